@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { registerAuth } from './plugins/auth-context.ts';
+import { currentVersion, type Db } from './plugins/db/index.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+
+export type BuildOptions = { config: Config; db: Db; logger?: boolean };
+
+/** Builds the whole app without listening, so tests drive it through `app.inject`. */
+export const buildApp = async ({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: logger ? { level: config.nodeEnv === 'production' ? 'info' : 'warn' } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  registerAuth(app);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Kassa API', version: '1' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/v1/health', {
+    config: { access: { public: true } },
+    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgresql']), migration: z.string() }) } },
+    handler: async () => ({ status: 'ok' as const, engine: db.engine, migration: await currentVersion(db) }),
+  });
+  app.get('/v1/openapi.json', { config: { access: { public: true } }, schema: { hide: true }, handler: () => app.swagger() });
+
+  await app.register(authRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(settingsRoutes);
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+    // History fallback: any non-API GET that is not a file serves the SPA.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/v1/')) return reply.sendFile('index.html');
+      return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    });
+  }
+  return app;
+};

@@ -1,0 +1,23 @@
+import type { ErrorCode } from '@kassa/domain';
+
+export type ErrorDetail = { path: string; message: string };
+
+/** An error with the status, stable code and field details the client is shown. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (path: string, message: string, code: ErrorCode = 'validation_error') =>
+  new HttpError(400, code, message, [{ path, message }]);
+export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `${what} not found`);
+export const forbidden = (message = 'You do not have the role needed for this') => new HttpError(403, 'forbidden', message);
+export const unauthenticated = (message = 'Sign in first') => new HttpError(401, 'unauthenticated', message);
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);

@@ -1,0 +1,59 @@
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+
+export type UserRow = {
+  id: string;
+  email: string;
+  name: string;
+  language: string;
+  status: 'active' | 'disabled';
+  password_hash: string | null;
+  failed_logins: number;
+  locked_until: Date | null;
+  mfa_type: 'email' | 'google' | null;
+  organisation_id: string;
+};
+
+export const findUserByEmail = async (db: Queryable, email: string): Promise<UserRow | undefined> =>
+  (await db.query<UserRow>(sql`select id, email, name, language, status, password_hash, failed_logins, locked_until, mfa_type, organisation_id
+    from app_user where lower(email) = lower(${email})`))[0];
+
+export const recordFailedLogin = async (db: Queryable, userId: string, lockAfter: number, lockSeconds: number): Promise<{ failed_logins: number; locked: boolean }> => {
+  const [row] = await db.query<{ failed_logins: number; locked: boolean }>(sql`
+    update app_user set failed_logins = failed_logins + 1,
+      locked_until = case when failed_logins + 1 >= ${lockAfter} then now() + make_interval(secs => ${lockSeconds}) else locked_until end
+    where id = ${userId}
+    returning failed_logins, locked_until is not null and locked_until > now() as locked`);
+  return row;
+};
+
+export const recordSuccessfulLogin = (db: Queryable, userId: string) =>
+  db.query(sql`update app_user set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${userId}`);
+
+export const insertSession = (
+  db: Queryable,
+  session: { idHash: string; userId: string; mfaPending: boolean; ip: string; userAgent: string | null; absoluteSeconds: number },
+) =>
+  db.query(sql`insert into session (id_hash, user_id, mfa_pending, ip, user_agent, expires_at)
+    values (${session.idHash}, ${session.userId}, ${session.mfaPending}, ${session.ip}, ${session.userAgent},
+      now() + make_interval(secs => ${session.absoluteSeconds}))`);
+
+export const revokeSession = (db: Queryable, idHash: string) =>
+  db.query(sql`update session set revoked_at = now() where id_hash = ${idHash} and revoked_at is null`);
+
+export type MeRow = {
+  id: string;
+  email: string;
+  name: string;
+  language: string;
+  mfa_type: 'email' | 'google' | null;
+  roles: string[];
+  org_id: string;
+  org_name: string;
+  org_type: 'provider' | 'merchant' | 'sub';
+};
+
+export const findMe = async (db: Queryable, userId: string): Promise<MeRow | undefined> =>
+  (await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.mfa_type,
+      array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
+      o.id as org_id, o.name as org_name, o.type as org_type
+    from app_user u join organisation o on o.id = u.organisation_id where u.id = ${userId}`))[0];

@@ -1,0 +1,34 @@
+import { statusVocabularies } from '@kassa/domain';
+import type { EntityDef } from '../../query/entity.ts';
+import { paymentProfileEntity, processorEntity, settlementEntity } from '../settings/settings.entities.ts';
+import { transactionEntity } from './transaction.entity.ts';
+
+export const chargebackEntity: EntityDef = {
+  name: 'chargeback',
+  table: 'chargeback',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    updated_at: { type: 'timestamp', filter: true, sort: true },
+    amount: { type: 'int', filter: true, sort: true },
+    currency_code: { type: 'text', filter: true },
+    reason_code: { type: 'text', filter: true, sort: true },
+    reason: { type: 'text' },
+    status: { type: 'text', filter: true, sort: true, values: statusVocabularies.chargeback.values },
+    processor_id_external: { type: 'text', filter: true, search: 'exact' },
+    transaction: { type: 'id', column: 'e.transaction_id', filter: true, search: 'exact' },
+    payment_profile: { type: 'id', column: 'e.payment_profile_id', filter: true },
+    processor: { type: 'id', column: 'e.processor_id', filter: true },
+    settlement: { type: 'id', column: 'e.settlement_id', filter: true },
+    card: { type: 'id', column: 'null::text' },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+  },
+  populate: {
+    transaction: { field: 'transaction', target: () => transactionEntity },
+    payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
+    processor: { field: 'processor', target: () => processorEntity },
+    settlement: { field: 'settlement', target: () => settlementEntity },
+    card: { field: 'card', target: () => transactionEntity },
+  },
+};

@@ -1,0 +1,35 @@
+import { statusVocabularies } from '@kassa/domain';
+import type { EntityDef } from '../../query/entity.ts';
+import { organisationEntity } from '../settings/settings.entities.ts';
+
+export const customerEntity: EntityDef = {
+  name: 'customer',
+  table: 'customer',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    email_address: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    first_name: { type: 'text', sort: true },
+    last_name: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    initials: { type: 'text' },
+    title: { type: 'text' },
+    gender: { type: 'text', filter: true },
+    postal_code: { type: 'text', filter: true },
+    street_address: { type: 'text' },
+    house_number: { type: 'text' },
+    house_number_suffix: { type: 'text' },
+    city: { type: 'text', filter: true, sort: true },
+    region: { type: 'text', filter: true },
+    country_code: { type: 'text', filter: true, sort: true },
+    date_of_birth: { type: 'date' },
+    fax_number: { type: 'text' },
+    phone_number: { type: 'text' },
+    segment: { type: 'text', filter: true, sort: true },
+    social_security_number: { type: 'text' },
+    status: { type: 'text', filter: true, sort: true, values: statusVocabularies.customer.values },
+    status_reason: { type: 'text' },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+  },
+  populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
+};

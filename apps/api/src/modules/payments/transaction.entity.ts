@@ -1,0 +1,63 @@
+import { PAYMENT_PRODUCTS, RECURRING_TYPES, statusVocabularies, TRANSACTION_LIST_TYPES } from '@kassa/domain';
+import { sql } from '../../plugins/db/index.ts';
+import type { EntityDef } from '../../query/entity.ts';
+import { customerEntity } from './customer.entity.ts';
+import { organisationEntity, paymentProfileEntity, processorEntity } from '../settings/settings.entities.ts';
+
+/** The transaction list types of payments.md §2, each a condition on the same table. */
+const listTypeCondition = {
+  DEFAULT: sql`true`,
+  TAGGED: sql`e.tags <> '{}'`,
+  BLOCKED: sql`e.blocked`,
+  MISSED: sql`e.status = 'ABANDONED'`,
+  DECLINED: sql`e.status = 'DECLINED'`,
+} as const;
+
+const customerSearch = (term: string) => {
+  const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`e.customer_id in (select c.id from customer c where c.id = ${term} or lower(c.email_address) like ${prefix} or lower(c.last_name) like ${prefix})`;
+};
+
+export const transactionEntity: EntityDef = {
+  name: 'transaction',
+  table: 'transaction',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    updated_at: { type: 'timestamp', filter: true, sort: true },
+    merchant_reference: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    amount: { type: 'int', filter: true, sort: true },
+    currency_code: { type: 'text', filter: true, sort: true },
+    status: { type: 'text', filter: true, sort: true, values: statusVocabularies.transaction.values },
+    status_reason: { type: 'text' },
+    blocked: { type: 'bool', filter: true },
+    payment_product_type: { type: 'text', filter: true, sort: true, values: PAYMENT_PRODUCTS },
+    card_brand: { type: 'text', filter: true },
+    card_bin: { type: 'text', filter: true },
+    card_last4: { type: 'text' },
+    recurring_type: { type: 'text', filter: true, values: RECURRING_TYPES },
+    tags: { type: 'text[]', filter: true },
+    country_code: { type: 'text', filter: true },
+    description: { type: 'text' },
+    processor_id_external: { type: 'text', filter: true },
+    refunded_amount: { type: 'int', sort: true },
+    subscription: { type: 'id', column: 'e.subscription_id', filter: true },
+    subscription_cycle: { type: 'int' },
+    customer: { type: 'id', column: 'e.customer_id', filter: true, search: customerSearch },
+    payment_profile: { type: 'id', column: 'e.payment_profile_id', filter: true },
+    processor: { type: 'id', column: 'e.processor_id', filter: true },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+    merchant: { type: 'id', column: 'e.merchant_id' },
+    status_history: { type: 'json' },
+  },
+  populate: {
+    customer: { field: 'customer', target: () => customerEntity },
+    payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
+    processor: { field: 'processor', target: () => processorEntity },
+    organisation: { field: 'organisation', target: () => organisationEntity },
+  },
+  virtualFilters: {
+    type: { values: TRANSACTION_LIST_TYPES, toSql: (value) => listTypeCondition[value as keyof typeof listTypeCondition] },
+  },
+};

@@ -1,0 +1,30 @@
+import { newId } from '../lib/ids.ts';
+import { sql, type Queryable } from './db/index.ts';
+
+export type AuditEntry = {
+  type: string;
+  organisationId?: string | null;
+  userId?: string | null;
+  userName?: string | null;
+  authentication?: 'jwt' | 'api' | 'none';
+  route?: string;
+  method?: string;
+  url?: string;
+  origin?: string | null;
+  responseCode?: number;
+  entity?: string;
+  entityId?: string;
+  transactionId?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+/** Appends one audit row. Never pass passwords, codes, tokens or card numbers in `detail`. */
+export const recordAudit = async (db: Queryable, entry: AuditEntry): Promise<void> => {
+  await db.query(sql`
+    insert into audit_log (id, organisation_id, user_id, user_name, authentication, type, route, method, url, origin,
+      response_code, entity, entity_id, transaction_id, detail)
+    values (${newId('au')}, ${entry.organisationId ?? null}, ${entry.userId ?? null}, ${entry.userName ?? null},
+      ${entry.authentication ?? 'jwt'}, ${entry.type}, ${entry.route ?? null}, ${entry.method ?? null}, ${entry.url ?? null},
+      ${entry.origin ?? null}, ${entry.responseCode ?? null}, ${entry.entity ?? null}, ${entry.entityId ?? null},
+      ${entry.transactionId ?? null}, ${entry.detail ? JSON.stringify(entry.detail) : null})`);
+};

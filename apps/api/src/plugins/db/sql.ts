@@ -1,0 +1,50 @@
+/** A parameterised SQL fragment. Values never become SQL text. */
+export type Sql = { readonly text: string; readonly values: readonly unknown[] };
+
+const isSql = (value: unknown): value is Sql =>
+  typeof value === 'object' && value !== null && 'text' in value && 'values' in value && SQL_MARK in value;
+
+const SQL_MARK = Symbol('sql');
+
+const make = (text: string, values: readonly unknown[]): Sql =>
+  Object.assign(Object.create({ [SQL_MARK]: true }), { text, values }) as Sql;
+
+/**
+ * Tagged template: `sql\`select * from t where id = ${id}\`` gives `$1` placeholders.
+ * Interpolated `Sql` fragments are spliced in with their own values renumbered.
+ */
+export const sql = (strings: TemplateStringsArray, ...params: unknown[]): Sql => {
+  let text = strings[0];
+  const values: unknown[] = [];
+  params.forEach((param, index) => {
+    if (isSql(param)) {
+      text += renumber(param.text, values.length);
+      values.push(...param.values);
+    } else {
+      values.push(param);
+      text += `$${values.length}`;
+    }
+    text += strings[index + 1];
+  });
+  return make(text, values);
+};
+
+const renumber = (text: string, offset: number): string =>
+  offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+
+/** Raw SQL text for identifiers chosen by code (never by a user). */
+sql.raw = (text: string): Sql => make(text, []);
+
+/** Joins fragments with a separator, e.g. `sql.join(conditions, ' and ')`. */
+sql.join = (parts: readonly Sql[], separator: string): Sql => {
+  let text = '';
+  const values: unknown[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) text += separator;
+    text += renumber(part.text, values.length);
+    values.push(...part.values);
+  });
+  return make(text, values);
+};
+
+sql.empty = make('', []);

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, TErrorBody } from '@kassa/domain';
+import { HttpError } from '../lib/http-error.ts';
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
+
+const isDatabaseDown = (error: unknown): boolean => {
+  const code = (error as { code?: string }).code;
+  const message = String((error as Error).message ?? '');
+  return (code !== undefined && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
+};
+
+const CLIENT_CODES: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 429: 'too_many_requests' };
+
+/** One error format for every answer; never a stack trace, SQL text or secret. */
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: TErrorBody;
+    if (error instanceof HttpError) {
+      body = { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+      if (error.headers) reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext ?? 'body';
+      const details = error.validation.map((issue) => {
+        const missing = (issue.params as { issue?: { code?: string; path?: unknown[] } })?.issue;
+        const pointer = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const path = pointer || (missing?.path ?? []).join('.');
+        return { path: path ? `${context}.${path}` : context, message: issue.message ?? 'Invalid value' };
+      });
+      body = { statusCode: 400, code: 'validation_error', message: details.map((d) => `${d.path}: ${d.message}`).join('; '), details };
+    } else if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      body = { statusCode: 503, code: 'service_unavailable', message: 'The service is temporarily unavailable, please retry' };
+      reply.header('retry-after', '5');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code = CLIENT_CODES[error.statusCode] ?? 'validation_error';
+      const path = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'headers.content-type' : 'body';
+      body = { statusCode: error.statusCode, code, message: error.message, details: code === 'validation_error' ? [{ path, message: error.message }] : undefined };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      body = { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
+    }
+    reply.status(body.statusCode).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+};

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../plugins/db/index.ts';
+import { migrate } from '../plugins/db/index.ts';
+import { openPglite } from '../plugins/db/pglite.ts';
+import { openPostgres } from '../plugins/db/postgres.ts';
+
+/** Which engine this test run uses: the `api-pg` vitest project sets KASSA_TEST_ENGINE. */
+export const testEngine = (): 'pglite' | 'postgresql' =>
+  process.env.KASSA_TEST_ENGINE === 'postgresql' ? 'postgresql' : 'pglite';
+
+/** A fresh, migrated database: in-memory PGlite, or a new schema on TEST_DATABASE_URL. */
+export const openTestDb = async (): Promise<Db> => {
+  if (testEngine() === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return db;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('KASSA_TEST_ENGINE=postgresql needs TEST_DATABASE_URL');
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const db = await openPostgres({ url, schema, max: 5 });
+  await migrate(db);
+  const close = db.close;
+  return {
+    ...db,
+    close: async () => {
+      await db.exec(`drop schema if exists "${schema}" cascade`);
+      await close();
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The body of every error answer (DESIGN.md "The API contract"). */
+export const ZErrorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/** Stable machine-readable error codes; the login form shows `errors.{code}`. */
+export type ErrorCode =
+  | 'validation_error'
+  | 'unknown_field'
+  | 'invalid_credentials'
+  | 'account_locked'
+  | 'too_many_requests'
+  | 'unauthenticated'
+  | 'mfa_required'
+  | 'forbidden'
+  | 'foreign_origin'
+  | 'not_found'
+  | 'conflict'
+  | 'idempotency_in_flight'
+  | 'idempotency_mismatch'
+  | 'refund_exceeds_amount'
+  | 'not_refundable'
+  | 'not_available'
+  | 'service_unavailable'
+  | 'internal_error';

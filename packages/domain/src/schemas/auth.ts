@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Sign-in form and `POST /v1/auth/login` body (portal.md §5 "Login"). */
+export const ZLoginBody = z.object({
+  username: z.email({ message: 'form_validation.email' }),
+  password: z.string().min(2, { message: 'form_validation.minlength' }).max(128),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZOrganisationRef = z.object({ id: z.string(), name: z.string() });
+
+/** The signed-in user as `GET /v1/auth/me` answers it. */
+export const ZMe = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  language: z.string(),
+  roles: z.array(z.string()),
+  organisation: ZOrganisationRef.extend({ type: z.enum(['provider', 'merchant', 'sub']) }),
+  is_provider: z.boolean(),
+  mfa: z.object({ enabled: z.boolean(), type: z.enum(['email', 'google']).nullable() }),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+/** The second-step answer of a sign-in that needs MFA. */
+export const ZMfaChallenge = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: z.string(),
+  mfa_type: z.enum(['email', 'google']),
+});
+export const ZLoginResult = z.union([ZMe, ZMfaChallenge]);

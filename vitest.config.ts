@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.test.ts'];
+
+/**
+ * Projects: domain and web units, the API on embedded PGlite, and the same API tests again on
+ * PostgreSQL when TEST_DATABASE_URL is set (each test file gets its own schema).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'api',
+          include: apiTests,
+          env: { KASSA_TEST_ENGINE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api-pg',
+                include: apiTests,
+                env: { KASSA_TEST_ENGINE: 'postgresql' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
