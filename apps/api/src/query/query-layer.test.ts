@@ -132,3 +132,21 @@ describe('tenancy and roles', () => {
     expect(anonymous.json().code).toBe('unauthenticated');
   });
 });
+
+describe('CSV export', () => {
+  it('streams every matching row (not one page) with the chosen columns', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/transaction/export?status=SETTLEMENT_COMPLETED&_fields=merchant_reference,amount,payment_profile.name', headers: merchant });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('merchant_reference,amount,payment_profile.name');
+    expect(lines).toHaveLength(1 + 30);
+    expect(lines).toContain('A-001,1100,Shop A web');
+  });
+
+  it('refuses an unknown export column', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/transaction/export?_fields=secret', headers: merchant });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0].path).toBe('querystring._fields');
+  });
+});

@@ -96,7 +96,8 @@ export const streamQuery = async (
   scope: Scope,
   query: TListQuery,
 ): Promise<{ statement: Sql; populate: string[] }> => {
-  const request = parseListQuery(entity, { ...query, _limit: undefined, _skip: undefined } as TListQuery);
+  const { _limit: _ignoredLimit, _skip: _ignoredSkip, ...filters } = query;
+  const request = parseListQuery(entity, filters);
   const where = await whereClause(db, entity, scope, request);
   return {
     statement: sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)}`,

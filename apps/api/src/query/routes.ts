@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZCount, ZListQuery, type RoleList } from '@kassa/domain';
 import { authOf } from '../plugins/auth-context.ts';
 import type { EntityDef } from './entity.ts';
+import { exportCsv } from './export.ts';
 import { countEntity, getEntity, listEntity } from './repository.ts';
 
 const ZRow = z.record(z.string(), z.unknown());
@@ -14,10 +15,11 @@ const ZRow = z.record(z.string(), z.unknown());
  */
 export const registerReadRoutes = (
   fastify: FastifyInstance,
-  options: { path: string; entity: EntityDef; roles: RoleList },
+  options: { path: string; entity: EntityDef; roles: RoleList; exportFields?: readonly string[] },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { path, entity, roles } = options;
+  const exportFields = options.exportFields ?? Object.keys(entity.fields).filter((f) => entity.fields[f].type !== 'json');
   const tags = [entity.name];
   const describe = `Filters: ${Object.entries(entity.fields)
     .filter(([, f]) => f.filter)
@@ -33,6 +35,16 @@ export const registerReadRoutes = (
     config: { access: { roles } },
     schema: { tags, querystring: ZListQuery, response: { 200: ZCount } },
     handler: async (request) => ({ count: await countEntity(app.db, entity, authOf(request).scope, request.query) }),
+  });
+  app.get(`/v1/${path}/export`, {
+    config: { access: { roles } },
+    schema: { tags, description: `CSV of every row the filters match; _fields picks columns (default: ${exportFields.join(',')}).`, querystring: ZListQuery },
+    handler: async (request, reply) => {
+      const csv = await exportCsv(app.db, entity, authOf(request).scope, request.query, exportFields);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${path}-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return reply.send(csv);
+    },
   });
   app.get(`/v1/${path}/:id`, {
     config: { access: { roles } },
