@@ -23,6 +23,8 @@ export type AuthContext = {
   authentication: 'jwt' | 'api';
 };
 
+// Fastify's request and instance types can only be extended by interface merging.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -35,6 +37,7 @@ declare module 'fastify' {
     config: Config;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export const SESSION_COOKIE = 'kassa_session';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

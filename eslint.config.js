@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Module boundaries of STYLE.md: web → domain ← api; domain imports neither app. */
+const boundary = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/screenshots/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  boundary(['packages/domain/**'], ['**/apps/**', '@kassa/api', '@kassa/web'], 'domain imports neither app.'),
+  boundary(['apps/web/**'], ['**/apps/api/**', '@kassa/api'], 'web imports only @kassa/domain, never the api.'),
+  boundary(['apps/api/**'], ['**/apps/web/**', '@kassa/web'], 'api imports only @kassa/domain, never the web app.'),
+  {
+    // A feature does not import another feature: shared pieces move to components/ or domain.
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'A feature does not import another feature; move shared code to components/ or lib/.' }, { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' }] },
+      ],
+    },
+  },
+);
