@@ -5,3 +5,4 @@ export * from './statuses.ts';
 export * from './money.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/list-query.ts';
+export * from './navigation.ts';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { appRoutes, navigation, parseMerchantContext, visibleNavigation } from './navigation.ts';
+
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('navigation table', () => {
+  it('has unique ids and a route for every item', () => {
+    expect(new Set(ids([...navigation])).size).toBe(navigation.length);
+    for (const item of navigation) expect(item.route.startsWith('/')).toBe(true);
+  });
+
+  it('shows a merchant super user the merchant menu without provider-only items', () => {
+    const visible = ids(visibleNavigation({ roles: ['USER_ALL'], isProvider: false, modules: [], area: 'merchant' }));
+    expect(visible).toContain('transactions');
+    expect(visible).toContain('shareRequests');
+    expect(visible).not.toContain('processors');
+    expect(visible).not.toContain('oneOffs');
+    expect(visible).not.toContain('shareCredentials');
+  });
+
+  it('shows an analyst only what its list roles allow', () => {
+    const visible = ids(visibleNavigation({ roles: ['TRANSACTION_LIST', 'REFUND_LIST'], isProvider: false, modules: [], area: 'merchant' }));
+    expect(visible).toEqual(['transactions', 'transactionsMissed', 'transactionsDeclined', 'transactionsTagged', 'transactionsBlocked', 'refunds', 'rfm', 'dailyReport', 'apiSettings', 'documentation']);
+  });
+
+  it('hides super-user admin and disabled modules from a PSP_ALL user', () => {
+    const visible = ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'provider' }));
+    expect(visible).toContain('pspMerchants');
+    expect(visible).not.toContain('adminCache');
+    expect(visible).not.toContain('pspSap');
+    const superUser = ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL', 'PSP_SUPER'], isProvider: true, modules: ['sap'], area: 'provider' }));
+    expect(superUser).toContain('adminCache');
+    expect(superUser).toContain('pspSap');
+  });
+
+  it('shows provider-only merchant items to provider staff in a merchant context', () => {
+    const visible = ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'merchant' }));
+    expect(visible).toContain('processors');
+    expect(visible).toContain('shareCredentials');
+    expect(visible).not.toContain('shareRequests');
+  });
+
+  it('lists every page route once per area with roles', () => {
+    const keys = appRoutes.map((route) => `${route.area}:${route.route}:${route.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(appRoutes.find((route) => route.id === 'adminCache')?.roles).toEqual(['PSP_SUPER']);
+  });
+
+  it('reads a merchant context with and without a suffix', () => {
+    expect(parseMerchantContext('org_1')).toEqual({ merchantId: 'org_1', organisationId: 'org_1' });
+    expect(parseMerchantContext('org_1:org_2')).toEqual({ merchantId: 'org_1', organisationId: 'org_2' });
+    expect(parseMerchantContext('')).toBeNull();
+  });
+});
