@@ -18,6 +18,8 @@ export type Config = {
   demoScale: number;
   /** Run the job worker inside the api process. */
   inProcessWorker: boolean;
+  /** Jobs one worker process runs side by side. */
+  workerConcurrency: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -50,6 +52,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoSeed: int(env.DEMO_SEED, 2026),
     demoScale: int(env.DEMO_SCALE, 60_000),
     inProcessWorker: env.WORKER !== 'false',
+    workerConcurrency: int(env.WORKER_CONCURRENCY, 4),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Kassa <no-reply@kassa.test>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -1,0 +1,33 @@
+import { loadConfig } from './config.ts';
+import { migrate, openDb } from './plugins/db/index.ts';
+import { startWorker } from './jobs/worker.ts';
+
+/** `npm run worker`: the job worker alone, for running api and workers as separate processes. */
+const main = async () => {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    console.error(
+      'A standalone worker needs DATABASE_URL (a PostgreSQL server). The embedded database allows ' +
+        'one process at a time, and there the api process runs the worker itself (npm start).',
+    );
+    process.exit(2);
+  }
+  const db = await openDb(config);
+  const version = await migrate(db);
+  const worker = startWorker(db, config);
+  console.log(`Kassa worker ${worker.workerId} running (${db.engine}, migration ${version}, concurrency ${config.workerConcurrency})`);
+
+  const stop = async () => {
+    console.log('Kassa worker stopping: waiting for running jobs');
+    await worker.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
