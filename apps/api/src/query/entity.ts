@@ -38,6 +38,18 @@ export type EntityDef = {
   virtualFilters?: Record<string, { values?: readonly string[]; toSql: (value: string) => Sql }>;
   /** A condition every query of this entity carries (e.g. only payment links of one kind). */
   baseCondition?: Sql;
+  /** A per-day rollup table that can answer counts exactly (query/rollup-count.ts). */
+  rollup?: RollupDef;
+};
+
+export type RollupDef = {
+  table: string;
+  /** The timestamp field whose UTC day is the rollup's `day`. */
+  timeField: string;
+  /** Entity fields the rollup has as dimensions, with their rollup column on alias `e`. */
+  dimensions: Record<string, string>;
+  /** Virtual filters expressed on the rollup; a filter not listed here makes it ineligible. */
+  virtualFilters?: Record<string, (value: string) => Sql>;
 };
 
 export const columnOf = (name: string, field: FieldDef): string => field.column ?? `e.${name}`;

@@ -3,6 +3,7 @@ import { notFound } from '../lib/http-error.ts';
 import { sql, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
 import { columnOf, type EntityDef } from './entity.ts';
 import { parseListQuery, type ListRequest } from './parse.ts';
+import { countFromRollup } from './rollup-count.ts';
 import { scopeCondition, type Scope } from './scope.ts';
 
 const selectList = (entity: EntityDef): Sql =>
@@ -22,8 +23,8 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
 };
 
-const whereClause = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest): Promise<Sql> => {
-  const conditions = [...request.conditions];
+export const whereClause = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest, extra: Sql[] = []): Promise<Sql> => {
+  const conditions = [...request.conditions, ...extra];
   const scoped = scopeCondition(scope, entity.tenancy);
   if (scoped) conditions.push(scoped);
   if (entity.baseCondition) conditions.push(entity.baseCondition);
@@ -65,8 +66,21 @@ export const listEntity = async (db: Queryable, entity: EntityDef, scope: Scope,
   return populateRows(db, entity, rows, request.populate);
 };
 
-/** The number of rows the same filters match (paging keys are ignored). */
-export const countEntity = async (db: Queryable, entity: EntityDef, scope: Scope, query: TListQuery): Promise<number> => {
+/**
+ * The number of rows the same filters match (paging keys are ignored): from the entity's daily
+ * rollup where the filters allow (exact, never estimated), otherwise from the index.
+ */
+export const countEntity = async (
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  query: TListQuery,
+  options: { useRollup?: boolean } = {},
+): Promise<number> => {
+  if (entity.rollup && options.useRollup !== false) {
+    const fromRollup = await countFromRollup(db, entity, entity.rollup, scope, query);
+    if (fromRollup !== null) return fromRollup;
+  }
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
   const [row] = await db.query<{ count: number }>(sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`);

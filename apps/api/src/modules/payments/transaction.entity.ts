@@ -13,6 +13,9 @@ const listTypeCondition = {
   DECLINED: sql`e.status = 'DECLINED'`,
 } as const;
 
+/** The same list types expressed on the daily rollup (`tagged` is a dimension there). */
+const rollupTypeCondition = { ...listTypeCondition, TAGGED: sql`e.tagged` } as const;
+
 const customerSearch = (term: string) => {
   const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`e.customer_id in (select c.id from customer c where c.id = ${term} or lower(c.email_address) like ${prefix} or lower(c.last_name) like ${prefix})`;
@@ -59,5 +62,17 @@ export const transactionEntity: EntityDef = {
   },
   virtualFilters: {
     type: { values: TRANSACTION_LIST_TYPES, toSql: (value) => listTypeCondition[value as keyof typeof listTypeCondition] },
+  },
+  rollup: {
+    table: 'transaction_daily',
+    timeField: 'created_at',
+    dimensions: {
+      status: 'e.status',
+      payment_product_type: 'e.payment_product_type',
+      currency_code: 'e.currency_code',
+      processor: 'e.processor_id',
+      blocked: 'e.blocked',
+    },
+    virtualFilters: { type: (value) => rollupTypeCondition[value as keyof typeof rollupTypeCondition] },
   },
 };

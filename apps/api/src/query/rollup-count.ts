@@ -1,0 +1,77 @@
+import type { TListQuery } from '@kassa/domain';
+import { sql, type Queryable } from '../plugins/db/index.ts';
+import type { EntityDef, RollupDef } from './entity.ts';
+import { parseListQuery } from './parse.ts';
+import { whereClause } from './repository.ts';
+import type { Scope } from './scope.ts';
+
+const DAY = 86_400_000;
+const IGNORED = new Set(['_limit', '_skip', '_sort', '_populate', '_fields', '_format']);
+const startOfUtcDay = (time: number) => Math.floor(time / DAY) * DAY;
+const dayString = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The filter keys a rollup can answer, or null when any key needs the rows themselves. */
+const eligible = (entity: EntityDef, rollup: RollupDef, query: TListQuery): boolean =>
+  Object.entries(query).every(([key, value]) => {
+    if (IGNORED.has(key)) return true;
+    if (key === '_search') return (Array.isArray(value) ? value.join('') : value).trim() === '';
+    if (key === '_search_by' || key === 'organisation') return true;
+    const name = key.replace(/(\[\]|>|<)$/, '');
+    if (name === rollup.timeField) return key.endsWith('>') || key.endsWith('<');
+    if (rollup.virtualFilters?.[name]) return !key.endsWith('>') && !key.endsWith('<');
+    return name in rollup.dimensions && !key.endsWith('>') && !key.endsWith('<') && Boolean(entity.fields[name]?.filter);
+  });
+
+/**
+ * Counts from the per-day rollup: whole UTC days in the range come from the rollup, the partial
+ * first and last day from the rows (an index range of at most a day each). Exact, not estimated.
+ * Answers null when the filters need the rows themselves (search, amount range, tags…).
+ */
+export const countFromRollup = async (db: Queryable, entity: EntityDef, rollup: RollupDef, scope: Scope, query: TListQuery): Promise<number | null> => {
+  if (!eligible(entity, rollup, query)) return null;
+  const { [`${rollup.timeField}>`]: lowerRaw, [`${rollup.timeField}<`]: upperRaw, ...rest } = query;
+  // Validates every key and value exactly as a list request would (400 naming the key).
+  parseListQuery(entity, query);
+  const rowsRequest = parseListQuery(entity, rest);
+  const bound = (raw: string | string[] | undefined) => (raw === undefined ? undefined : Date.parse(String(raw)));
+  const lower = bound(lowerRaw);
+  const upper = bound(upperRaw);
+  if (lower !== undefined && upper !== undefined && upper < lower) return 0;
+
+  const firstFullDay = lower === undefined ? undefined : lower === startOfUtcDay(lower) ? lower : startOfUtcDay(lower) + DAY;
+  // The upper bound is inclusive: a day is whole only if the bound reaches its last instant.
+  const afterLastFullDay = upper === undefined ? undefined : startOfUtcDay(upper + 1);
+  if (firstFullDay !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= firstFullDay) return null;
+
+  const rollupEntity: EntityDef = {
+    name: entity.name,
+    table: rollup.table,
+    tenancy: entity.tenancy,
+    fields: {
+      // Only so that the default sort parses; a count has no order.
+      [rollup.timeField]: { type: 'timestamp', column: 'e.day', sort: true },
+      ...Object.fromEntries(Object.entries(rollup.dimensions).map(([name, column]) => [name, { ...entity.fields[name], column }])),
+    },
+    virtualFilters: Object.fromEntries(Object.entries(rollup.virtualFilters ?? {}).map(([name, toSql]) => [name, { ...entity.virtualFilters?.[name], toSql }])),
+  };
+  const rollupFilters = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('_')));
+  const days = [
+    ...(firstFullDay === undefined ? [] : [sql`e.day >= ${dayString(firstFullDay)}::date`]),
+    ...(afterLastFullDay === undefined ? [] : [sql`e.day < ${dayString(afterLastFullDay)}::date`]),
+  ];
+  const rollupWhere = await whereClause(db, rollupEntity, scope, parseListQuery(rollupEntity, rollupFilters), days);
+  const [whole] = await db.query<{ count: number }>(sql`select coalesce(sum(e.count), 0)::bigint as count from ${sql.raw(rollup.table)} e ${rollupWhere}`);
+
+  const time = sql.raw(entity.fields[rollup.timeField]?.column ?? `e.${rollup.timeField}`);
+  const edges = [
+    ...(lower !== undefined && firstFullDay !== lower ? [[sql`${time} >= ${new Date(lower)}`, sql`${time} < ${new Date(firstFullDay as number)}`]] : []),
+    ...(upper !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= upper ? [[sql`${time} >= ${new Date(afterLastFullDay as number)}`, sql`${time} <= ${new Date(upper)}`]] : []),
+  ];
+  let partial = 0;
+  for (const edge of edges) {
+    const where = await whereClause(db, entity, scope, rowsRequest, edge);
+    const [row] = await db.query<{ count: number }>(sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`);
+    partial += row.count;
+  }
+  return whole.count + partial;
+};
