@@ -11,6 +11,7 @@ import { currentVersion, type Db } from './plugins/db/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
@@ -44,6 +45,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   app.get('/v1/openapi.json', { config: { access: { public: true } }, schema: { hide: true }, handler: () => app.swagger() });
 
   await app.register(authRoutes);
+  await app.register(devRoutes);
   await app.register(paymentsRoutes);
   await app.register(settingsRoutes);
 

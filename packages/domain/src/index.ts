@@ -6,3 +6,4 @@ export * from './money.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/list-query.ts';
 export * from './navigation.ts';
+export * from './schemas/dev.ts';
