@@ -1,0 +1,22 @@
+import type { TListQuery } from '@kassa/domain';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { scopeFor } from '../apps/api/src/plugins/auth-context.ts';
+import { openDb, sql, type Db } from '../apps/api/src/plugins/db/index.ts';
+import type { EntityDef } from '../apps/api/src/query/entity.ts';
+import { countEntity, listEntity } from '../apps/api/src/query/repository.ts';
+import type { Scope } from '../apps/api/src/query/scope.ts';
+
+export const openBenchDb = (env: Record<string, string>): Promise<Db> => openDb(loadConfig({ ...process.env, ...env }));
+
+/** The scope a user of this e-mail has, as the server would work it out. */
+export const scopeOf = async (db: Db, email: string): Promise<Scope> => {
+  const [org] = await db.query<{ id: string; type: string; path: string }>(
+    sql`select o.id, o.type, o.path from app_user u join organisation o on o.id = u.organisation_id where lower(u.email) = ${email}`,
+  );
+  if (!org) throw new Error(`no user ${email}`);
+  return scopeFor(db, org);
+};
+
+/** The same SQL the API runs for a list screen's first request (list + count), without HTTP. */
+export const directCall = (db: Db, entity: EntityDef, scope: Scope, query: TListQuery) => () =>
+  Promise.all([listEntity(db, entity, scope, query), countEntity(db, entity, scope, query)]);

@@ -1,0 +1,59 @@
+import autocannon from 'autocannon';
+
+export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+export const median = (values: number[]): number => percentile(values, 50);
+
+export const percentile = (values: number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+};
+
+/**
+ * Loads a scenario over HTTP on loopback with autocannon. The paths are requested in turn on
+ * each connection (a screen's list call and its count call); latencies are per HTTP request.
+ */
+export const load = (options: { url: string; paths: string[]; cookie: string; connections: number; seconds: number }): Promise<LoadResult> =>
+  new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: { cookie: options.cookie },
+        requests: options.paths.map((path) => ({ method: 'GET', path })),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requestsPerSecond: result.requests.total / options.seconds,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          errors: result.errors,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  });
+
+/** Median wall time of one call (after a warm-up), with `concurrency` calls in flight. */
+export const timeCalls = async (call: () => Promise<unknown>, runs: number, concurrency = 1): Promise<number> => {
+  for (let i = 0; i < 3; i++) await call();
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < runs) {
+      next++;
+      const start = performance.now();
+      await call();
+      times.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return median(times);
+};

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+
+export type BenchServer = { baseUrl: string; pid: number; readyMs: number; peakRssMb: () => number; stop: () => Promise<void> };
+
+/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
+export const peakRssMb = (pid: number): number => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmHWM:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) / 1024 : NaN;
+};
+
+/** Starts the real server as `npm start` would, and times it until /v1/health answers. */
+export const startServer = async (env: Record<string, string>, port: number): Promise<BenchServer> => {
+  const started = performance.now();
+  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log.slice(-4000)}`);
+    try {
+      if ((await fetch(`${baseUrl}/v1/health`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (performance.now() - started > 600_000) throw new Error(`server not ready after 10 minutes:\n${log.slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const readyMs = performance.now() - started;
+  const pid = child.pid as number;
+  return {
+    baseUrl,
+    pid,
+    readyMs,
+    peakRssMb: () => peakRssMb(pid),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+};
+
+/** Signs in over HTTP and returns the cookie header. */
+export const signIn = async (baseUrl: string, email: string, password: string): Promise<string> => {
+  const response = await fetch(`${baseUrl}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+};
