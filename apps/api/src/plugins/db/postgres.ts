@@ -28,6 +28,8 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // A database host that drops packets must give a 503 quickly, not a hanging request.
+    connectionTimeoutMillis: 5000,
     options: schema ? `-c search_path=${schema}` : undefined,
   });
   // A dropped connection must not crash the process; the next query reports it instead.
