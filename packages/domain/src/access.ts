@@ -11,6 +11,7 @@ export const access = {
   transaction: {
     list: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST'],
     update: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_UPDATE'],
+    create: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_CREATE'],
   },
   pspTransaction: { list: ['PSP_ALL', 'TRANSACTION_ALL', 'TRANSACTON_LIST'] },
   scheduledTransaction: {
@@ -28,10 +29,12 @@ export const access = {
   paymentLink: {
     list: ['USER_ALL', 'PAYMENT_LINK_ALL', 'PAYMENT_LINK_LIST'],
     create: ['USER_ALL', 'PAYMENT_LINK_ALL', 'PAYMENT_LINK_CREATE'],
+    update: ['USER_ALL', 'PAYMENT_LINK_ALL', 'PAYMENT_LINK_UPDATE'],
   },
   cardAddLink: {
     list: ['USER_ALL', 'CARD_ADD_ALL', 'CARD_ADD_LIST'],
     create: ['USER_ALL', 'CARD_ADD_ALL', 'CARD_ADD_CREATE'],
+    update: ['USER_ALL', 'CARD_ADD_ALL', 'CARD_ADD_UPDATE'],
   },
   subscription: {
     list: ['USER_ALL', 'SUBSCRIPTION_ALL', 'SUBSCRIPTION_LIST'],

@@ -5,5 +5,6 @@ export * from './statuses.ts';
 export * from './money.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/list-query.ts';
+export * from './schemas/payments.ts';
 export * from './navigation.ts';
 export * from './schemas/dev.ts';
