@@ -167,7 +167,7 @@ export type NavContext = {
 };
 
 /** True when the item's flags (not its roles) allow it in this context. */
-export const flagsAllow = (item: NavItem, context: NavContext): boolean => {
+export const flagsAllow = (item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly'>, context: NavContext): boolean => {
   if (item.module && !context.modules.includes(item.module)) return false;
   if (item.providerOnly && !context.isProvider) return false;
   if (item.merchantOnly && context.isProvider) return false;
@@ -180,7 +180,10 @@ export const visibleNavigation = (context: NavContext): NavItem[] =>
   navigation.filter((item) => item.area === context.area && flagsAllow(item, context) && hasAccess(context.roles, item.roles));
 
 /** Pages that are not menu items, with the roles that guard them (portal.md §2, risk-config.md §2.1). */
-export type AppRoute = { id: string; area: NavArea | 'any'; route: string; roles: RoleList; providerOnly?: boolean; developmentOnly?: boolean; module?: OptionalModule; superUserOnly?: boolean };
+export type AppRoute = Pick<NavItem, 'id' | 'route' | 'roles' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'module'> & {
+  area: NavArea | 'any';
+  developmentOnly?: boolean;
+};
 
 const extraRoutes: readonly AppRoute[] = [
   { id: 'dashboard', area: 'any', route: '/', roles: access.signedIn },
@@ -203,7 +206,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...extraRoutes,
   ...navigation
     .filter((item) => !item.external)
-    .map(({ id, area, route, roles, providerOnly, module, superUserOnly }) => ({ id, area, route, roles, providerOnly, module, superUserOnly })),
+    .map(({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly }) => ({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly })),
 ];
 
 /** The merchant context of a provider URL: `psp/merchants/{id}` where the id may carry `:suffix`. */

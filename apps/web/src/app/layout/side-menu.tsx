@@ -1,0 +1,67 @@
+import { visibleNavigation, type NavGroup, type NavItem } from '@kassa/domain';
+import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useNavContext } from '../../lib/authorisation.ts';
+import { merchantContextOf } from '../../lib/org-context.ts';
+import { groupIcons } from './nav-icons.tsx';
+import styles from './app-layout.module.css';
+
+/** The prefix of merchant pages: the provider's merchant context keeps its segment (with suffix). */
+const merchantPrefix = (pathname: string) => {
+  const match = /^\/psp\/merchants\/[^/]+/.exec(pathname);
+  return match && merchantContextOf(pathname) ? match[0] : '';
+};
+
+export const hrefOf = (item: NavItem, pathname: string) => (item.area === 'merchant' && !item.external ? `${merchantPrefix(pathname)}${item.route}` : item.route);
+
+/** The side navigation, built from the domain's menu table and filtered by roles and flags. */
+export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const context = useNavContext();
+  const visible = useMemo(() => (context ? visibleNavigation(context) : []), [context]);
+
+  const groups = new Map<NavGroup, NavItem[]>();
+  for (const item of visible) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
+
+  // The longest menu route that prefixes the current path is the selected item.
+  const selected = visible
+    .filter((item) => !item.external && (pathname === hrefOf(item, pathname) || pathname.startsWith(`${hrefOf(item, pathname)}/`)))
+    .sort((a, b) => b.route.length - a.route.length)[0];
+
+  const items: MenuProps['items'] = [
+    { key: 'dashboard', icon: groupIcons.dashboard, label: <Link to={merchantPrefix(pathname) || (context?.area === 'provider' ? '/psp' : '/')}>{t('header.dashboard')}</Link> },
+    ...[...groups.entries()].map(([group, groupItems]) => ({
+      key: `group:${group}`,
+      icon: groupIcons[group],
+      label: t(`nav.groups.${group}`),
+      children: groupItems.map((item) => ({
+        key: item.id,
+        title: t(item.description),
+        label: item.external ? (
+          <a href={item.route} target="_blank" rel="noreferrer">{t(item.label)}</a>
+        ) : (
+          <Link to={hrefOf(item, pathname)} title={t(item.description)}>{t(item.label)}</Link>
+        ),
+      })),
+    })),
+  ];
+
+  return (
+    <nav aria-label={t('header.openMenu')}>
+      <div className={styles.brand}>
+        <img src="/assets/logo.svg" alt="" width={28} height={28} />
+        {!collapsed && <span>{t('app.name')}</span>}
+      </div>
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected.id] : pathname === '/' || pathname === '/psp' ? ['dashboard'] : []}
+        defaultOpenKeys={selected ? [`group:${selected.group}`] : [`group:${visible[0]?.group}`]}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+};

@@ -1,0 +1,40 @@
+import { appRoutes, type AppRoute } from '@kassa/domain';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+import { AppLayout, LoginPage, LogoutPage, NotFoundPage } from './pages.tsx';
+import { GuardedPage, GuestOnly, RequireSignIn, Suspended } from './route-guards.tsx';
+
+const MERCHANT_CONTEXT = 'psp/merchants/:merchantId';
+
+/** Routes sharing a path (share-credentials is one item for providers, another for merchants). */
+const byPath = (routes: readonly AppRoute[]) => {
+  const groups = new Map<string, AppRoute[]>();
+  for (const route of routes) groups.set(route.route, [...(groups.get(route.route) ?? []), route]);
+  return [...groups.entries()];
+};
+
+const guarded = (path: string, routes: AppRoute[]): RouteObject => ({ path, element: <GuardedPage routes={routes} /> });
+
+/** Every page of the domain's route table: merchant pages at the root and in a provider's merchant context. */
+const pageRoutes = (): RouteObject[] => {
+  const result: RouteObject[] = [];
+  for (const [path, routes] of byPath(appRoutes)) {
+    const relative = path.replace(/^\//, '');
+    const area = routes[0].area;
+    if (path === '/') result.push({ index: true, element: <GuardedPage routes={routes} /> });
+    else result.push(guarded(relative, routes));
+    if (area === 'merchant') result.push(guarded(`${MERCHANT_CONTEXT}/${relative}`, routes));
+  }
+  const dashboard = appRoutes.filter((route) => route.id === 'dashboard');
+  result.push(guarded(MERCHANT_CONTEXT, dashboard));
+  return result;
+};
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <GuestOnly><Suspended><LoginPage /></Suspended></GuestOnly> },
+  { path: '/logout', element: <Suspended><LogoutPage /></Suspended> },
+  {
+    element: <RequireSignIn><Suspended><AppLayout /></Suspended></RequireSignIn>,
+    children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
+  },
+]);

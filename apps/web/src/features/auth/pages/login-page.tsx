@@ -1,0 +1,75 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { TLoginBody } from '@kassa/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { takeRedirect } from '../../../lib/redirect-memory.ts';
+import { useLogin } from '../api/login.ts';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import styles from './login-page.module.css';
+
+/** /login: e-mail and password (portal.md §2.1, §5). */
+export const LoginPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const reset = params.get('reset');
+
+  const onFinish = (values: TLoginBody) =>
+    login.mutate(values, {
+      onSuccess: (result) => {
+        if ('id' in result) navigate(takeRedirect(result.id) ?? '/', { replace: true });
+        else navigate(`/mfa?${new URLSearchParams({ username: values.username, ...(result as unknown as Record<string, string>) })}`);
+      },
+    });
+
+  const errorCode = login.error instanceof ApiError ? login.error.code : login.error ? 'unknown' : null;
+
+  return (
+    <main className={styles.page}>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          <img src="/assets/logo.svg" alt="" width={40} height={40} />
+          <div>
+            <Typography.Title level={3} className={styles.title}>{t('auth.login.title')}</Typography.Title>
+            <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
+          </div>
+        </div>
+        {reset === 'password' && <Alert type="success" showIcon title={t('auth.login.resetPassword')} className={styles.alert} />}
+        {reset === 'email' && <Alert type="success" showIcon title={t('auth.login.resetEmail')} className={styles.alert} />}
+        {errorCode && <Alert type="error" showIcon role="alert" title={t(`errors.${errorCode}`, { defaultValue: t('errors.unknown') })} className={styles.alert} />}
+        <Form<TLoginBody> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
+          <Form.Item
+            label={t('auth.login.email')}
+            name="username"
+            rules={[
+              { required: true, message: t('form_validation.required') },
+              { type: 'email', message: t('form_validation.email') },
+            ]}
+          >
+            <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
+          </Form.Item>
+          <Form.Item
+            label={t('auth.login.password')}
+            name="password"
+            rules={[
+              { required: true, message: t('form_validation.required') },
+              { min: 2, message: t('form_validation.minlength', { length: 2 }) },
+            ]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </Form>
+        <div className={styles.footer}>
+          <Link to="/forgotPassword">{t('auth.login.forgotPassword')}</Link>
+          <LanguageSwitch />
+        </div>
+      </Card>
+    </main>
+  );
+};

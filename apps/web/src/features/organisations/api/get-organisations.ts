@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
+
+export type OrganisationRow = { id: string; name: string; type: 'provider' | 'merchant' | 'sub'; parent: string | null; active: boolean };
+
+/** `GET /v1/organisation` with explicit filters (an explicit `organisation` overrides the context). */
+export const getOrganisations = (params: QueryParams, signal?: AbortSignal) => apiGet<OrganisationRow[]>('organisation', params, signal);
+
+export const organisationsQueryOptions = (params: QueryParams) =>
+  queryOptions({ queryKey: ['organisations', 'list', params], queryFn: ({ signal }) => getOrganisations(params, signal), staleTime: 5 * 60_000 });
+
+/** Organisations for pickers (selector, filters); disabled until `enabled`. */
+export const useOrganisations = (params: QueryParams, enabled = true) => useQuery({ ...organisationsQueryOptions(params), enabled });

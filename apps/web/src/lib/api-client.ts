@@ -1,0 +1,123 @@
+import { DEFAULT_PAGE_SIZE, type TErrorBody } from '@kassa/domain';
+
+/** A query value as screens hold it; arrays become `key[]=a&key[]=b`. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type QueryParams = Record<string, QueryValue>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export const API_ROOT = '/v1/';
+
+/** An error answer of the API, with the stable `code` and the `details[].path` of the inputs. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: { path: string; message: string }[];
+  constructor(status: number, body: Partial<TErrorBody>) {
+    super(body.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = body.code ?? (status === 0 ? 'network_error' : 'unknown');
+    this.details = body.details ?? [];
+  }
+}
+
+type ClientHooks = {
+  /** Default filters of the organisation context, merged into every GET. */
+  defaults: () => QueryParams;
+  /** Called when a signed-in request answers 401: the session is gone. */
+  onUnauthorized: () => void;
+  /** Empty in the browser (same origin); tests point it at a real local server. */
+  origin: string;
+};
+
+const hooks: ClientHooks = { defaults: () => ({}), onUnauthorized: () => {}, origin: '' };
+
+/** Wires the client to the organisation context and the sign-out flow (done once by the app). */
+export const configureApiClient = (next: Partial<ClientHooks>) => Object.assign(hooks, next);
+
+/** `transaction/` → `/v1/transaction`; the version root keeps its slash. */
+export const normalisePath = (path: string): string => {
+  let full = path.startsWith('/') ? path : `${API_ROOT}${path}`;
+  if (full === '/v1') full = API_ROOT;
+  while (full.length > 1 && full.endsWith('/') && full !== API_ROOT) full = full.slice(0, -1);
+  return full;
+};
+
+const isEmpty = (value: QueryValue): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+// Keep the spec's readable keys (`status[]`, `created_at>`) and encode only what must be.
+const encodeKey = (key: string) => encodeURIComponent(key).replace(/%5B%5D$/, '[]').replace(/%3E/g, '>').replace(/%3C/g, '<');
+
+/**
+ * The query string of an entity request (spec "Shared request conventions"): internal flags
+ * (`__…`) stripped, empty values dropped, multi-values sent as `key[]`, `_limit` omitted when it
+ * is the default 25 and `_skip` when 0.
+ */
+export const buildQuery = (params: QueryParams): string => {
+  const parts: string[] = [];
+  for (const [rawKey, value] of Object.entries(params)) {
+    if (rawKey.startsWith('__') || isEmpty(value)) continue;
+    if (rawKey === '_limit' && Number(value) === DEFAULT_PAGE_SIZE) continue;
+    if (rawKey === '_skip' && Number(value) === 0) continue;
+    if (Array.isArray(value)) {
+      const key = encodeKey(rawKey.endsWith('[]') ? rawKey : `${rawKey}[]`);
+      for (const item of value) parts.push(`${key}=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${encodeKey(rawKey)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.join('&');
+};
+
+/** The full URL of a request; GETs get the organisation context's defaults under their own params. */
+export const buildUrl = (method: HttpMethod, path: string, params: QueryParams = {}): string => {
+  const merged = method === 'GET' ? { ...hooks.defaults(), ...params } : params;
+  const query = buildQuery(merged);
+  return query ? `${normalisePath(path)}?${query}` : normalisePath(path);
+};
+
+export type RequestOptions = {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sign-in itself answers 401 for a wrong password: that is not a lost session. */
+  ignoreUnauthorized?: boolean;
+  headers?: Record<string, string>;
+};
+
+/** One request to the API. A PUT is sent as POST, as the server accepts it. */
+export const apiRequest = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+  const sent = method === 'PUT' ? 'POST' : method;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${hooks.origin}${buildUrl(method, path, options.params)}`, {
+      method: sent,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, { message: (error as Error).message });
+  }
+  if (response.status === 401 && !options.ignoreUnauthorized) hooks.onUnauthorized();
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) throw new ApiError(response.status, (data as Partial<TErrorBody>) ?? {});
+  return data as T;
+};
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+};
+
+export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', path, { params, signal });
+export const apiPost = <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) => apiRequest<T>('POST', path, { ...options, body });

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const i18nDir = new URL('./public/assets/i18n', import.meta.url).pathname;
+
+/** A hash of every translation file: the cache-buster changes exactly when a translation does. */
+const translationsVersion = (): string => {
+  const hash = createHash('sha256');
+  for (const lang of readdirSync(i18nDir).sort()) {
+    for (const file of readdirSync(join(i18nDir, lang)).sort()) hash.update(readFileSync(join(i18nDir, lang, file)));
+  }
+  return hash.digest('hex').slice(0, 10);
+};
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __I18N_VERSION__: JSON.stringify(translationsVersion()) },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { port: 5173, proxy: { '/v1': 'http://localhost:3000' } },
+});
