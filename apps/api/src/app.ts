@@ -13,6 +13,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export type BuildOptions = { config: Config; db: Db; logger?: boolean };
@@ -47,6 +48,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(authRoutes);
   await app.register(devRoutes);
   await app.register(paymentsRoutes);
+  await app.register(recurringRoutes);
   await app.register(settingsRoutes);
 
   if (existsSync(config.webDist)) {

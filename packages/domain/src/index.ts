@@ -8,3 +8,4 @@ export * from './schemas/list-query.ts';
 export * from './schemas/payments.ts';
 export * from './navigation.ts';
 export * from './schemas/dev.ts';
+export * from './schemas/recurring.ts';

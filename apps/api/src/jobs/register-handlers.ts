@@ -1,5 +1,6 @@
 import { registerMailDelivery } from '../plugins/mail/deliver.ts';
 import { registerJobMaintenance } from './maintenance.ts';
+import { registerBillingJobs } from '../modules/recurring/billing.job.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -8,4 +9,5 @@ import { registerJobMaintenance } from './maintenance.ts';
 export const registerAllJobHandlers = (): void => {
   registerMailDelivery();
   registerJobMaintenance();
+  registerBillingJobs();
 };

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import type { AuditEntry } from '../../plugins/audit.ts';
+import { authOf } from '../../plugins/auth-context.ts';
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
+import { scopeCondition, type Scope } from '../../query/scope.ts';
+
+/** Who is acting: what they may see, their own organisation, and the audit fields of their changes. */
+export type Caller = {
+  scope: Scope;
+  organisation: { id: string; type: string; path: string };
+  audit: Omit<AuditEntry, 'type'>;
+};
+
+export const callerOf = (request: FastifyRequest): Caller => {
+  const auth = authOf(request);
+  return {
+    scope: auth.scope,
+    organisation: auth.organisation,
+    audit: {
+      organisationId: auth.organisation.id,
+      userId: auth.userId,
+      userName: auth.name,
+      authentication: auth.authentication,
+      route: request.routeOptions.url,
+      method: request.method,
+      url: request.url.split('?')[0],
+      origin: request.ip,
+    },
+  };
+};
+
+/** A 404 that names the input holding the id, answered alike for unknown and foreign ids. */
+export const notFoundAt = (path: string, what: string) =>
+  new HttpError(404, 'not_found', `${what} not found`, [{ path, message: `No such ${what.toLowerCase()}` }]);
+
+/** `and <tenancy condition>` on alias `e` for a merchant-owned table, or nothing for provider staff. */
+export const scopedAnd = (scope: Scope): Sql => {
+  const condition = scopeCondition(scope, 'merchant');
+  return condition ? sql`and ${condition}` : sql.empty;
+};
+
+export type Owner = { organisationId: string; merchantId: string };
+
+/**
+ * The organisation a new plan or discount belongs to: the one named in the body (inside the
+ * caller's subtree) or the caller's own. Provider staff must name the merchant.
+ */
+export const resolveOwner = async (db: Queryable, caller: Caller, organisationId: string | null): Promise<Owner> => {
+  const id = organisationId ?? caller.organisation.id;
+  const [org] = await db.query<{ id: string; type: string; merchant_id: string | null }>(
+    sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${caller.organisation.path}%`}`,
+  );
+  if (!org) throw notFoundAt('body.organisation', 'Organisation');
+  if (org.type === 'provider' || !org.merchant_id) {
+    throw badRequest('body.organisation', 'Choose the merchant organisation this belongs to');
+  }
+  return { organisationId: org.id, merchantId: org.merchant_id };
+};
+
+/** True for PostgreSQL's unique-violation error (a race lost against a unique index). */
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';

@@ -1,0 +1,57 @@
+import { LIVE_SUBSCRIPTION_STATUSES } from '@kassa/domain';
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Scope } from '../../query/scope.ts';
+import { scopedAnd } from './caller.ts';
+import { insertStatement, updateStatement } from './write-sql.ts';
+
+export type PlanRow = {
+  id: string;
+  organisation_id: string;
+  merchant_id: string;
+  payment_profile_id: string;
+  amount: number;
+  interval: string;
+  interval_count: number;
+  max_billing_cycle: number | null;
+  statuses_subscription_update: string[];
+  webhook_subscription_update: string | null;
+  email_subscription_update: string | null;
+};
+
+/** A live plan of the caller's tenancy, row-locked until the transaction ends. */
+export const lockPlan = async (tx: Queryable, scope: Scope, id: string): Promise<PlanRow | undefined> => {
+  const [row] = await tx.query<PlanRow>(sql`select e.* from plan e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`);
+  return row;
+};
+
+export const countLiveSubscriptionsOfPlan = async (tx: Queryable, planId: string): Promise<number> => {
+  const [row] = await tx.query<{ count: number }>(
+    sql`select count(*)::int as count from subscription where plan_id = ${planId} and status = any(${[...LIVE_SUBSCRIPTION_STATUSES]})`,
+  );
+  return row.count;
+};
+
+export type PaymentProfileRef = { id: string; merchant_id: string; currency_code: string };
+
+export const findPaymentProfile = async (tx: Queryable, scope: Scope, id: string): Promise<PaymentProfileRef | undefined> => {
+  const [row] = await tx.query<PaymentProfileRef>(
+    sql`select e.id, coalesce(e.merchant_id, e.organisation_id) as merchant_id, e.currency_code from payment_profile e where e.id = ${id} ${scopedAnd(scope)}`,
+  );
+  return row;
+};
+
+/** Whether a checkout design exists for the merchant; false while checkout designs have no table yet. */
+export const checkoutDesignExists = async (tx: Queryable, merchantId: string, id: string): Promise<boolean> => {
+  const [table] = await tx.query<{ name: string | null }>(sql`select to_regclass('checkout_design')::text as name`);
+  if (!table?.name) return false;
+  const rows = await tx.query(sql`select 1 from checkout_design where id = ${id} and merchant_id = ${merchantId}`);
+  return rows.length > 0;
+};
+
+export const insertPlan = (tx: Queryable, values: Record<string, unknown>) => tx.query(insertStatement('plan', values));
+
+export const updatePlanColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
+  tx.query(updateStatement('plan', id, values));
+
+export const softDeletePlan = (tx: Queryable, id: string) =>
+  tx.query(sql`update plan set deleted_at = now(), updated_at = now() where id = ${id}`);
