@@ -1,5 +1,22 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../plugins/db/index.ts';
+import { sql, type Db } from '../plugins/db/index.ts';
+import { formatDemoAccounts } from './accounts.ts';
+import { generateDemoWorld } from './world.ts';
 
-/** Creates the demo world on an empty database (filled in by the demo generator). */
-export const ensureDemoWorld = async (_db: Db, _config: Config): Promise<void> => {};
+/**
+ * Creates the demo world on an empty database (no organisation yet), then prints the demo
+ * accounts, at every start-up, so whoever starts Kassa knows how to sign in.
+ */
+export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => {
+  const [row] = await db.query<{ exists: boolean }>(sql`select exists (select 1 from organisation) as exists`);
+  if (!row.exists) {
+    const started = Date.now();
+    console.log(`Creating the demo world (seed ${config.demoSeed}, ${config.demoScale.toLocaleString('en')} transactions)…`);
+    const result = await generateDemoWorld(db, { seed: config.demoSeed, scale: config.demoScale, onlyIfEmpty: true });
+    if (result.created) {
+      console.log(`Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.transactions} transactions, `
+        + `${result.customers} customers, ${result.refunds} refunds, ${result.chargebacks} chargebacks.`);
+    }
+  }
+  console.log(formatDemoAccounts());
+};

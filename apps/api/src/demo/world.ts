@@ -1,0 +1,60 @@
+import { hashPassword } from '../modules/auth/password.ts';
+import { sql, type Db } from '../plugins/db/index.ts';
+import { DEMO_PASSWORD } from './accounts.ts';
+import { createCustomers } from './customers.ts';
+import { createOrganisations } from './organisations.ts';
+import { createRng } from './random.ts';
+import { createTransactions } from './transactions.ts';
+import { withIndexesDeferred } from './indexes.ts';
+
+export type DemoOptions = {
+  seed: number;
+  /** Number of transactions; customers, refunds, chargebacks and settlements follow from it. */
+  scale: number;
+  /** The moment the year of history ends; ids encode times, so the same world needs the same `now`. */
+  now?: number;
+  batchSize?: number;
+  /** Generate only when the database has no organisation yet (checked under a lock). */
+  onlyIfEmpty?: boolean;
+  progress?: (transactionsDone: number) => void;
+};
+
+export type DemoResult = { created: boolean; customers: number; transactions: number; refunds: number; chargebacks: number; settlements: number };
+
+/** The tables bulk-loaded with their secondary indexes rebuilt afterwards. */
+const BULK_TABLES = ['customer', 'transaction', 'refund', 'chargeback', 'settlement'];
+
+const SMALL_TABLES = ['organisation', 'app_user', 'user_role', 'processor', 'middleware', 'payment_profile', 'tag'];
+
+/** Arbitrary constant: the advisory lock that keeps two starting processes from both generating. */
+const DEMO_LOCK = 7_264_001;
+
+/**
+ * Generates the demo world in one database transaction: either all of it exists or none, so an
+ * interrupted first start simply generates again. The same seed, scale and `now` give the same world.
+ */
+export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<DemoResult> => {
+  const now = options.now ?? Date.now();
+  const batchSize = options.batchSize ?? (db.engine === 'postgresql' ? 5000 : 2000);
+  const rng = createRng(options.seed);
+  // Hashed once: argon2 is slow on purpose, and every demo account shares the password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const result = await db.transaction(async (tx) => {
+    await tx.query(sql`select pg_advisory_xact_lock(${DEMO_LOCK})`);
+    if (options.onlyIfEmpty) {
+      const [row] = await tx.query<{ exists: boolean }>(sql`select exists (select 1 from organisation) as exists`);
+      if (row.exists) return undefined;
+    }
+    const setup = await createOrganisations(tx, rng.fork('organisations'), now, passwordHash);
+    return withIndexesDeferred(tx, BULK_TABLES, async () => {
+      const pools = await createCustomers(tx, rng.fork('customers'), now, setup.profiles, options.scale, batchSize);
+      const customers = [...pools.values()].reduce((sum, pool) => sum + pool.ids.length, 0);
+      const counts = await createTransactions(tx, rng.fork('transactions'), now, options.scale, setup, pools, batchSize, options.progress);
+      return { created: true, customers, ...counts };
+    });
+  });
+  if (!result) return { created: false, customers: 0, transactions: 0, refunds: 0, chargebacks: 0, settlements: 0 };
+  // Fresh statistics, or the planner guesses from an empty table on the first requests.
+  await db.exec(`analyze ${[...SMALL_TABLES, ...BULK_TABLES].join(', ')}`);
+  return result;
+};
