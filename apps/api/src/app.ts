@@ -53,9 +53,10 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
-    // History fallback: any non-API GET that is not a file serves the SPA.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/v1/')) return reply.sendFile('index.html');
+    // History fallback: any non-API GET that is not a file serves the SPA. A catch-all route, not
+    // a second not-found handler (errors.ts owns that one; Fastify allows only one per prefix).
+    app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, (request, reply) => {
+      if (!request.url.startsWith('/v1/') && !request.url.startsWith('/assets/')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     });
   }
