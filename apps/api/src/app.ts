@@ -11,6 +11,10 @@ import { currentVersion, type Db } from './plugins/db/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordRoutes } from './modules/auth/password.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { welcomeMailRoutes } from './modules/users/welcome-mail.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
@@ -46,6 +50,10 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   app.get('/v1/openapi.json', { config: { access: { public: true } }, schema: { hide: true }, handler: () => app.swagger() });
 
   await app.register(authRoutes);
+  await app.register(passwordRoutes);
+  await app.register(profileRoutes);
+  await app.register(usersRoutes);
+  await app.register(welcomeMailRoutes);
   await app.register(devRoutes);
   await app.register(paymentsRoutes);
   await app.register(recurringRoutes);

@@ -79,6 +79,8 @@ export const access = {
   welcomeMail: {
     list: ['PSP_ALL', 'PSP_WELCOME_MAIL_ALL', 'PSP_WELCOME_MAIL_LIST'],
     update: ['PSP_ALL', 'PSP_WELCOME_MAIL_ALL', 'PSP_WELCOME_MAIL_UPDATE'],
+    create: ['PSP_ALL', 'PSP_WELCOME_MAIL_ALL', 'PSP_WELCOME_MAIL_CREATE'],
+    delete: ['PSP_ALL', 'PSP_WELCOME_MAIL_ALL', 'PSP_WELCOME_MAIL_DELETE'],
   },
   auditTrail: { list: ['PSP_ALL', 'PSP_AUDITTRAIL_LIST'] },
   // Areas of the navigation menu (risk-config.md §2.13, payments.md §6); USER_ALL is the merchant

@@ -24,9 +24,11 @@ export type PopulateDef = {
  * How rows of an entity belong to a tenant:
  * - merchant: organisation_id + merchant_id columns;
  * - organisation: the organisation table itself (scoped by the path of the tree);
- * - shared: provider-owned rows every signed-in role holder may read (processors, middleware).
+ * - shared: provider-owned rows every signed-in role holder may read (processors, middleware);
+ * - member: rows that belong to one organisation through organisation_id only (users), scoped
+ *   by that organisation's place in the tree.
  */
-export type Tenancy = 'merchant' | 'organisation' | 'shared';
+export type Tenancy = 'merchant' | 'organisation' | 'shared' | 'member';
 
 export type EntityDef = {
   name: string;

@@ -18,6 +18,7 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
   const [org] = await db.query<{ type: string; path: string }>(sql`select type, path from organisation where id = ${orgId}`);
   if (!org) return sql`false`;
   if (entity.tenancy === 'organisation') return sql`e.path like ${`${org.path}%`}`;
+  if (entity.tenancy === 'member') return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${org.path}%`})`;
   if (entity.tenancy === 'shared' || org.type === 'provider') return sql`true`;
   if (org.type === 'merchant') return sql`e.merchant_id = ${orgId}`;
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;

@@ -14,6 +14,7 @@ export type Scope =
 export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
   if (scope.kind === 'all' || tenancy === 'shared') return null;
   if (tenancy === 'organisation') return sql`e.path like ${`${scope.orgPath}%`}`;
+  if (tenancy === 'member') return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${scope.orgPath}%`})`;
   return scope.kind === 'merchant'
     ? sql`e.merchant_id = ${scope.merchantId}`
     : sql`e.organisation_id = any(${scope.orgIds})`;

@@ -57,3 +57,29 @@ export const findMe = async (db: Queryable, userId: string): Promise<MeRow | und
       array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
       o.id as org_id, o.name as org_name, o.type as org_type
     from app_user u join organisation o on o.id = u.organisation_id where u.id = ${userId}`))[0];
+
+export type MfaUserRow = { id: string; email: string; name: string; language: string; organisation_id: string; mfa_type: 'email' | 'google' | null; status: string };
+
+export const findUserById = async (db: Queryable, userId: string): Promise<MfaUserRow | undefined> =>
+  (await db.query<MfaUserRow>(sql`select id, email, name, language, organisation_id, mfa_type, status from app_user where id = ${userId}`))[0];
+
+/** Ends every session of the user, except optionally the one making the request. */
+export const revokeUserSessions = (db: Queryable, userId: string, exceptHash: string | null = null) =>
+  db.query(sql`update session set revoked_at = now()
+    where user_id = ${userId} and revoked_at is null and (${exceptHash}::text is null or id_hash <> ${exceptHash})`);
+
+export type OwnSessionRow = { id: string; created_at: Date; last_seen_at: Date; ip: string | null; user_agent: string | null; current: boolean };
+
+/**
+ * The user's live sessions. A session is named by the first 16 hex digits of its hash: enough
+ * to tell them apart, and never the cookie value itself.
+ */
+export const listLiveSessions = (db: Queryable, userId: string, currentHash: string, idleSeconds: number) =>
+  db.query<OwnSessionRow>(sql`select substr(id_hash, 1, 16) as id, created_at, last_seen_at, ip, user_agent, id_hash = ${currentHash} as current
+    from session where user_id = ${userId} and revoked_at is null and not mfa_pending and expires_at > now()
+      and last_seen_at > now() - make_interval(secs => ${idleSeconds})
+    order by last_seen_at desc`);
+
+export const revokeSessionById = async (db: Queryable, userId: string, id: string): Promise<boolean> =>
+  (await db.query(sql`update session set revoked_at = now()
+    where user_id = ${userId} and substr(id_hash, 1, 16) = ${id} and revoked_at is null returning id_hash`)).length === 1;

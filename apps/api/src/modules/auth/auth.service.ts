@@ -1,9 +1,12 @@
 import type { TMe } from '@kassa/domain';
 import { HttpError } from '../../lib/http-error.ts';
-import { recordAudit } from '../../plugins/audit.ts';
+import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import { hashToken, newToken } from '../../plugins/auth-context.ts';
-import type { Db } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { assertUnderRateLimit, hitRateLimit, LOGIN_FAILURES_PER_IP } from '../../plugins/rate-limit.ts';
 import { findMe, findUserByEmail, insertSession, recordFailedLogin, recordSuccessfulLogin, revokeSession } from './auth.repository.ts';
+import { isTrustedBrowser, requiredMfaFor, meetsMfaRequirement, CHALLENGE_SECONDS, type MfaType } from './mfa.repository.ts';
+import { openChallenge } from './mfa.service.ts';
 import { verifyPassword } from './password.ts';
 
 export const LOCK_AFTER_FAILURES = 10;
@@ -11,41 +14,83 @@ export const LOCK_SECONDS = 30 * 60;
 
 export type ClientInfo = { ip: string; userAgent: string | null };
 
+/** What a correct password leads to: a session, a second step, or a forced MFA enrolment. */
+export type LoginOutcome =
+  | { kind: 'session'; token: string; userId: string }
+  | { kind: 'mfa'; token: string; mfaToken: string; mfaType: MfaType }
+  | { kind: 'setup'; token: string; setupToken: string; requiredType: MfaType };
+
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'The e-mail address or password is not correct');
 
-/** Checks the password and opens a session; answers the same for unknown and wrong. */
+/** A new session (fresh id at every sign-in, only its hash stored); a pending one can only finish MFA. */
+export const openSession = async (db: Queryable, userId: string, client: ClientInfo, absoluteSeconds: number, mfaPending = false): Promise<string> => {
+  const token = newToken();
+  await insertSession(db, {
+    idHash: hashToken(token),
+    userId,
+    mfaPending,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    absoluteSeconds: mfaPending ? Math.min(absoluteSeconds, CHALLENGE_SECONDS) : absoluteSeconds,
+  });
+  return token;
+};
+
+/**
+ * Checks the password; answers the same for unknown and wrong. Failures count per account
+ * (lock after 10) and per IP address (429). A browser trusted with "remember me" skips MFA.
+ */
 export const login = async (
   db: Db,
-  input: { username: string; password: string; absoluteSeconds: number },
+  input: { username: string; password: string; absoluteSeconds: number; trustedToken?: string },
   client: ClientInfo,
-): Promise<{ token: string; userId: string }> => {
+): Promise<LoginOutcome> => {
+  const ipKey = `login:${client.ip}`;
+  await assertUnderRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
   const user = await findUserByEmail(db, input.username);
   const passwordOk = await verifyPassword(user?.password_hash, input.password);
-  const audit = { organisationId: user?.organisation_id, userId: user?.id, userName: user?.name ?? input.username, origin: client.ip, route: '/v1/auth/login', method: 'POST' };
+  const audit: AuditEntry = { type: 'login', organisationId: user?.organisation_id, userId: user?.id, userName: user?.name ?? input.username, origin: client.ip, route: '/v1/auth/login', method: 'POST' };
   if (!user || user.status !== 'active') {
     await recordAudit(db, { ...audit, type: 'login_failed', responseCode: 401 });
+    await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
     throw invalidCredentials();
   }
   if (user.locked_until && user.locked_until.getTime() > Date.now()) {
     await recordAudit(db, { ...audit, type: 'login_locked', responseCode: 423 });
+    await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
     throw new HttpError(423, 'account_locked', 'Too many failed attempts: the account is locked for 30 minutes');
   }
   if (!passwordOk) {
     const result = await recordFailedLogin(db, user.id, LOCK_AFTER_FAILURES, LOCK_SECONDS);
     await recordAudit(db, { ...audit, type: result.locked ? 'account_locked' : 'login_failed', responseCode: 401, detail: { failed_logins: result.failed_logins } });
+    await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
     throw invalidCredentials();
   }
   await recordSuccessfulLogin(db, user.id);
-  const token = newToken();
-  await insertSession(db, { idHash: hashToken(token), userId: user.id, mfaPending: false, ip: client.ip, userAgent: client.userAgent, absoluteSeconds: input.absoluteSeconds });
-  await recordAudit(db, { ...audit, type: 'login', responseCode: 200 });
-  return { token, userId: user.id };
+  const person = { id: user.id, email: user.email, name: user.name, language: user.language };
+  const required = await requiredMfaFor(db, user.organisation_id);
+  if (!meetsMfaRequirement(user.mfa_type, required)) {
+    const token = await openSession(db, user.id, client, input.absoluteSeconds, true);
+    const setupToken = await openChallenge(db, { person, sessionHash: hashToken(token), kind: 'setup', mfaType: null });
+    await recordAudit(db, { ...audit, type: 'mfa_setup_required', responseCode: 200, detail: { required_type: required } });
+    return { kind: 'setup', token, setupToken, requiredType: required as MfaType };
+  }
+  const trusted = input.trustedToken ? await isTrustedBrowser(db, hashToken(input.trustedToken), user.id) : false;
+  if (user.mfa_type && !trusted) {
+    const token = await openSession(db, user.id, client, input.absoluteSeconds, true);
+    const mfaToken = await openChallenge(db, { person, sessionHash: hashToken(token), kind: 'login', mfaType: user.mfa_type });
+    await recordAudit(db, { ...audit, type: 'mfa_challenge', responseCode: 200, detail: { mfa_type: user.mfa_type } });
+    return { kind: 'mfa', token, mfaToken, mfaType: user.mfa_type };
+  }
+  const token = await openSession(db, user.id, client, input.absoluteSeconds);
+  await recordAudit(db, { ...audit, type: 'login', responseCode: 200, detail: trusted ? { mfa: 'trusted_browser' } : undefined });
+  return { kind: 'session', token, userId: user.id };
 };
 
 export const logout = (db: Db, sessionHash: string) => revokeSession(db, sessionHash);
 
 /** The signed-in user as the SPA needs it. */
-export const me = async (db: Db, userId: string): Promise<TMe> => {
+export const me = async (db: Queryable, userId: string): Promise<TMe> => {
   const row = await findMe(db, userId);
   if (!row) throw new HttpError(401, 'unauthenticated', 'Sign in first');
   return {

@@ -1,0 +1,35 @@
+import { sql } from '../../plugins/db/index.ts';
+import type { EntityDef } from '../../query/entity.ts';
+import { organisationEntity } from '../settings/settings.entities.ts';
+
+/** A user's fields as lists show them: never the password hash, TOTP secret or lock counters. */
+const userFields: EntityDef['fields'] = {
+  id: { type: 'id', filter: true, sort: true, search: 'exact' },
+  created_at: { type: 'timestamp', filter: true, sort: true },
+  email: { type: 'text', filter: true, sort: true, search: 'prefix' },
+  name: { type: 'text', filter: true, sort: true, search: 'prefix' },
+  language: { type: 'text', filter: true, values: ['nl', 'en-US'] },
+  status: { type: 'text', filter: true, sort: true, values: ['active', 'disabled'] },
+  mfa: { type: 'text', column: 'e.mfa_type', filter: true, values: ['email', 'google'] },
+  organisation: { type: 'id', column: 'e.organisation_id' },
+  roles: { type: 'text[]', column: 'array(select r.role from user_role r where r.user_id = e.id order by r.role)', filter: true },
+  locked: { type: 'bool', column: 'coalesce(e.locked_until > now(), false)' },
+  last_login_at: { type: 'timestamp', filter: true, sort: true },
+};
+
+/** Platform users: users of merchants and their sub-organisations (`/v1/user`). */
+export const platformUserEntity: EntityDef = {
+  name: 'user',
+  table: 'app_user',
+  tenancy: 'member',
+  fields: userFields,
+  populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
+  baseCondition: sql`e.organisation_id in (select o.id from organisation o where o.type <> 'provider')`,
+};
+
+/** Provider users: the PSP's own staff (`/v1/psp/user`). */
+export const pspUserEntity: EntityDef = {
+  ...platformUserEntity,
+  name: 'psp_user',
+  baseCondition: sql`e.organisation_id in (select o.id from organisation o where o.type = 'provider')`,
+};

@@ -1,0 +1,34 @@
+import { HttpError } from '../lib/http-error.ts';
+import { sql, type Queryable } from './db/index.ts';
+
+export type RateLimit = { limit: number; windowSeconds: number };
+
+/** Sign-in failures per IP address (SECURITY.md): enough for an office behind one address. */
+export const LOGIN_FAILURES_PER_IP: RateLimit = { limit: 30, windowSeconds: 15 * 60 };
+/** Forgot-password requests per IP address. */
+export const FORGOT_PASSWORD_PER_IP: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+
+const tooMany = (retryAfter: number) =>
+  new HttpError(429, 'too_many_requests', 'Too many attempts, please wait before trying again', undefined, { 'retry-after': String(Math.max(1, retryAfter)) });
+
+/**
+ * Counts one hit for the key in a fixed window, stored in the database so that every api
+ * process shares the count; over the limit it answers 429 with `retry-after`.
+ */
+export const hitRateLimit = async (db: Queryable, key: string, rule: RateLimit): Promise<void> => {
+  const [row] = await db.query<{ count: number; retry_after: number }>(sql`
+    insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limit.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limit.count + 1 end,
+      window_start = case when rate_limit.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else rate_limit.window_start end
+    returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
+  if (row.count > rule.limit) throw tooMany(row.retry_after);
+};
+
+/** Refuses with 429 while the key is over its limit, without counting (e.g. before checking a password). */
+export const assertUnderRateLimit = async (db: Queryable, key: string, rule: RateLimit): Promise<void> => {
+  const [row] = await db.query<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after
+    from rate_limit where key = ${key} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`);
+  if (row && row.count >= rule.limit) throw tooMany(row.retry_after);
+};
