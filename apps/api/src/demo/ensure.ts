@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { formatDemoAccounts } from './accounts.ts';
+import { createDemoRecurring } from './recurring.ts';
 import { generateDemoWorld } from './world.ts';
 
 /**
@@ -16,6 +17,9 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
     if (result.created) {
       console.log(`Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.transactions} transactions, `
         + `${result.customers} customers, ${result.refunds} refunds, ${result.chargebacks} chargebacks.`);
+      // Plans and subscriptions are billed by the real engine, after the bulk world: see demo/recurring.ts.
+      const recurring = await createDemoRecurring(db, { seed: config.demoSeed });
+      if (recurring) console.log(`Demo subscriptions: ${recurring.subscriptions} on ${recurring.plans} plans, ${recurring.charges} billing attempts.`);
     }
   }
   console.log(formatDemoAccounts());

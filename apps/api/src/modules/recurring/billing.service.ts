@@ -35,8 +35,14 @@ export type BillingRunOptions = {
  * transaction — the cycle-charge claim, the scheduled transaction, the charge, the new state of
  * the subscription and its discount, and the notifications commit together or not at all. A crash
  * anywhere before the commit leaves nothing behind, and the next run bills the cycle afresh.
+ * `notify: false` is for replaying history (the demo world), where nobody should be told.
  */
-const billSubscription = async (tx: Queryable, subscription: SubscriptionRow, now: Date): Promise<BilledCycle> => {
+export const billSubscription = async (
+  tx: Queryable,
+  subscription: SubscriptionRow,
+  now: Date,
+  options: { notify?: boolean } = {},
+): Promise<BilledCycle> => {
   const plan = await loadPlanSchedule(tx, subscription.plan_id);
   const cycle = subscription.billing_cycle;
   const attempt = subscription.failed_attempts + 1;
@@ -121,7 +127,7 @@ const billSubscription = async (tx: Queryable, subscription: SubscriptionRow, no
     });
   }
   await updateSubscriptionColumns(tx, subscription.id, changes);
-  await notifySubscriptionUpdate(tx, { ...subscription, ...changes }, { transactionId: result.transactionId, cycle });
+  if (options.notify !== false) await notifySubscriptionUpdate(tx, { ...subscription, ...changes }, { transactionId: result.transactionId, cycle });
   return {
     subscription: subscription.id,
     cycle,
