@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import nlNL from 'antd/locale/nl_NL';
 import dayjs from 'dayjs';
@@ -10,7 +10,10 @@ import { resolveLanguage } from '../lib/languages.ts';
 
 const theme = {
   token: { colorPrimary: '#1f4e79', borderRadius: 6, fontSize: 14 },
-  components: { Layout: { siderBg: '#ffffff', headerBg: '#ffffff' } },
+  components: {
+    Layout: { siderBg: '#ffffff', headerBg: '#ffffff' },
+    Menu: { itemSelectedBg: '#e6eef7', itemSelectedColor: '#1f4e79', subMenuItemBg: '#ffffff' },
+  },
 };
 
 /** The component library and dayjs follow the i18n language (Dutch: week starts Monday). */
@@ -24,7 +27,7 @@ export const LocaleProvider = ({ children }: { children: ReactNode }) => {
   }, [language]);
   return (
     <ConfigProvider locale={language === 'nl' ? nlNL : enUS} theme={theme}>
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 };

@@ -1,43 +1,52 @@
-import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { watchInactivity } from '../../lib/inactivity.ts';
-import { endSession } from '../session-flow.ts';
-import { PageSpinner, Suspended } from '../route-guards.tsx';
-import { HeaderBar } from './header-bar.tsx';
-import { SideMenu } from './side-menu.tsx';
-import styles from './app-layout.module.css';
+import { App as AntApp, Layout } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { watchInactivity } from "../../lib/inactivity.ts";
+import { endSession } from "../session-flow.ts";
+import { PageSpinner, Suspended } from "../route-guards.tsx";
+import { HeaderBar } from "./header-bar.tsx";
+import { SideMenu } from "./side-menu.tsx";
+import styles from "./app-layout.module.css";
 
 /** The signed-in shell: side navigation, header, and the content area. */
 export const AppLayout = () => {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(false);
-  useEffect(() => watchInactivity(() => void endSession('expired')), []);
+  useEffect(() => watchInactivity(() => void endSession("expired")), []);
+  // antd's App (message, notification, modal hooks) lives here, not at the root, so the sign-in
+  // page does not download it.
   return (
-    <Layout className={styles.shell}>
-      <a href="#content" className={styles.skip}>{t('app.skipToContent')}</a>
-      <Layout.Sider
-        width={248}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="lg"
-        trigger={null}
-        theme="light"
-        className={styles.sider}
-      >
-        <SideMenu collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-        <Layout.Content id="content" tabIndex={-1} className={styles.content}>
-          <Suspended>
-            <Outlet />
-          </Suspended>
-        </Layout.Content>
+    <AntApp>
+      <Layout className={styles.shell}>
+        <a href="#content" className={styles.skip}>
+          {t("app.skipToContent")}
+        </a>
+        <Layout.Sider
+          width={248}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          breakpoint="lg"
+          trigger={null}
+          theme="light"
+          className={styles.sider}
+        >
+          <SideMenu collapsed={collapsed} />
+        </Layout.Sider>
+        <Layout>
+          <HeaderBar
+            collapsed={collapsed}
+            onToggle={() => setCollapsed((value) => !value)}
+          />
+          <Layout.Content id="content" tabIndex={-1} className={styles.content}>
+            <Suspended>
+              <Outlet />
+            </Suspended>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </AntApp>
   );
 };
 

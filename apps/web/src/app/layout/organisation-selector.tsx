@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useOrganisations, type OrganisationRow } from '../../features/organisations/api/get-organisations.ts';
+import { access, hasAccess } from '@kassa/domain';
 import { isProvider } from '../../lib/authorisation.ts';
 import { merchantContextOf, selectOrganisation, useSelectedOrganisation } from '../../lib/org-context.ts';
 import { useMe } from '../../lib/session.ts';
@@ -27,9 +28,11 @@ export const OrganisationSelector = () => {
   const selected = useSelectedOrganisation();
   const provider = isProvider(me);
   const context = merchantContextOf(pathname);
+  // Only users who may list organisations get a selector (the server would answer 403).
+  const canList = Boolean(me && hasAccess(me.roles, access.organisation.list));
 
-  const merchants = useOrganisations({ type: 'merchant', _limit: 500, _sort: 'name', organisation: me?.organisation.id }, provider);
-  const own = useOrganisations({ organisation: context?.merchantId ?? me?.organisation.id, _limit: 500, _sort: 'name' }, Boolean(me) && (!provider || Boolean(context)));
+  const merchants = useOrganisations({ type: 'merchant', _limit: 500, _sort: 'name', organisation: me?.organisation.id }, provider && canList);
+  const own = useOrganisations({ organisation: context?.merchantId ?? me?.organisation.id, _limit: 500, _sort: 'name' }, canList && (!provider || Boolean(context)));
 
   useEffect(() => {
     if (me && !provider) selectOrganisation(sessionStorage.getItem(storageKey(me.id)));

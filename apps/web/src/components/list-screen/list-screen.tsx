@@ -1,0 +1,183 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { Alert, Button, Empty, Input, Select, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, buildUrl, type QueryParams } from '../../lib/api-client.ts';
+import { useOrganisationScope } from '../../lib/org-context.ts';
+import { useMe } from '../../lib/session.ts';
+import type { FilterProps } from '../filters/filter-props.ts';
+import { ColumnSettingsButton } from './column-settings.tsx';
+import { arrangeColumns, loadColumnSettings, saveColumnSettings, type ColumnSettings, type ListColumn } from './columns.ts';
+import { initialSearch, PAGE_SIZES, parseListParams, serializeListState, toApiParams, type FilterValue, type ListParamsDef, type ListState } from './search-params.ts';
+import styles from './list-screen.module.css';
+
+export type ListScreenProps<Row> = {
+  /** Names the list for column settings (per user). */
+  listId: string;
+  title: string;
+  params: ListParamsDef;
+  columns: ListColumn<Row>[];
+  listQuery: (params: QueryParams, scope: string) => UseQueryOptions<Row[], Error, Row[], readonly unknown[]>;
+  countQuery: (params: QueryParams, scope: string) => UseQueryOptions<{ count: number }, Error, { count: number }, readonly unknown[]>;
+  /** `GET /v1/{entity}/export` streams every matching row as CSV. */
+  exportPath?: string;
+  /** Parameters every request of this screen carries (e.g. `type=TAGGED`), not shown in the URL. */
+  fixedParams?: QueryParams;
+  filters?: (props: FilterProps) => ReactNode;
+  searchByLabel?: (field: string) => string;
+  renderDetail?: (id: string, close: () => void) => ReactNode;
+  rowKey?: (row: Row) => string;
+  actions?: ReactNode;
+};
+
+/**
+ * The one list screen (payments.md "Payments lists"): filters, sort and page live in the URL,
+ * a bare URL is redirected to the route's initial filters, column settings are remembered per
+ * user, export streams all matching rows, a row click opens the detail panel.
+ */
+export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Row>) => {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const scope = useOrganisationScope(pathname);
+  const state = useMemo(() => parseListParams(props.params, search), [props.params, search]);
+  const apiParams = useMemo(() => ({ ...toApiParams(state), ...props.fixedParams }), [state, props.fixedParams]);
+  const countParams = useMemo(() => ({ ...apiParams, _sort: undefined, _skip: undefined, _limit: undefined, _populate: undefined }), [apiParams]);
+  const redirect = initialSearch(props.params, search);
+  // No request for a bare URL: it is about to be redirected to the route's initial filters.
+  const list = useQuery({ ...props.listQuery(apiParams, scope), placeholderData: keepPreviousData, enabled: redirect === null });
+  const count = useQuery({ ...props.countQuery(countParams, scope), placeholderData: keepPreviousData, enabled: redirect === null });
+  const [settings, setSettings] = useState<ColumnSettings | null>(() => (me ? loadColumnSettings(me.id, props.listId) : null));
+  const { visible, all } = arrangeColumns(props.columns, settings);
+  const [searchDraft, setSearchDraft] = useState<string | null>(null);
+
+  if (redirect !== null) return <Navigate to={`${pathname}?${redirect}`} replace />;
+
+  const go = (next: Partial<ListState>) => navigate(`${pathname}?${serializeListState(props.params, { ...state, ...next })}`);
+  const changeFilters = (changes: Record<string, FilterValue | undefined>) => {
+    const filters: Record<string, FilterValue> = { ...state.filters };
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete filters[key];
+      else filters[key] = value;
+    }
+    go({ filters, skip: 0 });
+  };
+  const changeSettings = (next: ColumnSettings | null) => {
+    setSettings(next);
+    if (me) saveColumnSettings(me.id, props.listId, next);
+  };
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: props.listQuery(apiParams, scope).queryKey.slice(0, 1) });
+
+  const exportFields = visible.flatMap((column) => column.exportFields ?? []);
+  const exportHref = props.exportPath
+    ? buildUrl('GET', props.exportPath, { ...apiParams, _skip: undefined, _limit: undefined, _populate: undefined, _fields: exportFields.join(',') })
+    : null;
+
+  const sortField = state.sort.replace(/^-/, '');
+  const columns: TableProps<Row>['columns'] = visible.map((column) => ({
+    key: column.key,
+    title: column.title,
+    width: column.width,
+    align: column.align,
+    render: (_: unknown, row: Row) => column.render(row),
+    sorter: Boolean(column.sortField),
+    sortOrder: column.sortField === sortField ? (state.sort.startsWith('-') ? 'descend' : 'ascend') : null,
+    sortDirections: ['descend', 'ascend', 'descend'],
+  }));
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      const column = props.columns.find((c) => c.key === single?.columnKey);
+      const sort = column?.sortField && single?.order ? `${single.order === 'descend' ? '-' : ''}${column.sortField}` : undefined;
+      go({ sort: sort ?? props.params.defaultSort ?? '-created_at', skip: 0 });
+    } else if (extra.action === 'paginate') {
+      const limit = pagination.pageSize ?? state.limit;
+      go({ limit, skip: limit === state.limit ? ((pagination.current ?? 1) - 1) * limit : 0 });
+    }
+  };
+
+  const total = count.data?.count ?? 0;
+  const error = list.error ?? count.error;
+  const openRow = (row: Row) => go({ open: row.id });
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.titleRow}>
+        <Typography.Title level={2} className={styles.title}>{props.title}</Typography.Title>
+        <Space wrap>
+          {props.actions}
+          <Tooltip title={t('list.refresh')}>
+            <Button icon={<ReloadOutlined spin={list.isFetching} />} aria-label={t('list.refresh')} onClick={refresh} />
+          </Tooltip>
+          {exportHref && (
+            <Tooltip title={t('list.exportHint', { count: total })}>
+              <Button icon={<DownloadOutlined />} href={exportHref} download>{t('list.export')}</Button>
+            </Tooltip>
+          )}
+          <ColumnSettingsButton columns={all} onChange={changeSettings} />
+        </Space>
+      </div>
+      <div className={styles.filters} role="search">
+        <Space.Compact>
+          {props.params.searchBy && (
+            <Select
+              aria-label={t('list.searchBy')}
+              value={state.searchBy ?? ''}
+              style={{ width: 150 }}
+              options={[{ value: '', label: t('list.searchAll') }, ...props.params.searchBy.map((field) => ({ value: field, label: props.searchByLabel?.(field) ?? field }))]}
+              onChange={(value: string) => go({ searchBy: value || null, skip: 0 })}
+            />
+          )}
+          <Input.Search
+            aria-label={t('list.search')}
+            placeholder={t('list.search')}
+            allowClear
+            value={searchDraft ?? state.search}
+            onChange={(event) => setSearchDraft(event.target.value)}
+            onSearch={(value) => {
+              setSearchDraft(null);
+              go({ search: value.trim(), skip: 0 });
+            }}
+            style={{ width: 260 }}
+          />
+        </Space.Compact>
+        {props.filters?.({ state, onChange: changeFilters })}
+        {Object.keys(state.filters).length > 0 && (
+          <Button type="link" onClick={() => go({ filters: {}, skip: 0, search: '' })}>{t('list.clearFilters')}</Button>
+        )}
+      </div>
+      {error && <Alert type="error" showIcon title={t(`errors.${error instanceof ApiError ? error.code : 'unknown'}`, { defaultValue: error.message })} className={styles.error} />}
+      <Table<Row>
+        rowKey={props.rowKey ?? ((row) => row.id)}
+        size="middle"
+        columns={columns}
+        dataSource={list.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        onChange={onTableChange}
+        locale={{ emptyText: list.isPending ? ' ' : <Empty description={t('list.empty')} /> }}
+        onRow={(row) => ({
+          onClick: () => openRow(row),
+          onKeyDown: (event) => event.key === 'Enter' && openRow(row),
+          tabIndex: 0,
+          className: styles.row,
+        })}
+        pagination={{
+          current: Math.floor(state.skip / state.limit) + 1,
+          pageSize: state.limit,
+          total,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: (all, [from, to]) => t('list.range', { from, to, total: all }),
+        }}
+      />
+      {state.open && props.renderDetail?.(state.open, () => go({ open: null }))}
+    </div>
+  );
+};

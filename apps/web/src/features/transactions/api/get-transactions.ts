@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
+import type { TransactionRow } from './types.ts';
+
+/** Relations a list row shows (customer name, processor name). */
+export const LIST_POPULATE = 'customer processor';
+
+/** `GET /v1/transaction`: one page of the filtered list. */
+export const getTransactions = (params: QueryParams, signal?: AbortSignal) => apiGet<TransactionRow[]>('transaction', { _populate: LIST_POPULATE, ...params }, signal);
+
+export const transactionsQueryOptions = (params: QueryParams, scope: string) =>
+  queryOptions({ queryKey: ['transaction', 'list', scope, params] as readonly unknown[], queryFn: ({ signal }) => getTransactions(params, signal) });
+
+export const useTransactions = (params: QueryParams, scope: string) => useQuery(transactionsQueryOptions(params, scope));
