@@ -50,7 +50,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteSeconds: int(env.SESSION_ABSOLUTE_SECONDS, 12 * 3600),
     demo: env.DEMO !== 'false',
     demoSeed: int(env.DEMO_SEED, 2026),
-    demoScale: int(env.DEMO_SCALE, 60_000),
+    // 50,000 transactions: the demo world is generated in about 12 s on PGlite, so a cold start stays well under a minute.
+    demoScale: int(env.DEMO_SCALE, 50_000),
     inProcessWorker: env.WORKER !== 'false',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 4),
     smtpUrl: env.SMTP_URL || undefined,

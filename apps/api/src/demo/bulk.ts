@@ -18,6 +18,13 @@ const selectExpression = (name: string, type: BulkType): string => {
   return name;
 };
 
+/**
+ * The last statement sent on each connection. Writers of the same connection chain on it, so a
+ * statement is sent only when the previous one finished (a pg client must not queue queries),
+ * while the next batch is generated in the meantime.
+ */
+const lanes = new WeakMap<Queryable, Promise<unknown>>();
+
 /** A text[] value as an array literal, so a column of arrays can travel in one text[] parameter. */
 export const arrayLiteral = (values: readonly string[]): string =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
@@ -52,8 +59,8 @@ export class BulkWriter {
   }
 
   /**
-   * Sends the buffered rows. The statement is queued behind the previous one (same connection,
-   * same order), so the next batch is generated while the database writes this one.
+   * Sends the buffered rows behind the connection's previous statement (same order as flushed),
+   * so the next batch is generated while the database writes this one.
    */
   async flush(): Promise<void> {
     await this.pending;
@@ -65,7 +72,8 @@ export class BulkWriter {
     const statement = sql`insert into ${sql.raw(this.table)} (${sql.raw(this.names.join(', '))})
       select ${sql.raw(this.names.map((name) => selectExpression(name, this.columns[name])).join(', '))}
       from unnest(${sql.join(params, ', ')}) as t(${sql.raw(this.names.join(', '))})`;
-    const written = this.db.query(statement);
+    const written = (lanes.get(this.db) ?? Promise.resolve()).then(() => this.db.query(statement));
+    lanes.set(this.db, written.catch(() => {}));
     // A failure surfaces at the next flush or close; until then it must not count as unhandled.
     written.catch(() => {});
     this.pending = written;
