@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import nlNL from 'antd/locale/nl_NL';
+import enUS from 'antd/es/locale/en_US';
+import nlNL from 'antd/es/locale/nl_NL';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/nl';

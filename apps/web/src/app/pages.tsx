@@ -27,4 +27,7 @@ export const pages: Partial<Record<string, Page>> = {
 export const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 export const LogoutPage = page(() => import('../features/auth/pages/logout-page.tsx'), 'LogoutPage');
 export const AppLayout = page(() => import('./layout/app-layout.tsx'), 'AppLayout');
-export const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
+const statusPages = () => import('../components/status-pages.tsx');
+export const NotFoundPage = page(statusPages, 'NotFoundPage');
+export const NotAvailablePage = page(statusPages, 'NotAvailablePage');
+export const ComingSoonPage = lazy(async () => ({ default: (await statusPages()).ComingSoonPage }));

@@ -2,11 +2,10 @@ import { flagsAllow, hasAccess, type AppRoute } from '@kassa/domain';
 import { Spin } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ComingSoonPage, NotAvailablePage } from '../components/status-pages.tsx';
 import { enabledModules, navContextFor } from '../lib/authorisation.ts';
 import { rememberRedirect } from '../lib/redirect-memory.ts';
 import { useMe } from '../lib/session.ts';
-import { pages } from './pages.tsx';
+import { ComingSoonPage, NotAvailablePage, pages } from './pages.tsx';
 
 export const PageSpinner = () => (
   <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>

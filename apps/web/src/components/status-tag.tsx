@@ -18,7 +18,7 @@ export const StatusTag = ({ vocabulary, status }: { vocabulary: StatusVocabulary
   if (!status) return null;
   const families = statusVocabularies[vocabulary].families as Record<string, StatusFamily>;
   return (
-    <Tag color={colours[families[status] ?? 'default']} variant="filled">
+    <Tag color={colours[families[status] ?? 'default']} variant="filled" data-status={status}>
       {t(`statuses.${vocabulary}.${status}`, { defaultValue: status })}
     </Tag>
   );

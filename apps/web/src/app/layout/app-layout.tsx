@@ -27,7 +27,8 @@ export const AppLayout = () => {
           collapsible
           collapsed={collapsed}
           onCollapse={setCollapsed}
-          breakpoint="lg"
+          breakpoint="xl"
+        collapsedWidth={64}
           trigger={null}
           theme="light"
           className={styles.sider}

@@ -1,6 +1,6 @@
-import { ShopOutlined } from '@ant-design/icons';
+import { RollbackOutlined, ShopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Select, Space } from 'antd';
+import { Button, Select, Space, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -55,7 +55,7 @@ export const OrganisationSelector = () => {
           value={context?.merchantId}
           onChange={(value: string | undefined) => openMerchant(value)}
           options={(merchants.data ?? []).map(option)}
-          style={{ width: 220 }}
+          style={{ width: 200 }}
         />
         {context && subs.length > 0 && (
           <Select
@@ -63,10 +63,14 @@ export const OrganisationSelector = () => {
             value={context.organisationId}
             onChange={(value: string) => openMerchant(value === context.merchantId ? value : `${context.merchantId}:${value}`)}
             options={[{ value: context.merchantId, label: t('header.allOrganisations') }, ...subs.map(option)]}
-            style={{ width: 200 }}
+            style={{ width: 170 }}
           />
         )}
-        {context && <Link to="/psp"><Button type="link">{t('header.leaveMerchant')}</Button></Link>}
+        {context && (
+          <Tooltip title={t('header.leaveMerchant')}>
+            <Link to="/psp" aria-label={t('header.leaveMerchant')}><Button type="text" icon={<RollbackOutlined />} tabIndex={-1} /></Link>
+          </Tooltip>
+        )}
       </Space>
     );
   }

@@ -60,6 +60,7 @@ export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
         items={items}
         selectedKeys={selected ? [selected.id] : pathname === '/' || pathname === '/psp' ? ['dashboard'] : []}
         defaultOpenKeys={selected ? [`group:${selected.group}`] : [`group:${visible[0]?.group}`]}
+        forceSubMenuRender
         style={{ borderInlineEnd: 'none' }}
       />
     </nav>

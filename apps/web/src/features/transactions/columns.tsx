@@ -1,4 +1,4 @@
-import { Space, Tag, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { DateTime } from '../../components/date-time.tsx';
 import type { ListColumn } from '../../components/list-screen/columns.ts';
@@ -6,6 +6,7 @@ import { Money } from '../../components/money.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { customerName, populated, type CustomerRef, type TransactionRow } from './api/types.ts';
 import { PaymentProduct } from './components/payment-product.tsx';
+import { TransactionTags } from './components/transaction-tags.tsx';
 
 /** The transactions list's columns, cells and export columns (docs/decisions.md). */
 export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] => [
@@ -41,7 +42,7 @@ export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] =
   { key: 'amount', title: t('fields:transaction.amount'), sortField: 'amount', align: 'right', exportFields: ['amount', 'currency_code'], render: (row) => <Money amount={row.amount} currency={row.currency_code} /> },
   { key: 'status', title: t('fields:transaction.status'), sortField: 'status', exportFields: ['status'], render: (row) => <StatusTag vocabulary="transaction" status={row.status} /> },
   { key: 'processor', title: t('fields:transaction.processor'), exportFields: ['processor.name'], render: (row) => populated<{ id: string; name: string }>(row.processor)?.name ?? null },
-  { key: 'tags', title: t('fields:transaction.tags'), exportFields: ['tags'], render: (row) => row.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) },
+  { key: 'tags', title: t('fields:transaction.tags'), exportFields: ['tags'], render: (row) => <TransactionTags ids={row.tags} /> },
   { key: 'id', title: t('fields:transaction.id'), defaultHidden: true, exportFields: ['id'], render: (row) => <Typography.Text code>{row.id}</Typography.Text> },
   { key: 'description', title: t('fields:transaction.description'), defaultHidden: true, exportFields: ['description'], render: (row) => row.description },
   { key: 'country_code', title: t('fields:transaction.country_code'), defaultHidden: true, exportFields: ['country_code'], render: (row) => row.country_code },

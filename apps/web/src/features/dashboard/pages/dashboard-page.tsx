@@ -37,7 +37,7 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
           {variant === 'psp' ? t('dashboard.pspTitle') : t('dashboard.title')}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {t('dashboard.welcome', { name: me.name || me.email })} {t('dashboard.organisation', { organisation: me.organisation.name })}
+          {t('dashboard.welcome', { name: me.name || me.email, email: me.email })} {t('dashboard.organisation', { organisation: me.organisation.name })}
         </Typography.Text>
       </div>
       {variant === 'psp' && <MfaWarning />}

@@ -12,6 +12,7 @@ import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { customerName, populated, type CustomerRef, type TransactionRow } from '../api/types.ts';
 import { PaymentProduct } from './payment-product.tsx';
+import { TransactionTags } from './transaction-tags.tsx';
 
 const Details = ({ tx }: { tx: TransactionRow }) => {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ const Details = ({ tx }: { tx: TransactionRow }) => {
         { label: f('recurring_type'), value: tx.recurring_type },
         { label: f('description'), value: tx.description },
         { label: f('country_code'), value: tx.country_code },
-        { label: f('tags'), value: tx.tags.length ? tx.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) : null },
+        { label: f('tags'), value: tx.tags.length ? <TransactionTags ids={tx.tags} /> : null },
         { label: f('processor'), value: ref(tx.processor)?.name },
         { label: f('processor_id_external'), value: tx.processor_id_external && <CopyableId value={tx.processor_id_external} /> },
         { label: f('payment_profile'), value: ref(tx.payment_profile)?.name },
