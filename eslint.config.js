@@ -39,7 +39,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'A feature does not import another feature; move shared code to components/ or lib/.' }, { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' }] },
+        // From features/<area>/<folder>/x, ../../<name> is another feature; src/components and src/lib are shared.
+        { patterns: [{ group: ['../../*/**', '!../../../**', '!../../components/**', '!../../lib/**'], message: 'A feature does not import another feature; move shared code to components/ or lib/.' }, { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' }] },
+      ],
+    },
+  },
+  {
+    // Files at the top of a feature (columns.tsx, search-params.ts): ../<name> is another feature.
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/**', '!../../**'], message: 'A feature does not import another feature; move shared code to components/ or lib/.' }, { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' }] },
       ],
     },
   },
