@@ -13,6 +13,10 @@ const transactions = () => import('../features/transactions/pages/transactions-p
  * shows the honest "not built yet" page, still behind its role guard. Add one line per screen.
  */
 export const pages: Partial<Record<string, Page>> = {
+  profile: page(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage'),
+  users: page(() => import('../features/users/pages/users-pages.tsx'), 'UsersPage'),
+  pspUsers: page(() => import('../features/users/pages/users-pages.tsx'), 'PspUsersPage'),
+  pspWelcomeMails: page(() => import('../features/welcome-mails/pages/welcome-mails-page.tsx'), 'WelcomeMailsPage'),
   dashboard: page(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage'),
   pspDashboard: page(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'PspDashboardPage'),
   routeTester: page(() => import('../features/dev/pages/route-tester-page.tsx'), 'RouteTesterPage'),
@@ -26,6 +30,11 @@ export const pages: Partial<Record<string, Page>> = {
 
 export const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 export const LogoutPage = page(() => import('../features/auth/pages/logout-page.tsx'), 'LogoutPage');
+export const ForgotPasswordPage = page(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
+export const UpdatePasswordPage = page(() => import('../features/auth/pages/update-password-page.tsx'), 'UpdatePasswordPage');
+export const UpdateEmailPage = page(() => import('../features/auth/pages/update-email-page.tsx'), 'UpdateEmailPage');
+export const MfaPage = page(() => import('../features/auth/pages/mfa-page.tsx'), 'MfaPage');
+export const MfaSetupPage = page(() => import('../features/auth/pages/mfa-setup-page.tsx'), 'MfaSetupPage');
 export const AppLayout = page(() => import('./layout/app-layout.tsx'), 'AppLayout');
 const statusPages = () => import('../components/status-pages.tsx');
 export const NotFoundPage = page(statusPages, 'NotFoundPage');

@@ -13,6 +13,8 @@ import { useTransaction } from '../api/get-transaction.ts';
 import { customerName, populated, type CustomerRef, type TransactionRow } from '../api/types.ts';
 import { PaymentProduct } from './payment-product.tsx';
 import { TransactionTags } from './transaction-tags.tsx';
+import { TransactionActions } from './transaction-actions.tsx';
+import { ChargebacksTab, RefundsTab } from './transaction-related-tabs.tsx';
 
 const Details = ({ tx }: { tx: TransactionRow }) => {
   const { t } = useTranslation();
@@ -88,7 +90,7 @@ const HistoryTab = ({ tx }: { tx: TransactionRow }) => {
   );
 };
 
-/** The transaction's detail panel: details, customer and status history. */
+/** The transaction's detail panel: details, customer, refunds, chargebacks, status history; refund and mark-blocked actions. */
 export const TransactionDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -102,11 +104,14 @@ export const TransactionDetail = ({ id, onClose }: { id: string; onClose: () => 
       loading={isPending && !error}
       notFound={Boolean(error) || notFound}
       title={tx ? t('transactions.detailTitle', { reference: tx.merchant_reference ?? tx.id }) : t('transactions.title')}
+      extra={tx && <TransactionActions tx={tx} />}
       tabs={
         tx
           ? [
               { key: 'details', label: t('transactions.tabs.details'), children: <Details tx={tx} /> },
               { key: 'customer', label: t('transactions.tabs.customer'), children: <CustomerTab tx={tx} /> },
+              { key: 'refunds', label: t('transactions.tabs.refunds'), children: <RefundsTab transactionId={tx.id} /> },
+              { key: 'chargebacks', label: t('transactions.tabs.chargebacks'), children: <ChargebacksTab transactionId={tx.id} /> },
               { key: 'history', label: t('transactions.tabs.history'), children: <HistoryTab tx={tx} /> },
             ]
           : []

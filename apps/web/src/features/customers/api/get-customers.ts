@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { listOptions } from '../../../lib/entity-api.ts';
+import type { CustomerRow } from './types.ts';
+
+/** `GET /v1/customer`: one page of the filtered list. */
+export const customersQueryOptions = listOptions<CustomerRow>('customer');
+
+export const useCustomers = (params: QueryParams, scope: string) => useQuery(customersQueryOptions(params, scope));

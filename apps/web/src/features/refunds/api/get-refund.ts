@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { detailOptions } from '../../../lib/entity-api.ts';
+import type { RefundRow } from './types.ts';
+
+/** `GET /v1/refund/:id` for the detail panel. */
+export const refundQueryOptions = detailOptions<RefundRow>('refund', 'transaction payment_profile');
+
+export const useRefund = (id: string, scope: string) => useQuery(refundQueryOptions(id, scope));
