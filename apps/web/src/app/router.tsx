@@ -1,7 +1,7 @@
 import { appRoutes, type AppRoute } from '@kassa/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { AppLayout, LoginPage, LogoutPage, NotFoundPage } from './pages.tsx';
+import { AppLayout, ForgotPasswordPage, LoginPage, LogoutPage, MfaPage, MfaSetupPage, NotFoundPage, UpdateEmailPage, UpdatePasswordPage } from './pages.tsx';
 import { GuardedPage, GuestOnly, RequireSignIn, Suspended } from './route-guards.tsx';
 
 const MERCHANT_CONTEXT = 'psp/merchants/:merchantId';
@@ -33,6 +33,12 @@ const pageRoutes = (): RouteObject[] => {
 export const router = createBrowserRouter([
   { path: '/login', element: <GuestOnly><Suspended><LoginPage /></Suspended></GuestOnly> },
   { path: '/logout', element: <Suspended><LogoutPage /></Suspended> },
+  { path: '/forgotPassword', element: <GuestOnly><Suspended><ForgotPasswordPage /></Suspended></GuestOnly> },
+  { path: '/mfa', element: <GuestOnly><Suspended><MfaPage /></Suspended></GuestOnly> },
+  { path: '/mfa/setup', element: <GuestOnly><Suspended><MfaSetupPage /></Suspended></GuestOnly> },
+  // Reachable signed in or not: the page signs a signed-in user out first (portal.md §4).
+  { path: '/updatePassword', element: <Suspended><UpdatePasswordPage /></Suspended> },
+  { path: '/updateEmail', element: <Suspended><UpdateEmailPage /></Suspended> },
   {
     element: <RequireSignIn><Suspended><AppLayout /></Suspended></RequireSignIn>,
     children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],

@@ -21,7 +21,8 @@ export const LoginPage = () => {
     login.mutate(values, {
       onSuccess: (result) => {
         if ('id' in result) navigate(takeRedirect(result.id) ?? '/', { replace: true });
-        else navigate(`/mfa?${new URLSearchParams({ username: values.username, ...(result as unknown as Record<string, string>) })}`);
+        else if ('mfa_setup_required' in result) navigate(`/mfa/setup?${new URLSearchParams({ required_type: result.required_type, token: result.token })}`);
+        else navigate(`/mfa?${new URLSearchParams({ username: values.username, mfa_token: result.mfa_token, mfa_type: result.mfa_type })}`);
       },
     });
 
