@@ -26,6 +26,15 @@ export const pages: Partial<Record<string, Page>> = {
   transactionsMissed: page(transactions, 'TransactionsMissedPage'),
   transactionsDeclined: page(transactions, 'TransactionsDeclinedPage'),
   pspTransactions: page(transactions, 'PspTransactionsPage'),
+  refunds: page(() => import('../features/refunds/pages/refunds-page.tsx'), 'RefundsPage'),
+  chargebacks: page(() => import('../features/chargebacks/pages/chargebacks-page.tsx'), 'ChargebacksPage'),
+  customers: page(() => import('../features/customers/pages/customers-page.tsx'), 'CustomersPage'),
+  paymentLinks: page(() => import('../features/links/pages/links-pages.tsx'), 'PaymentLinksPage'),
+  cardAddLinks: page(() => import('../features/links/pages/links-pages.tsx'), 'CardAddLinksPage'),
+  scheduledTransactions: page(() => import('../features/scheduled-transactions/pages/scheduled-transactions-page.tsx'), 'ScheduledTransactionsPage'),
+  plans: page(() => import('../features/recurring/pages/plans-page.tsx'), 'PlansPage'),
+  subscriptions: page(() => import('../features/recurring/pages/subscriptions-page.tsx'), 'SubscriptionsPage'),
+  discounts: page(() => import('../features/recurring/pages/discounts-page.tsx'), 'DiscountsPage'),
 };
 
 export const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
