@@ -21,6 +21,12 @@ describe('the API foundation', () => {
     expect(response.json().migration).toMatch(/^\d{4}_/);
   });
 
+  it('tells the browser its branding, modules and mode before sign-in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/app-config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ title: 'Kassa', logo_url: '/assets/logo.svg', modules: [], development: true, demo: false });
+  });
+
   it('serves an OpenAPI document generated from the route schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);

@@ -19,6 +19,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { appConfigRoutes } from './modules/settings/app-config.routes.ts';
 
 export type BuildOptions = { config: Config; db: Db; logger?: boolean };
 
@@ -58,6 +59,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(paymentsRoutes);
   await app.register(recurringRoutes);
   await app.register(settingsRoutes);
+  await app.register(appConfigRoutes);
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false });

@@ -26,6 +26,9 @@ export type Config = {
   webDist: string;
   /** Optional modules switched on (`sap`, `host2host`). */
   modules: string[];
+  /** Branding shown on the sign-in page. */
+  appTitle: string;
+  logoUrl: string;
   /** Allow webhook targets on loopback and private ranges (local testing only). */
   allowPrivateWebhooks: boolean;
 };
@@ -58,6 +61,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Kassa <no-reply@kassa.test>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    appTitle: env.APP_TITLE ?? 'Kassa',
+    logoUrl: env.LOGO_URL ?? '/assets/logo.svg',
     modules: (env.MODULES ?? '').split(',').map((m) => m.trim()).filter(Boolean),
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === 'true',
     ...overrides,

@@ -9,6 +9,7 @@ export * from './schemas/identity.ts';
 export * from './schemas/users.ts';
 export * from './schemas/list-query.ts';
 export * from './schemas/payments.ts';
-export * from './navigation.ts';
 export * from './schemas/dev.ts';
+export * from './navigation.ts';
 export * from './schemas/recurring.ts';
+export * from './schemas/app-config.ts';

@@ -39,6 +39,13 @@ const seed = async () => {
   ids.settlement = { a: await settlement(world.shopA, world.profileA), b: await settlement(world.shopB, world.profileB) };
   ids.paymentprofile = { a: world.profileA, b: world.profileB };
   ids.organisation = { a: world.shopA.id, b: world.shopB.id };
+  const tag = async (org: { id: string }) => {
+    const id = newId('tag');
+    // merchant_id is left out on purpose: the table fills it from the organisation.
+    await t.db.query(sql`insert into tag (id, organisation_id, text) values (${id}, ${org.id}, 'vip')`);
+    return id;
+  };
+  ids.tag = { a: await tag(world.shopA), b: await tag(world.shopB) };
 };
 
 beforeAll(async () => {
@@ -53,7 +60,7 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: { cookie: string }) => t.app.inject({ method: 'GET', url, headers });
 
-describe.each(['transaction', 'refund', 'chargeback', 'customer', 'settlement', 'paymentprofile', 'organisation'])('GET /v1/%s', (entity) => {
+describe.each(['transaction', 'refund', 'chargeback', 'customer', 'settlement', 'paymentprofile', 'organisation', 'tag'])('GET /v1/%s', (entity) => {
   it("shows a merchant its own object and answers 404 for another merchant's", async () => {
     expect((await get(`/v1/${entity}/${ids[entity].a}`, shopA)).statusCode).toBe(200);
     const foreign = await get(`/v1/${entity}/${ids[entity].b}`, shopA);

@@ -1,0 +1,14 @@
+import type { EntityDef } from '../../query/entity.ts';
+
+export const tagEntity: EntityDef = {
+  name: 'tag',
+  table: 'tag',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    text: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    colour: { type: 'text' },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+  },
+};
