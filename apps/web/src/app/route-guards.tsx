@@ -2,7 +2,8 @@ import { flagsAllow, hasAccess, type AppRoute } from '@kassa/domain';
 import { Spin } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { enabledModules, navContextFor } from '../lib/authorisation.ts';
+import { useEnabledModules } from '../lib/app-config.ts';
+import { navContextFor } from '../lib/authorisation.ts';
 import { rememberRedirect } from '../lib/redirect-memory.ts';
 import { useMe } from '../lib/session.ts';
 import { ComingSoonPage, NotAvailablePage, pages } from './pages.tsx';
@@ -41,9 +42,10 @@ export const GuestOnly = ({ children }: { children: ReactNode }) => {
 export const GuardedPage = ({ routes }: { routes: AppRoute[] }) => {
   const { data: me } = useMe();
   const { pathname } = useLocation();
+  const modules = useEnabledModules();
   if (!me) return null;
-  const context = navContextFor(me, pathname);
-  const withModule = routes.filter((route) => !route.module || enabledModules.includes(route.module));
+  const context = navContextFor(me, pathname, modules);
+  const withModule = routes.filter((route) => !route.module || modules.includes(route.module));
   if (withModule.length === 0) return <NotAvailablePage />;
   const allowed = withModule.find((route) => flagsAllow(route, context) && hasAccess(me.roles, route.roles));
   if (!allowed) return <Navigate to="/" replace />;

@@ -1,10 +1,8 @@
 import { useLocation } from 'react-router';
 import { hasAccess, isProviderUser, type NavContext, type OptionalModule, type RoleList, type TMe } from '@kassa/domain';
+import { useEnabledModules } from './app-config.ts';
 import { merchantContextOf } from './org-context.ts';
 import { useMe } from './session.ts';
-
-/** Optional modules switched on for this installation; none until a module is configured. */
-export const enabledModules: readonly OptionalModule[] = [];
 
 /** Whether this build runs in development mode (route tester, no MFA nagging). */
 export const isDevelopment = import.meta.env.DEV;
@@ -13,12 +11,12 @@ export const isSuperUser = (me: TMe | null | undefined) => Boolean(me?.roles.inc
 export const isProvider = (me: TMe | null | undefined) => Boolean(me && (me.is_provider || isProviderUser(me.roles)));
 
 /** The menu context: provider staff see the provider menu unless inside `psp/merchants/{id}`. */
-export const navContextFor = (me: TMe, pathname: string): NavContext => {
+export const navContextFor = (me: TMe, pathname: string, modules: readonly OptionalModule[]): NavContext => {
   const provider = isProvider(me);
   return {
     roles: me.roles,
     isProvider: provider,
-    modules: enabledModules,
+    modules,
     area: provider && !merchantContextOf(pathname) ? 'provider' : 'merchant',
   };
 };
@@ -32,5 +30,6 @@ export const useCan = () => {
 export const useNavContext = (): NavContext | null => {
   const { data: me } = useMe();
   const { pathname } = useLocation();
-  return me ? navContextFor(me, pathname) : null;
+  const modules = useEnabledModules();
+  return me ? navContextFor(me, pathname, modules) : null;
 };

@@ -2,7 +2,8 @@ import { access } from '@kassa/domain';
 import { Alert, Card, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isDevelopment, isProvider, useCan } from '../../../lib/authorisation.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
+import { isProvider, useCan } from '../../../lib/authorisation.ts';
 import { merchantContextOf } from '../../../lib/org-context.ts';
 import { useMe } from '../../../lib/session.ts';
 
@@ -10,7 +11,8 @@ import { useMe } from '../../../lib/session.ts';
 const MfaWarning = () => {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  if (!me || !isProvider(me) || isDevelopment || me.mfa.enabled) return null;
+  const { data: config } = useAppConfig();
+  if (!me || !config || !isProvider(me) || config.development || me.mfa.enabled) return null;
   return (
     <Alert
       type="warning"

@@ -1,18 +1,20 @@
 import { appRoutes, flagsAllow, hasAccess } from '@kassa/domain';
 import { Result, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { isDevelopment, navContextFor } from '../../../lib/authorisation.ts';
+import { Link } from 'react-router';
+import { useAppConfig } from '../../../lib/app-config.ts';
+import { useNavContext } from '../../../lib/authorisation.ts';
 import { useMe } from '../../../lib/session.ts';
 
 /** Development only: every route with its roles and whether the signed-in user may open it. */
 export const RouteTesterPage = () => {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const { pathname } = useLocation();
-  if (!isDevelopment) return <Result status="warning" title={t('dev.onlyDevelopment')} />;
-  if (!me) return null;
-  const context = navContextFor(me, pathname);
+  const context = useNavContext();
+  const { data: config } = useAppConfig();
+  if (!config) return null;
+  if (!config.development) return <Result status="warning" title={t('dev.onlyDevelopment')} />;
+  if (!me || !context) return null;
   const rows = appRoutes.map((route) => ({
     ...route,
     key: `${route.area}:${route.id}`,
