@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.e2e.ts'],
+          // A browser on a busy 2-core machine can take seconds to render; poll patiently.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
