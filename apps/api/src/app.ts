@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -62,12 +63,21 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(appConfigRoutes);
 
   if (existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
-    // History fallback: any non-API GET that is not a file serves the SPA. A catch-all route, not
-    // a second not-found handler (errors.ts owns that one; Fastify allows only one per prefix).
+    // Files are looked up on each request rather than globbed at start-up, so a rebuilt web
+    // app is served without a restart; sendFile keeps paths inside the web root.
+    await app.register(fastifyStatic, { root: config.webDist, serve: false, cacheControl: false });
     app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, (request, reply) => {
-      if (!request.url.startsWith('/v1/') && !request.url.startsWith('/assets/')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+      const path = decodeURIComponent(request.url.split('?')[0]);
+      const notFound = () => reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${path}` });
+      if (path.startsWith('/v1/')) return notFound();
+      const file = join(config.webDist, path);
+      if (path !== '/' && file.startsWith(config.webDist + sep) && existsSync(file) && statSync(file).isFile()) {
+        // Bundles carry a content hash in their name and never change; everything else revalidates.
+        reply.header('cache-control', /-[\w-]{8}\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return reply.sendFile(path.slice(1));
+      }
+      if (path.startsWith('/assets/')) return notFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
   return app;

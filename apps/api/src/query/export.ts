@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type { TListQuery } from '@kassa/domain';
 import { badRequest } from '../lib/http-error.ts';
 import type { Db, Row } from '../plugins/db/index.ts';
@@ -39,12 +39,14 @@ export const exportCsv = async (db: Db, entity: EntityDef, scope: Scope, query: 
   const fields = parseExportFields(entity, query._fields, defaultFields);
   const relations = [...new Set(fields.filter((f) => f.includes('.')).map((f) => f.split('.')[0]))];
   const { statement, populate } = await streamQuery(db, entity, scope, { ...query, _populate: [...relations].join(' ') || query._populate || '' } as TListQuery);
-  async function* rows() {
-    yield fields;
-    for await (const batch of db.stream<Row>(statement, 2000)) {
+  const options = { quoted_match: /[",\r\n]/, record_delimiter: 'windows' } as const;
+  // One CSV string per cursor batch: a stream event per row would cost more than the rows.
+  async function* chunks() {
+    yield stringify([fields], options);
+    for await (const batch of db.stream<Row>(statement, 5000)) {
       await populateRows(db, entity, batch, populate);
-      for (const row of batch) yield fields.map((field) => cellOf(row, field));
+      yield stringify(batch.map((row) => fields.map((field) => cellOf(row, field))), options);
     }
   }
-  return Readable.from(rows()).pipe(stringify({ quoted_match: /[",\r\n]/, record_delimiter: 'windows' }));
+  return Readable.from(chunks());
 };
