@@ -1,4 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
+import { ZForgotPasswordBody } from '@kassa/domain';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,18 +14,15 @@ export const ForgotPasswordPage = () => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
   const [state, setState] = useState<FormState>('initial');
-  const [valid, setValid] = useState(false);
   const forgot = useForgotPassword();
 
   const onFinish = ({ email }: { email: string }) => {
     setState('submitting');
     forgot.mutate(email.trim(), { onSuccess: () => setState('success'), onError: () => setState('error') });
   };
-  const onValuesChange = () => {
-    setState('initial');
-    // Valid when filled and without field errors; checked after antd has validated the change.
-    setTimeout(() => setValid(Boolean(form.getFieldValue('email')) && form.getFieldsError().every((field) => field.errors.length === 0)));
-  };
+  // The submit button follows the form's validity (the shared schema) without showing errors early.
+  const valid = ZForgotPasswordBody.safeParse({ email: (Form.useWatch('email', form) ?? '').trim() }).success;
+  const onValuesChange = () => setState('initial');
 
   return (
     <AuthCard title={t('auth.forgot.title')} footer={<Link to="/login">{t('auth.forgot.back')}</Link>}>

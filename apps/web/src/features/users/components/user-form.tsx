@@ -31,7 +31,9 @@ export const UserForm = ({ side, user, open, onClose }: { side: UserSide; user: 
     if (!open) return;
     form.resetFields();
     if (user) form.setFieldsValue({ email: user.email, name: user.name, language: resolveLanguage(user.language), organisation: organisationOf(user)?.id, roles: user.roles });
-  }, [open, user, form]);
+    // A merchant user's new colleague starts in the merchant's own organisation.
+    else if (side === 'platform' && me && me.organisation.type !== 'provider') form.setFieldsValue({ organisation: me.organisation.id });
+  }, [open, user, form, side, me]);
 
   const onFinish = (values: Values) =>
     save.mutate({ id: user?.id ?? null, body: { ...values, organisation: values.organisation || undefined } as TUserCreateBody }, {

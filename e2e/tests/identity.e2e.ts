@@ -1,0 +1,196 @@
+import { authenticator } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The newest stored mail to an address, read from the development mailbox as a newcomer would. */
+const latestMail = async (to: string): Promise<{ subject: string; text: string }> => {
+  const response = await fetch(`${server.baseUrl}/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const mails = (await response.json()) as { subject: string; text: string }[];
+  if (!mails[0]) throw new Error(`no mail to ${to}`);
+  return mails[0];
+};
+const linkIn = (text: string, path: string) => {
+  const match = new RegExp(`https?://\\S+${path}\\S*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in ${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+};
+/** Waits as long as a loaded machine may need for a lazy page and its data. */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+/** Lets a drawer or dialog finish its opening animation before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(600);
+const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
+const openPage = async (language: Language) => (await newContext(browser, server.baseUrl, language)).newPage();
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: /(Gebruikersmenu|User menu)/ }).click();
+  await page.getByRole('menuitem', { name: /(Uitloggen|Sign out)$/ }).click();
+  await eventually(() => page.url()).toContain('/login');
+};
+
+describe('forgot password', () => {
+  it('mails a link, sets a new password, signs in with it, and then protects sign-in with e-mailed codes', async () => {
+    const page = await openPage('nl');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+    await page.getByRole('heading', { name: 'Wachtwoord vergeten' }).waitFor();
+    await page.getByLabel('E-mailadres').fill('analyst@kassa.test');
+    await page.getByRole('button', { name: 'Wachtwoord herstellen' }).click();
+    await eventually(() => bodyText(page)).toContain('Er is een e-mail verstuurd');
+    await screenshot(page, 'forgot-password-nl');
+    const mail = await latestMail('analyst@kassa.test');
+    await page.goto(linkIn(mail.text, '/updatePassword'));
+    await eventually(() => bodyText(page)).toContain('Wachtwoord moet bevatten:');
+    await page.getByLabel('Nieuw wachtwoord').fill('kassa');
+    await screenshot(page, 'update-password-nl');
+    await page.getByLabel('Nieuw wachtwoord').fill('Qwerty123456!');
+    await page.getByLabel('Bevestig wachtwoord').fill('Qwerty123456!');
+    await page.getByRole('button', { name: 'Wachtwoord herstellen' }).click();
+    await eventually(() => bodyText(page)).toContain('gelekte wachtwoorden');
+    await page.getByLabel('Nieuw wachtwoord').fill('Fietsen-in-de-polder-7');
+    await page.getByLabel('Bevestig wachtwoord').fill('Fietsen-in-de-polder-7');
+    await page.getByRole('button', { name: 'Wachtwoord herstellen' }).click();
+    await eventually(() => page.url()).toContain('/login?reset=password');
+    await eventually(() => bodyText(page)).toContain('Je wachtwoord is succesvol gewijzigd!');
+    await screenshot(page, 'login-reset-nl');
+    await signInThroughPage(page, 'analyst@kassa.test', 'Fietsen-in-de-polder-7');
+    await eventually(() => page.url()).not.toContain('/login');
+
+    // E-mailed codes: turn them on from the profile, then the next sign-in asks for the mailed code.
+    await page.goto('/profile');
+    await page.getByRole('radio', { name: 'E-mail' }).check();
+    await page.getByRole('button', { name: 'Inschakelen' }).click();
+    await eventually(() => bodyText(page)).toContain('We hebben een code naar je e-mailadres gestuurd');
+    const codeOf = async () => /\b(\d{6})\b/.exec((await latestMail('analyst@kassa.test')).text)?.[1] ?? '';
+    await page.getByLabel('Code', { exact: true }).fill(await codeOf());
+    await page.getByRole('button', { name: 'Bevestigen', exact: true }).click();
+    await eventually(() => bodyText(page)).toContain('Methode wijzigen');
+    await signOut(page);
+    await signInThroughPage(page, 'analyst@kassa.test', 'Fietsen-in-de-polder-7');
+    await eventually(() => page.url()).toContain('mfa_type=email');
+    await eventually(() => bodyText(page)).toContain('30 minuten');
+    await screenshot(page, 'mfa-email-code-nl');
+    await page.getByLabel('Code', { exact: true }).fill('000000');
+    await page.getByRole('button', { name: 'Verifiëren' }).click();
+    await eventually(() => bodyText(page)).toContain('Deze code is ongeldig of verlopen');
+    await page.getByLabel('Code', { exact: true }).fill(await codeOf());
+    await page.getByRole('button', { name: 'Verifiëren' }).click();
+    await eventually(() => page.url()).not.toContain('/mfa');
+    await page.context().close();
+  });
+});
+
+describe('authenticator app', () => {
+  it('enrols from the profile, asks for the code at sign-in and skips it in a remembered browser', async () => {
+    const page = await openPage('en-US');
+    await signInThroughPage(page, 'merchant@kassa.test');
+    await eventually(() => page.url()).not.toContain('/login');
+    await page.goto('/profile');
+    await eventually(() => bodyText(page)).toContain('Multi-factor authentication');
+    await screenshot(page, 'profile-en');
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await eventually(() => bodyText(page)).toContain('Scan this QR code');
+    await screenshot(page, 'profile-mfa-enrol-en');
+    const secret = ((await page.locator('code').first().textContent()) ?? '').trim();
+    await page.getByLabel('Code', { exact: true }).fill(authenticator.generate(secret));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await eventually(() => bodyText(page)).toContain('Keep your recovery codes');
+    await screenshot(page, 'profile-recovery-codes-en');
+    await signOut(page);
+
+    await signInThroughPage(page, 'merchant@kassa.test');
+    await eventually(() => page.url()).toContain('/mfa?');
+    await screenshot(page, 'mfa-en');
+    // The enrolment used this step's code; the next step's code is the fresh one.
+    await page.getByLabel('Code', { exact: true }).fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret));
+    await page.getByLabel(/Remember me/).check();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await eventually(() => page.url()).not.toContain('/mfa');
+    await signOut(page);
+    await signInThroughPage(page, 'merchant@kassa.test');
+    await eventually(() => page.url()).not.toContain('/login');
+    expect(page.url()).not.toContain('/mfa');
+    await page.context().close();
+  });
+});
+
+describe('users and welcome mails', () => {
+  it('creates a user who receives the welcome mail with a set-password link', async () => {
+    const page = await openPage('nl');
+    await signInThroughPage(page, 'winkel@kassa.test');
+    await eventually(() => page.url()).not.toContain('/login');
+    await page.goto('/users');
+    await eventually(() => bodyText(page)).toContain('winkel@kassa.test');
+    await screenshot(page, 'users-nl');
+    await page.getByRole('button', { name: 'Nieuwe gebruiker' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('E-mailadres', { exact: true }).fill('nieuw@kassa.test');
+    await drawer.getByLabel('Naam', { exact: true }).fill('Nieuwe Collega');
+    await settle(page);
+    await screenshot(page, 'user-create-nl');
+    await page.getByRole('button', { name: 'Aanmaken en welkomstmail sturen' }).click();
+    await eventually(() => bodyText(page)).toContain('nieuw@kassa.test');
+    const mail = await latestMail('nieuw@kassa.test');
+    expect(linkIn(mail.text, '/updatePassword')).toContain('new=true');
+    await page.goto(linkIn(mail.text, '/updatePassword'));
+    await eventually(() => bodyText(page)).toContain('Wachtwoord instellen');
+    await page.context().close();
+  });
+
+  it('shows the provider screens in both languages', async () => {
+    for (const language of ['nl', 'en-US'] as const) {
+      const page = await openPage(language);
+      await signInThroughPage(page, 'admin@kassa.test');
+      await eventually(() => page.url()).not.toContain('/login');
+      await page.goto('/psp/users');
+      await eventually(() => bodyText(page)).toContain('admin@kassa.test');
+      await screenshot(page, `psp-users-${language}`);
+      await page.goto('/psp/welcome-mails');
+      await eventually(() => bodyText(page)).toContain('Default welcome mail');
+      await screenshot(page, `welcome-mails-${language}`);
+      await page.getByRole('button', { name: /(Voorbeeld|Preview)$/ }).first().click();
+      await settle(page);
+    await screenshot(page, `welcome-mail-preview-${language}`);
+      await page.getByRole('button', { name: /^(Voorbeeld versturen|Send preview)$/ }).click();
+      await eventually(async () => (await latestMail('admin@kassa.test')).subject).toContain('[Preview]');
+      await page.getByText('Default welcome mail').first().click();
+      await eventually(() => bodyText(page)).toContain('24');
+      await settle(page);
+    await screenshot(page, `welcome-mail-detail-${language}`);
+      await page.context().close();
+    }
+  });
+});
+
+describe('signed-out pages', () => {
+  it('look right in Dutch and English', async () => {
+    for (const language of ['nl', 'en-US'] as const) {
+      const page = await openPage(language);
+      for (const [name, path] of [
+        ['login', '/login'],
+        ['forgot-password', '/forgotPassword'],
+        ['set-password', '/updatePassword?new=true&token=example'],
+        ['update-email', '/updateEmail?token=example'],
+        ['mfa-email', '/mfa?username=someone%40kassa.test&mfa_token=example&mfa_type=email'],
+        ['mfa-setup', '/mfa/setup?required_type=email&token=example'],
+      ]) {
+        await page.goto(path);
+        await page.waitForSelector('main .ant-card, main .ant-result');
+        await screenshot(page, `${name}-${language}`);
+      }
+      await page.context().close();
+    }
+  });
+});
