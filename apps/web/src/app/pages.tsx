@@ -32,6 +32,9 @@ export const pages: Partial<Record<string, Page>> = {
   paymentLinks: page(() => import('../features/links/pages/links-pages.tsx'), 'PaymentLinksPage'),
   cardAddLinks: page(() => import('../features/links/pages/links-pages.tsx'), 'CardAddLinksPage'),
   scheduledTransactions: page(() => import('../features/scheduled-transactions/pages/scheduled-transactions-page.tsx'), 'ScheduledTransactionsPage'),
+  plans: page(() => import('../features/recurring/pages/plans-page.tsx'), 'PlansPage'),
+  subscriptions: page(() => import('../features/recurring/pages/subscriptions-page.tsx'), 'SubscriptionsPage'),
+  discounts: page(() => import('../features/recurring/pages/discounts-page.tsx'), 'DiscountsPage'),
 };
 
 export const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');

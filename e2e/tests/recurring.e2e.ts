@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
+const SLOW = { timeout: 20_000, interval: 250 };
+/** The open form or detail drawer. */
+const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible').last();
+/** Picks an option of the antd select labelled `label` by the option's visible text. */
+const choose = async (page: Page, label: RegExp, option: RegExp, typed?: string) => {
+  const select = drawer(page).getByLabel(label);
+  await select.click();
+  if (typed) await select.fill(typed);
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  await item.waitFor({ state: 'visible', timeout: 20_000 });
+  await item.click();
+  // A multi-select stays open, and a list still loading may swallow the click: close it by clicking the drawer's title.
+  if (await page.locator('.ant-select-dropdown:visible').count()) await drawer(page).locator('.ant-drawer-title').click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+};
+
+const signedIn = async (language: Language) => {
+  const context = await newContext(browser, server.baseUrl, language);
+  const page = await context.newPage();
+  await signInThroughPage(page, 'merchant@kassa.test');
+  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
+  return { context, page };
+};
+
+describe('recurring billing screens', () => {
+  it('shows plans, discounts and subscriptions of the demo world in Dutch and English', async () => {
+    for (const language of ['nl', 'en-US'] as const) {
+      const { context, page } = await signedIn(language);
+      const tag = language === 'nl' ? 'nl' : 'en';
+      await page.goto('/subscriptions/plans');
+      await expect.poll(() => bodyText(page), SLOW).toMatch(/Monthly membership/);
+      await screenshot(page, `recurring-plans-${tag}`);
+      await page.goto('/subscriptions/discounts');
+      await expect.poll(() => bodyText(page), SLOW).toMatch(/Welcome €5 off/);
+      await screenshot(page, `recurring-discounts-${tag}`);
+      await page.goto('/subscriptions?status[]=PAST_DUE&status[]=ACTIVE');
+      await expect.poll(() => bodyText(page), SLOW).toMatch(language === 'nl' ? /Achterstallig|Actief/ : /Past due|Active/);
+      await screenshot(page, `recurring-subscriptions-${tag}`);
+      await page.locator('.ant-table-row').first().click();
+      await expect.poll(() => bodyText(page), SLOW).toMatch(language === 'nl' ? /Huidige cyclus/ : /Current cycle/);
+      await screenshot(page, `recurring-subscription-detail-${tag}`);
+      await page.getByRole('tab', { name: language === 'nl' ? 'Transacties' : 'Transactions' }).click();
+      await expect.poll(() => page.locator('.ant-drawer .ant-table-row').count(), SLOW).toBeGreaterThan(0);
+      await screenshot(page, `recurring-subscription-transactions-${tag}`);
+      await context.close();
+    }
+  }, 180_000);
+
+  it('creates a plan, a discount and a subscription with it, runs billing and shows the discounted charge', async () => {
+    const { context, page } = await signedIn('en-US');
+    await page.goto('/subscriptions/plans');
+    await page.getByRole('button', { name: 'New plan' }).click();
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('This field is required');
+    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E monthly');
+    await choose(page, /^Payment profile$/, /EUR/);
+    await drawer(page).getByLabel('Amount', { exact: true }).fill('20.00');
+    await choose(page, /^Notify on statuses$/, /Past due/);
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain("You must select at least one of 'Webhook' or 'Email'.");
+    await screenshot(page, 'recurring-plan-form-en');
+    await drawer(page).getByLabel('Email', { exact: true }).fill('billing@zuiderzee.test');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('E2E monthly');
+
+    await page.goto('/subscriptions/discounts');
+    await page.getByRole('button', { name: 'New discount' }).click();
+    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E quarter off');
+    await drawer(page).getByLabel('Percentage').check();
+    await drawer(page).getByLabel('Amount', { exact: true }).fill('0.25');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('E2E quarter off');
+
+    await page.goto('/subscriptions');
+    await page.getByRole('button', { name: 'New subscription' }).click();
+    await choose(page, /^Customer$/, /@/);
+    await choose(page, /^Plan$/, /E2E monthly/);
+    await choose(page, /^Discount$/, /E2E quarter off/);
+    await screenshot(page, 'recurring-subscription-form-en');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.url(), SLOW).toMatch(/open=sub_/);
+
+    // The new subscription's panel is open (?open=…): close it, run billing from the list, open it again.
+    const opened = new URL(page.url()).searchParams.get('open');
+    expect(opened).toMatch(/^sub_/);
+    await drawer(page).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Run billing' }).click();
+    const runDialog = page.locator('.ant-modal:visible');
+    await runDialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => bodyText(page), SLOW).toMatch(/cycles? billed: \d+ paid/);
+    await screenshot(page, 'recurring-billing-run-en');
+    await page.locator('.ant-modal:visible .ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await page.goto(`/subscriptions?open=${opened}`);
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await expect.poll(() => page.locator('.ant-drawer .ant-table-row').first().textContent(), SLOW).toContain('€15.00');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    const details = page.locator('.ant-drawer .ant-descriptions');
+    await expect.poll(() => details.textContent(), SLOW).toMatch(/Current cycle\s*2/);
+    await page.getByRole('tab', { name: 'Discounts' }).click();
+    await expect.poll(() => page.locator('.ant-drawer').textContent(), SLOW).toMatch(/E2E quarter off/);
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await expect.poll(() => confirm.textContent(), SLOW).toContain('You are about to remove this discount from the subscription. Are you sure?');
+    await page.waitForTimeout(400); // the dialog fades in
+    await screenshot(page, 'recurring-remove-discount-en');
+    await confirm.getByRole('button', { name: 'Ok' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Apply discount' }).count(), SLOW).toBe(1);
+    await context.close();
+  }, 180_000);
+});
