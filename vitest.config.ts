@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'api',
           include: apiTests,
           env: { KASSA_TEST_ENGINE: 'pglite' },
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -23,8 +23,8 @@ const backdate = async (tx: Queryable, billed: BilledCycle, time: Date) => {
     where subscription_id = ${billed.subscription} and cycle = ${billed.cycle} and attempt = ${billed.attempt}`);
   if (!billed.transaction) return;
   await tx.query(sql`update transaction set created_at = ${time}, updated_at = ${time},
-      status_history = jsonb_build_array(jsonb_build_object('status', 'INITIATED', 'date', ${stamp}::text, 'reason', null),
-        jsonb_build_object('status', status, 'date', ${stamp}::text, 'reason', status_reason))
+      status_history = jsonb_build_array(jsonb_build_object('status', 'INITIATED', 'at', ${stamp}::text, 'reason', null),
+        jsonb_build_object('status', status, 'at', ${stamp}::text, 'reason', status_reason))
     where id = ${billed.transaction}`);
   await tx.query(sql`update scheduled_transaction set created_at = ${time}, updated_at = ${time} where transaction_id = ${billed.transaction}`);
 };

@@ -10,9 +10,9 @@ import type { Scope } from './scope.ts';
 /** Cells a spreadsheet would run as a formula are prefixed with a quote (OWASP CSV injection). */
 export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-const cellOf = (row: Row, path: string): string => {
+const cellOf = (row: Row, path: readonly string[]): string => {
   let value: unknown = row;
-  for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as Row)[key] : undefined;
+  for (const key of path) value = value && typeof value === 'object' ? (value as Row)[key] : undefined;
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.join(' ');
@@ -38,14 +38,17 @@ export const parseExportFields = (entity: EntityDef, raw: string | string[] | un
 export const exportCsv = async (db: Db, entity: EntityDef, scope: Scope, query: TListQuery, defaultFields: readonly string[]): Promise<Readable> => {
   const fields = parseExportFields(entity, query._fields, defaultFields);
   const relations = [...new Set(fields.filter((f) => f.includes('.')).map((f) => f.split('.')[0]))];
-  const { statement, populate } = await streamQuery(db, entity, scope, { ...query, _populate: [...relations].join(' ') || query._populate || '' } as TListQuery);
+  // Only the exported columns (and the ids of the relations they read) leave the database.
+  const selected = [...new Set(fields.map((f) => f.split('.')[0]))];
+  const { statement, populate } = await streamQuery(db, entity, scope, { ...query, _populate: relations.join(' ') } as TListQuery, selected);
+  const paths = fields.map((field) => field.split('.'));
   const options = { quoted_match: /[",\r\n]/, record_delimiter: 'windows' } as const;
   // One CSV string per cursor batch: a stream event per row would cost more than the rows.
   async function* chunks() {
     yield stringify([fields], options);
     for await (const batch of db.stream<Row>(statement, 5000)) {
       await populateRows(db, entity, batch, populate);
-      yield stringify(batch.map((row) => fields.map((field) => cellOf(row, field))), options);
+      yield stringify(batch.map((row) => paths.map((path) => cellOf(row, path))), options);
     }
   }
   return Readable.from(chunks());

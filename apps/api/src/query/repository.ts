@@ -6,9 +6,11 @@ import { parseListQuery, type ListRequest } from './parse.ts';
 import { countFromRollup } from './rollup-count.ts';
 import { scopeCondition, type Scope } from './scope.ts';
 
-const selectList = (entity: EntityDef): Sql =>
+/** The select list of an entity's fields; `only` narrows it (exports select just their columns). */
+const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>
   sql.raw(
     Object.entries(entity.fields)
+      .filter(([name]) => !only || name === 'id' || only.includes(name))
       .map(([name, field]) => `${columnOf(name, field)} as "${name}"`)
       .join(', '),
   );
@@ -112,12 +114,13 @@ export const streamQuery = async (
   entity: EntityDef,
   scope: Scope,
   query: TListQuery,
+  fields?: readonly string[],
 ): Promise<{ statement: Sql; populate: string[] }> => {
   const { _limit: _ignoredLimit, _skip: _ignoredSkip, ...filters } = query;
   const request = parseListQuery(entity, filters);
   const where = await whereClause(db, entity, scope, request);
   return {
-    statement: sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)}`,
+    statement: sql`select ${selectList(entity, fields)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)}`,
     populate: request.populate,
   };
 };

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { Db } from '../plugins/db/index.ts';
 import { migrate } from '../plugins/db/index.ts';
 import { openPglite } from '../plugins/db/pglite.ts';
@@ -11,7 +13,10 @@ export const testEngine = (): 'pglite' | 'postgresql' =>
 /** A fresh, migrated database: in-memory PGlite, or a new schema on TEST_DATABASE_URL. */
 export const openTestDb = async (): Promise<Db> => {
   if (testEngine() === 'pglite') {
-    const db = await openPglite();
+    const templateFile = inject('pgliteTemplate');
+    const template = templateFile ? new Blob([readFileSync(templateFile)]) : undefined;
+    const db = await openPglite(undefined, { template });
+    // A no-op when the template is current; migrates fully when there is none.
     await migrate(db);
     return db;
   }
@@ -29,3 +34,12 @@ export const openTestDb = async (): Promise<Db> => {
     },
   };
 };
+
+// vitest's provide/inject registry is typed by interface merging.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate?: string;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */

@@ -68,8 +68,8 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     description: input.description ?? null,
     processorIdExternal: answer.externalId ?? null,
     statusHistory: [
-      { status: 'INITIATED', date: started, reason: null },
-      { status: answer.status, date: new Date().toISOString(), reason: answer.reason },
+      { status: 'INITIATED', at: started, reason: null },
+      { status: answer.status, at: new Date().toISOString(), reason: answer.reason },
     ],
   });
   if (input.scheduledTransactionId) {

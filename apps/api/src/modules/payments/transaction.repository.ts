@@ -49,7 +49,7 @@ export type NewTransaction = {
   subscriptionCycle: number | null;
   description: string | null;
   processorIdExternal: string | null;
-  statusHistory: { status: string; date: string; reason: string | null }[];
+  statusHistory: { status: string; at: string; reason: string | null }[];
 };
 
 export const insertTransaction = (tx: Queryable, t: NewTransaction) =>

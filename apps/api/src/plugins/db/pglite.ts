@@ -3,6 +3,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Queryable } from './engine.ts';
 import { NUMERIC_TYPE_IDS } from './engine.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { migrate } from './migrate.ts';
 import type { Sql } from './sql.ts';
 
 const parsers = {
@@ -21,14 +22,17 @@ const wrap = (conn: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   },
 });
 
-/** Embedded PostgreSQL; `dataDir` undefined means in memory (tests). */
-export const openPglite = async (dataDir?: string): Promise<Db> => {
+/**
+ * Embedded PostgreSQL; `dataDir` undefined means in memory (tests). `template` is a dump of an
+ * already-migrated database to start from (tests load one instead of running initdb each time).
+ */
+export const openPglite = async (dataDir?: string, options: { template?: Blob } = {}): Promise<Db> => {
   let release = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
   }
-  const pg = await PGlite.create(dataDir ? `file://${dataDir}` : undefined, { parsers });
+  const pg = await PGlite.create(dataDir ? `file://${dataDir}` : undefined, { parsers, loadDataDir: options.template });
   const base = wrap(pg);
   return {
     engine: 'pglite',
@@ -79,4 +83,14 @@ export const openPglite = async (dataDir?: string): Promise<Db> => {
       release();
     },
   };
+};
+
+/** A dump of a fresh, fully migrated in-memory database, to seed test databases from. */
+export const createMigratedTemplate = async (): Promise<Blob> => {
+  const pg = await PGlite.create({ parsers });
+  const db = { ...wrap(pg), engine: 'pglite' as const, transaction: <T>(work: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => work(wrap(tx))) };
+  await migrate(db as unknown as Db);
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  return dump;
 };

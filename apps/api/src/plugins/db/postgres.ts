@@ -13,7 +13,7 @@ const typeParsers = {
 
 const wrap = (conn: pg.Pool | pg.PoolClient): Queryable => ({
   async query<T>(statement: Sql) {
-    const result = await conn.query({ text: statement.text, values: statement.values as unknown[], types: typeParsers });
+    const result = await conn.query({ name: statement.name, text: statement.text, values: statement.values as unknown[], types: typeParsers });
     return result.rows as T[];
   },
   async exec(text: string) {

@@ -1,5 +1,8 @@
-/** A parameterised SQL fragment. Values never become SQL text. */
-export type Sql = { readonly text: string; readonly values: readonly unknown[] };
+/**
+ * A parameterised SQL fragment. Values never become SQL text. A `name` makes PostgreSQL keep
+ * it prepared per connection (only for hot statements of one fixed shape).
+ */
+export type Sql = { readonly text: string; readonly values: readonly unknown[]; readonly name?: string };
 
 const isSql = (value: unknown): value is Sql =>
   typeof value === 'object' && value !== null && 'text' in value && 'values' in value && SQL_MARK in value;
@@ -48,3 +51,6 @@ sql.join = (parts: readonly Sql[], separator: string): Sql => {
 };
 
 sql.empty = make('', []);
+
+/** The same statement, prepared once per connection on PostgreSQL under `name`. */
+sql.prepared = (name: string, statement: Sql): Sql => Object.assign(make(statement.text, statement.values), { name });
