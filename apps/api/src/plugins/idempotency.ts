@@ -18,7 +18,9 @@ const KEEP_HOURS = 24;
 /** An in-flight claim older than this belongs to a process that died; it may be taken over. */
 const LOCK_SECONDS = 60;
 
+// Fastify's request type can only be extended by interface merging.
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     idempotencyClaim?: { scope: string; key: string };
   }
