@@ -77,6 +77,15 @@ describe.each(['transaction', 'refund', 'chargeback', 'customer', 'settlement', 
     expect((await get(`/v1/${entity}/count`, shopA)).json().count).toBe(list.length);
   });
 
+  it('exports as many rows as the count call answers for the same filter', async () => {
+    const exported = await get(`/v1/${entity}/export?_fields=id`, shopA);
+    expect(exported.statusCode).toBe(200);
+    const rows = exported.body.trim().split('\r\n').slice(1);
+    expect(rows).toContain(ids[entity].a);
+    expect(rows).not.toContain(ids[entity].b);
+    expect(rows).toHaveLength((await get(`/v1/${entity}/count`, shopA)).json().count);
+  });
+
   it('refuses a user without the role (403) and a signed-out request (401)', async () => {
     expect((await get(`/v1/${entity}`, noRole)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/v1/${entity}` })).statusCode).toBe(401);
