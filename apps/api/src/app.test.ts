@@ -24,7 +24,7 @@ describe('the API foundation', () => {
   it('tells the browser its branding, modules and mode before sign-in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/app-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ title: 'Kassa', logo_url: '/assets/logo.svg', modules: [], development: true, demo: false });
+    expect(response.json()).toEqual({ title: 'Kassa', logo_url: '/assets/logo.svg', modules: [], development: true, demo: false, session_idle_seconds: 1800 });
   });
 
   it('serves an OpenAPI document generated from the route schemas', async () => {

@@ -77,8 +77,9 @@ const loadSession = async (db: Db, config: Config, token: string): Promise<AuthC
     where s.id_hash = ${idHash} and s.revoked_at is null and s.expires_at > now()
       and s.last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds}) and u.status = 'active'`));
   if (!row) return null;
-  // Touch at most every 15 s: idle expiry stays exact to the quarter minute without a write per request.
-  if (Date.now() - row.last_seen_at.getTime() > 15_000) {
+  // Touch at most every 15 s (or a quarter of a shorter idle limit, else a short limit expires busy
+  // sessions): idle expiry stays exact to the quarter minute without a write per request.
+  if (Date.now() - row.last_seen_at.getTime() > Math.min(15_000, config.sessionIdleSeconds * 250)) {
     await db.query(sql`update session set last_seen_at = now() where id_hash = ${idHash}`);
   }
   const organisation = { id: row.org_id, name: row.org_name, type: row.org_type, path: row.org_path };

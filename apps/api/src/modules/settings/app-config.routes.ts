@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAppConfig } from '@kassa/domain';
 
-/** What the browser needs before sign-in: branding, optional modules, and the mode it runs in. */
+/** What the browser needs before sign-in: branding, optional modules, the mode it runs in, and the idle limit. */
 export const appConfigRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/v1/app-config', {
@@ -14,6 +14,7 @@ export const appConfigRoutes = async (fastify: FastifyInstance) => {
       modules: app.config.modules.filter((m): m is 'sap' | 'host2host' => m === 'sap' || m === 'host2host'),
       development: app.config.nodeEnv !== 'production',
       demo: app.config.demo,
+      session_idle_seconds: app.config.sessionIdleSeconds,
     }),
   });
 };

@@ -2,6 +2,7 @@ import { App as AntApp, Layout } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { useAppConfig } from "../../lib/app-config.ts";
 import { watchInactivity } from "../../lib/inactivity.ts";
 import { endSession } from "../session-flow.ts";
 import { PageSpinner, Suspended } from "../route-guards.tsx";
@@ -13,7 +14,12 @@ import styles from "./app-layout.module.css";
 export const AppLayout = () => {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(false);
-  useEffect(() => watchInactivity(() => void endSession("expired")), []);
+  // The idle limit is the server's (SESSION_IDLE_SECONDS), so both end a session at the same time.
+  const idleSeconds = useAppConfig().data?.session_idle_seconds;
+  useEffect(
+    () => (idleSeconds ? watchInactivity(idleSeconds * 1000, () => void endSession("expired")) : undefined),
+    [idleSeconds],
+  );
   // antd's App (message, notification, modal hooks) lives here, not at the root, so the sign-in
   // page does not download it.
   return (
