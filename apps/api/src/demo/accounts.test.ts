@@ -76,6 +76,19 @@ describe('demo accounts', () => {
     expect(rows.some((r) => r.merchant === zuiderzee)).toBe(false);
   });
 
+  it('asks the user of the MFA-requiring sub-organisation to enrol an authenticator app, and no other demo account', async () => {
+    const login = (username: string) => t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: DEMO_PASSWORD } });
+    const secure = await login('secure@kassa.test');
+    expect(secure.statusCode).toBe(200);
+    expect(secure.json()).toEqual({ mfa_setup_required: true, required_type: 'google', token: expect.any(String) });
+    const [org] = await t.db.query<{ name: string; type: string; mfa_required: string }>(sql`select o.name, o.type, o.mfa_required
+      from app_user u join organisation o on o.id = u.organisation_id where u.email = 'secure@kassa.test'`);
+    expect(org).toEqual({ name: 'Zuiderzee Fietsen Administratie', type: 'sub', mfa_required: 'google' });
+    for (const email of ['admin@kassa.test', 'support@kassa.test', 'merchant@kassa.test', 'analyst@kassa.test', 'winkel@kassa.test', 'mode@kassa.test']) {
+      expect((await login(email)).json(), email).toMatchObject({ email });
+    }
+  });
+
   it('refuses a wrong password for a demo account', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: 'merchant@kassa.test', password: 'Kassa-demo-2025!' } });
     expect(response.statusCode).toBe(401);

@@ -22,6 +22,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'merchant@kassa.test', name: 'Daan Jansen', org: 'zuiderzee', language: 'nl', roles: ['USER_ALL'], what: 'Zuiderzee Fietsen, all rights' },
   { email: 'analyst@kassa.test', name: 'Fleur Bakker', org: 'zuiderzee', language: 'en', roles: ANALYST_ROLES, what: 'Zuiderzee Fietsen, read-only lists and statistics' },
   { email: 'winkel@kassa.test', name: 'Lotte Smit', org: 'zuiderzee-ams', language: 'nl', roles: ['USER_ALL'], what: 'sub-organisation Zuiderzee Fietsen Amsterdam' },
+  { email: 'secure@kassa.test', name: 'Milan de Vries', org: 'zuiderzee-admin', language: 'en', roles: ['TRANSACTION_LIST', 'REFUND_LIST', 'CUSTOMER_LIST'],
+    what: 'must enrol an authenticator app (MFA required)' },
   { email: 'mode@kassa.test', name: 'Noah Mulder', org: 'noordlicht', language: 'nl', roles: ['USER_ALL'], what: 'another merchant: Noordlicht Mode' },
 ];
 

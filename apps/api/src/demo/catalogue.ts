@@ -40,7 +40,8 @@ export type MerchantSpec = {
   refundRate: number;
   customerCountries: Record<string, number>;
   descriptions: string[];
-  subs: { key: string; name: string; locality: string; postalCode: string }[];
+  /** `mfaRequired`: the sub requires this MFA method of its users (forced enrolment at sign-in). */
+  subs: { key: string; name: string; locality: string; postalCode: string; mfaRequired?: 'email' | 'google' }[];
   profiles: ProfileSpec[];
   features?: string[];
 };
@@ -96,6 +97,8 @@ export const MERCHANTS: MerchantSpec[] = [
     subs: [
       { key: 'zuiderzee-ams', name: 'Zuiderzee Fietsen Amsterdam', locality: 'Amsterdam', postalCode: '1054 HW' },
       { key: 'zuiderzee-utr', name: 'Zuiderzee Fietsen Utrecht', locality: 'Utrecht', postalCode: '3511 AB' },
+      // The back office that demonstrates forced MFA enrolment: no shop, no profiles of its own.
+      { key: 'zuiderzee-admin', name: 'Zuiderzee Fietsen Administratie', locality: 'Amsterdam', postalCode: '1054 HW', mfaRequired: 'google' },
     ],
     profiles: [
       eur('zf-web', 'zuiderzee', 'Zuiderzee webshop', 0.6, { ideal: 55, card: 22, applepay: 9, paypal: 8, sepa: 4, bancontact: 2 }, 'https://zuiderzee-fietsen.test'),

@@ -23,7 +23,8 @@ export type DemoProfile = {
 export type DemoSetup = { provider: DemoOrg; orgs: Map<string, DemoOrg>; profiles: DemoProfile[]; processorIds: Record<string, string> };
 
 type OrgValues = { key: string; parent: DemoOrg | null; name: string; created: number; liveFrom: number; countryCode: string; email?: string; phone?: string;
-  street?: string; streetNumber?: string; postalCode?: string; locality?: string; region?: string; taxNumber?: string; features?: string[] };
+  street?: string; streetNumber?: string; postalCode?: string; locality?: string; region?: string; taxNumber?: string; features?: string[];
+  mfaRequired?: 'email' | 'google' };
 
 const insertOrg = async (db: Queryable, rng: Rng, v: OrgValues): Promise<DemoOrg> => {
   const id = newId('org', v.created, rng);
@@ -31,10 +32,10 @@ const insertOrg = async (db: Queryable, rng: Rng, v: OrgValues): Promise<DemoOrg
   const merchantId = type === 'provider' ? null : type === 'merchant' ? id : (v.parent as DemoOrg).merchantId;
   const [parentRow] = v.parent ? await db.query<{ path: string }>(sql`select path from organisation where id = ${v.parent.id}`) : [{ path: '/' }];
   await db.query(sql`insert into organisation (id, parent_id, merchant_id, type, path, name, email, phone, street, street_number, postal_code, locality, region,
-      country_code, tax_number, features, created_at, updated_at)
+      country_code, tax_number, features, mfa_required, created_at, updated_at)
     values (${id}, ${v.parent?.id ?? null}, ${merchantId}, ${type}, ${`${parentRow.path}${id}/`}, ${v.name}, ${v.email ?? null}, ${v.phone ?? null},
       ${v.street ?? null}, ${v.streetNumber ?? null}, ${v.postalCode ?? null}, ${v.locality ?? null}, ${v.region ?? null}, ${v.countryCode},
-      ${v.taxNumber ?? null}, ${v.features ?? []}, ${new Date(v.created)}, ${new Date(v.created)})`);
+      ${v.taxNumber ?? null}, ${v.features ?? []}, ${v.mfaRequired ?? null}, ${new Date(v.created)}, ${new Date(v.created)})`);
   return { id, key: v.key, merchantId, countryCode: v.countryCode, liveFrom: v.liveFrom };
 };
 
