@@ -39,9 +39,19 @@ describe('refunding as the merchant', () => {
     await page.locator('.ant-select-item-option', { hasText: /^Settlement completed$/ }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.getAll('status[]').includes('SETTLEMENT_COMPLETED'));
-    await page.getByRole('textbox', { name: 'Period' }).first().click();
-    await page.getByText('Last 90 days', { exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.has('created_at<'));
+    await page.locator('.ant-table-row').first().waitFor();
+    // Open the period picker and take its preset; a re-render of the list can close the picker
+    // under the click, so try again the way a person would until the URL carries the range.
+    const hasRange = () => new URL(page.url()).searchParams.has('created_at<');
+    await expect
+      .poll(async () => {
+        if (hasRange()) return true;
+        await page.getByRole('textbox', { name: 'Period' }).first().click();
+        const preset = page.locator('.ant-picker-presets li', { hasText: /^Last 90 days$/ });
+        if (await preset.isVisible()) await preset.click();
+        return hasRange();
+      }, { timeout: 30_000, intervals: [750] })
+      .toBe(true);
     const filtered = page.url();
 
     // A reload keeps the filter: same URL, same status shown in the filter and in every row.
