@@ -50,7 +50,7 @@ describe('refunding as the merchant', () => {
         const preset = page.locator('.ant-picker-presets li', { hasText: /^Last 90 days$/ });
         if (await preset.isVisible()) await preset.click();
         return hasRange();
-      }, { timeout: 30_000, intervals: [750] })
+      }, { timeout: 30_000, interval: 750 })
       .toBe(true);
     const filtered = page.url();
 

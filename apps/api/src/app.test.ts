@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuth } from './plugins/auth-context.ts';
@@ -103,6 +104,16 @@ describe('sign-in', () => {
     expect(me.json()).toMatchObject({ email: 'a@test.kassa', roles: ['USER_ALL'], organisation: { name: 'Shop A', type: 'merchant' } });
     await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers });
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers })).statusCode).toBe(401);
+  });
+
+  it('upgrades a hash made with older argon2 parameters at the next sign-in', async () => {
+    const old = await argon2.hash(TEST_PASSWORD, { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+    await t.db.query(sql`update app_user set password_hash = ${old} where email = 'a-sub@test.kassa'`);
+    await signIn(t.app, 'a-sub@test.kassa', TEST_PASSWORD);
+    const [row] = await t.db.query<{ password_hash: string }>(sql`select password_hash from app_user where email = 'a-sub@test.kassa'`);
+    const params = /^\$argon2id\$v=19\$([^$]+)\$/.exec(row.password_hash)?.[1].split(',').sort();
+    expect(params).toEqual(['m=19456', 'p=1', 't=2']);
+    await signIn(t.app, 'a-sub@test.kassa', TEST_PASSWORD);
   });
 
   it('records sign-ins and failures in the audit trail without the password', async () => {

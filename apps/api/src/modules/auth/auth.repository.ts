@@ -83,3 +83,7 @@ export const listLiveSessions = (db: Queryable, userId: string, currentHash: str
 export const revokeSessionById = async (db: Queryable, userId: string, id: string): Promise<boolean> =>
   (await db.query(sql`update session set revoked_at = now()
     where user_id = ${userId} and substr(id_hash, 1, 16) = ${id} and revoked_at is null returning id_hash`)).length === 1;
+
+/** Replaces a hash with one of the current parameters (same password, so sessions stay). */
+export const updatePasswordHash = (db: Queryable, userId: string, passwordHash: string) =>
+  db.query(sql`update app_user set password_hash = ${passwordHash} where id = ${userId}`);

@@ -4,10 +4,10 @@ import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import { hashToken, newToken } from '../../plugins/auth-context.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { assertUnderRateLimit, hitRateLimit, LOGIN_FAILURES_PER_IP } from '../../plugins/rate-limit.ts';
-import { findMe, findUserByEmail, insertSession, recordFailedLogin, recordSuccessfulLogin, revokeSession } from './auth.repository.ts';
+import { findMe, findUserByEmail, insertSession, recordFailedLogin, recordSuccessfulLogin, revokeSession, updatePasswordHash } from './auth.repository.ts';
 import { isTrustedBrowser, requiredMfaFor, meetsMfaRequirement, CHALLENGE_SECONDS, type MfaType } from './mfa.repository.ts';
 import { openChallenge } from './mfa.service.ts';
-import { verifyPassword } from './password.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_SECONDS = 30 * 60;
@@ -67,6 +67,10 @@ export const login = async (
     throw invalidCredentials();
   }
   await recordSuccessfulLogin(db, user.id);
+  // Hashes made with older parameters are replaced while the password is at hand.
+  if (user.password_hash && needsRehash(user.password_hash)) {
+    await updatePasswordHash(db, user.id, await hashPassword(input.password));
+  }
   const person = { id: user.id, email: user.email, name: user.name, language: user.language };
   const required = await requiredMfaFor(db, user.organisation_id);
   if (!meetsMfaRequirement(user.mfa_type, required)) {
