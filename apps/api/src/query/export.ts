@@ -46,10 +46,11 @@ export const exportCsv = async (db: Db, entity: EntityDef, scope: Scope, query: 
   // One CSV string per cursor batch: a stream event per row would cost more than the rows.
   async function* chunks() {
     yield stringify([fields], options);
-    for await (const batch of db.stream<Row>(statement, 5000)) {
+    for await (const batch of db.stream<Row>(statement, 2000)) {
       await populateRows(db, entity, batch, populate);
       yield stringify(batch.map((row) => paths.map((path) => cellOf(row, path))), options);
     }
   }
-  return Readable.from(chunks());
+  // At most two batches wait for a slow client; the cursor is not read further until they go.
+  return Readable.from(chunks(), { highWaterMark: 2 });
 };
