@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { access, ZCardAddLinkCreateBody, ZErrorBody, ZPaymentLinkCreateBody } from '@kassa/domain';
 import { idempotent, ZIdempotencyHeaders } from '../../plugins/idempotency.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
-import { actorOf } from './actor.ts';
+import { actorOf } from '../../plugins/actor.ts';
 import { cardAddLinkEntity, paymentLinkEntity } from './link.entities.ts';
 import { createLink, deactivate } from './link.service.ts';
 

@@ -6,7 +6,7 @@ import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Row } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../../plugins/actor.ts';
 import { merchantOf } from './charge.repository.ts';
 import { cardAddLinkEntity, paymentLinkEntity } from './link.entities.ts';
 import { deactivateLink, insertLink, lockLink, type LinkKind } from './link.repository.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, ZErrorBody, ZRefundCreateBody, ZTransactionRefundBody } from '@kassa/domain';
 import { idempotent, ZIdempotencyHeaders } from '../../plugins/idempotency.ts';
-import { actorOf } from './actor.ts';
+import { actorOf } from '../../plugins/actor.ts';
 import { refundTransaction } from './refund.service.ts';
 
 const ZRow = z.record(z.string(), z.unknown());

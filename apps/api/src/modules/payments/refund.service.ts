@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Row } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../../plugins/actor.ts';
 import { refundEntity } from './refund.entity.ts';
 import { findRefundByIdempotencyKey, insertRefund, sumCountedRefunds } from './refund.repository.ts';
 import { sandboxRefund } from './sandbox-processor.ts';

@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Row } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../../plugins/actor.ts';
 import { chargePayment } from './charge.service.ts';
 import { assertSameMerchant, findOwned } from './scoped.repository.ts';
 import { transactionEntity } from './transaction.entity.ts';

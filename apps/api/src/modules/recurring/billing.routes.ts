@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ZBillingRunBody } from '@kassa/domain';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { callerOf, resolveOwner } from './caller.ts';
+import { actorOf } from '../../plugins/actor.ts';
+import { resolveOwner } from './caller.ts';
 import { runBilling } from './billing.service.ts';
 
 /** Who may trigger a billing run by hand: the merchant's all-round and subscription roles. */
@@ -41,7 +42,7 @@ export const billingRunRoutes = async (fastify: FastifyInstance) => {
       if (app.config.nodeEnv === 'production' && !app.config.demo) {
         throw new HttpError(404, 'not_available', 'Billing runs on demand are available in development and demo mode only');
       }
-      const caller = callerOf(request);
+      const caller = actorOf(request);
       const body = request.body ?? { now: null, organisation: null };
       // Provider staff run it for the merchant they name; everyone else for their own subtree.
       const organisationId =

@@ -1,34 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import type { AuditEntry } from '../../plugins/audit.ts';
-import { authOf } from '../../plugins/auth-context.ts';
+import type { Actor } from '../../plugins/actor.ts';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import { scopeCondition, type Scope } from '../../query/scope.ts';
-
-/** Who is acting: what they may see, their own organisation, and the audit fields of their changes. */
-export type Caller = {
-  scope: Scope;
-  organisation: { id: string; type: string; path: string };
-  audit: Omit<AuditEntry, 'type'>;
-};
-
-export const callerOf = (request: FastifyRequest): Caller => {
-  const auth = authOf(request);
-  return {
-    scope: auth.scope,
-    organisation: auth.organisation,
-    audit: {
-      organisationId: auth.organisation.id,
-      userId: auth.userId,
-      userName: auth.name,
-      authentication: auth.authentication,
-      route: request.routeOptions.url,
-      method: request.method,
-      url: request.url.split('?')[0],
-      origin: request.ip,
-    },
-  };
-};
 
 /** A 404 that names the input holding the id, answered alike for unknown and foreign ids. */
 export const notFoundAt = (path: string, what: string) =>
@@ -46,7 +19,7 @@ export type Owner = { organisationId: string; merchantId: string };
  * The organisation a new plan or discount belongs to: the one named in the body (inside the
  * caller's subtree) or the caller's own. Provider staff must name the merchant.
  */
-export const resolveOwner = async (db: Queryable, caller: Caller, organisationId: string | null): Promise<Owner> => {
+export const resolveOwner = async (db: Queryable, caller: Actor, organisationId: string | null): Promise<Owner> => {
   const id = organisationId ?? caller.organisation.id;
   const [org] = await db.query<{ id: string; type: string; merchant_id: string | null }>(
     sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${caller.organisation.path}%`}`,

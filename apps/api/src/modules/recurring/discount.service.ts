@@ -4,14 +4,15 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Row } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner, type Caller } from './caller.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { notFoundAt, resolveOwner } from './caller.ts';
 import { countLiveAttachments, insertDiscount, lockDiscount, softDeleteDiscount, updateDiscountColumns } from './discount.repository.ts';
 import { subscriptionDiscountEntity } from './recurring.entities.ts';
 
 /** Fields that change what running subscriptions are charged; only the name may change while in use. */
 const TERMS = ['type', 'amount', 'duration', 'minimum_amount', 'limit_to_first_order'] as const;
 
-export const createDiscount = async (db: Db, caller: Caller, body: TSubscriptionDiscountCreate): Promise<Row> => {
+export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionDiscountCreate): Promise<Row> => {
   const id = await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
     const id = newId('sd');
@@ -39,7 +40,7 @@ export const createDiscount = async (db: Db, caller: Caller, body: TSubscription
   return getEntity(db, subscriptionDiscountEntity, caller.scope, id);
 };
 
-export const updateDiscount = async (db: Db, caller: Caller, id: string, body: TSubscriptionDiscountUpdate): Promise<Row> => {
+export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TSubscriptionDiscountUpdate): Promise<Row> => {
   await db.transaction(async (tx) => {
     const discount = await lockDiscount(tx, caller.scope, id);
     if (!discount) throw notFoundAt('params.id', 'Subscription discount');
@@ -68,7 +69,7 @@ export const updateDiscount = async (db: Db, caller: Caller, id: string, body: T
 };
 
 /** Soft delete, so attached-discount history keeps its name; refused while a running subscription uses it. */
-export const deleteDiscount = async (db: Db, caller: Caller, id: string): Promise<void> => {
+export const deleteDiscount = async (db: Db, caller: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
     const discount = await lockDiscount(tx, caller.scope, id);
     if (!discount) throw notFoundAt('params.id', 'Subscription discount');

@@ -4,7 +4,8 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable, Row } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner, type Caller } from './caller.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { notFoundAt, resolveOwner } from './caller.ts';
 import {
   checkoutDesignExists,
   countLiveSubscriptionsOfPlan,
@@ -36,7 +37,7 @@ const PLAN_COLUMNS = {
 /** What a live subscription was sold on: these cannot change under it. */
 const BILLING_TERMS = ['amount', 'interval', 'interval_count', 'payment_profile'] as const;
 
-const checkProfileAndCheckout = async (tx: Queryable, caller: Caller, merchantId: string, body: TPlanUpdate) => {
+const checkProfileAndCheckout = async (tx: Queryable, caller: Actor, merchantId: string, body: TPlanUpdate) => {
   if (body.payment_profile !== undefined) {
     const profile = await findPaymentProfile(tx, caller.scope, body.payment_profile);
     if (!profile) throw notFoundAt('body.payment_profile', 'Payment profile');
@@ -54,7 +55,7 @@ const toColumns = (body: TPlanUpdate): Record<string, unknown> =>
       .map(([key, value]) => [PLAN_COLUMNS[key as keyof typeof PLAN_COLUMNS], value]),
   );
 
-export const createPlan = async (db: Db, caller: Caller, body: TPlanCreate): Promise<Row> => {
+export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate): Promise<Row> => {
   const id = await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
     await checkProfileAndCheckout(tx, caller, owner.merchantId, body);
@@ -67,7 +68,7 @@ export const createPlan = async (db: Db, caller: Caller, body: TPlanCreate): Pro
   return getEntity(db, planEntity, caller.scope, id);
 };
 
-export const updatePlan = async (db: Db, caller: Caller, id: string, body: TPlanUpdate): Promise<Row> => {
+export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanUpdate): Promise<Row> => {
   await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, caller.scope, id);
     if (!plan) throw notFoundAt('params.id', 'Plan');
@@ -108,7 +109,7 @@ export const updatePlan = async (db: Db, caller: Caller, id: string, body: TPlan
 };
 
 /** Plans are soft-deleted so ended subscriptions keep their plan; a plan still billing is refused. */
-export const deletePlan = async (db: Db, caller: Caller, id: string): Promise<void> => {
+export const deletePlan = async (db: Db, caller: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, caller.scope, id);
     if (!plan) throw notFoundAt('params.id', 'Plan');

@@ -11,7 +11,7 @@ import {
   ZSubscriptionUpdate,
 } from '@kassa/domain';
 import { registerReadRoutes } from '../../query/routes.ts';
-import { callerOf } from './caller.ts';
+import { actorOf } from '../../plugins/actor.ts';
 import { createDiscount, deleteDiscount, updateDiscount } from './discount.service.ts';
 import { createPlan, deletePlan, updatePlan } from './plan.service.ts';
 import { planEntity, subscriptionDiscountEntity, subscriptionEntity } from './recurring.entities.ts';
@@ -29,20 +29,20 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/plan', {
     config: { access: { roles: access.plan.create } },
     schema: { tags: ['plan'], body: ZPlanCreate, response: { 201: ZRow } },
-    handler: async (request, reply) => reply.status(201).send(await createPlan(app.db, callerOf(request), request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createPlan(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/plan/:id',
     config: { access: { roles: access.plan.update } },
     schema: { tags: ['plan'], params: ZIdParams, body: ZPlanUpdate, response: { 200: ZRow } },
-    handler: (request) => updatePlan(app.db, callerOf(request), request.params.id, request.body),
+    handler: (request) => updatePlan(app.db, actorOf(request), request.params.id, request.body),
   });
   app.delete('/v1/plan/:id', {
     config: { access: { roles: access.plan.delete } },
     schema: { tags: ['plan'], params: ZIdParams },
     handler: async (request, reply) => {
-      await deletePlan(app.db, callerOf(request), request.params.id);
+      await deletePlan(app.db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });
@@ -51,20 +51,20 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/subscription-discount', {
     config: { access: { roles: access.subscriptionDiscount.create } },
     schema: { tags: ['subscription_discount'], body: ZSubscriptionDiscountCreate, response: { 201: ZRow } },
-    handler: async (request, reply) => reply.status(201).send(await createDiscount(app.db, callerOf(request), request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createDiscount(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/subscription-discount/:id',
     config: { access: { roles: access.subscriptionDiscount.update } },
     schema: { tags: ['subscription_discount'], params: ZIdParams, body: ZSubscriptionDiscountUpdate, response: { 200: ZRow } },
-    handler: (request) => updateDiscount(app.db, callerOf(request), request.params.id, request.body),
+    handler: (request) => updateDiscount(app.db, actorOf(request), request.params.id, request.body),
   });
   app.delete('/v1/subscription-discount/:id', {
     config: { access: { roles: access.subscriptionDiscount.delete } },
     schema: { tags: ['subscription_discount'], params: ZIdParams },
     handler: async (request, reply) => {
-      await deleteDiscount(app.db, callerOf(request), request.params.id);
+      await deleteDiscount(app.db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });
@@ -74,14 +74,14 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/subscription', {
     config: { access: { roles: access.subscription.create } },
     schema: { tags: ['subscription'], body: ZSubscriptionCreate, response: { 201: ZRow } },
-    handler: async (request, reply) => reply.status(201).send(await createSubscription(app.db, app.config, callerOf(request), request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createSubscription(app.db, app.config, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/subscription/:id',
     config: { access: { roles: access.subscription.update } },
     schema: { tags: ['subscription'], description: 'Only max_billing_cycle can change (payments.md §5).', params: ZIdParams, body: ZSubscriptionUpdate, response: { 200: ZRow } },
-    handler: (request) => updateSubscription(app.db, callerOf(request), request.params.id, request.body),
+    handler: (request) => updateSubscription(app.db, actorOf(request), request.params.id, request.body),
   });
   app.delete('/v1/subscription/:id', {
     config: { access: { roles: access.subscription.delete } },
@@ -91,18 +91,18 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
       params: ZIdParams,
       response: { 200: z.object({ id: z.string(), result: z.enum(['deleted', 'cancelled']) }) },
     },
-    handler: (request) => deleteSubscription(app.db, callerOf(request), request.params.id),
+    handler: (request) => deleteSubscription(app.db, actorOf(request), request.params.id),
   });
 
   const ZDiscountParams = z.object({ subscriptionId: z.string().min(1).max(64), discountId: z.string().min(1).max(64) });
   app.post('/v1/subscription/:subscriptionId/add-discount/:discountId', {
     config: { access: { roles: access.subscription.update } },
     schema: { tags: ['subscription'], params: ZDiscountParams, response: { 200: ZRow } },
-    handler: (request) => addDiscount(app.db, callerOf(request), request.params.subscriptionId, request.params.discountId),
+    handler: (request) => addDiscount(app.db, actorOf(request), request.params.subscriptionId, request.params.discountId),
   });
   app.delete('/v1/subscription/:subscriptionId/remove-attached-discount/:discountId', {
     config: { access: { roles: access.subscription.update } },
     schema: { tags: ['subscription'], params: ZDiscountParams, response: { 200: ZRow } },
-    handler: (request) => removeDiscount(app.db, callerOf(request), request.params.subscriptionId, request.params.discountId),
+    handler: (request) => removeDiscount(app.db, actorOf(request), request.params.subscriptionId, request.params.discountId),
   });
 };

@@ -6,7 +6,8 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable, Row } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, type Caller } from './caller.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { isUniqueViolation, notFoundAt } from './caller.ts';
 import { lockDiscount, type DiscountRow } from './discount.repository.ts';
 import { notifySubscriptionUpdate } from './notify.ts';
 import { findPaymentProfile, lockPlan } from './plan.repository.ts';
@@ -32,7 +33,7 @@ const money = (cents: number, currency: string) => `${currency} ${(cents / 100).
  * payments.md §5 "Subscription": one active discount at a time; its minimum_amount must not be
  * above the amount charged; a first-order-only discount only before the first cycle is billed.
  */
-const attachDiscount = async (tx: Queryable, caller: Caller, subscription: SubscriptionRow, discountId: string, path: string) => {
+const attachDiscount = async (tx: Queryable, caller: Actor, subscription: SubscriptionRow, discountId: string, path: string) => {
   const discount: DiscountRow | undefined = await lockDiscount(tx, caller.scope, discountId);
   if (!discount || discount.merchant_id !== subscription.merchant_id) throw notFoundAt(path, 'Subscription discount');
   if (NOT_BILLING.has(subscription.status)) {
@@ -60,7 +61,7 @@ const attachDiscount = async (tx: Queryable, caller: Caller, subscription: Subsc
   return discount;
 };
 
-export const createSubscription = async (db: Db, config: Config, caller: Caller, body: TSubscriptionCreate): Promise<Row> => {
+export const createSubscription = async (db: Db, config: Config, caller: Actor, body: TSubscriptionCreate): Promise<Row> => {
   const id = await db.transaction(async (tx) => {
     const customer = await findCustomer(tx, caller.scope, body.customer);
     if (!customer) throw notFoundAt('body.customer', 'Customer');
@@ -109,7 +110,7 @@ export const createSubscription = async (db: Db, config: Config, caller: Caller,
 };
 
 /** Only max_billing_cycle changes (payments.md §5); reaching it completes the subscription at once. */
-export const updateSubscription = async (db: Db, caller: Caller, id: string, body: TSubscriptionUpdate): Promise<Row> => {
+export const updateSubscription = async (db: Db, caller: Actor, id: string, body: TSubscriptionUpdate): Promise<Row> => {
   if (body.id !== undefined && body.id !== id) throw badRequest('body.id', 'The id in the body differs from the id in the path');
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, id);
@@ -143,7 +144,7 @@ export type DeleteOutcome = { id: string; result: 'deleted' | 'cancelled' };
  * A subscription never billed (CREATED, no charge attempt) is deleted outright; any other running
  * one is cancelled, keeping its history. An ended one is a 409.
  */
-export const deleteSubscription = async (db: Db, caller: Caller, id: string): Promise<DeleteOutcome> =>
+export const deleteSubscription = async (db: Db, caller: Actor, id: string): Promise<DeleteOutcome> =>
   db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, id);
     if (!subscription) throw notFoundAt('params.id', 'Subscription');
@@ -163,7 +164,7 @@ export const deleteSubscription = async (db: Db, caller: Caller, id: string): Pr
     return { id, result: 'cancelled' };
   });
 
-export const addDiscount = async (db: Db, caller: Caller, subscriptionId: string, discountId: string): Promise<Row> => {
+export const addDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string): Promise<Row> => {
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
@@ -181,7 +182,7 @@ export const addDiscount = async (db: Db, caller: Caller, subscriptionId: string
 };
 
 /** `discountId` may be the attachment's id or its discount's id, as the Discounts tab has both. */
-export const removeDiscount = async (db: Db, caller: Caller, subscriptionId: string, discountId: string): Promise<Row> => {
+export const removeDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string): Promise<Row> => {
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditEntry } from '../../plugins/audit.ts';
-import { authOf } from '../../plugins/auth-context.ts';
-import type { Scope } from '../../query/scope.ts';
+import type { AuditEntry } from './audit.ts';
+import { authOf } from './auth-context.ts';
+import type { Scope } from '../query/scope.ts';
 
-/** Who is acting: what they may see, and the audit fields every change of theirs carries. */
+/** Who is acting: what they may see, their own organisation, and the audit fields of their changes. */
 export type Actor = {
   userId: string;
   scope: Scope;
+  organisation: { id: string; type: string; path: string };
   audit: Omit<AuditEntry, 'type'>;
 };
 
@@ -15,6 +16,7 @@ export const actorOf = (request: FastifyRequest): Actor => {
   return {
     userId: auth.userId,
     scope: auth.scope,
+    organisation: auth.organisation,
     audit: {
       organisationId: auth.organisation.id,
       userId: auth.userId,
