@@ -59,6 +59,9 @@ const toPath = (path: string, query: Record<string, string | string[]>) => {
 const countPath = (path: string, query: Record<string, string | string[]>) => toPath(`${path}/count`, query);
 
 const main = async () => {
+  // A fresh clone has neither a built web app (the sign-in page figure needs it) nor, maybe, Chromium.
+  execSync('node scripts/ensure-web-build.mjs', { cwd: root, stdio: 'inherit' });
+  process.env.CHROMIUM_PATH ??= execSync('node scripts/chromium.mjs', { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
   await ensureDataset();
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
   const db = await openBenchDb(dbEnv);
