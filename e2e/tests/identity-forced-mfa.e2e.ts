@@ -60,6 +60,8 @@ describe('forced MFA enrolment', () => {
     await page.getByLabel('Code', { exact: true }).fill(right === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await eventually(() => bodyText(page)).toContain('This code is invalid or expired');
+    // The refused attempt has finished: the button is back from its loading state.
+    await eventually(() => page.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(1);
 
     await page.getByLabel('Code', { exact: true }).fill(right);
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
