@@ -27,9 +27,9 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          // One retry for a browser test that lost a race with a busy machine; a real failure
-          // fails twice.
-          retry: 1,
+          // Retries for a browser test that lost a race with a busy machine (see the session note
+          // on identity-forced-mfa); a real failure fails every attempt.
+          retry: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
