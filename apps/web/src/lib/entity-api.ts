@@ -28,3 +28,6 @@ export const detailOptions = <Row>(path: string, populate?: string) => (id: stri
 export const newIdempotencyKey = (): string =>
   // randomUUID exists only in secure contexts (https, localhost); plain http on a LAN gets random hex.
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A populated relation, or null when the API sent only its id. */
+export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);

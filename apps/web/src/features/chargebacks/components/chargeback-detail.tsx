@@ -1,10 +1,9 @@
-import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { TransactionSummary } from '../../../components/payments/transaction-summary.tsx';
 import { CopyableId } from '../../../components/copyable-id.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { EntityLink } from '../../../components/entity-link.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
@@ -34,27 +33,6 @@ const Details = ({ chargeback }: { chargeback: ChargebackRow }) => {
   );
 };
 
-const TransactionTab = ({ tx }: { tx: ChargebackTransaction | null }) => {
-  const { t } = useTranslation();
-  if (!tx) return <Empty />;
-  const f = (field: string) => t(`fields:transaction.${field}`);
-  return (
-    <DetailFields
-      fields={[
-        { label: f('id'), value: <EntityLink to="transactions" filter={{ id: tx.id }} open>{tx.id}</EntityLink> },
-        { label: f('merchant_reference'), value: tx.merchant_reference },
-        { label: f('created_at'), value: <DateTime value={tx.created_at} style="long" /> },
-        { label: f('amount'), value: <Money amount={tx.amount} currency={tx.currency_code} /> },
-        { label: f('refunded_amount'), value: <Money amount={tx.refunded_amount} currency={tx.currency_code} /> },
-        { label: f('status'), value: <StatusTag vocabulary="transaction" status={tx.status} /> },
-        { label: f('payment_product_type'), value: t(`paymentProducts.${tx.payment_product_type}`, { defaultValue: tx.payment_product_type }) },
-        { label: f('card'), value: tx.card_last4 ? `${t(`cardBrands.${tx.card_brand}`, { defaultValue: tx.card_brand ?? '' })} •••• ${tx.card_last4}` : null },
-        { label: f('country_code'), value: tx.country_code },
-      ]}
-    />
-  );
-};
-
 /** A chargeback's detail panel: Details and Transaction details (payments.md §2). */
 export const ChargebackDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -72,7 +50,7 @@ export const ChargebackDetail = ({ id, onClose }: { id: string; onClose: () => v
         chargeback
           ? [
               { key: 'details', label: t('chargebacks.tabs.details'), children: <Details chargeback={chargeback} /> },
-              { key: 'transaction', label: t('chargebacks.tabs.transaction'), children: <TransactionTab tx={tx} /> },
+              { key: 'transaction', label: t('chargebacks.tabs.transaction'), children: <TransactionSummary tx={tx} /> },
             ]
           : []
       }

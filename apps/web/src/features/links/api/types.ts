@@ -24,8 +24,7 @@ export type LinkCustomer = { id: string; first_name: string | null; last_name: s
 /** The status vocabulary of each kind (payments.md §4). */
 export const vocabularyOf = (kind: LinkKind) => (kind === 'payment-link' ? 'paymentLink' : 'cardAddLink') as 'paymentLink' | 'cardAddLink';
 
-/** A populated relation, or null when it is only an id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+export { populated } from '../../../lib/entity-api.ts';
 
 export const customerLabel = (customer: LinkCustomer | null) =>
   customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id : '';

@@ -2,8 +2,7 @@ import type { DiscountType, PlanInterval } from '@kassa/domain';
 
 type Ref = { id: string; name: string };
 
-/** A populated relation, or null when it is only an id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+export { populated } from '../../../lib/entity-api.ts';
 /** The id of a relation, populated or not. */
 export const idOf = (value: { id: string } | string | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 

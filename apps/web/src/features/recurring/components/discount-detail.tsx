@@ -1,19 +1,18 @@
 import { access } from '@kassa/domain';
-import { Button, message as antMessage, Modal, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CopyableId } from '../../../components/copyable-id.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/authorisation.ts';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useDeleteDiscount } from '../api/delete-discount.ts';
 import { useDiscount } from '../api/get-discounts.ts';
 import { populated } from '../api/types.ts';
 import { DiscountForm } from './discount-form.tsx';
-import { translateMessage } from './form-errors.ts';
+import { useConfirmDelete } from './use-confirm-delete.tsx';
 import { Cycles, DiscountAmount } from './recurring-format.tsx';
 import { Money } from '../../../components/money.tsx';
 
@@ -26,31 +25,22 @@ export const DiscountDetail = ({ id, onClose }: { id: string; onClose: () => voi
   const { data: discount, isPending, error } = useDiscount(id, scope);
   const remove = useDeleteDiscount();
   const [editing, setEditing] = useState(false);
-  const [modal, modalHolder] = Modal.useModal();
-  const [message, messageHolder] = antMessage.useMessage();
+  const { confirmDelete: askToDelete, holders } = useConfirmDelete();
   const f = (field: string) => t(`fields:subscription_discount.${field}`);
 
   const confirmDelete = () =>
-    modal.confirm({
+    askToDelete({
       title: t('recurring.discounts.delete'),
       content: t('recurring.discounts.deleteConfirm', { name: discount?.name }),
-      okText: t('recurring.ok'),
-      cancelText: t('recurring.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(id);
-          onClose();
-        } catch (failure) {
-          void message.error(failure instanceof ApiError ? translateMessage(t, failure.message) : t('errors.unknown'));
-        }
+      remove: async () => {
+        await remove.mutateAsync(id);
+        onClose();
       },
     });
 
   return (
     <>
-      {modalHolder}
-      {messageHolder}
+      {holders}
       <DetailPanel
         open
         onClose={onClose}

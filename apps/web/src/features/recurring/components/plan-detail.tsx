@@ -1,16 +1,15 @@
 import { access } from '@kassa/domain';
-import { Button, message as antMessage, Modal, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { DetailPanel } from '../../../components/detail-panel.tsx';
 import { EntityLink } from '../../../components/entity-link.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/authorisation.ts';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useDeletePlan } from '../api/delete-plan.ts';
 import { usePlan } from '../api/get-plans.ts';
-import { translateMessage } from './form-errors.ts';
+import { useConfirmDelete } from './use-confirm-delete.tsx';
 import { PlanFields } from './plan-fields.tsx';
 import { PlanForm } from './plan-form.tsx';
 
@@ -23,30 +22,21 @@ export const PlanDetail = ({ id, onClose }: { id: string; onClose: () => void })
   const { data: plan, isPending, error } = usePlan(id, scope);
   const remove = useDeletePlan();
   const [editing, setEditing] = useState(false);
-  const [modal, modalHolder] = Modal.useModal();
-  const [message, messageHolder] = antMessage.useMessage();
+  const { confirmDelete: askToDelete, holders } = useConfirmDelete();
 
   const confirmDelete = () =>
-    modal.confirm({
+    askToDelete({
       title: t('recurring.plans.delete'),
       content: t('recurring.plans.deleteConfirm', { name: plan?.name }),
-      okText: t('recurring.ok'),
-      cancelText: t('recurring.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(id);
-          onClose();
-        } catch (failure) {
-          void message.error(failure instanceof ApiError ? translateMessage(t, failure.message) : t('errors.unknown'));
-        }
+      remove: async () => {
+        await remove.mutateAsync(id);
+        onClose();
       },
     });
 
   return (
     <>
-      {modalHolder}
-      {messageHolder}
+      {holders}
       <DetailPanel
         open
         onClose={onClose}

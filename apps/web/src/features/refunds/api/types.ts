@@ -25,5 +25,4 @@ export type RefundTransaction = {
   recurring_type: string | null;
 };
 
-/** A populated relation, or null when it is only an id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+export { populated } from '../../../lib/entity-api.ts';

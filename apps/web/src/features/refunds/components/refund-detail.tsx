@@ -1,10 +1,9 @@
-import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { TransactionSummary } from '../../../components/payments/transaction-summary.tsx';
 import { CopyableId } from '../../../components/copyable-id.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { EntityLink } from '../../../components/entity-link.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
@@ -30,26 +29,6 @@ const Details = ({ refund }: { refund: RefundRow }) => {
   );
 };
 
-const TransactionTab = ({ tx }: { tx: RefundTransaction | null }) => {
-  const { t } = useTranslation();
-  if (!tx) return <Empty />;
-  const f = (field: string) => t(`fields:transaction.${field}`);
-  return (
-    <DetailFields
-      fields={[
-        { label: f('id'), value: <EntityLink to="transactions" filter={{ id: tx.id }} open>{tx.id}</EntityLink> },
-        { label: f('merchant_reference'), value: tx.merchant_reference },
-        { label: f('created_at'), value: <DateTime value={tx.created_at} style="long" /> },
-        { label: f('amount'), value: <Money amount={tx.amount} currency={tx.currency_code} /> },
-        { label: f('refunded_amount'), value: <Money amount={tx.refunded_amount} currency={tx.currency_code} /> },
-        { label: f('status'), value: <StatusTag vocabulary="transaction" status={tx.status} /> },
-        { label: f('payment_product_type'), value: t(`paymentProducts.${tx.payment_product_type}`, { defaultValue: tx.payment_product_type }) },
-        { label: f('recurring_type'), value: tx.recurring_type },
-      ]}
-    />
-  );
-};
-
 /** A refund's detail panel: the refund and the transaction it refunds. */
 export const RefundDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -67,7 +46,7 @@ export const RefundDetail = ({ id, onClose }: { id: string; onClose: () => void 
         refund
           ? [
               { key: 'details', label: t('refunds.tabs.details'), children: <Details refund={refund} /> },
-              { key: 'transaction', label: t('refunds.tabs.transaction'), children: <TransactionTab tx={tx} /> },
+              { key: 'transaction', label: t('refunds.tabs.transaction'), children: <TransactionSummary tx={tx} /> },
             ]
           : []
       }

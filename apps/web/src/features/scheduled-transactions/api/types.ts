@@ -15,8 +15,9 @@ export type ScheduledRow = {
   payment_profile: { id: string; name: string } | string | null;
 };
 
-/** A populated relation, or null when it is only an id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+import { populated } from '../../../lib/entity-api.ts';
+
+export { populated };
 
 export const customerLabel = (customer: ScheduledRow['customer']) => {
   const c = populated(customer);

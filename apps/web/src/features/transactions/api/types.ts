@@ -42,7 +42,6 @@ export type CustomerRef = {
   status: string | null;
 };
 
-/** A populated relation, or null when it is only an id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+export { populated } from '../../../lib/entity-api.ts';
 
 export const customerName = (customer: CustomerRef | null) => (customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id : '');

@@ -32,7 +32,7 @@ const Details = ({ tx }: { tx: TransactionRow }) => {
         { label: f('status_reason'), value: tx.status_reason },
         { label: f('payment_product_type'), value: <PaymentProduct product={tx.payment_product_type} brand={tx.card_brand} last4={tx.card_last4} /> },
         { label: f('card'), value: tx.card_bin ? `${tx.card_bin}••••••${tx.card_last4 ?? ''}` : null },
-        { label: f('recurring_type'), value: tx.recurring_type },
+        { label: f('recurring_type'), value: tx.recurring_type && t(`recurringTypes.${tx.recurring_type}`, { defaultValue: tx.recurring_type }) },
         { label: f('description'), value: tx.description },
         { label: f('country_code'), value: tx.country_code },
         { label: f('tags'), value: tx.tags.length ? <TransactionTags ids={tx.tags} /> : null },
