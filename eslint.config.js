@@ -30,6 +30,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // The push service worker (issue 13) runs in the browser's service-worker scope.
+  { files: ['apps/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   boundary(['packages/domain/**'], ['**/apps/**', '@kassa/api', '@kassa/web'], 'domain imports neither app.'),
   boundary(['apps/web/**'], ['**/apps/api/**', '@kassa/api'], 'web imports only @kassa/domain, never the api.'),
   boundary(['apps/api/**'], ['**/apps/web/**', '@kassa/web'], 'api imports only @kassa/domain, never the web app.'),

@@ -25,13 +25,30 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.e2e.ts'],
+          // The demo world is built once and copied for each file's server (e2e/support/server.ts).
+          globalSetup: ['e2e/support/global-setup.ts'],
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          // Retries for a browser test that lost a race with a busy machine (see the session note
-          // on identity-forced-mfa); a real failure fails every attempt.
-          retry: 2,
+          // The forced-MFA flake's cause is fixed (a button loading icon left behind by an
+          // animation). One retry stays while the browser test files have not yet had three
+          // clean runs in a row on a fresh clone (issue 10 keeps this open).
+          retry: 1,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Files run side by side, each with its own server and browser: most of a browser test
+          // is waiting on the other process, so two files share two cores well.
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        // `npm run test:reliability` (scripts/reliability.mjs): the long proofs, on PostgreSQL, not part of `npm test`.
+        test: {
+          name: 'reliability',
+          include: ['apps/api/src/reliability/**/*.rel.ts'],
+          env: { KASSA_TEST_ENGINE: 'postgresql' },
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

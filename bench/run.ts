@@ -24,6 +24,10 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '60' },
     'skip-startup': { type: 'boolean', default: false },
     'skip-export': { type: 'boolean', default: false },
+    'skip-webhooks': { type: 'boolean', default: false },
+    // Only the statistics calls (issue 15's figure: p95 ≤ 100 ms over a year at 10 connections).
+    'statistics-only': { type: 'boolean', default: false },
+    'statistics-seconds': { type: 'string', default: '5' },
   },
 });
 const DEMO_PASSWORD = 'Kassa-demo-2026!';
@@ -74,7 +78,7 @@ const main = async () => {
   const [busyCustomer] = await db.query<{ id: string }>(sql`
     select customer_id as id from transaction where merchant_id = ${merchantId} and customer_id is not null
     and created_at > now() - interval '90 days' group by 1 order by count(*) desc limit 1`);
-  const scenarios: Scenario[] = [
+  const scenarios: Scenario[] = args['statistics-only'] ? [] : [
     { name: 'transactions: first request (30 days)', who: 'merchant', entity: transactionEntity, path: 'transaction', query: { 'created_at>': monthAgo } },
     { name: 'transactions: status[] + amount range', who: 'merchant', entity: transactionEntity, path: 'transaction', query: { 'created_at>': monthAgo, 'status[]': ['SETTLEMENT_COMPLETED', 'AUTHORIZED'], 'amount>': '1000', 'amount<': '20000' } },
     { name: 'transactions: search merchant_reference', who: 'merchant', entity: transactionEntity, path: 'transaction', query: { _search: sample.reference.slice(0, sample.reference.length - 2), _search_by: 'merchant_reference' } },
@@ -109,11 +113,44 @@ const main = async () => {
     rows.push({ scenario: scenario.name, load: result, apiMs, sqlMs, ratio: apiMs / sqlMs });
   }
 
+  // Every statistics call over a year (the longest preset), as the merchant and the provider.
+  const yearRange = { 'created_at>': new Date(Date.now() - 365 * 86_400_000).toISOString(), 'created_at<': new Date().toISOString() };
+  const [processor] = await fetch(`${server.baseUrl}/v1/processor?_limit=3&type=processor`, { headers: { cookie: cookies.merchant } }).then((r) => r.json() as Promise<{ id: string }[]>);
+  const statisticsCalls: { name: string; who: 'merchant' | 'provider'; path: string }[] = [];
+  for (const who of ['merchant', 'provider'] as const) {
+    for (const entity of ['transaction', 'refund', 'customer']) {
+      statisticsCalls.push({ name: `${entity}/aggregate/stats (day)`, who, path: toPath(`${entity}/aggregate/stats`, { ...yearRange, period: 'day' }) });
+      statisticsCalls.push({ name: `${entity}/aggregate/total (month)`, who, path: toPath(`${entity}/aggregate/total`, { ...yearRange, period: 'month' }) });
+    }
+    statisticsCalls.push(
+      { name: 'transaction/aggregate/stats (week, status[])', who, path: toPath('transaction/aggregate/stats', { ...yearRange, period: 'week', 'status[]': ['SETTLEMENT_COMPLETED', 'AUTHORIZED'] }) },
+      { name: 'transaction/aggregate (group_by=status)', who, path: toPath('transaction/aggregate', { ...yearRange, group_by: 'status' }) },
+      { name: 'transaction/aggregate/lifecycle', who, path: toPath('transaction/aggregate/lifecycle', yearRange) },
+      { name: 'transaction/aggregate/location', who, path: toPath('transaction/aggregate/location', yearRange) },
+      { name: 'statistics/dayandtime', who, path: toPath('statistics/dayandtime', yearRange) },
+      { name: 'statistics/aggregate/day (blocked=false)', who, path: toPath('statistics/aggregate/day', { ...yearRange, blocked: 'false' }) },
+      { name: 'customer/aggregate/best', who, path: toPath('customer/aggregate/best', { ...yearRange, _limit: '10' }) },
+      { name: 'customer/aggregate/segment', who, path: toPath('customer/aggregate/segment', {}) },
+      { name: 'customer/aggregate/rfm', who, path: toPath('customer/aggregate/rfm', {}) },
+      { name: 'statistics/today', who, path: toPath('statistics/today', {}) },
+      { name: 'statistics/amazingthings', who, path: toPath('statistics/amazingthings', {}) },
+      { name: 'statistics/recent', who, path: toPath('statistics/recent', {}) },
+      { name: 'statistics/processor/revenue', who, path: toPath('statistics/processor/revenue', processor ? { ids: processor.id } : {}) },
+      ...(processor ? [{ name: 'statistics/processor/compare', who, path: toPath('statistics/processor/compare', { ids: processor.id }) }] : []),
+    );
+  }
+  statisticsCalls.push({ name: 'statistics/merchant/revenue', who: 'provider', path: toPath('statistics/merchant/revenue', { _limit: '5' }) });
+  const statistics: { call: string; who: string; load: LoadResult }[] = [];
+  for (const call of statisticsCalls) {
+    log(`statistics ${call.who}: ${call.name}…`);
+    statistics.push({ call: call.name, who: call.who, load: await load({ url: server.baseUrl, paths: [call.path], cookie: cookies[call.who], connections, seconds: Number(args['statistics-seconds']) }) });
+  }
+
   const web = await signInPageJsKb(server.baseUrl);
   await server.stop();
 
   let exportResult: { rows: number; seconds: number; peakRssMb: number; idleRssMb: number } | undefined;
-  if (!args['skip-export']) {
+  if (!args['skip-export'] && !args['statistics-only']) {
     // A fresh server, so the peak memory is the export's and not the load test's.
     const exporter = await startServer({ ...dbEnv, WORKER: 'false', DEMO: 'false' }, port + 2);
     const cookie = await signIn(exporter.baseUrl, 'admin@kassa.test', DEMO_PASSWORD);
@@ -130,7 +167,7 @@ const main = async () => {
   }
 
   let startup: { coldSeconds: number; warmSeconds: number } | undefined;
-  if (!args['skip-startup']) {
+  if (!args['skip-startup'] && !args['statistics-only']) {
     log('timing start-up on an empty embedded database (the npm start path)…');
     const fresh = mkdtempSync(join(tmpdir(), 'kassa-bench-start-'));
     const cold = await startServer({ DATA_DIR: fresh, DATABASE_URL: '' }, port + 1);
@@ -141,7 +178,19 @@ const main = async () => {
     startup = { coldSeconds: cold.readyMs / 1000, warmSeconds: warm.readyMs / 1000 };
   }
 
-  const report = { date: new Date().toISOString(), engine: usePostgres ? 'postgresql' : 'pglite', scale, connections, seconds, scenarios: rows, export: exportResult, startup, web };
+  // Webhook delivery on PostgreSQL with worker processes (bench/webhooks.ts; needs a PostgreSQL server).
+  let webhooks: { throughput: { deliveriesPerSecond: number; retries: number; delivered: number; events: number }; crash?: { lost: number; recordedTwiceAsDelivered: number; receivedTwiceBySameId: number } } | undefined;
+  if (!args['skip-webhooks'] && !args['statistics-only']) {
+    log('webhook delivery on PostgreSQL with worker processes…');
+    try {
+      const out = execSync('node --import tsx bench/webhooks.ts --json', { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      webhooks = JSON.parse(out.trim().split('\n').pop() as string);
+    } catch (error) {
+      log(`webhook scenario skipped or failed: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+
+  const report = { date: new Date().toISOString(), engine: usePostgres ? 'postgresql' : 'pglite', scale, connections, seconds, scenarios: rows, statistics, export: exportResult, startup, web, webhooks };
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
   console.log(`\nKassa benchmark — ${report.engine}, ${scale.toLocaleString('en')} transactions, ${connections} connections, ${seconds} s per scenario\n`);
   console.log('| scenario | req/s | p50 ms | p95 ms | p99 ms | non-2xx | API ms (list+count) | SQL ms | API/SQL |');
@@ -149,9 +198,19 @@ const main = async () => {
   for (const row of rows) {
     console.log(`| ${row.scenario} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.apiMs)} | ${fmt(row.sqlMs)} | ${fmt(row.ratio, 2)} |`);
   }
+  console.log(`\nStatistics calls over a year (${connections} connections, ${args['statistics-seconds']} s each; goal p95 ≤ 100 ms)\n`);
+  console.log('| call | user | req/s | p50 ms | p95 ms | non-2xx | ≤ 100 ms |');
+  console.log('|---|---|---:|---:|---:|---:|:---:|');
+  for (const row of statistics) {
+    console.log(`| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} |`);
+  }
   if (exportResult) console.log(`\nCSV export: ${exportResult.rows.toLocaleString('en')} rows in ${fmt(exportResult.seconds)} s; server memory ${fmt(exportResult.idleRssMb, 0)} MB before, peak ${fmt(exportResult.peakRssMb, 0)} MB`);
   if (startup) console.log(`Start-up (embedded, demo world): cold ${fmt(startup.coldSeconds)} s, warm ${fmt(startup.warmSeconds)} s`);
   console.log(`Sign-in page JavaScript: ${fmt(web.gzipKb, 0)} KB gzip in ${web.files} files`);
+  if (webhooks) {
+    console.log(`Webhooks (PostgreSQL, worker processes): ${fmt(webhooks.throughput.deliveriesPerSecond, 0)} deliveries/s, ${webhooks.throughput.retries} retries for ${webhooks.throughput.events} events`
+      + (webhooks.crash ? `; worker killed mid-run: ${webhooks.crash.lost} lost, ${webhooks.crash.recordedTwiceAsDelivered} recorded twice as delivered, ${webhooks.crash.receivedTwiceBySameId} received again with the same webhook-id` : ''));
+  }
   const file = join(root, 'bench/results', `${report.date.slice(0, 19).replace(/:/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(`\nWritten to ${file}`);

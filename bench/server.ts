@@ -15,7 +15,9 @@ export const peakRssMb = (pid: number): number => {
 /** Starts the real server as `npm start` would, and times it until /v1/health answers. */
 export const startServer = async (env: Record<string, string>, port: number): Promise<BenchServer> => {
   const started = performance.now();
-  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // BENCH_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a scenario's time goes.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn('node', [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,9 +15,11 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export type Language = 'nl' | 'en-US';
 
-/** A fresh browser context (own cookies and storage) in the given language. */
-export const newContext = (browser: Browser, baseUrl: string, language: Language = 'nl'): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: baseUrl, locale: language, viewport: { width: 1366, height: 900 } });
+export type ContextOptions = { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' };
+
+/** A fresh browser context (own cookies and storage) in the given language and system colour scheme. */
+export const newContext = (browser: Browser, baseUrl: string, language: Language = 'nl', options: ContextOptions = {}): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: baseUrl, locale: language, viewport: { width: 1366, height: 900 }, ...options });
 
 export const DEMO_PASSWORD = 'Kassa-demo-2026!';
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,25 +16,29 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void>; output: () => string };
+export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void>; output: () => string };
 
 /**
  * Starts the real Kassa server (`apps/api/src/server.ts`) on a free port with its own embedded
  * database and a small demo world, and waits until it answers /v1/health.
  */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+export const startServer = async (env: Record<string, string> = {}, options: { template?: boolean; keepDataDir?: boolean; healthTimeoutMs?: number } = {}): Promise<RunningServer> => {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
+  // A copy of the demo world built once for the run (global-setup.ts): the same database a fresh
+  // start would create, without every test file spending seconds of CPU on creating it again.
+  const template = process.env.KASSA_E2E_TEMPLATE;
+  if (options.template !== false && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   let log = '';
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SCALE: '3000', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SCALE: '3000', DEMO_TRAFFIC: 'false', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (options.healthTimeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -48,13 +52,14 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    dataDir,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

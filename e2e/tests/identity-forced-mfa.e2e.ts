@@ -1,6 +1,6 @@
 import { authenticator } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -39,6 +39,7 @@ describe('forced MFA enrolment', () => {
 
   it('enrols the authenticator app at sign-in, signs in, and asks for the code at the next sign-in', async () => {
     const page = await openPage('en-US');
+    onTestFailed(() => screenshot(page, 'mfa-setup-failure'));
     await signInThroughPage(page, SECURE);
     await eventually(() => page.url()).toContain('/mfa/setup?');
     await eventually(() => bodyText(page)).toContain('You are required to enable multi factor authentication.');

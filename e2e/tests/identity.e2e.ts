@@ -2,6 +2,7 @@ import { authenticator } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { latestMail as readLatestMail } from '../support/mailbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -15,13 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The newest stored mail to an address, read from the development mailbox as a newcomer would. */
-const latestMail = async (to: string): Promise<{ subject: string; text: string }> => {
-  const response = await fetch(`${server.baseUrl}/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const mails = (await response.json()) as { subject: string; text: string }[];
-  if (!mails[0]) throw new Error(`no mail to ${to}`);
-  return mails[0];
-};
+const latestMail = (to: string) => readLatestMail(server.baseUrl, to);
 const linkIn = (text: string, path: string) => {
   const match = new RegExp(`https?://\\S+${path}\\S*`).exec(text);
   if (!match) throw new Error(`no ${path} link in ${text}`);
@@ -37,7 +32,8 @@ const openPage = async (language: Language) => (await newContext(browser, server
 const signOut = async (page: Page) => {
   await page.getByRole('button', { name: /(Gebruikersmenu|User menu)/ }).click();
   await page.getByRole('menuitem', { name: /(Uitloggen|Sign out)$/ }).click();
-  await eventually(() => page.url()).toContain('/login');
+  // Signing out ends the server session first; on a machine shared with other test runs that took over 20 s once.
+  await expect.poll(() => page.url(), { timeout: 45_000 }).toContain('/login');
 };
 
 describe('forgot password', () => {
@@ -50,6 +46,8 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Wachtwoord herstellen' }).click();
     await eventually(() => bodyText(page)).toContain('Er is een e-mail verstuurd');
     await screenshot(page, 'forgot-password-nl');
+    // The reset mail is written by the worker just after the request: wait for the newest mail to be it.
+    await eventually(async () => (await latestMail('analyst@kassa.test')).text).toContain('/updatePassword');
     const mail = await latestMail('analyst@kassa.test');
     await page.goto(linkIn(mail.text, '/updatePassword'));
     await eventually(() => bodyText(page)).toContain('Wachtwoord moet bevatten:');
@@ -71,7 +69,7 @@ describe('forgot password', () => {
     // E-mailed codes: turn them on from the profile, then the next sign-in asks for the mailed code.
     await page.goto('/profile');
     await page.getByRole('radio', { name: 'E-mail' }).check();
-    await page.getByRole('button', { name: 'Inschakelen' }).click();
+    await page.locator('.ant-card', { hasText: 'Tweestapsverificatie' }).getByRole('button', { name: 'Inschakelen' }).click();
     await eventually(() => bodyText(page)).toContain('We hebben een code naar je e-mailadres gestuurd');
     const codeOf = async () => /\b(\d{6})\b/.exec((await latestMail('analyst@kassa.test')).text)?.[1] ?? '';
     await page.getByLabel('Code', { exact: true }).fill(await codeOf());
@@ -100,7 +98,8 @@ describe('authenticator app', () => {
     await page.goto('/profile');
     await eventually(() => bodyText(page)).toContain('Multi-factor authentication');
     await screenshot(page, 'profile-en');
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    // The push notification card has a 'Turn on' of its own.
+    await page.locator('.ant-card', { hasText: 'Multi-factor authentication' }).getByRole('button', { name: 'Turn on' }).click();
     await eventually(() => bodyText(page)).toContain('Scan this QR code');
     await screenshot(page, 'profile-mfa-enrol-en');
     const secret = ((await page.locator('code').first().textContent()) ?? '').trim();
@@ -178,13 +177,16 @@ describe('signed-out pages', () => {
   it('look right in Dutch and English', async () => {
     for (const language of ['nl', 'en-US'] as const) {
       const page = await openPage(language);
+      // The second step's token lives in the tab's session storage, never in the URL.
+      await page.goto('/login');
+      await page.evaluate(() => sessionStorage.setItem('kassa.signInStep', JSON.stringify({ username: 'someone@kassa.test', token: 'example' })));
       for (const [name, path] of [
         ['login', '/login'],
         ['forgot-password', '/forgotPassword'],
         ['set-password', '/updatePassword?new=true&token=example'],
         ['update-email', '/updateEmail?token=example'],
-        ['mfa-email', '/mfa?username=someone%40kassa.test&mfa_token=example&mfa_type=email'],
-        ['mfa-setup', '/mfa/setup?required_type=email&token=example'],
+        ['mfa-email', '/mfa?mfa_type=email'],
+        ['mfa-setup', '/mfa/setup?required_type=email'],
       ]) {
         await page.goto(path);
         await page.waitForSelector('main .ant-card, main .ant-result');

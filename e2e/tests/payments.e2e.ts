@@ -25,8 +25,8 @@ const signedIn = async (email: string) => {
 type Tx = { id: string; merchant_reference: string; amount: number; refunded_amount: number; currency_code: string; status: string };
 const api = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
 const money = (minor: number, currency = 'EUR') => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
-/** How a person types an amount in the English interface: 12.34 */
-const typed = (minor: number) => (minor / 100).toFixed(2);
+/** How the English interface shows a typed amount after blur: 1,234.50 */
+const typed = (minor: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 
 describe('refunding as the merchant', () => {
   it('filters, refunds part of a transaction, sees it in /refunds, gets the remainder as default and a clear refusal above it', async () => {
@@ -36,6 +36,8 @@ describe('refunding as the merchant', () => {
     await page.goto('/transactions');
     await page.waitForURL((url) => url.searchParams.has('created_at>'));
     await page.getByRole('combobox', { name: 'Status' }).click();
+    // 28 statuses: the list is virtual, so type to find the one wanted, as a person would.
+    await page.keyboard.type('Settlement completed');
     await page.locator('.ant-select-item-option', { hasText: /^Settlement completed$/ }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.getAll('status[]').includes('SETTLEMENT_COMPLETED'));

@@ -84,7 +84,7 @@ describe('recurring billing screens', () => {
     await page.getByRole('button', { name: 'New discount' }).click();
     await drawer(page).getByLabel('Name', { exact: true }).fill('E2E quarter off');
     await drawer(page).getByLabel('Percentage').check();
-    await drawer(page).getByLabel('Amount', { exact: true }).fill('0.25');
+    await drawer(page).getByLabel('Amount', { exact: true }).fill('25');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain('E2E quarter off');
 

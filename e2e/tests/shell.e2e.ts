@@ -48,7 +48,7 @@ describe('the menu each demo account sees', () => {
       for (const href of present) expect(hrefs).toContain(href);
       for (const href of absent) expect(hrefs).not.toContain(href);
       const area = user.is_provider ? 'provider' : 'merchant';
-      const expected = visibleNavigation({ roles: user.roles, isProvider: user.is_provider, modules: [], area }).map((item) => item.route);
+      const expected = visibleNavigation({ roles: user.roles, isProvider: user.is_provider, modules: [], area, features: user.features }).map((item) => item.route);
       expect(hrefs.sort()).toEqual(expected.sort());
       await context.close();
     });
@@ -58,6 +58,25 @@ describe('the menu each demo account sees', () => {
     const { page, context } = await signedIn('analyst@kassa.test');
     await page.goto('/users');
     await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('the API documentation', () => {
+  it('opens from the menu at /v1/docs and renders under Kassa’s Content-Security-Policy', async () => {
+    const { page, context } = await signedIn('analyst@kassa.test');
+    await page.locator('nav .ant-menu-root').waitFor();
+    const href = await page.locator('nav a', { hasText: 'Documentation' }).first().getAttribute('href');
+    expect(href).toBe('/v1/docs');
+    const docs = await context.newPage();
+    const refused: string[] = [];
+    docs.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await docs.goto(href as string);
+    await expect.poll(() => docs.locator('.swagger-ui .info .title').textContent()).toContain('Kassa API');
+    await expect.poll(() => docs.locator('.swagger-ui .opblock').count()).toBeGreaterThan(10);
+    expect(refused).toEqual([]);
     await context.close();
   });
 });
@@ -128,7 +147,8 @@ describe('the transactions list', () => {
     expect(await page.getByRole('columnheader', { name: 'Processor' }).count()).toBe(0);
 
     const { count } = await api<{ count: number }>(page, `/v1/transaction/count?status[]=SETTLEMENT_COMPLETED&created_at%3E=${since}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Export/ }).click()]);
+    await page.getByRole('button', { name: /Export/ }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /Machine export/ }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
     expect(csv[0]).not.toContain('processor.name');
     expect(csv.length - 1).toBe(count);

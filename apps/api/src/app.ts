@@ -3,45 +3,101 @@ import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
-import { registerAuth } from './plugins/auth-context.ts';
+import { registerAuditTrail } from './plugins/audit-trail.ts';
+import { applySecretKeys } from './lib/secret-key-file.ts';
+import { API_DOCS_PREFIX, registerAuth, SESSION_COOKIE } from './plugins/auth-context.ts';
 import { currentVersion, type Db } from './plugins/db/index.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { fastifyLogOptions, type LogTarget } from './plugins/logging.ts';
+import { registerOperations } from './plugins/operations.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { rowSerializerCompiler } from './query/row-serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { welcomeMailRoutes } from './modules/users/welcome-mail.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { appConfigRoutes } from './modules/settings/app-config.routes.ts';
+import { riskRoutes } from './modules/risk/risk.routes.ts';
+import { apiKeyRoutes } from './modules/developers/api-key.routes.ts';
+import { organisationRoutes } from './modules/settings/organisation.routes.ts';
+import { paymentConfigRoutes } from './modules/settings/payment-config.routes.ts';
+import { checkoutDesignRoutes } from './modules/checkout/checkout-design.routes.ts';
+import { hostedCheckoutRoutes } from './modules/checkout/hosted-checkout.routes.ts';
+import { importRoutes } from './modules/imports/import.routes.ts';
+import { bankAccountRoutes } from './modules/finance-settings/bank-account.ts';
+import { financeConfigRoutes } from './modules/finance/finance-config.routes.ts';
+import { settlementRoutes } from './modules/finance/settlement.routes.ts';
+import { terminalRoutes } from './modules/developers/terminal.routes.ts';
+import { shareRequestRoutes } from './modules/share/share-request.routes.ts';
+import { merchantConfigurationRoutes } from './modules/merchants/merchant-configuration.routes.ts';
+import { dailyReportRoutes } from './modules/finance/daily-report.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhook.routes.ts';
+import { merchantRoutes } from './modules/merchants/merchant.routes.ts';
+import { statusUpdateRoutes } from './modules/admin/status-update.routes.ts';
+import { settlementUpdateRoutes } from './modules/admin/settlement-update.routes.ts';
+import { cacheRoutes, registerCacheGenerations } from './modules/admin/cache.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { reportRoutes } from './modules/reports/report.routes.ts';
 
-export type BuildOptions = { config: Config; db: Db; logger?: boolean };
+export type BuildOptions = { config: Config; db: Db; logger?: LogTarget };
+
+/** The nearest `hops` proxies are trusted (Fastify's own meaning of a number, which its types omit). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole app without listening, so tests drive it through `app.inject`. */
 export const buildApp = async ({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: logger ? { level: config.nodeEnv === 'production' ? 'info' : 'warn' } : false,
-    trustProxy: true,
+    ...fastifyLogOptions(config, logger),
+    // Only configured proxies may name the client's address (rate limits, audit trail).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client has a minute to send its whole request (Node's own header limit is also a minute);
+    // Fastify's default of 0 would let a slow sender hold a connection open for ever.
+    requestTimeout: 60_000,
+    frameworkErrors,
   });
+  applySecretKeys(config);
   app.decorate('db', db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every answer is checked against its schema, except trusted entity lists in production (query/row-serializer.ts).
+  app.setSerializerCompiler(rowSerializerCompiler(config.nodeEnv !== 'production'));
   registerErrorHandling(app);
+  registerInputGuard(app);
+  await registerOperations(app);
   await app.register(cookie);
   await registerSecurity(app, config);
   registerAuth(app);
+  registerAuditTrail(app);
+  registerCacheGenerations(app);
   await app.register(swagger, {
-    openapi: { info: { title: 'Kassa API', version: '1' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: { title: 'Kassa API', version: '1' },
+      servers: [{ url: '/' }],
+      // Every /v1/ route takes either a signed-in browser's session cookie or an integration's API key.
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Session of a person signed in through POST /v1/auth/login' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (Developers → API settings): Authorization: Bearer ksk_…' },
+        },
+      },
+      security: [{ session: [] }, { apiKey: [] }],
+    },
     transform: jsonSchemaTransform,
+    // Schemas named with `.meta({ id })` (rows, the routing tree) become components/schemas.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.get('/v1/health', {
@@ -50,6 +106,8 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
     handler: async () => ({ status: 'ok' as const, engine: db.engine, migration: await currentVersion(db) }),
   });
   app.get('/v1/openapi.json', { config: { access: { public: true } }, schema: { hide: true }, handler: () => app.swagger() });
+  // Browsable documentation: its scripts and styles are files of our own origin, so Kassa's CSP stands unchanged.
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { deepLinking: true, persistAuthorization: false }, theme: { title: 'Kassa API' } });
 
   await app.register(authRoutes);
   await app.register(passwordRoutes);
@@ -58,9 +116,31 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(welcomeMailRoutes);
   await app.register(devRoutes);
   await app.register(paymentsRoutes);
+  await app.register(statisticsRoutes);
   await app.register(recurringRoutes);
   await app.register(settingsRoutes);
   await app.register(appConfigRoutes);
+  await app.register(riskRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(organisationRoutes);
+  await app.register(paymentConfigRoutes);
+  await app.register(checkoutDesignRoutes);
+  await app.register(hostedCheckoutRoutes);
+  await app.register(importRoutes);
+  await app.register(bankAccountRoutes);
+  await app.register(financeConfigRoutes);
+  await app.register(settlementRoutes);
+  await app.register(terminalRoutes);
+  await app.register(shareRequestRoutes);
+  await app.register(merchantConfigurationRoutes);
+  await app.register(dailyReportRoutes);
+  await app.register(webhookRoutes);
+  await app.register(merchantRoutes);
+  await app.register(statusUpdateRoutes);
+  await app.register(settlementUpdateRoutes);
+  await app.register(cacheRoutes);
+  await app.register(pushRoutes);
+  await app.register(reportRoutes);
 
   if (existsSync(config.webDist)) {
     // Files are looked up on each request rather than globbed at start-up, so a rebuilt web
@@ -68,7 +148,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
     await app.register(fastifyStatic, { root: config.webDist, serve: false, cacheControl: false });
     app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, (request, reply) => {
       const path = decodeURIComponent(request.url.split('?')[0]);
-      const notFound = () => reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${path}` });
+      const notFound = () => reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${path}`, requestId: request.id });
       if (path.startsWith('/v1/')) return notFound();
       const file = join(config.webDist, path);
       if (path !== '/' && file.startsWith(config.webDist + sep) && existsSync(file) && statSync(file).isFile()) {

@@ -57,12 +57,17 @@ export const access = {
   organisation: {
     list: ['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_LIST'],
     update: ['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_UPDATE'],
+    create: ['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_CREATE'],
   },
   merchant: {
     list: ['PSP_ALL', 'PSP_MERCHANT_ALL', 'PSP_MERCHANT_LIST'],
     activate: ['PSP_ALL', 'PSP_MERCHANT_ALL', 'PSP_MERCHANT_UPDATE'],
   },
-  paymentProfile: { list: ['USER_ALL', 'PAYMENT_PROFILE_ALL', 'PAYMENT_PROFILE_LIST'] },
+  paymentProfile: {
+    list: ['USER_ALL', 'PAYMENT_PROFILE_ALL', 'PAYMENT_PROFILE_LIST'],
+    create: ['USER_ALL', 'PAYMENT_PROFILE_ALL', 'PAYMENT_PROFILE_CREATE'],
+    update: ['USER_ALL', 'PAYMENT_PROFILE_ALL', 'PAYMENT_PROFILE_UPDATE'],
+  },
   processor: { list: ['USER_ALL', 'PROCESSOR_ALL', 'PROCESSOR_LIST', 'PSP_PROCESSOR_ALL', 'PSP_PROCESSOR_LIST'] },
   middleware: { list: ['USER_ALL', 'PSP_MIDDLEWARE_ALL', 'PSP_MIDDLEWARE_LIST'] },
   settlement: { list: ['USER_ALL', 'SETTLEMENT_ALL', 'SETTLEMENT_LIST'] },
@@ -95,6 +100,9 @@ export const access = {
     combined: ['USER_ALL', 'TRANSACTION_ALL && SETTLEMENT_ALL', 'TRANSACTION_LIST && SETTLEMENT_LIST'],
     list: ['USER_ALL', 'REPORT_ALL', 'REPORT_LIST'],
     schedules: ['USER_ALL', 'REPORT_SCHEDULE_ALL', 'REPORT_SCHEDULE_LIST'],
+    /** Create, clone and delete reports; manage schedules (payments.md §4: the report service's create and delete roles). */
+    manage: ['USER_ALL', 'REPORT_ALL'],
+    schedulesManage: ['USER_ALL', 'REPORT_SCHEDULE_ALL'],
     settlement: ['USER_ALL', 'SETTLEMENT_ALL', 'SETTLEMENT_LIST'],
     daily: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST'],
   },
@@ -106,38 +114,108 @@ export const access = {
     settlementSchedules: ['PSP_ALL', 'PSP_SETTLEMENT_SCHEDULE_ALL', 'PSP_SETTLEMENT_SCHEDULE_LIST'],
     bankAccounts: ['PSP_ALL', 'PSP_BANK_ACCOUNT_ALL', 'PSP_BANK_ACCOUNT_LIST'],
   },
+  /** Creating and editing finance objects needs the `_ALL` role of the list's pair. */
+  financeEdit: {
+    oneOffs: ['PSP_ALL', 'PSP_ONE_OFF_ALL'],
+    settlementProfiles: ['PSP_ALL', 'PSP_SETTLEMENT_PROFILE_ALL'],
+    packages: ['PSP_ALL', 'PSP_PACKAGE_ALL'],
+    settlementSchedules: ['PSP_ALL', 'PSP_SETTLEMENT_SCHEDULE_ALL'],
+    /** Running settlement by hand, besides the scheduled job. */
+    settlementRun: ['PSP_ALL'],
+  },
   pricing: {
     revenue: ['PSP_ALL', 'PSP_REVENUESCHEME_ALL', 'PSP_REVENUESCHEME_LIST'],
     cost: ['PSP_ALL', 'PSP_COSTSCHEME_ALL', 'PSP_COSTSCHEME_LIST'],
     reserve: ['PSP_ALL', 'PSP_RESERVESCHEME_ALL', 'PSP_RESERVESCHEME_LIST'],
     partner: ['PSP_ALL', 'PSP_PARTNERSCHEME_ALL', 'PSP_PARTNERSCHEME_LIST'],
   },
+  pricingEdit: {
+    revenue: ['PSP_ALL', 'PSP_REVENUESCHEME_ALL'],
+    cost: ['PSP_ALL', 'PSP_COSTSCHEME_ALL'],
+    reserve: ['PSP_ALL', 'PSP_RESERVESCHEME_ALL'],
+    partner: ['PSP_ALL', 'PSP_PARTNERSCHEME_ALL'],
+  },
   risk: {
     rulesets: ['USER_ALL', 'TAG_ALL && VALIDATION_RULESET_ALL', 'TAG_LIST && VALIDATION_RULESET_LIST'],
     routing: ['USER_ALL', 'ROUTING_ALL', 'ROUTING_LIST'],
+    // risk-config.md §6: create, edit and delete each have their own role.
+    routingCreate: ['USER_ALL', 'ROUTING_ALL', 'ROUTING_CREATE'],
+    routingUpdate: ['USER_ALL', 'ROUTING_ALL', 'ROUTING_UPDATE'],
+    routingDelete: ['USER_ALL', 'ROUTING_ALL', 'ROUTING_DELETE'],
+    rulesetCreate: ['USER_ALL', 'VALIDATION_RULESET_ALL', 'VALIDATION_RULESET_CREATE'],
+    rulesetUpdate: ['USER_ALL', 'VALIDATION_RULESET_ALL', 'VALIDATION_RULESET_UPDATE'],
+    rulesetDelete: ['USER_ALL', 'VALIDATION_RULESET_ALL', 'VALIDATION_RULESET_DELETE'],
   },
   webhook: {
     list: ['USER_ALL', 'WEBHOOK_ALL', 'WEBHOOK_LIST'],
     create: ['USER_ALL', 'WEBHOOK_ALL', 'WEBHOOK_CREATE'],
   },
   pspWebhook: { list: ['PSP_ALL', 'WEBHOOK_ALL', 'WEBHOOK_LIST'] },
-  terminal: { list: ['USER_ALL', 'TERMINAL_ALL', 'TERMINAL_LIST'] },
+  terminal: {
+    list: ['USER_ALL', 'TERMINAL_ALL', 'TERMINAL_LIST'],
+    create: ['USER_ALL', 'TERMINAL_ALL', 'TERMINAL_CREATE'],
+    update: ['USER_ALL', 'TERMINAL_ALL', 'TERMINAL_UPDATE'],
+  },
   checkoutDesign: {
     list: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_LIST'],
     create: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_CREATE'],
     update: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_UPDATE'],
   },
-  tag: { list: ['USER_ALL', 'TAG_ALL', 'TAG_LIST'], create: ['USER_ALL', 'TAG_ALL', 'TAG_CREATE'] },
+  tag: {
+    list: ['USER_ALL', 'TAG_ALL', 'TAG_LIST'],
+    create: ['USER_ALL', 'TAG_ALL', 'TAG_CREATE'],
+    update: ['USER_ALL', 'TAG_ALL', 'TAG_UPDATE'],
+    delete: ['USER_ALL', 'TAG_ALL', 'TAG_DELETE'],
+  },
   pspTag: { list: ['PSP_ALL', 'PSP_TAG_ALL', 'PSP_TAG_LIST'] },
-  bankAccount: { list: ['USER_ALL', 'BANK_ACCOUNT_ALL', 'BANK_ACCOUNT_LIST'] },
-  share: { list: ['USER_ALL', 'SHARE_ALL', 'SHARE_LIST'] },
-  pspShare: { list: ['PSP_ALL', 'PSP_SHARE_ALL', 'PSP_SHARE_LIST'] },
-  pspProcessor: { list: ['PSP_ALL', 'PSP_PROCESSOR_ALL', 'PSP_PROCESSOR_LIST'] },
-  pspMiddleware: { list: ['PSP_ALL', 'PSP_MIDDLEWARE_ALL', 'PSP_MIDDLEWARE_LIST'] },
-  processorSettlement: { list: ['PSP_ALL', 'PSP_PROCESSOR_SETTLEMENT_ALL', 'PSP_PROCESSOR_SETTLEMENT_LIST'] },
+  bankAccount: {
+    list: ['USER_ALL', 'BANK_ACCOUNT_ALL', 'BANK_ACCOUNT_LIST'],
+    edit: ['USER_ALL', 'BANK_ACCOUNT_ALL', 'BANK_ACCOUNT_CREATE', 'BANK_ACCOUNT_UPDATE'],
+  },
+  share: {
+    list: ['USER_ALL', 'SHARE_ALL', 'SHARE_LIST'],
+    // Filling in and revoking the merchant's own credentials.
+    update: ['USER_ALL', 'SHARE_ALL', 'SHARE_UPDATE'],
+  },
+  pspShare: {
+    list: ['PSP_ALL', 'PSP_SHARE_ALL', 'PSP_SHARE_LIST'],
+    create: ['PSP_ALL', 'PSP_SHARE_ALL', 'PSP_SHARE_CREATE'],
+  },
+  // The share-request list is read by both sides.
+  shareAny: ['USER_ALL', 'SHARE_ALL', 'SHARE_LIST', 'PSP_ALL', 'PSP_SHARE_ALL', 'PSP_SHARE_LIST'],
+  pspProcessor: {
+    list: ['PSP_ALL', 'PSP_PROCESSOR_ALL', 'PSP_PROCESSOR_LIST'],
+    edit: ['PSP_ALL', 'PSP_PROCESSOR_ALL', 'PSP_PROCESSOR_CREATE', 'PSP_PROCESSOR_UPDATE'],
+  },
+  pspMiddleware: {
+    list: ['PSP_ALL', 'PSP_MIDDLEWARE_ALL', 'PSP_MIDDLEWARE_LIST'],
+    edit: ['PSP_ALL', 'PSP_MIDDLEWARE_ALL', 'PSP_MIDDLEWARE_CREATE', 'PSP_MIDDLEWARE_UPDATE'],
+  },
+  processorSettlement: {
+    list: ['PSP_ALL', 'PSP_PROCESSOR_SETTLEMENT_ALL', 'PSP_PROCESSOR_SETTLEMENT_LIST'],
+    edit: ['PSP_ALL', 'PSP_PROCESSOR_SETTLEMENT_ALL', 'PSP_PROCESSOR_SETTLEMENT_CREATE', 'PSP_PROCESSOR_SETTLEMENT_UPDATE'],
+  },
   merchantConfiguration: ['PSP_ALL'],
-  apiKey: { list: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_LIST'] },
-  pspImport: { list: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_LIST'] },
+  apiKey: {
+    list: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_LIST'],
+    create: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_CREATE'],
+    revoke: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_DELETE'],
+  },
+  // A merchant's own keys (Developers → API settings); the server's routes accept either set.
+  merchantApiKey: {
+    list: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_LIST'],
+    create: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_CREATE'],
+    revoke: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_DELETE'],
+  },
+  pspImport: { list: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_LIST'], create: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_CREATE'] },
   sap: { list: ['PSP_ALL', 'PSP_SAP_ALL', 'PSP_SAP_LIST'] },
   admin: ['PSP_SUPER'],
+  // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles.
+  statistics: {
+    transaction: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_STATISTICS', 'STATISTICS_LIST'],
+    refund: ['USER_ALL', 'REFUND_ALL', 'REFUND_STATISTICS', 'STATISTICS_LIST'],
+    customer: ['USER_ALL', 'CUSTOMER_ALL', 'CUSTOMER_STATISTICS', 'STATISTICS_LIST'],
+    processor: ['USER_ALL', 'PROCESSOR_ALL', 'PROCESSOR_LIST', 'STATISTICS_LIST'],
+    merchants: ['PSP'],
+  },
 } as const satisfies Record<string, RoleList | Record<string, RoleList>>;

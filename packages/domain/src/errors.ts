@@ -6,6 +6,8 @@ export const ZErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The request's id (also its `X-Request-Id` header and in every log line of it). */
+  requestId: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 
@@ -19,6 +21,7 @@ export type ErrorCode =
   | 'email_taken'
   | 'mfa_enforced'
   | 'account_locked'
+  | 'organisation_inactive'
   | 'too_many_requests'
   | 'unauthenticated'
   | 'mfa_required'
@@ -26,10 +29,12 @@ export type ErrorCode =
   | 'foreign_origin'
   | 'not_found'
   | 'conflict'
+  | 'serial_number_taken'
   | 'idempotency_in_flight'
   | 'idempotency_mismatch'
   | 'refund_exceeds_amount'
   | 'not_refundable'
+  | 'invalid_transition'
   | 'not_available'
   | 'service_unavailable'
   | 'internal_error';

@@ -38,6 +38,8 @@ export type NavItem = {
   superUserOnly?: boolean;
   external?: boolean;
   module?: OptionalModule;
+  /** An organisation feature the item needs (finance and pricing need `collecting`, payments.md §6). */
+  feature?: 'collecting';
 };
 
 type ItemSpec = Omit<NavItem, 'id' | 'area' | 'group' | 'label' | 'description'> & { id: string };
@@ -77,10 +79,10 @@ export const navigation: readonly NavItem[] = [
     { id: 'reportSchedules', route: '/reports/schedules', roles: access.reports.schedules },
   ]),
   ...items('merchant', 'finance', [
-    { id: 'settlementReport', route: '/report/settlement', roles: access.reports.settlement },
-    { id: 'dailyReport', route: '/report/daily', roles: access.reports.daily },
-    { id: 'oneOffs', route: '/finance/one-offs', roles: access.finance.oneOffs, providerOnly: true },
-    { id: 'settlementProfiles', route: '/finance/settlement-profiles', roles: access.finance.settlementProfiles, providerOnly: true },
+    { id: 'settlementReport', route: '/report/settlement', roles: access.reports.settlement, feature: 'collecting' },
+    { id: 'dailyReport', route: '/report/daily', roles: access.reports.daily, feature: 'collecting' },
+    { id: 'oneOffs', route: '/finance/one-offs', roles: access.finance.oneOffs, providerOnly: true, feature: 'collecting' },
+    { id: 'settlementProfiles', route: '/finance/settlement-profiles', roles: access.finance.settlementProfiles, providerOnly: true, feature: 'collecting' },
   ]),
   ...items('merchant', 'risk', [
     { id: 'riskrules', route: '/riskrules', roles: access.risk.rulesets },
@@ -91,7 +93,7 @@ export const navigation: readonly NavItem[] = [
   ...items('merchant', 'developers', [
     { id: 'apiSettings', route: '/apiSettings', roles: access.signedIn },
     { id: 'terminals', route: '/terminals', roles: access.terminal.list },
-    { id: 'documentation', route: '/doc/index.html', roles: access.signedIn, external: true },
+    { id: 'documentation', route: '/v1/docs', roles: access.signedIn, external: true },
     { id: 'webhookTesting', route: '/webhook-testing', roles: access.webhook.list },
     { id: 'webhooks', route: '/webhooks', roles: access.webhook.list },
   ]),
@@ -118,18 +120,18 @@ export const navigation: readonly NavItem[] = [
   ...items('provider', 'pspReports', [
     { id: 'pspReportsDaily', route: '/psp/reports/daily', roles: access.pspReports.list },
     { id: 'pspReportsMonthly', route: '/psp/reports/monthly', roles: access.pspReports.list },
-    { id: 'pspReportsSettlement', route: '/psp/reports/settlement', roles: access.pspReports.settlement },
+    { id: 'pspReportsSettlement', route: '/psp/reports/settlement', roles: access.pspReports.settlement, feature: 'collecting' },
   ]),
   ...items('provider', 'pspPricing', [
-    { id: 'pspPricingRevenue', route: '/psp/pricing/revenue', roles: access.pricing.revenue },
-    { id: 'pspPricingCost', route: '/psp/pricing/cost', roles: access.pricing.cost },
-    { id: 'pspPricingReserve', route: '/psp/pricing/reserve', roles: access.pricing.reserve },
-    { id: 'pspPricingPartner', route: '/psp/pricing/partner', roles: access.pricing.partner },
+    { id: 'pspPricingRevenue', route: '/psp/pricing/revenue', roles: access.pricing.revenue, feature: 'collecting' },
+    { id: 'pspPricingCost', route: '/psp/pricing/cost', roles: access.pricing.cost, feature: 'collecting' },
+    { id: 'pspPricingReserve', route: '/psp/pricing/reserve', roles: access.pricing.reserve, feature: 'collecting' },
+    { id: 'pspPricingPartner', route: '/psp/pricing/partner', roles: access.pricing.partner, feature: 'collecting' },
   ]),
   ...items('provider', 'pspFinance', [
-    { id: 'pspPackages', route: '/psp/finance/packages', roles: access.finance.packages },
-    { id: 'pspSettlementSchedules', route: '/psp/finance/settlement-schedules', roles: access.finance.settlementSchedules },
-    { id: 'pspBankAccounts', route: '/psp/finance/settings/bank-accounts', roles: access.finance.bankAccounts },
+    { id: 'pspPackages', route: '/psp/finance/packages', roles: access.finance.packages, feature: 'collecting' },
+    { id: 'pspSettlementSchedules', route: '/psp/finance/settlement-schedules', roles: access.finance.settlementSchedules, feature: 'collecting' },
+    { id: 'pspBankAccounts', route: '/psp/finance/settings/bank-accounts', roles: access.finance.bankAccounts, feature: 'collecting' },
   ]),
   ...items('provider', 'pspRisk', [
     { id: 'pspAuditTrail', route: '/psp/audit-trail', roles: access.auditTrail.list },
@@ -164,11 +166,14 @@ export type NavContext = {
   modules: readonly OptionalModule[];
   /** `merchant` for merchant users and for provider staff inside `psp/merchants/{id}`. */
   area: NavArea;
+  /** Features of the user's merchant (of the provider for its staff). */
+  features?: readonly string[];
 };
 
 /** True when the item's flags (not its roles) allow it in this context. */
-export const flagsAllow = (item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly'>, context: NavContext): boolean => {
+export const flagsAllow = (item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'>, context: NavContext): boolean => {
   if (item.module && !context.modules.includes(item.module)) return false;
+  if (item.feature && !(context.features ?? []).includes(item.feature)) return false;
   if (item.providerOnly && !context.isProvider) return false;
   if (item.merchantOnly && context.isProvider) return false;
   if (item.superUserOnly && !context.roles.includes('PSP_SUPER')) return false;
@@ -180,7 +185,7 @@ export const visibleNavigation = (context: NavContext): NavItem[] =>
   navigation.filter((item) => item.area === context.area && flagsAllow(item, context) && hasAccess(context.roles, item.roles));
 
 /** Pages that are not menu items, with the roles that guard them (portal.md §2, risk-config.md §2.1). */
-export type AppRoute = Pick<NavItem, 'id' | 'route' | 'roles' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'module'> & {
+export type AppRoute = Pick<NavItem, 'id' | 'route' | 'roles' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'module' | 'feature'> & {
   area: NavArea | 'any';
   developmentOnly?: boolean;
 };
@@ -192,8 +197,8 @@ const extraRoutes: readonly AppRoute[] = [
   { id: 'routeTester', area: 'any', route: '/dev/routes', roles: access.signedIn, developmentOnly: true },
   { id: 'checkoutDesignNew', area: 'merchant', route: '/checkout-designs/new', roles: access.checkoutDesign.create },
   { id: 'checkoutDesignEdit', area: 'merchant', route: '/checkout-designs/:checkoutId', roles: access.checkoutDesign.update },
-  { id: 'intelligentRoutingNew', area: 'merchant', route: '/intelligent-routing/new', roles: access.risk.routing },
-  { id: 'intelligentRoutingEdit', area: 'merchant', route: '/intelligent-routing/:routeId', roles: access.risk.routing },
+  { id: 'intelligentRoutingNew', area: 'merchant', route: '/intelligent-routing/new', roles: access.risk.routingCreate },
+  { id: 'intelligentRoutingEdit', area: 'merchant', route: '/intelligent-routing/:routeId', roles: access.risk.routingUpdate },
   { id: 'reportDownload', area: 'merchant', route: '/reports/transactions/:reportId/download', roles: access.reports.list },
 ];
 
@@ -206,7 +211,7 @@ export const appRoutes: readonly AppRoute[] = [
   ...extraRoutes,
   ...navigation
     .filter((item) => !item.external)
-    .map(({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly }) => ({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly })),
+    .map(({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly, feature }) => ({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly, feature })),
 ];
 
 /** The merchant context of a provider URL: `psp/merchants/{id}` where the id may carry `:suffix`. */

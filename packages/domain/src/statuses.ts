@@ -10,17 +10,33 @@ const vocabulary = <const S extends string>(families: Record<S, StatusFamily>) =
 export const statusVocabularies = {
   transaction: vocabulary({
     INITIATED: 'processing',
+    OPEN: 'processing',
     IN_PROGRESS: 'processing',
     PENDING: 'warning',
+    SUBMITTED: 'processing',
     AUTHORIZED: 'processing',
+    REAUTHORIZED: 'processing',
     SETTLEMENT_REQUESTED: 'processing',
+    SENT_FOR_SETTLEMENT: 'processing',
+    SETTLING: 'processing',
+    SETTLED: 'success',
     SETTLEMENT_COMPLETED: 'success',
+    PAID: 'success',
     DECLINED: 'error',
+    PROCESSOR_DECLINED: 'error',
+    GATEWAY_REJECTED: 'error',
     FAILED: 'error',
+    SETTLEMENT_FAILED: 'error',
+    SETTLEMENT_DECLINED: 'error',
+    CHARGEBACK: 'purple',
     UNKNOWN: 'default',
     ABANDONED: 'default',
+    EXPIRED: 'default',
     CANCELLED: 'default',
+    SETTLEMENT_CANCELLED: 'default',
     AUTHORIZATION_VOIDED: 'default',
+    AUTHORIZATION_EXPIRED: 'default',
+    VOIDED: 'default',
   }),
   refund: vocabulary({
     PROCESSED: 'success',
@@ -80,8 +96,13 @@ export type SubscriptionStatus = keyof typeof statusVocabularies.subscription.fa
 /** Transactions whose money has been taken and so may be refunded. */
 export const REFUNDABLE_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
   'AUTHORIZED',
+  'REAUTHORIZED',
   'SETTLEMENT_REQUESTED',
+  'SENT_FOR_SETTLEMENT',
+  'SETTLING',
+  'SETTLED',
   'SETTLEMENT_COMPLETED',
+  'PAID',
 ];
 
 /** Refund statuses that count against the refundable remainder. */

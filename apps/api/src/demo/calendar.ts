@@ -20,6 +20,14 @@ const hourTable = (utcDay: number, until = 24): Weighted<number> => {
   return weights(entries);
 };
 
+/** How busy the demo world is at a moment, relative to its busiest hour (0..1]: the hourly and weekday rhythm. */
+export const activityAt = (at: Date): number => {
+  const day = at.getUTCDay();
+  const local = day === 0 || day === 6 ? WEEKEND_HOURS : WEEKDAY_HOURS;
+  const busiest = Math.max(...WEEKEND_HOURS, ...WEEKDAY_HOURS) * Math.max(...WEEKDAY_FACTOR);
+  return (local[(at.getUTCHours() + LOCAL_OFFSET_HOURS) % 24] * WEEKDAY_FACTOR[day]) / busiest;
+};
+
 /** Seasonal bumps: the Black Friday week and December gifts, a quieter summer holiday. */
 const season = (date: Date): number => {
   const month = date.getUTCMonth();

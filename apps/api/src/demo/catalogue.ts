@@ -88,7 +88,7 @@ const eur = (key: string, org: string, name: string, share: number, products: Pr
 
 export const MERCHANTS: MerchantSpec[] = [
   {
-    key: 'zuiderzee', name: 'Zuiderzee Fietsen B.V.', refPrefix: 'ZF', email: 'finance@zuiderzee-fietsen.test', phone: '+31 20 555 0123',
+    key: 'zuiderzee', features: ['collecting'], name: 'Zuiderzee Fietsen B.V.', refPrefix: 'ZF', email: 'finance@zuiderzee-fietsen.test', phone: '+31 20 555 0123',
     street: 'Overtoom', streetNumber: '212', postalCode: '1054 HW', locality: 'Amsterdam', region: 'Noord-Holland', countryCode: 'NL', taxNumber: 'NL812345678B01',
     share: 0.34, liveDays: 400, refundRate: 0.04,
     baskets: [{ weight: 0.62, median: 3500, sigma: 0.7 }, { weight: 0.28, median: 89_900, sigma: 0.45 }, { weight: 0.1, median: 12_500, sigma: 0.5 }],
@@ -107,7 +107,7 @@ export const MERCHANTS: MerchantSpec[] = [
     ],
   },
   {
-    key: 'vandijk', name: 'Bakkerij Van Dijk', refPrefix: 'BVD', email: 'bestellingen@bakkerijvandijk.test', phone: '+31 30 555 0456',
+    key: 'vandijk', features: ['collecting'], name: 'Bakkerij Van Dijk', refPrefix: 'BVD', email: 'bestellingen@bakkerijvandijk.test', phone: '+31 30 555 0456',
     street: 'Oudegracht', streetNumber: '88', postalCode: '3511 AV', locality: 'Utrecht', region: 'Utrecht', countryCode: 'NL', taxNumber: 'NL823456789B01',
     share: 0.2, liveDays: 400, refundRate: 0.01,
     baskets: [{ weight: 1, median: 1450, sigma: 0.55 }],
@@ -130,7 +130,7 @@ export const MERCHANTS: MerchantSpec[] = [
     ],
   },
   {
-    key: 'leshalles', name: 'Brasserie Les Halles', refPrefix: 'BLH', email: 'reservations@brasserie-leshalles.test', phone: '+32 2 555 0147',
+    key: 'leshalles', features: ['collecting'], name: 'Brasserie Les Halles', refPrefix: 'BLH', email: 'reservations@brasserie-leshalles.test', phone: '+32 2 555 0147',
     street: 'Rue du Marché aux Herbes', streetNumber: '55', postalCode: '1000', locality: 'Brussel', region: 'Brussels Hoofdstedelijk Gewest', countryCode: 'BE', taxNumber: 'BE0123456789',
     share: 0.11, liveDays: 300, refundRate: 0.02,
     baskets: [{ weight: 1, median: 4800, sigma: 0.5 }],
@@ -140,7 +140,7 @@ export const MERCHANTS: MerchantSpec[] = [
     profiles: [eur('blh-web', 'leshalles', 'Les Halles réservations', 1, { bancontact: 55, card: 30, applepay: 10, paypal: 5 }, 'https://brasserie-leshalles.test')],
   },
   {
-    key: 'rheinblick', name: 'Rheinblick Reisen GmbH', refPrefix: 'RBR', email: 'buchung@rheinblick-reisen.test', phone: '+49 221 555 0258',
+    key: 'rheinblick', features: ['collecting'], name: 'Rheinblick Reisen GmbH', refPrefix: 'RBR', email: 'buchung@rheinblick-reisen.test', phone: '+49 221 555 0258',
     street: 'Rheinuferstraße', streetNumber: '9', postalCode: '50668', locality: 'Köln', region: 'Nordrhein-Westfalen', countryCode: 'DE', taxNumber: 'DE123456789',
     share: 0.07, liveDays: 400, refundRate: 0.05,
     baskets: [{ weight: 0.7, median: 64_000, sigma: 0.6 }, { weight: 0.3, median: 9_500, sigma: 0.4 }],

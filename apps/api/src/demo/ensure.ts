@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { formatDemoAccounts } from './accounts.ts';
 import { createDemoRecurring } from './recurring.ts';
+import { createDemoConfiguration } from './configuration.ts';
+import { createDemoRouting } from './routing.ts';
 import { generateDemoWorld } from './world.ts';
 
 /**
@@ -20,6 +22,8 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
       // Plans and subscriptions are billed by the real engine, after the bulk world: see demo/recurring.ts.
       const recurring = await createDemoRecurring(db, { seed: config.demoSeed });
       if (recurring) console.log(`Demo subscriptions: ${recurring.subscriptions} on ${recurring.plans} plans, ${recurring.charges} billing attempts.`);
+      await createDemoRouting(db);
+      await createDemoConfiguration(db);
     }
   }
   console.log(formatDemoAccounts());

@@ -20,7 +20,8 @@ type Bucket = { id: string; profile: DemoProfile; week: number; gross: number; d
 export class Settlements {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly rng: Rng, private readonly now: number) {}
+  /** `engineFrom`: weeks of collecting merchants ending after it are settled by the settlement engine instead (demo/finance.ts). */
+  constructor(private readonly rng: Rng, private readonly now: number, private readonly engineFrom = Number.POSITIVE_INFINITY) {}
 
   private bucket(profile: DemoProfile, at: number): Bucket | undefined {
     const week = Math.floor((at - MONDAY) / WEEK);
@@ -28,6 +29,7 @@ export class Settlements {
     let bucket = this.buckets.get(key);
     if (!bucket) {
       if (this.weekEnd(week) > this.now) return undefined;
+      if (this.weekEnd(week) > this.engineFrom && profile.merchant.features?.includes('collecting')) return undefined;
       bucket = { id: newId('stl', Math.min(this.weekEnd(week) + PAYOUT_DELAY, this.now), this.rng), profile, week, gross: 0, deductions: 0, count: 0 };
       this.buckets.set(key, bucket);
     }

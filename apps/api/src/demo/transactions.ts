@@ -9,6 +9,7 @@ import { lifecycle } from './lifecycle.ts';
 import type { DemoProfile, DemoSetup } from './organisations.ts';
 import { weights, type Rng } from './random.ts';
 import { Settlements } from './settlements.ts';
+import { engineStartOf } from './finance.ts';
 
 const BRANDS = weights([['visa', 50], ['mastercard', 38], ['maestro', 7], ['amex', 5]]);
 const EXTERNAL = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -53,7 +54,7 @@ export type TransactionCounts = { transactions: number; refunds: number; chargeb
  */
 export const createTransactions = async (db: Queryable, rng: Rng, now: number, scale: number, setup: DemoSetup,
   pools: Map<string, CustomerPool>, batchSize: number, progress?: (done: number) => void): Promise<TransactionCounts> => {
-  const settlements = new Settlements(rng.fork('settlements'), now);
+  const settlements = new Settlements(rng.fork('settlements'), now, engineStartOf(now));
   const afterSales = new AfterSales(db, rng.fork('after-sales'), now, settlements, batchSize);
   const writer = new BulkWriter(db, 'transaction', COLUMNS, batchSize);
   const sequence = new Map<string, number>();

@@ -133,5 +133,18 @@ describe('demo world generator', () => {
       expect(settlements.profiles).toBe(settlements.all);
       expect(settlements.n).toBeGreaterThan(300);
     });
+
+    it('settles the last weeks of collecting merchants with the settlement engine, each settlement the sum of its items', async () => {
+      const row = await one<{ engine: number; merchants: number; bad: number; uncollecting: number; payouts: number; items: number }>(sql`select
+        count(*)::int as engine, count(distinct merchant_id)::int as merchants,
+        count(*) filter (where amount <> (select coalesce(sum(i.amount - i.fee), 0) from settlement_item i where i.settlement_id = s.id))::int as bad,
+        count(*) filter (where not exists (select 1 from organisation o where o.id = s.merchant_id and 'collecting' = any(o.features)))::int as uncollecting,
+        (select count(*)::int from payout) as payouts, (select count(*)::int from settlement_item where kind = 'payment') as items
+        from settlement s where s.settlement_profile_id is not null`);
+      expect(row).toMatchObject({ merchants: 3, bad: 0, uncollecting: 0 });
+      expect(row.engine).toBeGreaterThan(20);
+      expect(row.payouts).toBeGreaterThan(20);
+      expect(row.items).toBeGreaterThan(100);
+    });
   });
 });

@@ -6,6 +6,8 @@ import { createOrganisations } from './organisations.ts';
 import { createRng } from './random.ts';
 import { createTransactions } from './transactions.ts';
 import { withIndexesDeferred } from './indexes.ts';
+import { createFinance } from './finance.ts';
+import { runSettlement } from '../modules/finance/settlement.service.ts';
 
 export type DemoOptions = {
   seed: number;
@@ -50,10 +52,14 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
       const pools = await createCustomers(tx, rng.fork('customers'), now, setup.profiles, options.scale, batchSize);
       const customers = [...pools.values()].reduce((sum, pool) => sum + pool.ids.length, 0);
       const counts = await createTransactions(tx, rng.fork('transactions'), now, options.scale, setup, pools, batchSize, options.progress);
+      await createFinance(tx, rng.fork('finance'), now, setup);
       return { created: true, customers, ...counts };
     });
   });
   if (!result) return { created: false, customers: 0, transactions: 0, refunds: 0, chargebacks: 0, settlements: 0 };
+  // The last weeks of collecting merchants are settled by the real engine (each period in its own
+  // transaction, as the scheduled job does; an interrupted start is finished by that job).
+  await runSettlement(db, { now: new Date(now) });
   // Fresh statistics, or the planner guesses from an empty table on the first requests; the
   // vacuum sets the visibility map so counts can be answered from covering indexes alone.
   await db.exec(`vacuum analyze ${[...SMALL_TABLES, ...BULK_TABLES].join(', ')}`);

@@ -52,10 +52,4 @@ export const handlerFor = (queue: string): JobHandler | undefined => handlers.ge
 /** The queues this process can run: a worker claims only jobs it has a handler for. */
 export const registeredQueues = (): string[] => [...handlers.keys()];
 
-export const consoleJobLog = (prefix: string): JobLog => ({
-  info: (message, extra) => console.log(prefix, message, extra ?? ''),
-  warn: (message, extra) => console.warn(prefix, message, extra ?? ''),
-  error: (message, extra) => console.error(prefix, message, extra ?? ''),
-});
-
 export const silentJobLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };

@@ -6,20 +6,27 @@ import type { JobRow } from './handlers.ts';
  * lease ran out (its worker crashed or hung). `for update skip locked` lets any number of
  * workers on PostgreSQL claim side by side without ever taking the same row.
  */
-export const claimJob = async (db: Queryable, workerId: string, leaseSeconds: number, queues: string[]): Promise<JobRow | null> => {
-  if (queues.length === 0) return null;
-  const [job] = await db.query<JobRow>(sql`
-    update job set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+export const claimJob = async (db: Queryable, workerId: string, leaseSeconds: number, queues: string[]): Promise<JobRow | null> =>
+  (await claimJobs(db, workerId, leaseSeconds, queues, 1))[0] ?? null;
+
+/**
+ * Claims up to `limit` due jobs in one statement (a worker with free slots fills them in one
+ * round trip instead of one per job); other workers skip the rows locked here.
+ */
+export const claimJobs = async (db: Queryable, workerId: string, leaseSeconds: number, queues: string[], limit: number): Promise<JobRow[]> => {
+  if (queues.length === 0 || limit < 1) return [];
+  return db.query<JobRow>(sql`
+    update job set status = 'running', attempts = job.attempts + 1, locked_by = ${workerId},
       locked_until = now() + make_interval(secs => ${leaseSeconds})
-    where id = (
+    from (
       select id from job
       where queue = any(${queues})
         and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
       order by run_at
       for update skip locked
-      limit 1)
-    returning *`);
-  return job ?? null;
+      limit ${limit}) picked
+    where job.id = picked.id
+    returning job.*`);
 };
 
 /** Keeps the lease of a long job alive; false when another worker has taken it over. */
@@ -60,3 +67,12 @@ export const pruneJobs = async (db: Queryable, doneDays: number, failedDays: num
     returning id`);
   return rows.length;
 };
+
+/**
+ * Hands this worker's running jobs back at shutdown: queued and due now, the interrupted attempt
+ * not counted, so another worker takes them at once instead of after the lease.
+ */
+export const releaseJobs = async (db: Queryable, workerId: string): Promise<{ id: number; queue: string }[]> =>
+  db.query<{ id: number; queue: string }>(sql`update job set status = 'queued', run_at = now(), attempts = greatest(attempts - 1, 0),
+      locked_by = null, locked_until = null
+    where locked_by = ${workerId} and status = 'running' returning id, queue`);

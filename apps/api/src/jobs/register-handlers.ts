@@ -1,6 +1,17 @@
 import { registerMailDelivery } from '../plugins/mail/deliver.ts';
 import { registerJobMaintenance } from './maintenance.ts';
 import { registerBillingJobs } from '../modules/recurring/billing.job.ts';
+import { registerPasswordJobs } from '../modules/auth/password.service.ts';
+import { registerImportJobs } from '../modules/imports/import.service.ts';
+import { registerWebhookJobs } from '../modules/webhooks/webhook.job.ts';
+import { registerSettlementUpdateJobs } from '../modules/admin/settlement-update.job.ts';
+import { registerPushJobs } from '../modules/push/push.job.ts';
+import { registerDemoTraffic } from '../demo/traffic.ts';
+import { registerSettlementJobs } from '../modules/finance/settlement.job.ts';
+import { registerSettlementLifecycleJob } from '../modules/payments/settlement-lifecycle.job.ts';
+import { registerCheckoutExpiryJob } from '../modules/checkout/hosted-checkout.job.ts';
+import { registerReportJobs } from '../modules/reports/report.service.ts';
+import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -10,4 +21,15 @@ export const registerAllJobHandlers = (): void => {
   registerMailDelivery();
   registerJobMaintenance();
   registerBillingJobs();
+  registerPasswordJobs();
+  registerImportJobs();
+  registerWebhookJobs();
+  registerSettlementUpdateJobs();
+  registerPushJobs();
+  registerDemoTraffic();
+  registerSettlementJobs();
+  registerSettlementLifecycleJob();
+  registerCheckoutExpiryJob();
+  registerReportJobs();
+  registerRfmJobs();
 };

@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { jobAttempts, jobFailures, jobReleases } from '../lib/metrics.ts';
+import { jobSpan } from '../lib/tracing.ts';
 import type { Db } from '../plugins/db/index.ts';
 import { handlerFor, PermanentJobError, registeredQueues, silentJobLog, type JobLog, type JobRow } from './handlers.ts';
-import { claimJob, completeJob, extendLease, failJob } from './job.repository.ts';
+import { claimJob, claimJobs, completeJob, extendLease, failJob, releaseJobs } from './job.repository.ts';
 import { tickSchedules } from './schedules.ts';
 
 export type RunnerOptions = {
@@ -30,8 +32,11 @@ export type Runner = {
   drain(): Promise<number>;
   /** Polls until `stop()`. */
   start(): void;
-  /** Stops polling and waits for the jobs in flight. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the jobs in flight; with a deadline, jobs still running then are
+   * handed back (queued, due now) so another worker takes them at once.
+   */
+  stop(deadlineMs?: number): Promise<void>;
 };
 
 /** Retry delay after the given attempt (1-based): exponential with jitter, so retries spread out. */
@@ -62,18 +67,20 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
       log.error('job failed', { id: job.id, queue: job.queue, reason });
       return;
     }
+    jobAttempts.inc({ queue: job.queue });
     const heartbeat = setInterval(() => {
       extendLease(db, job, leaseSeconds)
         .then((held) => held || log.warn('job lease lost; another worker may run it again', { id: job.id }))
         .catch(() => {});
     }, (leaseSeconds * 1000) / 3);
     try {
-      await handler(job.payload, { db, config, job, log });
+      await jobSpan(job, () => handler(job.payload, { db, config, job, log }));
       clearInterval(heartbeat);
       if (!(await completeJob(db, job))) log.warn('job finished after its lease was taken over', { id: job.id });
     } catch (error) {
       clearInterval(heartbeat);
       const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      jobFailures.inc({ queue: job.queue, final: String(final) });
       const status = await failJob(db, job, describeError(error), backoffSeconds(job.attempts, base, maxBackoff), final);
       log[final ? 'error' : 'warn'](`job ${final ? 'failed' : 'will be retried'}`, { id: job.id, queue: job.queue, attempt: job.attempts, error: describeError(error), status });
     }
@@ -112,16 +119,19 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
           await Promise.race(active);
           continue;
         }
-        const job = await claimJob(db, workerId, leaseSeconds, queues());
+        // Every free slot in one claim: one round trip per batch, not per job.
+        const jobs = await claimJobs(db, workerId, leaseSeconds, queues(), concurrency - active.size);
         failures = 0;
-        if (!job) {
+        if (jobs.length === 0) {
           await sleep(idleMs);
           continue;
         }
-        const running: Promise<void> = execute(job)
-          .catch((error: unknown) => log.error('job bookkeeping failed', { id: job.id, error: describeError(error) }))
-          .finally(() => active.delete(running));
-        active.add(running);
+        for (const job of jobs) {
+          const running: Promise<void> = execute(job)
+            .catch((error: unknown) => log.error('job bookkeeping failed', { id: job.id, error: describeError(error) }))
+            .finally(() => active.delete(running));
+          active.add(running);
+        }
       } catch (error) {
         // The database is away: keep the process up and try again, slower each time.
         failures++;
@@ -144,12 +154,24 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
       stopping = false;
       loop = poll();
     },
-    async stop() {
+    async stop(deadlineMs?: number) {
       stopping = true;
       wake?.();
-      await loop;
-      await Promise.all(active);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = deadlineMs === undefined ? new Promise<never>(() => {}) : new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
+      const finished = await Promise.race([(async () => {
+        await loop;
+        await Promise.all(active);
+        return 'done' as const;
+      })(), deadline]);
+      clearTimeout(timer);
       loop = undefined;
+      if (finished === 'late') {
+        // The handlers still running lose their lease here: their completeJob/failJob become no-ops.
+        const released = await releaseJobs(db, workerId);
+        for (const job of released) jobReleases.inc({ queue: job.queue });
+        if (released.length > 0) log.warn('jobs handed back at shutdown', { ids: released.map((job) => job.id) });
+      }
     },
   };
 };

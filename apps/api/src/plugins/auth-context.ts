@@ -4,11 +4,14 @@ import { hasAccess, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import type { Scope } from '../query/scope.ts';
+import { apiKeyHash, looksLikeApiKey } from '../modules/developers/api-key.service.ts';
+import { findLiveKey, touchKey } from '../modules/developers/api-key.repository.ts';
 import { recordAudit } from './audit.ts';
 import { sql, type Db } from './db/index.ts';
 
 /** What a route needs: nothing (public), or any one of the roles (`[]` = signed in). */
-export type RouteAccess = { public: true } | { roles: RoleList; allowMfaPending?: boolean };
+/** `feature`: the caller's merchant (or the provider, for its staff) must have this organisation feature (finance and pricing need `collecting`). */
+export type RouteAccess = { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting' };
 
 export type AuthContext = {
   userId: string;
@@ -75,7 +78,8 @@ const loadSession = async (db: Db, config: Config, token: string): Promise<AuthC
       o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
     from session s join app_user u on u.id = s.user_id join organisation o on o.id = u.organisation_id
     where s.id_hash = ${idHash} and s.revoked_at is null and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds}) and u.status = 'active'`));
+      and s.last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds}) and u.status = 'active'
+      and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`));
   if (!row) return null;
   // Touch at most every 15 s (or a quarter of a shorter idle limit, else a short limit expires busy
   // sessions): idle expiry stays exact to the quarter minute without a write per request.
@@ -97,36 +101,103 @@ const loadSession = async (db: Db, config: Config, token: string): Promise<AuthC
   };
 };
 
+/** The touch of `last_used_at` is at most once a minute per key: exact enough for "last used", without a write per request. */
+const KEY_TOUCH_MS = 60_000;
+
+/** The context of a request made with an API key: the key's roles, its organisation's tenancy, no session. */
+const loadApiKey = async (db: Db, key: string): Promise<AuthContext | null> => {
+  if (!looksLikeApiKey(key)) return null;
+  const row = await findLiveKey(db, apiKeyHash(key));
+  if (!row) return null;
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > KEY_TOUCH_MS) await touchKey(db, row.id);
+  const organisation = { id: row.org_id, name: row.org_name, type: row.org_type, path: row.org_path };
+  return {
+    userId: row.id,
+    email: '',
+    name: row.name,
+    language: 'en-US',
+    roles: row.roles,
+    organisation,
+    scope: await scopeFor(db, organisation),
+    sessionHash: '',
+    mfaPending: false,
+    authentication: 'api',
+  };
+};
+
+/** `Authorization: Bearer <key>`; undefined when the request carries no bearer credentials. */
+const bearerOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1] : undefined;
+};
+
+const refuse = async (app: FastifyInstance, request: FastifyRequest, auth: AuthContext, message?: string) => {
+  await recordAudit(app.db, {
+    type: 'authorisation_refused',
+    organisationId: auth.organisation.id,
+    userId: auth.userId,
+    userName: auth.name,
+    authentication: auth.authentication,
+    route: request.routeOptions.url,
+    method: request.method,
+    url: request.url.split('?')[0],
+    origin: request.ip,
+    responseCode: 403,
+  });
+  return forbidden(message);
+};
+
+/** True when the merchant of this organisation (the provider for provider staff) has the feature. */
+export const hasFeature = async (db: Db, organisationId: string, feature: string): Promise<boolean> => {
+  const [row] = await db.query<{ on: boolean }>(sql`select ${feature} = any(m.features) as on
+    from organisation o join organisation m on m.id = coalesce(o.merchant_id, o.id) where o.id = ${organisationId}`);
+  return Boolean(row?.on);
+};
+export type DeclaredRoute = { method: string; url: string; access: RouteAccess };
+const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every /v1/ route of the app with the access it declared: the table the tenant matrix is generated from. */
+export const declaredRoutes = (app: FastifyInstance): readonly DeclaredRoute[] => routeTables.get(app) ?? [];
+/** Where @fastify/swagger-ui serves the browsable API documentation. */
+export const API_DOCS_PREFIX = '/v1/docs';
+
 /** Routes under /v1/ must declare their access; building the app fails otherwise. */
 export const registerAuth = (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const table: DeclaredRoute[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
+    // The browsable API documentation is public like /v1/openapi.json; its plugin cannot declare access itself.
+    if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`)) route.config = { ...route.config, access: { public: true } };
     if (!route.url.startsWith('/v1/') || route.method === 'HEAD') return;
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
+    // A bearer key wins over a cookie: an integration never acts as whoever is signed in in a browser.
+    const bearer = bearerOf(request);
     const token = request.cookies?.[SESSION_COOKIE];
-    request.auth = token ? await loadSession(app.db, app.config, token) : null;
+    if (bearer !== undefined) request.auth = await loadApiKey(app.db, bearer);
+    else request.auth = token ? await loadSession(app.db, app.config, token) : null;
     if ('public' in access) return;
-    if (!request.auth) throw unauthenticated();
+    if (!request.auth) {
+      if (bearer === undefined) throw unauthenticated();
+      await recordAudit(app.db, { type: 'api_key_refused', authentication: 'api', route: request.routeOptions.url, method: request.method, url: request.url.split('?')[0], origin: request.ip, responseCode: 401, detail: looksLikeApiKey(bearer) ? { prefix: bearer.slice(0, 14) } : undefined });
+      throw unauthenticated('The API key is not valid or was revoked');
+    }
     if (request.auth.mfaPending && !access.allowMfaPending) {
       throw new HttpError(401, 'mfa_required', 'Finish the second sign-in step first');
     }
-    if (!hasAccess(request.auth.roles, access.roles)) {
-      await recordAudit(app.db, {
-        type: 'authorisation_refused',
-        organisationId: request.auth.organisation.id,
-        userId: request.auth.userId,
-        userName: request.auth.name,
-        route: request.routeOptions.url,
-        method: request.method,
-        url: request.url.split('?')[0],
-        origin: request.ip,
-        responseCode: 403,
-      });
-      throw forbidden();
+    // Routes that need only "signed in" are a person's own (profile, sign-out, MFA): no key acts as a person.
+    if (request.auth.authentication === 'api' && access.roles.length === 0) {
+      throw await refuse(app, request, request.auth, 'API keys cannot use this route; it is for signed-in people');
+    }
+    if (!hasAccess(request.auth.roles, access.roles)) throw await refuse(app, request, request.auth);
+    if (access.feature && !(await hasFeature(app.db, request.auth.organisation.id, access.feature))) {
+      throw await refuse(app, request, request.auth, `This needs the organisation feature '${access.feature}'`);
     }
   });
 };

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, TErrorBody } from '@kassa/domain';
+import { TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
 import { HttpError } from '../lib/http-error.ts';
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
@@ -13,6 +13,16 @@ const isDatabaseDown = (error: unknown): boolean => {
 
 const CLIENT_CODES: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 429: 'too_many_requests' };
 
+/**
+ * Errors the router raises before any route or hook runs (a path parameter over its length limit,
+ * a URL that does not decode): answered in the same error format as everything else.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid';
+  reply.status(statusCode).send({ statusCode, code: 'validation_error', message, details: [{ path: 'params', message }], requestId: request.id });
+};
+
 /** One error format for every answer; never a stack trace, SQL text or secret. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -20,6 +30,8 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
       if (error.headers) reply.headers(error.headers);
+    } else if (error instanceof TransitionError) {
+      body = { statusCode: 409, code: 'invalid_transition', message: error.message, details: [{ path: 'status', message: error.message }] };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
       const details = error.validation.map((issue) => {
@@ -41,9 +53,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       request.log.error({ err: error }, 'unhandled error');
       body = { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
     }
-    reply.status(body.statusCode).send(body);
+    reply.status(body.statusCode).send({ ...body, requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}`, requestId: request.id });
   });
 };

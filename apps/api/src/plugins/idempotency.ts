@@ -101,17 +101,24 @@ const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload
   if (!claim) return payload;
   request.idempotencyClaim = undefined;
   const db = request.server.db;
-  if (reply.statusCode >= 500 || typeof payload !== 'string') {
-    // Nothing was decided (or nothing replayable was produced): the caller may retry with the same key.
-    await db.query(sql`delete from idempotency_key where scope = ${claim.scope} and key = ${claim.key}`);
-    return payload;
+  try {
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      // Nothing was decided (or nothing replayable was produced): the caller may retry with the same key.
+      await db.query(sql`delete from idempotency_key where scope = ${claim.scope} and key = ${claim.key}`);
+      return payload;
+    }
+    const type = reply.getHeader('content-type');
+    await db.query(sql`update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
+        response_type = ${typeof type === 'string' ? type : null}
+      where scope = ${claim.scope} and key = ${claim.key}`);
+    // Forget this caller's expired keys while here: cheap (primary-key prefix) and keeps the table small.
+    await db.query(sql`delete from idempotency_key where scope = ${claim.scope} and expires_at <= now()`);
+  } catch (error) {
+    // The database went away after the answer was decided: send the answer anyway (an error here
+    // would replace it with Fastify's own, leaking the connection error). The claim stays in
+    // flight until its lock runs out; a retry then takes it over, and the refund is found by its key.
+    request.log.warn({ err: error }, 'idempotency answer not stored');
   }
-  const type = reply.getHeader('content-type');
-  await db.query(sql`update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
-      response_type = ${typeof type === 'string' ? type : null}
-    where scope = ${claim.scope} and key = ${claim.key}`);
-  // Forget this caller's expired keys while here: cheap (primary-key prefix) and keeps the table small.
-  await db.query(sql`delete from idempotency_key where scope = ${claim.scope} and expires_at <= now()`);
   return payload;
 };
 

@@ -15,7 +15,8 @@ export const registerSecurity = async (app: FastifyInstance, config: Config) => 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: for the logo and background a merchant's checkout design names on the hosted checkout page.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -28,22 +29,29 @@ export const registerSecurity = async (app: FastifyInstance, config: Config) => 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  const publicOrigin = new URL(config.publicUrl).origin;
+  /** The configured public URL; without one, the host the browser addressed (never X-Forwarded-Host). */
+  const isOwnOrigin = (origin: string, host: string | undefined): boolean => {
+    if (config.publicUrlConfigured) return origin === publicOrigin;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  };
+  const refuse = () => new HttpError(403, 'foreign_origin', 'Requests from another site are refused');
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/v1/')) return;
     reply.header('cache-control', 'no-store');
     if (SAFE_METHODS.has(request.method)) return;
+    // An API key is sent by an integration, never by a browser on its own: there is no cross-site forgery to refuse.
+    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
     const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = undefined;
-      }
-      if (originHost !== host) throw new HttpError(403, 'foreign_origin', 'Requests from another site are refused');
+    // `Origin: null` (sandboxed frames, data: pages, cross-site redirects) is never Kassa's own page.
+    if (origin !== undefined) {
+      if (!isOwnOrigin(origin, request.headers.host)) throw refuse();
     } else if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new HttpError(403, 'foreign_origin', 'Requests from another site are refused');
+      throw refuse();
     }
   });
 };

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Sql } from '../plugins/db/index.ts';
 
 export type FieldType = 'id' | 'text' | 'int' | 'bool' | 'timestamp' | 'date' | 'text[]' | 'json' | 'number';
@@ -30,10 +31,12 @@ export type PopulateDef = {
  */
 export type Tenancy = 'merchant' | 'organisation' | 'shared' | 'member';
 
-export type EntityDef = {
+export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
   name: string;
   table: string;
   tenancy: Tenancy;
+  /** The zod schema of a row as the API answers it (packages/domain/src/rows): response, OpenAPI, web types. */
+  row: Row;
   fields: Record<string, FieldDef>;
   populate?: Record<string, PopulateDef>;
   /** Filters that are not plain fields, e.g. the transaction list `type`. */
@@ -42,6 +45,31 @@ export type EntityDef = {
   baseCondition?: Sql;
   /** A per-day rollup table that can answer counts exactly (query/rollup-count.ts). */
   rollup?: RollupDef;
+};
+
+/** A row of an entity as the repository reads it (timestamps as Dates). */
+export type RowOf<E extends EntityDef> = z.output<E['row']>;
+
+type FieldsOf<Row extends z.ZodObject> = { [K in keyof Row['shape']]: FieldDef };
+
+/**
+ * Declares an entity tied to its row schema: `fields` must name exactly the keys of `row` (a
+ * type error when one is missing or extra, and `registerReadRoutes` checks again at start-up),
+ * so the SQL select list, the response schema, OpenAPI and the web's types cannot drift apart.
+ */
+export const defineEntity = <Row extends z.ZodObject, const F extends FieldsOf<Row>>(
+  row: Row,
+  def: Omit<EntityDef<Row>, 'row' | 'fields' | 'populate'> & {
+    fields: F & Record<Exclude<keyof F, keyof Row['shape']>, never>;
+    populate?: Partial<Record<keyof Row['shape'] & string, PopulateDef>>;
+  },
+): EntityDef<Row> => ({ ...def, row, fields: def.fields, populate: def.populate as Record<string, PopulateDef> | undefined });
+
+/** Names in which an entity's declared fields and its row schema differ (none when they agree). */
+export const fieldDrift = (entity: EntityDef): string[] => {
+  const fields = Object.keys(entity.fields);
+  const keys = Object.keys(entity.row.shape);
+  return [...fields.filter((f) => !keys.includes(f)), ...keys.filter((k) => !fields.includes(k))];
 };
 
 export type RollupDef = {
@@ -55,3 +83,10 @@ export type RollupDef = {
 };
 
 export const columnOf = (name: string, field: FieldDef): string => field.column ?? `e.${name}`;
+
+/**
+ * `record[key]` only when `key` is the record's own: user input names fields, and `constructor`,
+ * `__proto__` or `toString` must be unknown names (400), never inherited functions.
+ */
+export const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
+  record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;

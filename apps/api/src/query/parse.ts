@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, MAX_PAGE_SIZE, type TListQuery } from '@kassa/domain';
 import { badRequest } from '../lib/http-error.ts';
 import { sql, type Sql } from '../plugins/db/index.ts';
-import { columnOf, type EntityDef, type FieldDef } from './entity.ts';
+import { columnOf, own, type EntityDef, type FieldDef } from './entity.ts';
 
 /** A list request after validation: everything in it is safe to turn into SQL. */
 export type ListRequest = {
@@ -14,7 +14,7 @@ export type ListRequest = {
   organisation?: string;
 };
 
-const RESERVED = new Set(['_limit', '_skip', '_sort', '_search', '_search_by', '_populate', '_fields', '_format']);
+const RESERVED = new Set(['_limit', '_skip', '_sort', '_search', '_search_by', '_populate', '_fields', '_format', '_lang', '_tz']);
 const path = (key: string) => `querystring.${key}`;
 const single = (key: string, value: string | string[]): string => {
   if (Array.isArray(value)) throw badRequest(path(key), `${key} takes one value`);
@@ -86,7 +86,7 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
   };
   const sortRaw = query._sort === undefined ? DEFAULT_SORT : single('_sort', query._sort);
   const sortField = sortRaw.replace(/^-/, '');
-  const sortDef = entity.fields[sortField];
+  const sortDef = own(entity.fields, sortField);
   if (!sortDef?.sort) throw badRequest(path('_sort'), `Cannot sort by ${sortField}`, 'unknown_field');
   request.sort = { field: sortField, column: columnOf(sortField, sortDef), descending: sortRaw.startsWith('-') };
 
@@ -103,7 +103,7 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
   if (query._populate !== undefined) {
     const names = (Array.isArray(query._populate) ? query._populate.join(' ') : query._populate).split(/[\s,]+/).filter(Boolean);
     for (const name of names) {
-      if (!entity.populate?.[name]) throw badRequest(path('_populate'), `Cannot populate ${name}`, 'unknown_field');
+      if (!own(entity.populate, name)) throw badRequest(path('_populate'), `Cannot populate ${name}`, 'unknown_field');
     }
     request.populate = [...new Set(names)];
   }
@@ -117,7 +117,7 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
       request.organisation = single(rawKey, value);
       continue;
     }
-    const virtual = entity.virtualFilters?.[name];
+    const virtual = own(entity.virtualFilters, name);
     if (virtual && op === '=') {
       const raw = single(rawKey, value);
       if (virtual.values && !virtual.values.includes(raw)) {
@@ -126,7 +126,7 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
       request.conditions.push(virtual.toSql(raw));
       continue;
     }
-    const field = entity.fields[name];
+    const field = own(entity.fields, name);
     if (!field?.filter) throw badRequest(path(rawKey), `Unknown filter ${rawKey}`, 'unknown_field');
     const column = sql.raw(columnOf(name, field));
     if (op === '[]') {

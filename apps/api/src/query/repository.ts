@@ -1,7 +1,7 @@
 import type { TListQuery } from '@kassa/domain';
 import { notFound } from '../lib/http-error.ts';
-import { sql, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
-import { columnOf, type EntityDef } from './entity.ts';
+import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
+import { columnOf, own, type EntityDef, type FieldType, type RowOf } from './entity.ts';
 import { parseListQuery, type ListRequest } from './parse.ts';
 import { countFromRollup } from './rollup-count.ts';
 import { scopeCondition, type Scope } from './scope.ts';
@@ -26,14 +26,20 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
 };
 
-export const whereClause = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest, extra: Sql[] = []): Promise<Sql> => {
-  const conditions = [...request.conditions, ...extra];
+/** Every condition of a request: its filters, the caller's tenancy, the entity's own, the organisation filter. */
+const conditionsOf = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest): Promise<Sql[]> => {
+  const conditions = [...request.conditions];
   const scoped = scopeCondition(scope, entity.tenancy);
   if (scoped) conditions.push(scoped);
   if (entity.baseCondition) conditions.push(entity.baseCondition);
   if (request.organisation) conditions.push(await organisationCondition(db, entity, request.organisation));
-  return conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty;
+  return conditions;
 };
+
+const whereOf = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
+
+export const whereClause = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest, extra: Sql[] = []): Promise<Sql> =>
+  whereOf([...(await conditionsOf(db, entity, scope, request)), ...extra]);
 
 const orderClause = (request: ListRequest): Sql => {
   const direction = request.sort.descending ? 'desc' : 'asc';
@@ -43,15 +49,21 @@ const orderClause = (request: ListRequest): Sql => {
   return sql.raw(`order by ${request.sort.column} ${direction}${tieBreak}`);
 };
 
-/** Replaces relation ids by the related objects, one query per relation (never one per row). */
-export const populateRows = async (db: Queryable, entity: EntityDef, rows: Row[], names: string[]): Promise<Row[]> => {
+/**
+ * Replaces relation ids by the related objects, one query per relation (never one per row).
+ * The related rows pass the caller's tenancy like any other read: one outside it (a
+ * sub-organisation's parent) stays a bare id, exactly as `GET` of it would be a 404.
+ */
+export const populateRows = async (db: Queryable, entity: EntityDef, scope: Scope, rows: Row[], names: string[]): Promise<Row[]> => {
   for (const name of names) {
-    const relation = entity.populate?.[name];
+    const relation = own(entity.populate, name);
     if (!relation) continue;
     const target = relation.target();
     const ids = [...new Set(rows.map((row) => row[relation.field]).filter((id): id is string => typeof id === 'string'))];
     if (ids.length === 0) continue;
-    const related = await db.query(sql`select ${selectList(target)} from ${sql.raw(target.table)} e where e.id = any(${ids})`);
+    const scoped = scopeCondition(scope, target.tenancy);
+    // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
+    const related = await db.query(sql`select ${selectList(target)} from ${sql.raw(target.table)} e ${whereOf([sql`e.id = any(${ids})`, ...(scoped ? [scoped] : [])])}`);
     const byId = new Map(related.map((row) => [row.id as string, row]));
     for (const row of rows) {
       const id = row[relation.field];
@@ -62,13 +74,13 @@ export const populateRows = async (db: Queryable, entity: EntityDef, rows: Row[]
 };
 
 /** One page of an entity, filtered, sorted, scoped and populated. */
-export const listEntity = async (db: Queryable, entity: EntityDef, scope: Scope, query: TListQuery): Promise<Row[]> => {
+export const listEntity = async <E extends EntityDef>(db: Queryable, entity: E, scope: Scope, query: TListQuery): Promise<RowOf<E>[]> => {
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
   const rows = await db.query(
     sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${request.limit} offset ${request.skip}`,
   );
-  return populateRows(db, entity, rows, request.populate);
+  return (await populateRows(db, entity, scope, rows, request.populate)) as RowOf<E>[];
 };
 
 /**
@@ -93,34 +105,61 @@ export const countEntity = async (
 };
 
 /** One row by id; another tenant's id answers 404 exactly like an unknown id. */
-export const getEntity = async (
+export const getEntity = async <E extends EntityDef>(
   db: Queryable,
-  entity: EntityDef,
+  entity: E,
   scope: Scope,
   id: string,
   query: TListQuery = {},
-): Promise<Row> => {
+): Promise<RowOf<E>> => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
   const scoped = scopeCondition(scope, entity.tenancy);
   const conditions = [sql`e.id = ${id}`, ...(scoped ? [scoped] : []), ...(entity.baseCondition ? [entity.baseCondition] : [])];
   const rows = await db.query(sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`);
   if (rows.length === 0) throw notFound(entity.name);
-  return (await populateRows(db, entity, rows, request.populate))[0];
+  return (await populateRows(db, entity, scope, rows, request.populate))[0] as RowOf<E>;
 };
 
-/** All rows the filters match, in batches from a cursor (exports); paging keys are ignored. */
+/** The sort value of a row as text, so a keyset page continues exactly (timestamps keep their microseconds). */
+const SORT_KEY = '__sort_key';
+const KEY_TYPES: Partial<Record<FieldType, string>> = { id: 'text', text: 'text', int: 'numeric', number: 'numeric', timestamp: 'timestamptz', date: 'date', bool: 'boolean' };
+
+/**
+ * The rows that come after `last` in the request's order (`sort, id`, nulls first when
+ * descending and last when ascending, as PostgreSQL orders them by default).
+ */
+const keysetAfter = (entity: EntityDef, request: ListRequest, last: Row): Sql => {
+  const { field, column, descending } = request.sort;
+  const id = last.id;
+  if (field === 'id') return descending ? sql`e.id < ${id}` : sql`e.id > ${id}`;
+  const sorted = sql.raw(column);
+  const key = last[SORT_KEY];
+  if (key === null || key === undefined) return descending ? sql`(${sorted} is not null or e.id < ${id})` : sql`(${sorted} is null and e.id > ${id})`;
+  const typed = sql`cast(${key} as ${sql.raw(KEY_TYPES[entity.fields[field].type] ?? 'text')})`;
+  return descending ? sql`(${sorted}, e.id) < (${typed}, ${id})` : sql`((${sorted}, e.id) > (${typed}, ${id}) or ${sorted} is null)`;
+};
+
+/**
+ * All rows the filters match (exports), as one statement for a cursor and as keyset pages;
+ * paging keys are ignored. `fields` narrows the columns (the id and sort field are always read).
+ */
 export const streamQuery = async (
   db: Queryable,
   entity: EntityDef,
   scope: Scope,
   query: TListQuery,
   fields?: readonly string[],
-): Promise<{ statement: Sql; populate: string[] }> => {
+): Promise<{ pages: Pages; populate: string[] }> => {
   const { _limit: _ignoredLimit, _skip: _ignoredSkip, ...filters } = query;
   const request = parseListQuery(entity, filters);
-  const where = await whereClause(db, entity, scope, request);
+  const conditions = await conditionsOf(db, entity, scope, request);
+  const { field, column } = request.sort;
+  const columns = selectList(entity, fields && [...fields, field]);
+  const select = field === 'id' ? columns : sql`${columns}, (${sql.raw(column)})::text as "${sql.raw(SORT_KEY)}"`;
+  const statement = (extra: Sql[], limit?: number) =>
+    sql`select ${select} from ${sql.raw(entity.table)} e ${whereOf([...conditions, ...extra])} ${orderClause(request)}${limit ? sql` limit ${limit}` : sql.empty}`;
   return {
-    statement: sql`select ${selectList(entity, fields)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)}`,
+    pages: { all: statement([]), page: (after, limit) => statement(after ? [keysetAfter(entity, request, after)] : [], limit) },
     populate: request.populate,
   };
 };

@@ -1,12 +1,12 @@
 import type { TListQuery } from '@kassa/domain';
 import { sql, type Queryable } from '../plugins/db/index.ts';
-import type { EntityDef, RollupDef } from './entity.ts';
+import { own, type EntityDef, type RollupDef } from './entity.ts';
 import { parseListQuery } from './parse.ts';
 import { whereClause } from './repository.ts';
 import type { Scope } from './scope.ts';
 
 const DAY = 86_400_000;
-const IGNORED = new Set(['_limit', '_skip', '_sort', '_populate', '_fields', '_format']);
+const IGNORED = new Set(['_limit', '_skip', '_sort', '_populate', '_fields', '_format', '_lang', '_tz']);
 const startOfUtcDay = (time: number) => Math.floor(time / DAY) * DAY;
 const dayString = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -18,8 +18,8 @@ const eligible = (entity: EntityDef, rollup: RollupDef, query: TListQuery): bool
     if (key === '_search_by' || key === 'organisation') return true;
     const name = key.replace(/(\[\]|>|<)$/, '');
     if (name === rollup.timeField) return key.endsWith('>') || key.endsWith('<');
-    if (rollup.virtualFilters?.[name]) return !key.endsWith('>') && !key.endsWith('<');
-    return name in rollup.dimensions && !key.endsWith('>') && !key.endsWith('<') && Boolean(entity.fields[name]?.filter);
+    if (own(rollup.virtualFilters, name)) return !key.endsWith('>') && !key.endsWith('<');
+    return own(rollup.dimensions, name) !== undefined && !key.endsWith('>') && !key.endsWith('<') && Boolean(own(entity.fields, name)?.filter);
   });
 
 /**
@@ -47,6 +47,8 @@ export const countFromRollup = async (db: Queryable, entity: EntityDef, rollup: 
     name: entity.name,
     table: rollup.table,
     tenancy: entity.tenancy,
+    // Never answered: the rollup only counts.
+    row: entity.row,
     fields: {
       // Only so that the default sort parses; a count has no order.
       [rollup.timeField]: { type: 'timestamp', column: 'e.day', sort: true },

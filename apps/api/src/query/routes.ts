@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCount, ZListQuery, type RoleList } from '@kassa/domain';
 import { authOf } from '../plugins/auth-context.ts';
-import type { EntityDef } from './entity.ts';
+import { fieldDrift, type EntityDef } from './entity.ts';
 import { exportCsv } from './export.ts';
+import { trustedRows } from './row-serializer.ts';
 import { countEntity, getEntity, listEntity } from './repository.ts';
-
-const ZRow = z.record(z.string(), z.unknown());
 
 /**
  * The three read calls every entity has: `GET {path}`, `GET {path}/count` and `GET {path}/:id`,
@@ -15,10 +14,13 @@ const ZRow = z.record(z.string(), z.unknown());
  */
 export const registerReadRoutes = (
   fastify: FastifyInstance,
-  options: { path: string; entity: EntityDef; roles: RoleList; exportFields?: readonly string[] },
+  options: { path: string; entity: EntityDef; roles: RoleList; exportFields?: readonly string[]; feature?: 'collecting' },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { path, entity, roles } = options;
+  const feature = options.feature;
+  const drift = fieldDrift(entity);
+  if (drift.length) throw new Error(`Entity ${entity.name}: fields and row schema differ in ${drift.join(', ')}`);
   const exportFields = options.exportFields ?? Object.keys(entity.fields).filter((f) => entity.fields[f].type !== 'json');
   const tags = [entity.name];
   const describe = `Filters: ${Object.entries(entity.fields)
@@ -27,28 +29,29 @@ export const registerReadRoutes = (
     .join(', ')}. Each also as name[] (any of) and, for dates and numbers, name> and name< (bounds).`;
 
   app.get(`/v1/${path}`, {
-    config: { access: { roles } },
-    schema: { tags, description: describe, querystring: ZListQuery, response: { 200: z.array(ZRow) } },
+    config: { access: { roles, feature } },
+    schema: { tags, description: describe, querystring: ZListQuery, response: { 200: trustedRows(z.array(entity.row)) } },
     handler: (request) => listEntity(app.db, entity, authOf(request).scope, request.query),
   });
   app.get(`/v1/${path}/count`, {
-    config: { access: { roles } },
+    config: { access: { roles, feature } },
     schema: { tags, querystring: ZListQuery, response: { 200: ZCount } },
     handler: async (request) => ({ count: await countEntity(app.db, entity, authOf(request).scope, request.query) }),
   });
   app.get(`/v1/${path}/export`, {
-    config: { access: { roles } },
-    schema: { tags, description: `CSV of every row the filters match; _fields picks columns (default: ${exportFields.join(',')}).`, querystring: ZListQuery },
+    config: { access: { roles, feature } },
+    schema: { tags, description: `CSV of every row the filters match; _fields picks columns (default: ${exportFields.join(',')}). _format=readable with _lang (nl, en-US) and _tz (IANA zone) gives the same rows for a person: translated headers and values, decimal amounts, local times with offset, related names; Dutch uses ; and both start with a UTF-8 BOM.`, querystring: ZListQuery },
     handler: async (request, reply) => {
       const csv = await exportCsv(app.db, entity, authOf(request).scope, request.query, exportFields);
       reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="${path}-${new Date().toISOString().slice(0, 10)}.csv"`);
+      const suffix = request.query._format === 'readable' ? `-${request.query._lang ?? 'nl'}` : '';
+      reply.header('content-disposition', `attachment; filename="${path}-${new Date().toISOString().slice(0, 10)}${suffix}.csv"`);
       return reply.send(csv);
     },
   });
   app.get(`/v1/${path}/:id`, {
-    config: { access: { roles } },
-    schema: { tags, params: z.object({ id: z.string().min(1).max(64) }), querystring: ZListQuery, response: { 200: ZRow } },
+    config: { access: { roles, feature } },
+    schema: { tags, params: z.object({ id: z.string().min(1).max(64) }), querystring: ZListQuery, response: { 200: entity.row } },
     handler: (request) => getEntity(app.db, entity, authOf(request).scope, request.params.id, request.query),
   });
 };

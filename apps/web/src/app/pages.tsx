@@ -7,6 +7,10 @@ const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
 const transactions = () => import('../features/transactions/pages/transactions-pages.tsx');
+const routingPages = () => import('../features/risk/pages/routing-pages.tsx');
+const rulesetPages = () => import('../features/risk/pages/rulesets-pages.tsx');
+const statistics = () => import('../features/statistics/pages/dashboard-pages.tsx');
+const pricingPages = () => import('../features/finance/pages/pricing-pages.tsx');
 
 /**
  * Screens by route id (the ids of `appRoutes` in @kassa/domain). A route without a screen here
@@ -35,6 +39,70 @@ export const pages: Partial<Record<string, Page>> = {
   plans: page(() => import('../features/recurring/pages/plans-page.tsx'), 'PlansPage'),
   subscriptions: page(() => import('../features/recurring/pages/subscriptions-page.tsx'), 'SubscriptionsPage'),
   discounts: page(() => import('../features/recurring/pages/discounts-page.tsx'), 'DiscountsPage'),
+  // Risk and routing (issue 12)
+  intelligentRouting: page(routingPages, 'RoutingsPage'),
+  intelligentRoutingNew: page(routingPages, 'RoutingNewPage'),
+  intelligentRoutingEdit: page(routingPages, 'RoutingEditPage'),
+  riskrules: page(rulesetPages, 'RiskRulesPage'),
+  tagrules: page(rulesetPages, 'TagRulesPage'),
+  threeDSecure: page(rulesetPages, 'ThreeDSecurePage'),
+  pspRiskrules: page(rulesetPages, 'RiskRulesPage'),
+  pspTagrules: page(rulesetPages, 'TagRulesPage'),
+  pspThreeDSecure: page(rulesetPages, 'ThreeDSecurePage'),
+  tags: page(() => import('../features/risk/pages/tags-page.tsx'), 'TagsPage'),
+  pspTags: page(() => import('../features/risk/pages/tags-page.tsx'), 'TagsPage'),
+  pspAuditTrail: page(() => import('../features/audit-trail/pages/audit-trail-page.tsx'), 'AuditTrailPage'),
+  // Configuration and integration (issue 11).
+  pspApiKeys: page(() => import('../features/api-keys/pages/api-keys-pages.tsx'), 'PspApiKeysPage'),
+  organisations: page(() => import('../features/organisations/pages/organisations-page.tsx'), 'OrganisationsPage'),
+  paymentProfiles: page(() => import('../features/payment-profiles/pages/payment-profiles-page.tsx'), 'PaymentProfilesPage'),
+  processors: page(() => import('../features/processors/pages/processors-pages.tsx'), 'ProcessorsPage'),
+  pspProcessors: page(() => import('../features/processors/pages/processors-pages.tsx'), 'ProcessorsPage'),
+  processorSettlements: page(() => import('../features/processors/pages/processors-pages.tsx'), 'ProcessorSettlementsPage'),
+  pspProcessorSettlements: page(() => import('../features/processors/pages/processors-pages.tsx'), 'ProcessorSettlementsPage'),
+  middlewares: page(() => import('../features/processors/pages/processors-pages.tsx'), 'MiddlewaresPage'),
+  pspMiddlewares: page(() => import('../features/processors/pages/processors-pages.tsx'), 'MiddlewaresPage'),
+  checkoutDesigns: page(() => import('../features/checkout-designs/pages/checkout-designs-page.tsx'), 'CheckoutDesignsPage'),
+  checkoutDesignNew: page(() => import('../features/checkout-designs/pages/checkout-design-page.tsx'), 'CheckoutDesignPage'),
+  checkoutDesignEdit: page(() => import('../features/checkout-designs/pages/checkout-design-page.tsx'), 'CheckoutDesignPage'),
+  pspImports: page(() => import('../features/imports/pages/imports-page.tsx'), 'ImportsPage'),
+  bankAccounts: page(() => import('../features/bank-accounts/pages/bank-accounts-page.tsx'), 'BankAccountsPage'),
+  shareRequests: page(() => import('../features/share-credentials/pages/share-requests-pages.tsx'), 'ShareRequestsPage'),
+  shareCredentials: page(() => import('../features/share-credentials/pages/share-requests-pages.tsx'), 'ShareCredentialsPage'),
+  merchantConfiguration: page(() => import('../features/merchant-configuration/pages/merchant-configuration-page.tsx'), 'MerchantConfigurationPage'),
+  terminals: page(() => import('../features/terminals/pages/terminals-page.tsx'), 'TerminalsPage'),
+  // Provider administration and webhooks (issue 13).
+  adminCache: page(() => import('../features/cache/pages/cache-page.tsx'), 'CachePage'),
+  adminSettlementUpdates: page(() => import('../features/settlement-updates/pages/settlement-updates-page.tsx'), 'SettlementUpdatesPage'),
+  adminStatusUpdates: page(() => import('../features/status-updates/pages/status-updates-page.tsx'), 'StatusUpdatesPage'),
+  pspMerchants: page(() => import('../features/merchants/pages/merchants-page.tsx'), 'MerchantsPage'),
+  webhooks: page(() => import('../features/webhooks/pages/webhooks-pages.tsx'), 'WebhooksPage'),
+  webhookTesting: page(() => import('../features/webhooks/pages/webhooks-pages.tsx'), 'WebhookTestingPage'),
+  pspWebhooks: page(() => import('../features/webhooks/pages/webhooks-pages.tsx'), 'PspWebhooksPage'),
+  apiSettings: page(() => import('../features/api-keys/pages/api-keys-pages.tsx'), 'ApiSettingsPage'),
+  // Reports (issue 15).
+  reportsTransactions: page(() => import('../features/reports/pages/reports-page.tsx'), 'ReportsPage'),
+  reportDownload: page(() => import('../features/reports/pages/report-download-page.tsx'), 'ReportDownloadPage'),
+  reportSchedules: page(() => import('../features/reports/pages/report-schedules-page.tsx'), 'ReportSchedulesPage'),
+  rfm: page(() => import('../features/statistics/pages/rfm-page.tsx'), 'RfmPage'),
+  dashboardTransactions: page(statistics, 'TransactionsDashboardPage'),
+  dashboardRefunds: page(statistics, 'RefundsDashboardPage'),
+  dashboardCustomers: page(statistics, 'CustomersDashboardPage'),
+  processorStatistics: page(() => import('../features/statistics/pages/processor-pages.tsx'), 'ProcessorStatisticsPage'),
+  processorCompare: page(() => import('../features/statistics/pages/processor-pages.tsx'), 'ProcessorComparePage'),
+  // Finance and pricing (issue 16).
+  pspPricingRevenue: page(pricingPages, 'RevenuePricingPage'),
+  pspPricingCost: page(pricingPages, 'CostPricingPage'),
+  pspPricingReserve: page(pricingPages, 'ReservePricingPage'),
+  pspPricingPartner: page(pricingPages, 'PartnerPricingPage'),
+  pspPackages: page(() => import('../features/finance/pages/packages-page.tsx'), 'PackagesPage'),
+  pspSettlementSchedules: page(() => import('../features/finance/pages/settlement-schedules-page.tsx'), 'SettlementSchedulesPage'),
+  pspBankAccounts: page(() => import('../features/bank-accounts/pages/bank-accounts-page.tsx'), 'BankAccountsPage'),
+  settlementProfiles: page(() => import('../features/finance/pages/settlement-profiles-page.tsx'), 'SettlementProfilesPage'),
+  oneOffs: page(() => import('../features/finance/pages/one-offs-page.tsx'), 'OneOffsPage'),
+  dailyReport: page(() => import('../features/finance/pages/daily-report-page.tsx'), 'DailyReportPage'),
+  settlementReport: page(() => import('../features/finance/pages/settlement-report-page.tsx'), 'SettlementReportPage'),
+  pspReportsSettlement: page(() => import('../features/finance/pages/settlement-report-page.tsx'), 'PspSettlementReportPage'),
 };
 
 export const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
@@ -44,6 +112,9 @@ export const UpdatePasswordPage = page(() => import('../features/auth/pages/upda
 export const UpdateEmailPage = page(() => import('../features/auth/pages/update-email-page.tsx'), 'UpdateEmailPage');
 export const MfaPage = page(() => import('../features/auth/pages/mfa-page.tsx'), 'MfaPage');
 export const MfaSetupPage = page(() => import('../features/auth/pages/mfa-setup-page.tsx'), 'MfaSetupPage');
+export const CheckoutUnavailablePage = page(() => import('../features/checkout/pages/checkout-unavailable-page.tsx'), 'CheckoutUnavailablePage');
+export const PayLinkPage = page(() => import('../features/checkout/pages/pay-link-page.tsx'), 'PayLinkPage');
+export const CheckoutPage = page(() => import('../features/checkout/pages/checkout-page.tsx'), 'CheckoutPage');
 export const AppLayout = page(() => import('./layout/app-layout.tsx'), 'AppLayout');
 const statusPages = () => import('../components/status-pages.tsx');
 export const NotFoundPage = page(statusPages, 'NotFoundPage');

@@ -1,7 +1,7 @@
 import { appRoutes, type AppRoute } from '@kassa/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { AppLayout, ForgotPasswordPage, LoginPage, LogoutPage, MfaPage, MfaSetupPage, NotFoundPage, UpdateEmailPage, UpdatePasswordPage } from './pages.tsx';
+import { AppLayout, CheckoutPage, CheckoutUnavailablePage, PayLinkPage, ForgotPasswordPage, LoginPage, LogoutPage, MfaPage, MfaSetupPage, NotFoundPage, UpdateEmailPage, UpdatePasswordPage } from './pages.tsx';
 import { GuardedPage, GuestOnly, RequireSignIn, Suspended } from './route-guards.tsx';
 
 const MERCHANT_CONTEXT = 'psp/merchants/:merchantId';
@@ -39,6 +39,11 @@ export const router = createBrowserRouter([
   // Reachable signed in or not: the page signs a signed-in user out first (portal.md §4).
   { path: '/updatePassword', element: <Suspended><UpdatePasswordPage /></Suspended> },
   { path: '/updateEmail', element: <Suspended><UpdateEmailPage /></Suspended> },
+  // The links customers are sent (docs/decisions.md): public, never the back office's 'page not found'.
+  { path: '/pay/:token', element: <Suspended><PayLinkPage /></Suspended> },
+  { path: '/add-card/:token', element: <Suspended><CheckoutUnavailablePage /></Suspended> },
+  // The hosted checkout page of a payment waiting for its 3-D Secure challenge.
+  { path: '/checkout/:token', element: <Suspended><CheckoutPage /></Suspended> },
   {
     element: <RequireSignIn><Suspended><AppLayout /></Suspended></RequireSignIn>,
     children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],

@@ -12,7 +12,7 @@ export const PasswordRequirements = ({ password, requirements }: { password: str
       <ul style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }}>
         {checkPasswordRules(password, requirements).map(({ rule, met }) => (
           <li key={rule} data-met={met}>
-            {met ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('password.met')} /> : <CloseCircleFilled style={{ color: '#ff4d4f' }} aria-label={t('password.notMet')} />}{' '}
+            {met ? <CheckCircleFilled style={{ color: 'var(--kassa-success)' }} aria-label={t('password.met')} /> : <CloseCircleFilled style={{ color: 'var(--kassa-error)' }} aria-label={t('password.notMet')} />}{' '}
             <Typography.Text type={met ? undefined : 'secondary'}>{t(`password.rules.${rule}`, { count: requirements.length })}</Typography.Text>
           </li>
         ))}

@@ -34,8 +34,8 @@ export const RichTextEditor = ({ value, onChange, label }: { value?: string; onC
     </Tooltip>
   );
   return (
-    <div style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
-      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%' }} wrap>
+    <div style={{ border: '1px solid var(--ant-color-border)', borderRadius: 6 }}>
+      <Space size={2} style={{ padding: 4, borderBottom: '1px solid var(--kassa-border)', width: '100%' }} wrap>
         {tool('bold', <BoldOutlined />, editor.isActive('bold'), () => editor.chain().focus().toggleBold().run())}
         {tool('italic', <ItalicOutlined />, editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run())}
         {tool('heading', <strong>{t('editor.headingShort')}</strong>, editor.isActive('heading', { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run())}

@@ -28,9 +28,11 @@ type ClientHooks = {
   onUnauthorized: () => void;
   /** Empty in the browser (same origin); tests point it at a real local server. */
   origin: string;
+  /** The server's `kassa-cache` header (cache generations): a moved one means drop that copy. */
+  onCacheGenerations: (header: string) => void;
 };
 
-const hooks: ClientHooks = { defaults: () => ({}), onUnauthorized: () => {}, origin: '' };
+const hooks: ClientHooks = { defaults: () => ({}), onUnauthorized: () => {}, origin: '', onCacheGenerations: () => {} };
 
 /** Wires the client to the organisation context and the sign-out flow (done once by the app). */
 export const configureApiClient = (next: Partial<ClientHooks>) => Object.assign(hooks, next);
@@ -105,6 +107,8 @@ export const apiRequest = async <T>(method: HttpMethod, path: string, options: R
     throw new ApiError(0, { message: (error as Error).message });
   }
   if (response.status === 401 && !options.ignoreUnauthorized) hooks.onUnauthorized();
+  const generations = response.headers.get('kassa-cache');
+  if (generations) hooks.onCacheGenerations(generations);
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) throw new ApiError(response.status, (data as Partial<TErrorBody>) ?? {});

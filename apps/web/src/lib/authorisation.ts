@@ -18,6 +18,7 @@ export const navContextFor = (me: TMe, pathname: string, modules: readonly Optio
     isProvider: provider,
     modules,
     area: provider && !merchantContextOf(pathname) ? 'provider' : 'merchant',
+    features: me.features ?? [],
   };
 };
 

@@ -5,10 +5,13 @@ import { FALLBACK_LANGUAGE, resolveLanguage, type Language } from './languages.t
 
 const STORAGE_KEY = 'kassa.language';
 
+// The server's translation generation, raised from the cache page: part of the version cache-buster.
+let generation = '';
+
 /** Translation files of a language: `main.json` (screens) and `fields.jsonc` (entity fields). */
 export const translationUrls = (language: Language) => ({
-  main: `/assets/i18n/${language}/main.json?v=${__I18N_VERSION__}`,
-  fields: `/assets/i18n/${language}/fields.jsonc?v=${__I18N_VERSION__}`,
+  main: `/assets/i18n/${language}/main.json?v=${__I18N_VERSION__}${generation}`,
+  fields: `/assets/i18n/${language}/fields.jsonc?v=${__I18N_VERSION__}${generation}`,
 });
 
 // Translation loads are never cancelled (spec "Shared request conventions"): no signal here.
@@ -48,6 +51,15 @@ export const changeLanguage = async (requested: string): Promise<void> => {
   await loadBundles(language);
   localStorage.setItem(STORAGE_KEY, language);
   document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+};
+
+/** After a translation cache clear: load the current language's files again under the new version. */
+export const reloadTranslations = async (nextGeneration: string): Promise<void> => {
+  generation = `-${nextGeneration}`;
+  const language = resolveLanguage(i18next.language);
+  for (const ns of ['main', 'fields']) for (const lng of Object.keys(i18next.store.data)) i18next.removeResourceBundle(lng, ns);
+  await loadBundles(language);
   await i18next.changeLanguage(language);
 };
 

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
+/** An e-mail address as typed: surrounding spaces are dropped before it is checked (server and form alike). */
+export const ZEmailAddress = z.string().trim().check(z.email({ message: 'form_validation.email' })).max(254);
+
 /** Sign-in form and `POST /v1/auth/login` body (portal.md §5 "Login"). */
 export const ZLoginBody = z.object({
-  username: z.email({ message: 'form_validation.email' }),
+  username: ZEmailAddress,
   password: z.string().min(2, { message: 'form_validation.minlength' }).max(128),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
@@ -18,6 +21,8 @@ export const ZMe = z.object({
   roles: z.array(z.string()),
   organisation: ZOrganisationRef.extend({ type: z.enum(['provider', 'merchant', 'sub']) }),
   is_provider: z.boolean(),
+  /** Features of the user's merchant (the provider's for its staff), e.g. `collecting`. */
+  features: z.array(z.string()).optional(),
   mfa: z.object({ enabled: z.boolean(), type: z.enum(['email', 'google']).nullable() }),
 });
 export type TMe = z.infer<typeof ZMe>;

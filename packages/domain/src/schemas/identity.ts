@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMe, ZMfaChallenge } from './auth.ts';
+import { ZEmailAddress, ZMe, ZMfaChallenge } from './auth.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
 
 export const ZMfaType = z.enum(['email', 'google']);
@@ -10,13 +10,13 @@ export const ZLanguage = z.enum(['nl', 'en-US']);
 export type TLanguage = z.infer<typeof ZLanguage>;
 
 const ZToken = z.string().min(1, { message: 'form_validation.required' }).max(200);
-const ZEmail = z.email({ message: 'form_validation.email' }).min(3, { message: 'form_validation.minlength' }).max(254);
+const ZEmail = ZEmailAddress;
 
 /** An MFA code: exactly 6 digits (portal.md §5). */
 export const ZMfaCode = z.string().regex(/^[0-9]{6}$/, { message: 'invalidToken' });
 
 /** `POST /v1/auth/forgot-password`. */
-export const ZForgotPasswordBody = z.object({ email: z.email({ message: 'form_validation.email' }).max(254) });
+export const ZForgotPasswordBody = z.object({ email: ZEmailAddress });
 
 /** `POST /v1/auth/update-password`: a reset or welcome token and the new password. */
 export const ZUpdatePasswordBody = z.object({
@@ -33,13 +33,13 @@ export type TUpdateEmailBody = z.infer<typeof ZUpdateEmailBody>;
 export const ZMfaBody = z.object({
   code: ZMfaCode,
   remember: z.boolean().default(false),
-  username: z.email(),
+  username: ZEmailAddress,
   token: ZToken,
 });
 export type TMfaBody = z.infer<typeof ZMfaBody>;
 
 /** `POST /v1/auth/mfa/recovery`: a recovery code instead of the authenticator code. */
-export const ZMfaRecoveryBody = z.object({ username: z.email(), token: ZToken, recovery_code: z.string().min(1).max(40) });
+export const ZMfaRecoveryBody = z.object({ username: ZEmailAddress, token: ZToken, recovery_code: z.string().min(1).max(40) });
 
 /** The answer of a sign-in whose organisation requires MFA the user has not set up yet. */
 export const ZMfaSetupChallenge = z.object({ mfa_setup_required: z.literal(true), required_type: ZMfaType, token: z.string() });

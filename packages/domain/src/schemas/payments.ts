@@ -12,12 +12,61 @@ const ZId = z.string().trim().min(1).max(64);
 const ZReason = z.string().trim().max(500).nullish();
 
 /** Body of `POST /v1/transaction/{id}/refund`. */
-export const ZTransactionRefundBody = z.object({ amount: ZPositiveMinorUnits, reason: ZReason });
+export const ZTransactionRefundBody = z
+  .object({ amount: ZPositiveMinorUnits, reason: ZReason })
+  .meta({ example: { amount: 1250, reason: 'Returned one of two items' } });
 export type TTransactionRefundBody = z.infer<typeof ZTransactionRefundBody>;
 
 /** Body of `POST /v1/refund` (the Add refund form of the refunds screen). */
-export const ZRefundCreateBody = ZTransactionRefundBody.extend({ transaction: ZId });
+export const ZRefundCreateBody = ZTransactionRefundBody.extend({ transaction: ZId }).meta({
+  example: { transaction: 'tx_01jd8z6q3w9x4k2m7n5p0r1s2t', amount: 1250, reason: 'Returned one of two items' },
+});
 export type TRefundCreateBody = z.infer<typeof ZRefundCreateBody>;
+
+/** Luhn's check digit test, which every card number passes. */
+export const passesLuhn = (digits: string): boolean => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+};
+
+/** A card number; spaces and dashes are allowed between digits and dropped. Only the sandbox accepts one (test cards). */
+export const ZCardNumber = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{12,19}$/, { error: 'A card number has 12 to 19 digits' })
+      .refine(passesLuhn, { error: 'This is not a valid card number (check digit)' }),
+  );
+
+/** What the payments engine decided for a transaction, stored with it and shown in its detail. */
+export const ZTransactionDecision = z.object({
+  /** The rulesets that fired, in the order they were evaluated. */
+  rulesets: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(['tag', 'block', '3dSecure']) })),
+  three_ds_required: z.boolean(),
+  /** The routing: the tree (null when the profile has none and the first active processor was taken) and the branches taken. */
+  routing: z
+    .object({
+      routing: z.string().nullable(),
+      name: z.string().nullable(),
+      version: z.number().int().nullable(),
+      path: z.array(z.enum(['then', 'else'])),
+      processor: z.string().nullable(),
+      fallback: z.boolean(),
+    })
+    .nullable(),
+  /** The acquirer's scheme response code ('00' approved). */
+  acquirer: z.object({ code: z.string() }).nullable(),
+  /** The 3-D Secure challenge on the hosted checkout page, when a ruleset asked for one. */
+  challenge: z.enum(['pending', 'authenticated', 'failed', 'expired']).optional(),
+});
+export type TTransactionDecision = z.infer<typeof ZTransactionDecision>;
 
 /** Body of `POST /v1/transaction`: a payment handed to the processor of the profile. */
 export const ZTransactionCreateBody = z.object({
@@ -28,6 +77,10 @@ export const ZTransactionCreateBody = z.object({
   customer: ZId.nullish(),
   description: z.string().trim().max(500).nullish(),
   recurring_type: z.enum(RECURRING_TYPES).optional(),
+  card_number: ZCardNumber.optional(),
+  three_d_secure: z.boolean().optional(),
+  /** Where the hosted checkout page sends the customer back to after a 3-D Secure challenge. */
+  return_url: z.url({ protocol: /^https?$/, error: 'Give the return URL as an http(s) URL' }).max(2000).optional(),
 });
 export type TTransactionCreateBody = z.infer<typeof ZTransactionCreateBody>;
 

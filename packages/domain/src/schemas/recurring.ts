@@ -26,12 +26,19 @@ export const RECURRING_MESSAGES = {
   email: 'Enter a valid e-mail address',
   amountPositive: 'The amount must be greater than 0',
   wholeCents: 'Enter a whole number of cents',
+  amountTooLarge: 'The amount is too large',
   percentageFraction: 'A percentage is a fraction of at most 1',
   wholeNumberFromOne: 'Enter a whole number of at least 1',
   wholeNumberFromZero: 'Enter a whole number of at least 0',
   onlyMaxBillingCycle: 'Only max_billing_cycle can be changed on an existing subscription',
 } as const;
 const m = RECURRING_MESSAGES;
+
+/** The largest plan amount in cents (100 million in major units). */
+export const PLAN_MAX_AMOUNT = 100_000_000_00;
+export const PLAN_MAX_INTERVAL_COUNT = 1000;
+/** The largest number of billing cycles (plan and subscription maximum, discount duration). */
+export const MAX_BILLING_CYCLES = 100_000;
 
 /** Forms send "" for an empty optional field; the spec stores those as null. */
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
@@ -44,17 +51,17 @@ const requiredText = (max: number) => z.string({ error: m.required }).trim().min
 const requiredId = z.string({ error: m.required }).trim().min(1, m.required).max(64);
 const optionalId = emptyToNull(z.string().max(64));
 const httpUrl = z.url({ protocol: /^https?$/, error: m.url }).max(2000);
-const cycles = z.number({ error: m.wholeNumberFromOne }).int(m.wholeNumberFromOne).min(1, m.wholeNumberFromOne).max(100_000);
+const cycles = z.number({ error: m.wholeNumberFromOne }).int(m.wholeNumberFromOne).min(1, m.wholeNumberFromOne).max(MAX_BILLING_CYCLES);
 
 const planFields = {
   name: requiredText(200),
   description: z.string().max(2000).nullable(),
   dynamic_descriptor: z.string().max(22).nullable(),
   payment_profile: requiredId,
-  amount: z.number({ error: m.required }).int(m.wholeCents).min(1, m.amountPositive).max(100_000_000_00),
+  amount: z.number({ error: m.required }).int(m.wholeCents).min(1, m.amountPositive).max(PLAN_MAX_AMOUNT),
   checkout: optionalId,
   interval: z.enum(PLAN_INTERVALS, { error: m.required }),
-  interval_count: z.number({ error: m.wholeNumberFromOne }).int(m.wholeNumberFromOne).min(1, m.wholeNumberFromOne).max(1000),
+  interval_count: z.number({ error: m.wholeNumberFromOne }).int(m.wholeNumberFromOne).min(1, m.wholeNumberFromOne).max(PLAN_MAX_INTERVAL_COUNT),
   max_billing_cycle: emptyToNull(cycles),
   statuses_subscription_update: z.array(z.enum(SUBSCRIPTION_STATUSES)).max(SUBSCRIPTION_STATUSES.length),
   webhook_subscription_update: emptyToNull(httpUrl),
@@ -105,7 +112,7 @@ export type TPlanUpdate = z.infer<typeof ZPlanUpdate>;
 const discountFields = {
   name: requiredText(200),
   type: z.enum(DISCOUNT_TYPES, { error: m.required }),
-  amount: z.number({ error: m.required }).positive(m.amountPositive),
+  amount: z.number({ error: m.required }).positive(m.amountPositive).max(Number.MAX_SAFE_INTEGER, m.amountTooLarge),
   duration: emptyToNull(cycles),
   minimum_amount: emptyToNull(z.number({ error: m.wholeNumberFromZero }).int(m.wholeNumberFromZero).min(0, m.wholeNumberFromZero)),
   limit_to_first_order: z.boolean(),

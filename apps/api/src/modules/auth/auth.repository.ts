@@ -50,12 +50,14 @@ export type MeRow = {
   org_id: string;
   org_name: string;
   org_type: 'provider' | 'merchant' | 'sub';
+  features: string[];
 };
 
 export const findMe = async (db: Queryable, userId: string): Promise<MeRow | undefined> =>
   (await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.mfa_type,
       array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
-      o.id as org_id, o.name as org_name, o.type as org_type
+      o.id as org_id, o.name as org_name, o.type as org_type,
+      (select m.features from organisation m where m.id = coalesce(o.merchant_id, o.id)) as features
     from app_user u join organisation o on o.id = u.organisation_id where u.id = ${userId}`))[0];
 
 export type MfaUserRow = { id: string; email: string; name: string; language: string; organisation_id: string; mfa_type: 'email' | 'google' | null; status: string };

@@ -26,7 +26,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
 
   app.post('/v1/auth/login', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginAnswer, 401: ZErrorBody, 423: ZErrorBody, 429: ZErrorBody } },
+    schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginAnswer, 401: ZErrorBody, 429: ZErrorBody } },
     handler: async (request, reply) => {
       const outcome = await auth.login(app.db, { ...request.body, absoluteSeconds, trustedToken: request.cookies[TRUSTED_COOKIE] }, clientOf(request));
       reply.setCookie(SESSION_COOKIE, outcome.token, cookieOptions);

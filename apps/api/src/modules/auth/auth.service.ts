@@ -1,4 +1,5 @@
 import type { TMe } from '@kassa/domain';
+import { accountLockouts, signInFailures } from '../../lib/metrics.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import { hashToken, newToken } from '../../plugins/auth-context.ts';
@@ -8,6 +9,7 @@ import { findMe, findUserByEmail, insertSession, recordFailedLogin, recordSucces
 import { isTrustedBrowser, requiredMfaFor, meetsMfaRequirement, CHALLENGE_SECONDS, type MfaType } from './mfa.repository.ts';
 import { openChallenge } from './mfa.service.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { isMerchantDeactivated } from '../merchants/merchant.repository.ts';
 
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_SECONDS = 30 * 60;
@@ -52,19 +54,28 @@ export const login = async (
   const audit: AuditEntry = { type: 'login', organisationId: user?.organisation_id, userId: user?.id, userName: user?.name ?? input.username, origin: client.ip, route: '/v1/auth/login', method: 'POST' };
   if (!user || user.status !== 'active') {
     await recordAudit(db, { ...audit, type: 'login_failed', responseCode: 401 });
+    signInFailures.inc({ reason: 'unknown_or_inactive' });
     await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
     throw invalidCredentials();
   }
   if (user.locked_until && user.locked_until.getTime() > Date.now()) {
-    await recordAudit(db, { ...audit, type: 'login_locked', responseCode: 423 });
+    // Answered like a wrong password: a 423 would tell a stranger that this address has an account.
+    await recordAudit(db, { ...audit, type: 'login_locked', responseCode: 401 });
+    signInFailures.inc({ reason: 'locked' });
     await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
-    throw new HttpError(423, 'account_locked', 'Too many failed attempts: the account is locked for 30 minutes');
+    throw invalidCredentials();
   }
   if (!passwordOk) {
     const result = await recordFailedLogin(db, user.id, LOCK_AFTER_FAILURES, LOCK_SECONDS);
     await recordAudit(db, { ...audit, type: result.locked ? 'account_locked' : 'login_failed', responseCode: 401, detail: { failed_logins: result.failed_logins } });
+    signInFailures.inc({ reason: 'wrong_password' });
+    if (result.locked) accountLockouts.inc();
     await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
     throw invalidCredentials();
+  }
+  if (await isMerchantDeactivated(db, user.organisation_id)) {
+    await recordAudit(db, { ...audit, type: 'login_refused_inactive_merchant', responseCode: 403 });
+    throw new HttpError(403, 'organisation_inactive', 'Your organisation has been deactivated; ask your payment provider');
   }
   await recordSuccessfulLogin(db, user.id);
   // Hashes made with older parameters are replaced while the password is at hand.
@@ -105,6 +116,7 @@ export const me = async (db: Queryable, userId: string): Promise<TMe> => {
     roles: row.roles,
     organisation: { id: row.org_id, name: row.org_name, type: row.org_type },
     is_provider: row.org_type === 'provider',
+    features: row.features ?? [],
     mfa: { enabled: row.mfa_type !== null, type: row.mfa_type },
   };
 };

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { createRunner } from '../../jobs/runner.ts';
 import { sql, type Db } from '../../plugins/db/index.ts';
+import { FORGOT_PASSWORD_QUEUE, registerPasswordJobs } from './password.service.ts';
+
+/** Runs the forgot-password jobs now, as the worker would: they look the address up and mail the link. */
+export const runForgotPasswordJobs = async (t: { db: Db; config: Config }): Promise<number> => {
+  registerPasswordJobs();
+  return createRunner(t.db, t.config, { queues: [FORGOT_PASSWORD_QUEUE] }).drain();
+};
 
 /** The newest mail to an address, read from the stored mailbox (the `mail` table). */
 export const latestMail = async (db: Db, to: string): Promise<{ subject: string; html: string; text: string; template: string | null } | undefined> =>

@@ -1,4 +1,9 @@
+import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
+
+// TOTP secrets (pending and enrolled) are stored encrypted (lib/secret-box.ts) and opened only here.
+const seal = (secret: string | null | undefined) => (secret ? encryptSecret(secret) : null);
+const open = (sealed: string | null) => (sealed ? decryptSecret(sealed) : null);
 
 export type MfaType = 'email' | 'google';
 export type ChallengeKind = 'login' | 'setup' | 'enrol';
@@ -29,16 +34,18 @@ export const insertChallenge = (
   c: { tokenHash: string; userId: string; sessionHash: string; kind: ChallengeKind; mfaType: MfaType | null; codeHash?: string | null; pendingSecret?: string | null },
 ) =>
   db.query(sql`insert into mfa_challenge (token_hash, user_id, session_hash, kind, mfa_type, code_hash, pending_secret, expires_at)
-    values (${c.tokenHash}, ${c.userId}, ${c.sessionHash}, ${c.kind}, ${c.mfaType}, ${c.codeHash ?? null}, ${c.pendingSecret ?? null},
+    values (${c.tokenHash}, ${c.userId}, ${c.sessionHash}, ${c.kind}, ${c.mfaType}, ${c.codeHash ?? null}, ${seal(c.pendingSecret)},
       now() + make_interval(secs => ${CHALLENGE_SECONDS}))`);
 
 /** A live challenge of this kind bound to this session (used, void and expired ones are not found). */
-export const findLiveChallenge = async (db: Queryable, tokenHash: string, kind: ChallengeKind, sessionHash: string): Promise<ChallengeRow | undefined> =>
-  (await db.query<ChallengeRow>(sql`select c.token_hash, c.user_id, c.session_hash, c.kind, c.mfa_type, c.code_hash, c.pending_secret, c.attempts,
+export const findLiveChallenge = async (db: Queryable, tokenHash: string, kind: ChallengeKind, sessionHash: string): Promise<ChallengeRow | undefined> => {
+  const [row] = await db.query<ChallengeRow>(sql`select c.token_hash, c.user_id, c.session_hash, c.kind, c.mfa_type, c.code_hash, c.pending_secret, c.attempts,
       u.email, u.name, u.language, u.organisation_id, u.totp_secret
     from mfa_challenge c join app_user u on u.id = c.user_id
     where c.token_hash = ${tokenHash} and c.kind = ${kind} and c.session_hash = ${sessionHash}
-      and c.used_at is null and c.expires_at > now() and c.attempts < ${MAX_CODE_ATTEMPTS} and u.status = 'active'`))[0];
+      and c.used_at is null and c.expires_at > now() and c.attempts < ${MAX_CODE_ATTEMPTS} and u.status = 'active'`);
+  return row && { ...row, pending_secret: open(row.pending_secret), totp_secret: open(row.totp_secret) };
+};
 
 /** Counts a wrong code; the fifth voids the challenge. Returns the attempts so far. */
 export const recordWrongCode = async (db: Queryable, tokenHash: string): Promise<number> => {
@@ -49,7 +56,7 @@ export const recordWrongCode = async (db: Queryable, tokenHash: string): Promise
 };
 
 export const updateChallengeMethod = (db: Queryable, tokenHash: string, mfaType: MfaType, codeHash: string | null, pendingSecret: string | null) =>
-  db.query(sql`update mfa_challenge set mfa_type = ${mfaType}, code_hash = ${codeHash}, pending_secret = ${pendingSecret} where token_hash = ${tokenHash}`);
+  db.query(sql`update mfa_challenge set mfa_type = ${mfaType}, code_hash = ${codeHash}, pending_secret = ${seal(pendingSecret)} where token_hash = ${tokenHash}`);
 
 /** Marks the challenge used; false when a parallel request already did (single use). */
 export const useChallenge = async (db: Queryable, tokenHash: string): Promise<boolean> =>
@@ -64,7 +71,7 @@ export const claimTotpStep = async (db: Queryable, userId: string, step: number)
     where id = ${userId} and (totp_last_step is null or totp_last_step < ${step}) returning id`)).length === 1;
 
 export const enableUserMfa = (db: Queryable, userId: string, type: MfaType, totpSecret: string | null, totpStep: number | null) =>
-  db.query(sql`update app_user set mfa_type = ${type}, totp_secret = ${totpSecret}, totp_last_step = ${totpStep}, updated_at = now() where id = ${userId}`);
+  db.query(sql`update app_user set mfa_type = ${type}, totp_secret = ${seal(totpSecret)}, totp_last_step = ${totpStep}, updated_at = now() where id = ${userId}`);
 
 /** Turns MFA off and forgets everything that skipped or replaced it. */
 export const clearUserMfa = async (db: Queryable, userId: string) => {

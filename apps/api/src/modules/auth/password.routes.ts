@@ -12,7 +12,7 @@ export const passwordRoutes = async (fastify: FastifyInstance) => {
     config: { access: { public: true } },
     schema: { tags: ['auth'], description: 'Mails a reset link (valid 1 hour) when the account exists and is active; the answer is the same either way.', body: ZForgotPasswordBody, response: { 200: ZOk, 429: ZErrorBody } },
     handler: async (request) => {
-      await passwords.forgotPassword(app.db, request.body.email, clientOf(request), app.config.publicUrl);
+      await passwords.forgotPassword(app.db, request.body.email, clientOf(request));
       return { ok: true };
     },
   });

@@ -1,4 +1,6 @@
 import { encodePasswordRequirements } from '@kassa/domain';
+import { registerJobHandler } from '../../jobs/handlers.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import type { AuthContext } from '../../plugins/auth-context.ts';
@@ -18,18 +20,32 @@ const invalidToken = () => new HttpError(400, 'invalid_token', 'This link is inv
 export const passwordLink = (publicUrl: string, token: string, welcome = false): string =>
   `${publicUrl}/updatePassword?${welcome ? 'new=true&' : ''}token=${encodeURIComponent(token)}&requirements=${encodePasswordRequirements()}`;
 
-/** Sends a reset link if the account exists and is active; the answer never tells which. */
-export const forgotPassword = async (db: Db, email: string, client: ClientInfo, publicUrl: string): Promise<void> => {
+export const FORGOT_PASSWORD_QUEUE = 'auth.forgot-password';
+
+/**
+ * `POST /v1/auth/forgot-password`: the same work whatever the address (a rate-limit hit and one
+ * job), so neither the answer nor its timing tells whether an account exists. The job looks the
+ * address up and mails the link.
+ */
+export const forgotPassword = async (db: Db, email: string, client: ClientInfo): Promise<void> => {
   await hitRateLimit(db, `forgot:${client.ip}`, FORGOT_PASSWORD_PER_IP);
+  await enqueue(db, FORGOT_PASSWORD_QUEUE, { email, ip: client.ip }, { maxAttempts: 5 });
+};
+
+/** The job: mails a reset link if the account exists and is active. */
+export const sendPasswordReset = async (db: Db, email: string, ip: string, publicUrl: string): Promise<void> => {
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active') return;
   await db.transaction(async (tx) => {
     const token = await issueUserToken(tx, user.id, 'reset');
     const mail = passwordResetMail(mailLanguage(user.language), { name: user.name, link: passwordLink(publicUrl, token) });
     await queueMail(tx, { to: user.email, ...mail, template: 'password_reset' });
-    await recordAudit(tx, { type: 'password_reset_requested', organisationId: user.organisation_id, userId: user.id, userName: user.name, origin: client.ip, route: '/v1/auth/forgot-password', method: 'POST', responseCode: 200 });
+    await recordAudit(tx, { type: 'password_reset_requested', organisationId: user.organisation_id, userId: user.id, userName: user.name, origin: ip, route: '/v1/auth/forgot-password', method: 'POST', responseCode: 200 });
   });
 };
+
+export const registerPasswordJobs = (): void =>
+  registerJobHandler(FORGOT_PASSWORD_QUEUE, (payload, { db, config }) => sendPasswordReset(db, String(payload.email), String(payload.ip), config.publicUrl));
 
 /**
  * Sets the password from a reset or welcome link. The token is checked first (`body.token`),

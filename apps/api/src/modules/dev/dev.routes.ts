@@ -1,29 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDevMail, ZListQuery, type TDevMail } from '@kassa/domain';
-import { notFound } from '../../lib/http-error.ts';
+import { access, ZListQuery } from '@kassa/domain';
+import type { Config } from '../../config.ts';
 import { listEntity } from '../../query/repository.ts';
 import { mailEntity } from './mail.entity.ts';
 
-/** The stored mailbox is open only where no real user's mail lives: development, tests, demo. */
-export const isMailboxOpen = (config: { nodeEnv: string; demo: boolean }): boolean => config.nodeEnv !== 'production' || config.demo;
+/**
+ * The stored mailbox exists only where no real user's mail lives: development, tests and demo
+ * mode, and only while mail is kept rather than sent (no SMTP_URL).
+ */
+export const isMailboxOpen = (config: Pick<Config, 'nodeEnv' | 'demo' | 'smtpUrl'>): boolean =>
+  (config.nodeEnv !== 'production' || config.demo) && !config.smtpUrl;
 
 export const devRoutes = async (fastify: FastifyInstance) => {
+  // Elsewhere the route is not registered at all: 404 as if it did not exist.
+  if (!isMailboxOpen(fastify.config)) return;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/v1/dev/mailbox', {
-    config: { access: { public: true } },
+    // Reset links, welcome links and sign-in codes of every user: only a provider super user.
+    config: { access: { roles: access.admin } },
     schema: {
       tags: ['dev'],
-      description: 'Stored mails, newest first (development and demo mode only). Filters: to, status, template; _limit, _skip.',
+      description: 'Stored mails, newest first (development and demo mode only, PSP_SUPER). Filters: to, status, template; _limit, _skip.',
       querystring: ZListQuery,
-      response: { 200: z.array(ZDevMail) },
+      response: { 200: z.array(mailEntity.row) },
     },
-    handler: async (request) => {
-      // 404, not 403: in production the mailbox does not exist at all.
-      if (!isMailboxOpen(app.config)) throw notFound('Route');
-      const rows = await listEntity(app.db, mailEntity, { kind: 'all' }, request.query);
-      return rows.map((row) => ({ ...row, created_at: (row.created_at as Date).toISOString() }) as TDevMail);
-    },
+    handler: (request) => listEntity(app.db, mailEntity, { kind: 'all' }, request.query),
   });
 };

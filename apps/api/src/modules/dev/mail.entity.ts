@@ -1,7 +1,8 @@
-import type { EntityDef } from '../../query/entity.ts';
+import { ZMailRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 
 /** The stored mailbox: every mail Kassa produced, whatever its transport. Not tenant data. */
-export const mailEntity: EntityDef = {
+export const mailEntity = defineEntity(ZMailRow, {
   name: 'mail',
   table: 'mail',
   tenancy: 'shared',
@@ -16,4 +17,4 @@ export const mailEntity: EntityDef = {
     transport: { type: 'text', filter: true, values: ['mailbox', 'smtp'] },
     created_at: { type: 'timestamp', filter: true, sort: true },
   },
-};
+});

@@ -1,11 +1,33 @@
-import type { PaymentProduct } from '@kassa/domain';
+import {
+  assertTransition,
+  evaluateRouting,
+  evaluateRuleset,
+  type PaymentFacts,
+  type PaymentProduct,
+  type TransactionStatus,
+  type TTransactionDecision,
+} from '@kassa/domain';
 import { newId } from '../../lib/ids.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
-import { customerStatus, finishScheduledTransaction, loadChargeProfile, merchantOf, pickProcessor } from './charge.repository.ts';
-import { sandboxAuthorise, type SandboxAnswer } from './sandbox-processor.ts';
+import {
+  chargeCustomer,
+  chargeOrganisation,
+  finishScheduledTransaction,
+  loadChargeProfile,
+  pickProcessor,
+  profileProcessor,
+  routingById,
+  rulesetsFor,
+  type ChargeProfile,
+} from './charge.repository.ts';
+import { sandboxAuthorise, sandboxCard, type SandboxStatus } from './sandbox-processor.ts';
 import { insertTransaction } from './transaction.repository.ts';
+import { notifyItem } from '../webhooks/delivery.service.ts';
+import { merchantLimits } from '../merchants/merchant-configuration.service.ts';
 
 export type ChargeInput = {
+  /** False for a replay of past charges (the demo world): no webhook for events long gone. */
+  notify?: boolean;
   organisationId: string;
   paymentProfileId: string;
   customerId: string | null;
@@ -18,40 +40,165 @@ export type ChargeInput = {
   subscriptionCycle?: number;
   recurringType?: 'none' | 'initial' | 'recurring';
   scheduledTransactionId?: string;
+  /** A (test) card number, digits only; card payments without one use the default test card. */
+  cardNumber?: string | null;
+  /** The merchant asks for 3-D Secure. */
+  threeDSecure?: boolean;
+  /**
+   * The caller can send the customer to the hosted checkout page: a payment a 3-D Secure ruleset
+   * asks for is then IN_PROGRESS until the challenge ends. Without it (demo traffic, billing
+   * runs) the authentication counts as frictionless.
+   */
+  challenge?: boolean;
 };
 
 export type ChargeResult = {
   transactionId: string;
-  status: 'SETTLEMENT_REQUESTED' | 'DECLINED' | 'FAILED';
+  /** IN_PROGRESS only when the caller allowed a challenge. */
+  status: SandboxStatus | 'IN_PROGRESS';
   statusReason: string | null;
+  decision: TTransactionDecision;
+  /** The facts the rulesets judged, kept by a challenge for the routing after it. */
+  facts: PaymentFacts;
+  merchantId: string;
+};
+
+type Routed = { processorId: string | null; routing: TTransactionDecision['routing']; reason: string | null };
+
+/** The profile's routing tree for the product decides the processor; without one, the profile's first active processor does. */
+const route = async (tx: Queryable, profile: ChargeProfile, product: PaymentProduct, facts: PaymentFacts): Promise<Routed> => {
+  const routingId = profile.routing?.[product];
+  // Only a routing id routes; older demo worlds kept a weighted split object here, which routes like no routing.
+  const routing = typeof routingId === 'string' ? await routingById(tx, routingId) : undefined;
+  if (!routing) {
+    const processorId = (await pickProcessor(tx, profile.id, product)) ?? null;
+    return { processorId, routing: { routing: null, name: null, version: null, path: [], processor: processorId, fallback: true }, reason: processorId ? null : 'no processor' };
+  }
+  const decision = evaluateRouting(routing.details, facts);
+  const routed = { routing: routing.id, name: routing.name, version: routing.version, path: decision.path, processor: decision.processor, fallback: false };
+  if (!decision.processor) return { processorId: null, routing: routed, reason: 'no route: the routing tree ends in an empty branch' };
+  return { processorId: decision.processor, routing: routed, reason: null };
+};
+
+export type Authorisation = {
+  status: SandboxStatus;
+  reason: string | null;
+  processorId: string | null;
+  externalId: string | null;
+  routing: TTransactionDecision['routing'];
+  acquirer: TTransactionDecision['acquirer'];
+};
+
+/**
+ * The profile's routing tree picks the processor, whose sandbox acquirer answers. Used at
+ * creation and, for a payment that was challenged, after the customer passed 3-D Secure.
+ */
+export const routeAndAuthorise = async (
+  tx: Queryable,
+  profile: ChargeProfile,
+  facts: PaymentFacts,
+  payment: { customerStatus: string | null; cardNumber?: string | null },
+): Promise<Authorisation> => {
+  const routed = await route(tx, profile, facts.payment_product as PaymentProduct, facts);
+  const processor = routed.processorId ? await profileProcessor(tx, profile.id, routed.processorId) : undefined;
+  if (!processor || !processor.active) {
+    const reason = routed.reason ?? 'the routed processor is not an active processor of the profile';
+    return { status: 'FAILED', reason, processorId: null, externalId: null, routing: routed.routing, acquirer: null };
+  }
+  const answer = await sandboxAuthorise(
+    { amount: facts.amount, productType: facts.payment_product as string, customerStatus: payment.customerStatus, cardNumber: payment.cardNumber },
+    { latencyMs: processor.sandbox_latency_ms, outage: processor.sandbox_outage },
+  );
+  return { status: answer.status, reason: answer.reason, processorId: processor.id, externalId: answer.externalId, routing: routed.routing, acquirer: { code: answer.code } };
 };
 
 /**
  * The one payment path: every payment (the API, payment links, recurring billing) goes through
- * here. Runs inside the caller's database transaction, so the transaction row, the scheduled
- * transaction's outcome and whatever the caller writes commit together or not at all.
+ * here. Runs inside the caller's database transaction, so the transaction row, its decision, the
+ * rollups (database triggers), the scheduled transaction's outcome and whatever the caller writes
+ * (the audit entry) commit together or not at all.
+ *
+ * The engine, in order: the merchant's block rulesets (→ FAILED and blocked), tag rulesets
+ * (→ tags), 3-D Secure rulesets (→ 3-D Secure required), then the payment profile's routing tree
+ * (→ processor, decision path stored), then that processor's sandbox acquirer.
  * Inputs are trusted (the caller validated them and checked tenancy); a broken contract throws.
  */
 export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<ChargeResult> => {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`chargePayment: amount must be a positive integer, got ${input.amount}`);
   const profile = await loadChargeProfile(tx, input.paymentProfileId);
   if (!profile) throw new Error(`chargePayment: payment profile ${input.paymentProfileId} does not exist`);
-  const merchantId = await merchantOf(tx, input.organisationId);
-  if (!merchantId) throw new Error(`chargePayment: organisation ${input.organisationId} does not exist`);
+  const organisation = await chargeOrganisation(tx, input.organisationId);
+  if (!organisation) throw new Error(`chargePayment: organisation ${input.organisationId} does not exist`);
   const started = new Date().toISOString();
-  const processorId = (await pickProcessor(tx, profile.id, input.productType)) ?? null;
-  let answer: Pick<SandboxAnswer, 'status' | 'reason'> & Partial<SandboxAnswer>;
-  if (!processorId) {
-    answer = { status: 'FAILED', reason: 'no processor' };
-  } else {
-    const status = input.customerId ? ((await customerStatus(tx, input.customerId)) ?? null) : null;
-    answer = sandboxAuthorise({ amount: input.amount, productType: input.productType, customerStatus: status });
-  }
   const transactionId = newId('tx');
+  const customer = input.customerId ? await chargeCustomer(tx, input.customerId) : undefined;
+  const card = sandboxCard(input.productType, input.cardNumber);
+  const facts: PaymentFacts = {
+    id: transactionId,
+    amount: input.amount,
+    currency_code: profile.currency_code,
+    payment_product: input.productType,
+    card_brand: card?.brand ?? null,
+    card_bin: card?.bin ?? null,
+    country_code: customer?.country_code ?? null,
+    card: null,
+    customer: input.customerId,
+    customer_status: customer?.status ?? null,
+    mcc: organisation.mcc,
+    three_ds: input.threeDSecure ?? false,
+    recurring_type: input.recurringType ?? 'none',
+  };
+
+  const rulesets = await rulesetsFor(tx, organisation.merchant_id, organisation.path, profile.id);
+  const fired = rulesets.filter((ruleset) => evaluateRuleset(ruleset, facts).matched);
+  const blockedBy = fired.filter((r) => r.action === 'block');
+  const tags = [...new Set(fired.filter((r) => r.action === 'tag' && r.tag).map((r) => r.tag as string))];
+  // The provider's merchant configuration: a maximum amount, 3-D Secure for every payment, recurring off.
+  const limits = await merchantLimits(tx, organisation.merchant_id);
+  const threeDSecureRequired = fired.some((r) => r.action === '3dSecure') || limits.three_ds_policy === 'always';
+  const decision: TTransactionDecision = {
+    rulesets: fired.map((r) => ({ id: r.id, name: r.name, action: r.action })),
+    three_ds_required: threeDSecureRequired,
+    routing: null,
+    acquirer: null,
+  };
+
+  // A ruleset asks for a challenge and the caller can send the customer to the hosted page;
+  // a merchant-initiated recurring charge is exempt (no customer present).
+  const challenge = threeDSecureRequired && blockedBy.length === 0 && !!input.challenge && facts.recurring_type !== 'recurring';
+  let status: SandboxStatus | 'IN_PROGRESS';
+  let reason: string | null;
+  let processorId: string | null = null;
+  let externalId: string | null = null;
+  if (blockedBy.length > 0) {
+    status = 'FAILED';
+    reason = `Blocked by ruleset: ${blockedBy.map((r) => r.name).join(', ')}`;
+  } else if (limits.max_transaction_amount !== null && input.amount > limits.max_transaction_amount) {
+    status = 'FAILED';
+    reason = `Above the merchant's maximum transaction amount of ${limits.max_transaction_amount} minor units`;
+  } else if (!limits.recurring_enabled && (input.recurringType ?? 'none') !== 'none') {
+    status = 'FAILED';
+    reason = 'Recurring payments are switched off for this merchant';
+  } else if (challenge) {
+    status = 'IN_PROGRESS';
+    reason = '3-D Secure challenge pending';
+    decision.challenge = 'pending';
+  } else {
+    const answer = await routeAndAuthorise(tx, profile, facts, { customerStatus: customer?.status ?? null, cardNumber: input.cardNumber });
+    ({ status, reason, processorId, externalId } = answer);
+    decision.routing = answer.routing;
+    decision.acquirer = answer.acquirer;
+  }
+  const history: { status: TransactionStatus; at: string; reason: string | null }[] = [
+    { status: 'INITIATED', at: started, reason: null },
+    { status, at: new Date().toISOString(), reason },
+  ];
+  for (let i = 1; i < history.length; i++) assertTransition(history[i - 1].status, history[i].status);
+
   await insertTransaction(tx, {
     id: transactionId,
     organisationId: input.organisationId,
-    merchantId,
+    merchantId: organisation.merchant_id,
     paymentProfileId: profile.id,
     processorId,
     customerId: input.customerId,
@@ -59,25 +206,24 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     amount: input.amount,
     currencyCode: profile.currency_code,
     productType: input.productType,
-    card: answer.card ?? null,
+    card,
     recurringType: input.recurringType ?? 'none',
-    status: answer.status,
-    statusReason: answer.reason,
+    status,
+    statusReason: reason,
     subscriptionId: input.subscriptionId ?? null,
     subscriptionCycle: input.subscriptionCycle ?? null,
     description: input.description ?? null,
-    processorIdExternal: answer.externalId ?? null,
-    statusHistory: [
-      { status: 'INITIATED', at: started, reason: null },
-      { status: answer.status, at: new Date().toISOString(), reason: answer.reason },
-    ],
+    processorIdExternal: externalId,
+    statusHistory: history,
+    blocked: blockedBy.length > 0,
+    tags,
+    threeDs: facts.three_ds || threeDSecureRequired,
+    countryCode: facts.country_code,
+    decision,
   });
   if (input.scheduledTransactionId) {
-    await finishScheduledTransaction(tx, input.scheduledTransactionId, {
-      transactionId,
-      done: answer.status === 'SETTLEMENT_REQUESTED',
-      reason: answer.reason,
-    });
+    await finishScheduledTransaction(tx, input.scheduledTransactionId, { transactionId, done: status === 'SETTLEMENT_REQUESTED', reason });
   }
-  return { transactionId, status: answer.status, statusReason: answer.reason };
+  if (input.notify !== false) await notifyItem(tx, 'transaction', transactionId, 'transaction.created');
+  return { transactionId, status, statusReason: reason, decision, facts, merchantId: organisation.merchant_id };
 };

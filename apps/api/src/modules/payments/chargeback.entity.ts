@@ -1,9 +1,9 @@
-import { statusVocabularies } from '@kassa/domain';
-import type { EntityDef } from '../../query/entity.ts';
+import { statusVocabularies, ZChargebackRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 import { paymentProfileEntity, processorEntity, settlementEntity } from '../settings/settings.entities.ts';
 import { transactionEntity } from './transaction.entity.ts';
 
-export const chargebackEntity: EntityDef = {
+export const chargebackEntity = defineEntity(ZChargebackRow, {
   name: 'chargeback',
   table: 'chargeback',
   tenancy: 'merchant',
@@ -31,4 +31,4 @@ export const chargebackEntity: EntityDef = {
     settlement: { field: 'settlement', target: () => settlementEntity },
     card: { field: 'card', target: () => transactionEntity },
   },
-};
+});

@@ -1,8 +1,10 @@
-import { statusVocabularies } from '@kassa/domain';
-import type { EntityDef } from '../../query/entity.ts';
+import { statusVocabularies, ZCustomerRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
 
-export const customerEntity: EntityDef = {
+const CUSTOMER_FULL_NAME = "(coalesce(e.first_name, '') || ' ' || coalesce(e.last_name, ''))";
+
+export const customerEntity = defineEntity(ZCustomerRow, {
   name: 'customer',
   table: 'customer',
   tenancy: 'merchant',
@@ -11,6 +13,8 @@ export const customerEntity: EntityDef = {
     created_at: { type: 'timestamp', filter: true, sort: true },
     email_address: { type: 'text', filter: true, sort: true, search: 'prefix' },
     first_name: { type: 'text', sort: true },
+    // The full name as people type it; its expression is the one the full-name prefix index holds.
+    name: { type: 'text', column: CUSTOMER_FULL_NAME, search: 'prefix' },
     last_name: { type: 'text', filter: true, sort: true, search: 'prefix' },
     initials: { type: 'text' },
     title: { type: 'text' },
@@ -32,4 +36,4 @@ export const customerEntity: EntityDef = {
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
   populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
-};
+});

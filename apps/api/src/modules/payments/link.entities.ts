@@ -1,5 +1,5 @@
-import { statusVocabularies } from '@kassa/domain';
-import type { EntityDef, FieldDef } from '../../query/entity.ts';
+import { statusVocabularies, ZCardAddLinkRow, ZPaymentLinkRow } from '@kassa/domain';
+import { defineEntity, type FieldDef } from '../../query/entity.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
 import { customerEntity } from './customer.entity.ts';
 import { transactionEntity } from './transaction.entity.ts';
@@ -19,7 +19,7 @@ const status = (values: readonly string[]): FieldDef => ({
 /** Active means usable by the customer now: not deactivated, not expired, not completed. */
 const active: FieldDef = { type: 'bool', column: `(e.active and ${OPEN} and e.expires_at > now())`, filter: true };
 
-const common: Record<string, FieldDef> = {
+const common = {
   id: { type: 'id', filter: true, sort: true, search: 'exact' },
   created_at: { type: 'timestamp', filter: true, sort: true },
   updated_at: { type: 'timestamp', filter: true, sort: true },
@@ -32,9 +32,9 @@ const common: Record<string, FieldDef> = {
   payment_profile: { type: 'id', column: 'e.payment_profile_id', filter: true },
   organisation: { type: 'id', column: 'e.organisation_id' },
   created_by: { type: 'id', column: 'e.created_by' },
-};
+} satisfies Record<string, FieldDef>;
 
-export const paymentLinkEntity: EntityDef = {
+export const paymentLinkEntity = defineEntity(ZPaymentLinkRow, {
   name: 'payment link',
   table: 'payment_link',
   tenancy: 'merchant',
@@ -51,9 +51,9 @@ export const paymentLinkEntity: EntityDef = {
     transaction: { field: 'transaction', target: () => transactionEntity },
     organisation: { field: 'organisation', target: () => organisationEntity },
   },
-};
+});
 
-export const cardAddLinkEntity: EntityDef = {
+export const cardAddLinkEntity = defineEntity(ZCardAddLinkRow, {
   name: 'card-add link',
   table: 'card_add_link',
   tenancy: 'merchant',
@@ -63,4 +63,4 @@ export const cardAddLinkEntity: EntityDef = {
     payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
     organisation: { field: 'organisation', target: () => organisationEntity },
   },
-};
+});

@@ -3,7 +3,7 @@ import { LINK_DEFAULT_EXPIRY_DAYS, LINK_MAX_EXPIRY_DAYS, type TCardAddLinkCreate
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Row } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -30,7 +30,7 @@ const expiryOf = (raw: string | undefined): Date => {
 type CreateLink = { kind: 'payment'; body: TPaymentLinkCreateBody } | { kind: 'card_add'; body: TCardAddLinkCreateBody };
 
 /** Creates a payment link or card-add link on a payment profile of the caller's own tenancy. */
-export const createLink = async (db: Db, actor: Actor, publicUrl: string, request: CreateLink): Promise<Row> => {
+export const createLink = async (db: Db, actor: Actor, publicUrl: string, request: CreateLink) => {
   const { kind, body } = request;
   const expiresAt = expiryOf(body.expires_at);
   const id = await db.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
 };
 
 /** Switches a link off so its customer can no longer use it; a completed link cannot be. */
-export const deactivate = async (db: Db, actor: Actor, kind: LinkKind, id: string): Promise<Row> => {
+export const deactivate = async (db: Db, actor: Actor, kind: LinkKind, id: string) => {
   await db.transaction(async (tx) => {
     const link = await lockLink(tx, kind, actor.scope, id);
     if (!link) throw notFound(LINK_ENTITY[kind].name);

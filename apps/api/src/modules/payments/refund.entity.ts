@@ -1,9 +1,9 @@
-import { statusVocabularies } from '@kassa/domain';
-import type { EntityDef } from '../../query/entity.ts';
+import { statusVocabularies, ZRefundRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 import { organisationEntity, paymentProfileEntity, settlementEntity } from '../settings/settings.entities.ts';
 import { transactionEntity } from './transaction.entity.ts';
 
-export const refundEntity: EntityDef = {
+export const refundEntity = defineEntity(ZRefundRow, {
   name: 'refund',
   table: 'refund',
   tenancy: 'merchant',
@@ -30,4 +30,4 @@ export const refundEntity: EntityDef = {
     card: { field: 'card', target: () => transactionEntity },
     settlement: { field: 'settlement', target: () => settlementEntity },
   },
-};
+});

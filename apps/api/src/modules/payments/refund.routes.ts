@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { access, ZErrorBody, ZRefundCreateBody, ZTransactionRefundBody } from '@kassa/domain';
 import { idempotent, ZIdempotencyHeaders } from '../../plugins/idempotency.ts';
 import { actorOf } from '../../plugins/actor.ts';
+import { refundEntity } from './refund.entity.ts';
 import { refundTransaction } from './refund.service.ts';
 
-const ZRow = z.record(z.string(), z.unknown());
-const responses = { 201: ZRow, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
+const responses = { 201: refundEntity.row, 404: ZErrorBody, 409: ZErrorBody, 422: ZErrorBody };
 
 /** Refunding: `POST transaction/{id}/refund` (DESIGN.md) and `POST refund`, the refunds screen's Add refund. */
 export const refundRoutes = async (fastify: FastifyInstance) => {

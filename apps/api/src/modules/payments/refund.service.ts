@@ -2,13 +2,15 @@ import { REFUNDABLE_TRANSACTION_STATUSES, type TransactionStatus } from '@kassa/
 import { newId } from '../../lib/ids.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Row } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { refundEntity } from './refund.entity.ts';
 import { findRefundByIdempotencyKey, insertRefund, sumCountedRefunds } from './refund.repository.ts';
 import { sandboxRefund } from './sandbox-processor.ts';
+import { notifyItem } from '../webhooks/delivery.service.ts';
 import { lockTransaction, setRefundedAmount } from './transaction.repository.ts';
+import { merchantLimits } from '../merchants/merchant-configuration.service.ts';
 
 export type RefundRequest = {
   transactionId: string;
@@ -25,7 +27,7 @@ const major = (minor: number, currency: string) => `${currency} ${(minor / 100).
  * Refunds (part of) a transaction. Checked and written in one database transaction holding the
  * transaction's row lock, so concurrent refunds queue up and their total never exceeds the amount.
  */
-export const refundTransaction = async (db: Db, actor: Actor, request: RefundRequest): Promise<Row> => {
+export const refundTransaction = async (db: Db, actor: Actor, request: RefundRequest) => {
   const refundId = await db.transaction(async (tx) => {
     const transaction = await lockTransaction(tx, actor.scope, request.transactionId);
     if (!transaction) {
@@ -41,6 +43,9 @@ export const refundTransaction = async (db: Db, actor: Actor, request: RefundReq
       throw new HttpError(409, 'not_refundable', `A transaction with status ${transaction.status} cannot be refunded`, [
         { path: request.transactionPath, message: `Status ${transaction.status} is not refundable` },
       ]);
+    }
+    if (!(await merchantLimits(tx, transaction.merchant_id)).refunds_enabled) {
+      throw new HttpError(409, 'not_refundable', 'Refunds are switched off for this merchant', [{ path: request.transactionPath, message: 'Refunds are switched off for this merchant' }]);
     }
     const refunded = await sumCountedRefunds(tx, transaction.id);
     const remaining = transaction.amount - refunded;
@@ -68,6 +73,7 @@ export const refundTransaction = async (db: Db, actor: Actor, request: RefundReq
       createdBy: actor.userId,
     });
     await setRefundedAmount(tx, transaction.id, refunded + request.amount);
+    await notifyItem(tx, 'refund', id, 'refund.created');
     await recordAudit(tx, {
       ...actor.audit,
       type: 'refund_created',

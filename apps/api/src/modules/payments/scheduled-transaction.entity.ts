@@ -1,11 +1,11 @@
-import { statusVocabularies } from '@kassa/domain';
-import type { EntityDef } from '../../query/entity.ts';
+import { statusVocabularies, ZScheduledTransactionRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
 import { customerEntity } from './customer.entity.ts';
 import { transactionEntity } from './transaction.entity.ts';
 
 /** Charges planned for a due date (recurring billing writes them; chargePayment closes them). */
-export const scheduledTransactionEntity: EntityDef = {
+export const scheduledTransactionEntity = defineEntity(ZScheduledTransactionRow, {
   name: 'scheduled transaction',
   table: 'scheduled_transaction',
   tenancy: 'merchant',
@@ -31,4 +31,4 @@ export const scheduledTransactionEntity: EntityDef = {
     payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
     organisation: { field: 'organisation', target: () => organisationEntity },
   },
-};
+});

@@ -1,6 +1,6 @@
-import { PAYMENT_PRODUCTS, RECURRING_TYPES, statusVocabularies, TRANSACTION_LIST_TYPES } from '@kassa/domain';
+import { PAYMENT_PRODUCTS, RECURRING_TYPES, statusVocabularies, TRANSACTION_LIST_TYPES, ZTransactionRow } from '@kassa/domain';
 import { sql } from '../../plugins/db/index.ts';
-import type { EntityDef } from '../../query/entity.ts';
+import { defineEntity } from '../../query/entity.ts';
 import { customerEntity } from './customer.entity.ts';
 import { organisationEntity, paymentProfileEntity, processorEntity } from '../settings/settings.entities.ts';
 
@@ -21,7 +21,7 @@ const customerSearch = (term: string) => {
   return sql`e.customer_id in (select c.id from customer c where c.id = ${term} or lower(c.email_address) like ${prefix} or lower(c.last_name) like ${prefix})`;
 };
 
-export const transactionEntity: EntityDef = {
+export const transactionEntity = defineEntity(ZTransactionRow, {
   name: 'transaction',
   table: 'transaction',
   tenancy: 'merchant',
@@ -41,6 +41,7 @@ export const transactionEntity: EntityDef = {
     card_last4: { type: 'text' },
     recurring_type: { type: 'text', filter: true, values: RECURRING_TYPES },
     tags: { type: 'text[]', filter: true },
+    three_ds: { type: 'bool', filter: true },
     country_code: { type: 'text', filter: true },
     description: { type: 'text' },
     processor_id_external: { type: 'text', filter: true },
@@ -53,6 +54,7 @@ export const transactionEntity: EntityDef = {
     organisation: { type: 'id', column: 'e.organisation_id' },
     merchant: { type: 'id', column: 'e.merchant_id' },
     status_history: { type: 'json' },
+    decision: { type: 'json' },
   },
   populate: {
     customer: { field: 'customer', target: () => customerEntity },
@@ -75,4 +77,4 @@ export const transactionEntity: EntityDef = {
     },
     virtualFilters: { type: (value) => rollupTypeCondition[value as keyof typeof rollupTypeCondition] },
   },
-};
+});

@@ -80,7 +80,8 @@ export const billSubscription = async (
       currencyCode: subscription.currency_code,
       dueAt: subscription.due_date ?? now,
     });
-    result = await chargePayment(tx, {
+    const charged = await chargePayment(tx, {
+      notify: options.notify,
       organisationId: subscription.organisation_id,
       paymentProfileId: subscription.payment_profile_id,
       customerId: subscription.customer_id,
@@ -94,6 +95,9 @@ export const billSubscription = async (
       recurringType: cycle === 1 ? 'initial' : 'recurring',
       scheduledTransactionId: scheduledId,
     });
+    // Billing runs allow no challenge, so a charge has its acquirer's answer.
+    if (charged.status === 'IN_PROGRESS') throw new Error('chargePayment: a billing charge cannot wait for a challenge');
+    result = { transactionId: charged.transactionId, status: charged.status, statusReason: charged.statusReason };
   }
   await finishCycleCharge(tx, chargeId, { ...result, scheduledTransactionId: scheduledId });
 

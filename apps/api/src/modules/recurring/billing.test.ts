@@ -88,7 +88,7 @@ describe('billing runs', () => {
     const failed = await runFor(at(0));
     expect(failed.charged.find((c) => c.subscription === id)).toMatchObject({ status: 'DECLINED', subscription_status: 'PAST_DUE' });
     expect(await subscription(id)).toMatchObject({ status: 'PAST_DUE', billing_cycle: 1, last_paid_cycle: null, next_attempt_at: at(1).toISOString() });
-    expect((await subscription(id)).status_reason).toMatch(/customer unknown to the issuer; retry 1 of 3/);
+    expect((await subscription(id)).status_reason).toMatch(/customer unknown to the issuer \(05\); retry 1 of 3/);
     const [hook] = await t.db.query<{ payload: { url: string; data: { id: string; status: string } } }>(
       sql`select payload from job where queue = 'webhook.subscription' and payload->'data'->>'id' = ${id}`,
     );

@@ -2,7 +2,7 @@ import { discountAmountIssue, type TSubscriptionDiscountCreate, type TSubscripti
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Row } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { notFoundAt, resolveOwner } from './caller.ts';
@@ -12,7 +12,7 @@ import { subscriptionDiscountEntity } from './recurring.entities.ts';
 /** Fields that change what running subscriptions are charged; only the name may change while in use. */
 const TERMS = ['type', 'amount', 'duration', 'minimum_amount', 'limit_to_first_order'] as const;
 
-export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionDiscountCreate): Promise<Row> => {
+export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionDiscountCreate) => {
   const id = await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
     const id = newId('sd');
@@ -40,7 +40,7 @@ export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionD
   return getEntity(db, subscriptionDiscountEntity, caller.scope, id);
 };
 
-export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TSubscriptionDiscountUpdate): Promise<Row> => {
+export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TSubscriptionDiscountUpdate) => {
   await db.transaction(async (tx) => {
     const discount = await lockDiscount(tx, caller.scope, id);
     if (!discount) throw notFoundAt('params.id', 'Subscription discount');

@@ -42,6 +42,15 @@ describe('subscription discounts', () => {
     expect(paths(fractionCents.body)).toEqual(['body.amount']);
     const badDuration = await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'D', amount: 100, duration: 0, minimum_amount: -1, type: 'coupon' });
     expect(paths(badDuration.body)).toEqual(['body.duration', 'body.minimum_amount', 'body.type']);
+    // Issue 21: a negative duration is refused, not made 1; a fixed amount beyond an exact JSON number is refused.
+    const negative = await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'D', amount: 100, duration: -1, minimum_amount: 1.5 });
+    expect(paths(negative.body)).toEqual(['body.duration', 'body.minimum_amount']);
+    const huge = await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'Huge', amount: 1e300 });
+    expect(huge.status).toBe(400);
+    expect(paths(huge.body)).toEqual(['body.amount']);
+    const percent = await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'Twelve and a half', type: 'percentage', amount: 0.125 });
+    expect(percent.status).toBe(201);
+    expect(percent.body.amount).toBe(0.125);
     const switchType = (await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'Switch', amount: 300 })).body;
     const merged = await call(t.app, a, 'POST', `/v1/subscription-discount/${switchType.id}`, { type: 'percentage' });
     expect(merged.status).toBe(400);

@@ -2,7 +2,7 @@ import { planNotificationIssue, type TPlanCreate, type TPlanUpdate } from '@kass
 import { badRequest, HttpError, type ErrorDetail } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable, Row } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { notFoundAt, resolveOwner } from './caller.ts';
@@ -55,7 +55,7 @@ const toColumns = (body: TPlanUpdate): Record<string, unknown> =>
       .map(([key, value]) => [PLAN_COLUMNS[key as keyof typeof PLAN_COLUMNS], value]),
   );
 
-export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate): Promise<Row> => {
+export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate) => {
   const id = await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
     await checkProfileAndCheckout(tx, caller, owner.merchantId, body);
@@ -68,7 +68,7 @@ export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate): Prom
   return getEntity(db, planEntity, caller.scope, id);
 };
 
-export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanUpdate): Promise<Row> => {
+export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanUpdate) => {
   await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, caller.scope, id);
     if (!plan) throw notFoundAt('params.id', 'Plan');

@@ -52,6 +52,12 @@ describe('plans', () => {
     expect(urls.status).toBe(400);
     expect(paths(urls.body)).toEqual(['body.amount', 'body.email_subscription_update', 'body.interval_count', 'body.redirect_url', 'body.webhook_subscription_update']);
 
+    // Issue 21: a count typed as 1,5 or 0 and an amount beyond the column's range are refused, never rounded or clamped.
+    const counts = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { max_billing_cycle: 1.5, interval_count: 1.5, amount: 12.5 }));
+    expect(paths(counts.body)).toEqual(['body.amount', 'body.interval_count', 'body.max_billing_cycle']);
+    const huge = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { amount: 10_000_000_001, max_billing_cycle: 0 }));
+    expect(paths(huge.body)).toEqual(['body.amount', 'body.max_billing_cycle']);
+
     const neither = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { statuses_subscription_update: ['PAST_DUE'], webhook_subscription_update: '', email_subscription_update: '' }));
     expect(neither.status).toBe(400);
     expect(neither.body.details).toContainEqual({ path: 'body.webhook_subscription_update', message: "You must select at least one of 'Webhook' or 'Email'." });

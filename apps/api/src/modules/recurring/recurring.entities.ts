@@ -1,6 +1,6 @@
-import { DISCOUNT_TYPES, PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS, SUBSCRIPTION_STATUSES } from '@kassa/domain';
+import { DISCOUNT_TYPES, PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS, SUBSCRIPTION_STATUSES, ZCheckoutDesignRef, ZPlanRow, ZSubscriptionDiscountRow, ZSubscriptionRow } from '@kassa/domain';
 import { sql } from '../../plugins/db/index.ts';
-import type { EntityDef } from '../../query/entity.ts';
+import { defineEntity } from '../../query/entity.ts';
 import { customerEntity } from '../payments/customer.entity.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
 
@@ -9,14 +9,14 @@ import { organisationEntity, paymentProfileEntity } from '../settings/settings.e
  * can only hold an id that was checked against `checkout_design` when that table exists, so this
  * populate never runs against a missing table.
  */
-export const checkoutDesignRefEntity: EntityDef = {
+export const checkoutDesignRefEntity = defineEntity(ZCheckoutDesignRef, {
   name: 'checkout_design',
   table: 'checkout_design',
   tenancy: 'merchant',
   fields: { id: { type: 'id' }, name: { type: 'text' } },
-};
+});
 
-export const planEntity: EntityDef = {
+export const planEntity = defineEntity(ZPlanRow, {
   name: 'plan',
   table: 'plan',
   tenancy: 'merchant',
@@ -45,9 +45,9 @@ export const planEntity: EntityDef = {
     organisation: { field: 'organisation', target: () => organisationEntity },
     checkout: { field: 'checkout', target: () => checkoutDesignRefEntity },
   },
-};
+});
 
-export const subscriptionDiscountEntity: EntityDef = {
+export const subscriptionDiscountEntity = defineEntity(ZSubscriptionDiscountRow, {
   name: 'subscription_discount',
   table: 'subscription_discount',
   tenancy: 'merchant',
@@ -65,7 +65,7 @@ export const subscriptionDiscountEntity: EntityDef = {
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
   populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
-};
+});
 
 /** The attached discounts of a subscription, newest first, in the spec's shape (payments.md §3). */
 const discountsAttachedColumn = `(select coalesce(json_agg(json_build_object(
@@ -76,7 +76,7 @@ const discountsAttachedColumn = `(select coalesce(json_agg(json_build_object(
   from subscription_discount_attached a join subscription_discount d on d.id = a.subscription_discount_id
   where a.subscription_id = e.id)`;
 
-export const subscriptionEntity: EntityDef = {
+export const subscriptionEntity = defineEntity(ZSubscriptionRow, {
   name: 'subscription',
   table: 'subscription',
   tenancy: 'merchant',
@@ -115,4 +115,4 @@ export const subscriptionEntity: EntityDef = {
     organisation: { field: 'organisation', target: () => organisationEntity },
     subscription_discount: { field: 'subscription_discount', target: () => subscriptionDiscountEntity },
   },
-};
+});

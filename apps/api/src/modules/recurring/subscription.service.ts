@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable, Row } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { isUniqueViolation, notFoundAt } from './caller.ts';
@@ -61,7 +61,7 @@ const attachDiscount = async (tx: Queryable, caller: Actor, subscription: Subscr
   return discount;
 };
 
-export const createSubscription = async (db: Db, config: Config, caller: Actor, body: TSubscriptionCreate): Promise<Row> => {
+export const createSubscription = async (db: Db, config: Config, caller: Actor, body: TSubscriptionCreate) => {
   const id = await db.transaction(async (tx) => {
     const customer = await findCustomer(tx, caller.scope, body.customer);
     if (!customer) throw notFoundAt('body.customer', 'Customer');
@@ -110,7 +110,7 @@ export const createSubscription = async (db: Db, config: Config, caller: Actor, 
 };
 
 /** Only max_billing_cycle changes (payments.md §5); reaching it completes the subscription at once. */
-export const updateSubscription = async (db: Db, caller: Actor, id: string, body: TSubscriptionUpdate): Promise<Row> => {
+export const updateSubscription = async (db: Db, caller: Actor, id: string, body: TSubscriptionUpdate) => {
   if (body.id !== undefined && body.id !== id) throw badRequest('body.id', 'The id in the body differs from the id in the path');
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, id);
@@ -164,7 +164,7 @@ export const deleteSubscription = async (db: Db, caller: Actor, id: string): Pro
     return { id, result: 'cancelled' };
   });
 
-export const addDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string): Promise<Row> => {
+export const addDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string) => {
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
@@ -182,7 +182,7 @@ export const addDiscount = async (db: Db, caller: Actor, subscriptionId: string,
 };
 
 /** `discountId` may be the attachment's id or its discount's id, as the Discounts tab has both. */
-export const removeDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string): Promise<Row> => {
+export const removeDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string) => {
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');

@@ -89,6 +89,20 @@ describe('subscriptions', () => {
     expect((await call(t.app, b, 'GET', `/v1/subscription/${sub.id}`)).status).toBe(404);
   });
 
+  it('refuses 0, negative and fractional maximum cycles on a live subscription without ending it (issue 21)', async () => {
+    const live = (await subscribe({ start_date: '2025-01-01T00:00:00Z' })).body;
+    await call(t.app, a, 'POST', '/v1/subscription/billing-run', {});
+    const before = (await call(t.app, a, 'GET', `/v1/subscription/${live.id}`)).body;
+    expect(before).toMatchObject({ status: 'ACTIVE', last_paid_cycle: 1, max_billing_cycle: 12 });
+    for (const wrong of [0, -1, 1.5, '1,5', '2']) {
+      const refused = await call(t.app, a, 'POST', `/v1/subscription/${live.id}`, { max_billing_cycle: wrong });
+      expect(refused.status).toBe(400);
+      expect(paths(refused.body)).toEqual(['body.max_billing_cycle']);
+    }
+    const after = (await call(t.app, a, 'GET', `/v1/subscription/${live.id}`)).body;
+    expect(after).toMatchObject({ status: 'ACTIVE', max_billing_cycle: 12, due_date: before.due_date });
+  });
+
   it('deletes a never-billed subscription and cancels a billed one', async () => {
     const fresh = (await subscribe()).body;
     expect((await call(t.app, b, 'DELETE', `/v1/subscription/${fresh.id}`)).status).toBe(404);

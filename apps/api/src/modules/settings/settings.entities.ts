@@ -1,6 +1,8 @@
-import type { EntityDef } from '../../query/entity.ts';
+import { ZMiddlewareRow, ZOrganisationRow, ZPaymentProfileRow, ZProcessorRow, ZSettlementRow } from '@kassa/domain';
+import { defineEntity, type EntityDef } from '../../query/entity.ts';
+import { bankAccountEntity } from '../finance-settings/bank-account.ts';
 
-export const organisationEntity: EntityDef = {
+export const organisationEntity: EntityDef<typeof ZOrganisationRow> = defineEntity(ZOrganisationRow, {
   name: 'organisation',
   table: 'organisation',
   tenancy: 'organisation',
@@ -25,9 +27,9 @@ export const organisationEntity: EntityDef = {
     features: { type: 'text[]', filter: true },
   },
   populate: { parent: { field: 'parent', target: () => organisationEntity } },
-};
+});
 
-export const processorEntity: EntityDef = {
+export const processorEntity = defineEntity(ZProcessorRow, {
   name: 'processor',
   table: 'processor',
   tenancy: 'shared',
@@ -41,12 +43,15 @@ export const processorEntity: EntityDef = {
     provider: { type: 'text', filter: true, sort: true },
     payment_product: { type: 'text', filter: true, sort: true },
     processor_settlement_type: { type: 'text', filter: true },
+    last: { type: 'timestamp', filter: true, sort: true },
+    last_run: { type: 'timestamp', filter: true, sort: true },
     active: { type: 'bool', filter: true },
+    user: { type: 'text', column: 'e.processor_user' },
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
-};
+});
 
-export const middlewareEntity: EntityDef = {
+export const middlewareEntity = defineEntity(ZMiddlewareRow, {
   name: 'middleware',
   table: 'middleware',
   tenancy: 'shared',
@@ -55,11 +60,12 @@ export const middlewareEntity: EntityDef = {
     created_at: { type: 'timestamp', filter: true, sort: true },
     name: { type: 'text', filter: true, sort: true, search: 'prefix' },
     provider: { type: 'text', filter: true, sort: true },
+    active: { type: 'bool', filter: true },
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
-};
+});
 
-export const paymentProfileEntity: EntityDef = {
+export const paymentProfileEntity = defineEntity(ZPaymentProfileRow, {
   name: 'payment_profile',
   table: 'payment_profile',
   tenancy: 'merchant',
@@ -74,6 +80,7 @@ export const paymentProfileEntity: EntityDef = {
     processors: { type: 'text[]', filter: true },
     middleware: { type: 'text[]', filter: true },
     routing: { type: 'json' },
+    intelligent_routing: { type: 'bool', filter: true },
     bank_account: { type: 'text' },
     webhook_chargeback_update: { type: 'text' },
     webhook_refund_update: { type: 'text' },
@@ -82,9 +89,9 @@ export const paymentProfileEntity: EntityDef = {
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
   populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
-};
+});
 
-export const settlementEntity: EntityDef = {
+export const settlementEntity = defineEntity(ZSettlementRow, {
   name: 'settlement',
   table: 'settlement',
   tenancy: 'merchant',
@@ -95,15 +102,26 @@ export const settlementEntity: EntityDef = {
     fee: { type: 'int' },
     currency_code: { type: 'text', filter: true },
     transaction_count: { type: 'int' },
-    period_start: { type: 'timestamp', filter: true },
-    period_end: { type: 'timestamp', filter: true },
+    period_start: { type: 'timestamp', filter: true, sort: true },
+    period_end: { type: 'timestamp', filter: true, sort: true },
     status: { type: 'text', filter: true },
     payment_profile: { type: 'id', column: 'e.payment_profile_id', filter: true },
     processor: { type: 'id', column: 'e.processor_id', filter: true },
     organisation: { type: 'id', column: 'e.organisation_id' },
+    // Settlement runs (issue 16): the parts of the payout, the profile and account it was made for.
+    gross: { type: 'int', sort: true },
+    refunded: { type: 'int' },
+    chargebacks: { type: 'int' },
+    reserve: { type: 'int' },
+    reserve_released: { type: 'int' },
+    one_offs: { type: 'int' },
+    settlement_profile: { type: 'id', column: 'e.settlement_profile_id', filter: true },
+    bank_account: { type: 'id', column: 'e.bank_account_id', filter: true },
   },
   populate: {
     payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
     processor: { field: 'processor', target: () => processorEntity },
+    organisation: { field: 'organisation', target: () => organisationEntity },
+    bank_account: { field: 'bank_account', target: () => bankAccountEntity },
   },
-};
+});

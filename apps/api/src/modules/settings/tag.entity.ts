@@ -1,6 +1,7 @@
-import type { EntityDef } from '../../query/entity.ts';
+import { ZTagRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 
-export const tagEntity: EntityDef = {
+export const tagEntity = defineEntity(ZTagRow, {
   name: 'tag',
   table: 'tag',
   tenancy: 'merchant',
@@ -11,4 +12,4 @@ export const tagEntity: EntityDef = {
     colour: { type: 'text' },
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
-};
+});

@@ -6,7 +6,6 @@ import { authOf } from '../../plugins/auth-context.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import * as users from './users.service.ts';
 
-const ZRow = z.record(z.string(), z.unknown());
 const ZId = z.object({ id: z.string().min(1).max(64) });
 
 /**
@@ -26,7 +25,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
 
     app.post(`/v1/${path}`, {
       config: { access: { roles: roles.create } },
-      schema: { tags, description: 'Creates the user and mails the default welcome mail with a set-password link (24 hours).', body: ZUserCreateBody, response: { 200: ZRow, 400: ZErrorBody, 404: ZErrorBody } },
+      schema: { tags, description: 'Creates the user and mails the default welcome mail with a set-password link (24 hours).', body: ZUserCreateBody, response: { 200: users.entityOf(side).row, 400: ZErrorBody, 404: ZErrorBody } },
       handler: (request) => users.createUser(app.db, side, request.body, ctx(request)),
     });
     for (const method of ['POST', 'PUT'] as const) {
@@ -34,7 +33,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
         method,
         url: `/v1/${path}/:id`,
         config: { access: { roles: roles.update } },
-        schema: { tags, body: ZUserUpdateBody, params: ZId, response: { 200: ZRow, 400: ZErrorBody, 404: ZErrorBody } },
+        schema: { tags, body: ZUserUpdateBody, params: ZId, response: { 200: users.entityOf(side).row, 400: ZErrorBody, 404: ZErrorBody } },
         handler: (request) => users.updateUser(app.db, side, request.params.id, request.body, ctx(request)),
       });
     }
@@ -47,7 +46,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
     for (const [action, handler] of Object.entries(actions)) {
       app.post(`/v1/${path}/:id/${action}`, {
         config: { access: { roles: roles.update } },
-        schema: { tags, params: ZId, response: { 200: ZRow, 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } },
+        schema: { tags, params: ZId, response: { 200: users.entityOf(side).row, 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } },
         handler,
       });
     }

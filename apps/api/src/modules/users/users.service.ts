@@ -2,7 +2,7 @@ import { canGrantRole, isProviderRoleName, type TUserCreateBody, type TUserUpdat
 import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import type { AuthContext } from '../../plugins/auth-context.ts';
-import type { Db, Row } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
 import { clearUserMfa } from '../auth/mfa.repository.ts';
@@ -61,10 +61,10 @@ const loadTarget = async (db: Db, side: Side, id: string, ctx: Context): Promise
   return (await repo.findManagedUser(db, id)) as repo.ManagedUser;
 };
 
-const fresh = (db: Db, side: Side, id: string, ctx: Context): Promise<Row> => getEntity(db, entityOf(side), ctx.auth.scope, id, { _populate: 'organisation' });
+const fresh = (db: Db, side: Side, id: string, ctx: Context) => getEntity(db, entityOf(side), ctx.auth.scope, id, { _populate: 'organisation' });
 
 /** Creates a user without a password and mails the default welcome mail with a set-password link. */
-export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx: Context): Promise<Row> => {
+export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx: Context) => {
   const org = await resolveOrganisation(db, side, body.organisation ?? ctx.auth.organisation.id, ctx);
   const roles = [...new Set(body.roles)];
   assertGrantable(ctx.auth, roles, [], org.isProvider);
@@ -79,7 +79,7 @@ export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx:
 };
 
 /** Changes name, language, e-mail, organisation (within the subtree) and roles (only grantable ones). */
-export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpdateBody, ctx: Context): Promise<Row> => {
+export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpdateBody, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
   const org = body.organisation ? await resolveOrganisation(db, side, body.organisation, ctx) : { id: target.organisation_id, isProvider: side === 'psp' };
   assertGrantable(ctx.auth, body.roles ? [...new Set(body.roles)] : target.roles, target.roles, org.isProvider);
@@ -104,7 +104,7 @@ export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpda
 };
 
 /** Disabling ends every session of the user at once; enabling lets it sign in again. */
-export const setStatus = async (db: Db, side: Side, id: string, status: 'active' | 'disabled', ctx: Context): Promise<Row> => {
+export const setStatus = async (db: Db, side: Side, id: string, status: 'active' | 'disabled', ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
   if (id === ctx.auth.userId) throw badRequest('params.id', 'You cannot disable or enable yourself');
   assertCanManage(ctx.auth, target);
@@ -120,7 +120,7 @@ export const setStatus = async (db: Db, side: Side, id: string, status: 'active'
 };
 
 /** Turns the user's MFA off (lost phone); where the organisation requires MFA the next sign-in enrols again. */
-export const resetMfa = async (db: Db, side: Side, id: string, ctx: Context): Promise<Row> => {
+export const resetMfa = async (db: Db, side: Side, id: string, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
   assertCanManage(ctx.auth, target);
   await db.transaction(async (tx) => {
@@ -131,7 +131,7 @@ export const resetMfa = async (db: Db, side: Side, id: string, ctx: Context): Pr
 };
 
 /** A new welcome mail with a fresh set-password link; earlier links stop working. */
-export const resendWelcome = async (db: Db, side: Side, id: string, ctx: Context): Promise<Row> => {
+export const resendWelcome = async (db: Db, side: Side, id: string, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
   assertCanManage(ctx.auth, target);
   if (target.status !== 'active') throw badRequest('params.id', 'The user is disabled');

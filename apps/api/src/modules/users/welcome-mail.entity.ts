@@ -1,7 +1,8 @@
-import type { EntityDef } from '../../query/entity.ts';
+import { ZWelcomeMailRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
 
 /** Welcome-mail templates: provider-owned, read and written by provider staff with the welcome-mail roles. */
-export const welcomeMailEntity: EntityDef = {
+export const welcomeMailEntity = defineEntity(ZWelcomeMailRow, {
   name: 'welcome_mail',
   table: 'welcome_mail',
   tenancy: 'shared',
@@ -14,4 +15,4 @@ export const welcomeMailEntity: EntityDef = {
     default: { type: 'bool', column: 'e.is_default', filter: true, sort: true },
     psp_default: { type: 'bool', filter: true, sort: true },
   },
-};
+});

@@ -7,7 +7,6 @@ import { registerReadRoutes } from '../../query/routes.ts';
 import { welcomeMailEntity } from './welcome-mail.entity.ts';
 import * as welcome from './welcome-mail.service.ts';
 
-const ZRow = z.record(z.string(), z.unknown());
 const ZId = z.object({ id: z.string().min(1).max(64) });
 
 /** `/v1/psp/welcome-mail…`: the templates of risk-config.md §2.11. */
@@ -19,7 +18,7 @@ export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
 
   app.post('/v1/psp/welcome-mail', {
     config: { access: { roles: [...access.welcomeMail.create, ...access.welcomeMail.update] } },
-    schema: { tags, description: 'Creates a template, or updates it when the body carries an id (upsert). Content is sanitised.', body: ZWelcomeMailBody, response: { 200: ZRow, 400: ZErrorBody, 404: ZErrorBody } },
+    schema: { tags, description: 'Creates a template, or updates it when the body carries an id (upsert). Content is sanitised.', body: ZWelcomeMailBody, response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody } },
     handler: (request) => welcome.upsertWelcomeMail(app.db, request.body, ctx(request)),
   });
   for (const method of ['POST', 'PUT'] as const) {
@@ -27,7 +26,7 @@ export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
       method,
       url: '/v1/psp/welcome-mail/:id',
       config: { access: { roles: access.welcomeMail.update } },
-      schema: { tags, params: ZId, body: ZWelcomeMailBody.omit({ id: true }), response: { 200: ZRow, 400: ZErrorBody, 404: ZErrorBody } },
+      schema: { tags, params: ZId, body: ZWelcomeMailBody.omit({ id: true }), response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody } },
       handler: (request) => welcome.upsertWelcomeMail(app.db, { ...request.body, id: request.params.id }, ctx(request)),
     });
   }

@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { AuthContext } from '../../plugins/auth-context.ts';
-import { sql, type Db, type Row } from '../../plugins/db/index.ts';
+import { sql, type Db } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { getEntity } from '../../query/repository.ts';
 import { passwordLink } from '../auth/password.service.ts';
@@ -20,7 +20,7 @@ const audit = (ctx: Context, type: string, id: string, detail?: Record<string, u
  * on the server; setting `default` or `psp_default` clears that flag on every other row in the
  * same transaction, under a lock so two saves at once cannot both keep it.
  */
-export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Context): Promise<Row> => {
+export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Context) => {
   const existing = body.id ? await getEntity(db, welcomeMailEntity, ctx.auth.scope, body.id) : undefined;
   if (!hasAccess(ctx.auth.roles, existing ? access.welcomeMail.update : access.welcomeMail.create)) throw forbidden();
   const id = (existing?.id as string | undefined) ?? newId('wm');

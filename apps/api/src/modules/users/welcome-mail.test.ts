@@ -52,7 +52,7 @@ describe('welcome mails', () => {
     expect(toggled.body).toMatchObject({ default: true, psp_default: true });
     expect((await flags()).filter((row: unknown[]) => row[2])).toEqual([['Zomer', true, true]]);
     // Upsert through the collection path with the id.
-    const upserted = await call('POST', '/v1/psp/welcome-mail', provider, { id: created.body.id, name: 'Zomer 2', content: '<p>Hoi</p>' });
+    const upserted = await call('POST', '/v1/psp/welcome-mail', provider, { id: created.body.id, name: 'Zomer 2', content: '<p>Hoi {{link}}</p>' });
     expect(upserted.body).toMatchObject({ id: created.body.id, name: 'Zomer 2', default: true });
   });
 
@@ -61,18 +61,22 @@ describe('welcome mails', () => {
     expect((await call('POST', `/v1/psp/welcome-mail/${id}/preview`, provider)).status).toBe(200);
     const mail = await latestMail(t.db, 'admin@test.kassa');
     expect(mail?.subject).toBe('[Preview] Welkom bij Kassa');
-    expect(mail?.html).toContain('<p>Hoi</p>');
+    expect(mail?.html).toContain('<p>Hoi http://localhost:3000/updatePassword?new=true&amp;token=preview');
   });
 
   it('refuses bad input naming the field, unknown ids with 404 and merchant users with 403', async () => {
     const bad = await call('POST', '/v1/psp/welcome-mail', provider, { name: '', content: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.content', 'body.name']);
-    expect((await call('POST', '/v1/psp/welcome-mail/wm_nope', provider, { name: 'x', content: 'y' })).status).toBe(404);
-    expect((await call('POST', '/v1/psp/welcome-mail', provider, { id: 'wm_nope', name: 'x', content: 'y' })).status).toBe(404);
+    // A template without the password link would welcome someone who cannot get in.
+    const noLink = await call('POST', '/v1/psp/welcome-mail', provider, { name: 'Zonder link', content: '<p>Hallo {{name}}</p>' });
+    expect(noLink.status).toBe(400);
+    expect(noLink.body.details).toEqual([{ path: 'body.content', message: 'welcomeMails.linkMissing' }]);
+    expect((await call('POST', '/v1/psp/welcome-mail/wm_nope', provider, { name: 'x', content: 'y {{link}}' })).status).toBe(404);
+    expect((await call('POST', '/v1/psp/welcome-mail', provider, { id: 'wm_nope', name: 'x', content: 'y {{link}}' })).status).toBe(404);
     expect((await call('DELETE', '/v1/psp/welcome-mail/wm_nope', provider)).status).toBe(404);
     expect((await call('GET', '/v1/psp/welcome-mail', merchant)).status).toBe(403);
-    expect((await call('POST', '/v1/psp/welcome-mail', merchant, { name: 'x', content: 'y' })).status).toBe(403);
+    expect((await call('POST', '/v1/psp/welcome-mail', merchant, { name: 'x', content: 'y {{link}}' })).status).toBe(403);
     expect((await call('DELETE', '/v1/psp/welcome-mail/wm_default', merchant)).status).toBe(403);
   });
 

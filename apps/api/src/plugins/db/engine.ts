@@ -11,13 +11,25 @@ export type Queryable = {
 
 export type EngineName = 'pglite' | 'postgresql';
 
+/**
+ * A long read in two forms: `all`, the whole statement (read through a cursor), and `page`, the
+ * same rows a page at a time after the last row of the previous page (keyset paging), for an
+ * engine on which a cursor would hold its only connection while a slow client reads.
+ */
+export type Pages = { all: Sql; page: (after: Row | null, limit: number) => Sql };
+
 /** The database, whichever engine runs it. Nothing outside plugins/db knows which. */
 export type Db = Queryable & {
   readonly engine: EngineName;
   /** Runs `work` in one transaction; rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Streams the rows of a query in batches without holding the result in memory. */
-  stream<T = Row>(statement: Sql, batchSize?: number): AsyncIterable<T[]>;
+  /**
+   * Streams the rows of a query in batches without holding the result in memory. Leaving the
+   * loop early (a client that went away) closes the cursor and ends its transaction.
+   */
+  stream<T = Row>(query: Sql | Pages, batchSize?: number): AsyncIterable<T[]>;
+  /** Sets the pool gauges (PostgreSQL; PGlite has one connection and no pool). */
+  observePool?(): void;
   close(): Promise<void>;
 };
 

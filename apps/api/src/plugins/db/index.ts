@@ -3,7 +3,7 @@ import type { Db } from './engine.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-export type { Db, Queryable, Row, EngineName } from './engine.ts';
+export type { Db, Queryable, Row, EngineName, Pages } from './engine.ts';
 export { sql, type Sql } from './sql.ts';
 export { migrate, currentVersion } from './migrate.ts';
 

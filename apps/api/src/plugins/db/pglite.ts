@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable } from './engine.ts';
+import type { Db, Pages, Queryable, Row } from './engine.ts';
 import { NUMERIC_TYPE_IDS } from './engine.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import type { Sql } from './sql.ts';
+import { timeQuery } from '../../lib/metrics.ts';
 
 const parsers = {
   [NUMERIC_TYPE_IDS.int8]: (value: string) => Number(value),
@@ -14,13 +15,57 @@ const parsers = {
 
 const wrap = (conn: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   async query<T>(statement: Sql) {
-    const result = await conn.query<T>(statement.text, statement.values as unknown[]);
+    const result = await timeQuery('pglite', () => conn.query<T>(statement.text, statement.values as unknown[]), statement.text);
     return result.rows;
   },
   async exec(text: string) {
     await conn.exec(text);
   },
 });
+
+type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void };
+const deferred = <T>(): Deferred<T> => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+/**
+ * A server-side cursor inside one transaction, fetched a batch at a time when the consumer asks
+ * for the next one. However the consumer leaves (done, error, a client that went away), the
+ * cursor is closed and the transaction ended before this generator finishes.
+ */
+async function* cursorBatches<T>(pg: PGlite, statement: Sql, batchSize: number): AsyncGenerator<T[]> {
+  let wanted = deferred<boolean>();
+  let delivered = deferred<T[]>();
+  const producer = pg.transaction(async (tx) => {
+    await tx.query(`declare kassa_stream no scroll cursor for ${statement.text}`, statement.values as unknown[]);
+    for (;;) {
+      if (!(await wanted.promise)) break;
+      wanted = deferred();
+      const batch = await tx.query<T>(`fetch ${batchSize} from kassa_stream`);
+      delivered.resolve(batch.rows);
+      if (batch.rows.length === 0) break;
+    }
+    await tx.query('close kassa_stream');
+  });
+  // An error reaches the consumer through the race below; nothing may stay unhandled.
+  const finished = producer.then(() => [] as T[]);
+  finished.catch(() => {});
+  try {
+    for (;;) {
+      const next = delivered.promise;
+      wanted.resolve(true);
+      const rows = await Promise.race([next, finished]);
+      if (rows.length === 0) return;
+      delivered = deferred();
+      yield rows;
+    }
+  } finally {
+    wanted.resolve(false);
+    await finished.catch(() => {});
+  }
+}
 
 /**
  * Embedded PostgreSQL; `dataDir` undefined means in memory (tests). `template` is a dump of an
@@ -38,44 +83,20 @@ export const openPglite = async (dataDir?: string, options: { template?: Blob } 
     engine: 'pglite',
     query: base.query,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
-    async *stream<T>(statement: Sql, batchSize = 5000) {
-      // PGlite runs in this process: a server-side cursor inside a transaction keeps memory flat.
-      const queue: T[][] = [];
-      let done = false;
-      let failure: unknown;
-      let wake: (() => void) | undefined;
-      let resume: (() => void) | undefined;
-      const producer = pg
-        .transaction(async (tx) => {
-          await tx.query(`declare kassa_stream no scroll cursor for ${statement.text}`, statement.values as unknown[]);
-          for (;;) {
-            const batch = await tx.query<T>(`fetch ${batchSize} from kassa_stream`);
-            if (batch.rows.length === 0) break;
-            queue.push(batch.rows);
-            wake?.();
-            if (queue.length >= 2) await new Promise<void>((r) => (resume = r));
-          }
-          await tx.query('close kassa_stream');
-        })
-        .catch((error: unknown) => (failure = error))
-        .finally(() => {
-          done = true;
-          wake?.();
-        });
-      for (;;) {
-        if (queue.length > 0) {
-          const batch = queue.shift() as T[];
-          resume?.();
-          resume = undefined;
-          yield batch;
-          continue;
+    async *stream<T>(query: Sql | Pages, batchSize = 5000) {
+      if ('page' in query) {
+        // Keyset pages, each its own short query: PGlite has one connection, and a cursor would
+        // hold it (and every other request) for as long as a slow client takes to read.
+        let last: Row | null = null;
+        for (;;) {
+          const rows = await base.query<T>(query.page(last, batchSize));
+          if (rows.length === 0) return;
+          yield rows;
+          if (rows.length < batchSize) return;
+          last = rows[rows.length - 1] as Row;
         }
-        if (done) break;
-        await new Promise<void>((r) => (wake = r));
-        wake = undefined;
       }
-      await producer;
-      if (failure) throw failure;
+      yield* cursorBatches<T>(pg, query, batchSize);
     },
     exec: base.exec,
     close: async () => {

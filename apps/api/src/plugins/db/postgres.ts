@@ -1,8 +1,9 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Db, Queryable } from './engine.ts';
+import type { Db, Pages, Queryable } from './engine.ts';
 import { NUMERIC_TYPE_IDS } from './engine.ts';
 import type { Sql } from './sql.ts';
+import { dbPool, timeQuery } from '../../lib/metrics.ts';
 
 const typeParsers = {
   getTypeParser: ((id: number, format?: string) => {
@@ -13,7 +14,7 @@ const typeParsers = {
 
 const wrap = (conn: pg.Pool | pg.PoolClient): Queryable => ({
   async query<T>(statement: Sql) {
-    const result = await conn.query({ name: statement.name, text: statement.text, values: statement.values as unknown[], types: typeParsers });
+    const result = await timeQuery('postgresql', () => conn.query({ name: statement.name, text: statement.text, values: statement.values as unknown[], types: typeParsers }), statement.text);
     return result.rows as T[];
   },
   async exec(text: string) {
@@ -34,6 +35,9 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
   });
   // A dropped connection must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
+  // The same for a connection checked out by a transaction or a stream between two of its queries:
+  // without a listener its 'error' event is an uncaught exception that ends the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (schema) await pool.query(`create schema if not exists "${schema}"`);
   const base = wrap(pool);
   return {
@@ -53,7 +57,9 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
         client.release();
       }
     },
-    async *stream<T>(statement: Sql, batchSize = 5000) {
+    async *stream<T>(query: Sql | Pages, batchSize = 5000) {
+      // A cursor on its own pooled connection: one snapshot and one sort, other requests unaffected.
+      const statement = 'all' in query ? query.all : query;
       const client = await pool.connect();
       const cursor = client.query(
         new Cursor(statement.text, statement.values as unknown[], { types: typeParsers }),
@@ -65,11 +71,19 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
           yield rows;
         }
       } finally {
-        await cursor.close().catch(() => {});
-        client.release();
+        // Also on an early exit: the portal and its implicit transaction end here; a connection
+        // that cannot close it is destroyed rather than handed to the next request.
+        const failed = await cursor.close().then(() => undefined, (error: unknown) => error as Error);
+        client.release(failed);
       }
     },
     exec: base.exec,
+    observePool() {
+      dbPool.set({ state: 'total' }, pool.totalCount);
+      dbPool.set({ state: 'idle' }, pool.idleCount);
+      dbPool.set({ state: 'waiting' }, pool.waitingCount);
+      dbPool.set({ state: 'max' }, max);
+    },
     close: () => pool.end(),
   };
 };

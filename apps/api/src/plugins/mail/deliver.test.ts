@@ -1,12 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import type { Config } from '../../config.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { createRunner } from '../../jobs/runner.ts';
 import { startWorker } from '../../jobs/worker.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { createTestWorld, TEST_PASSWORD } from '../../test/world.ts';
 import { sql } from '../db/index.ts';
 import { registerMailDelivery } from './deliver.ts';
 import { queueMail } from './queue.ts';
@@ -40,8 +39,11 @@ const mailRow = async (t: TestApp, id: string) =>
 const mail = (to: string, subject: string) => ({ to, subject, html: `<p>${subject}</p>`, text: subject, template: 'test' });
 
 let t: TestApp;
+let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await createTestWorld(t.db);
+  admin = (await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD)).cookie;
 });
 afterAll(() => t.close());
 
@@ -54,7 +56,7 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
     expect(await createRunner(t.db, t.config, { queues: ['mail'] }).drain()).toBe(2);
     expect(await mailRow(t, first)).toMatchObject({ status: 'stored', transport: 'mailbox' });
 
-    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox' });
+    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox', headers: { cookie: admin } });
     expect(response.statusCode).toBe(200);
     const mails = response.json();
     expect(mails.map((m: { id: string }) => m.id)).toEqual([second, first]);
@@ -74,13 +76,13 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
   });
 
   it('filters the mailbox by recipient', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox?to=bob@example.test' });
+    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox?to=bob@example.test', headers: { cookie: admin } });
     expect(response.statusCode).toBe(200);
     expect(response.json().map((m: { subject: string }) => m.subject)).toEqual(['Welcome to Kassa']);
   });
 
   it('answers 400 naming an unknown filter key', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox?recipient=x' });
+    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox?recipient=x', headers: { cookie: admin } });
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0].path).toContain('recipient');
   });
@@ -90,24 +92,6 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
     await createRunner(t.db, t.config, { queues: ['mail'] }).drain();
     const [job] = await t.db.query<{ status: string; last_error: string }>(sql`select status, last_error from job where payload->>'mailId' = 'mail_missing'`);
     expect(job).toMatchObject({ status: 'failed', last_error: expect.stringContaining('does not exist') });
-  });
-});
-
-describe('the mailbox outside development', () => {
-  const appWith = (overrides: Partial<Config>) => buildApp({ db: t.db, config: { ...t.config, ...overrides } });
-
-  it('does not exist in production', async () => {
-    const app = await appWith({ nodeEnv: 'production', demo: false });
-    const response = await app.inject({ method: 'GET', url: '/v1/dev/mailbox' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('not_found');
-    await app.close();
-  });
-
-  it('is open in demo mode, even in production', async () => {
-    const app = await appWith({ nodeEnv: 'production', demo: true });
-    expect((await app.inject({ method: 'GET', url: '/v1/dev/mailbox' })).statusCode).toBe(200);
-    await app.close();
   });
 });
 

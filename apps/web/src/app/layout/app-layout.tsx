@@ -1,5 +1,5 @@
 import { App as AntApp, Layout } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { useAppConfig } from "../../lib/app-config.ts";
@@ -9,6 +9,14 @@ import { PageSpinner, Suspended } from "../route-guards.tsx";
 import { HeaderBar } from "./header-bar.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import styles from "./app-layout.module.css";
+
+/** Moves focus to the page's content without a URL change the router would see. */
+const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault();
+  const content = document.getElementById("content");
+  content?.focus();
+  content?.scrollIntoView();
+};
 
 /** The signed-in shell: side navigation, header, and the content area. */
 export const AppLayout = () => {
@@ -25,7 +33,7 @@ export const AppLayout = () => {
   return (
     <AntApp>
       <Layout className={styles.shell}>
-        <a href="#content" className={styles.skip}>
+        <a href="#content" className={styles.skip} onClick={skipToContent}>
           {t("app.skipToContent")}
         </a>
         <Layout.Sider

@@ -9,6 +9,7 @@ import { access, hasAccess } from '@kassa/domain';
 import { isProvider } from '../../lib/authorisation.ts';
 import { merchantContextOf, selectOrganisation, useSelectedOrganisation } from '../../lib/org-context.ts';
 import { useMe } from '../../lib/session.ts';
+import { useClearable } from '../../lib/use-clearable.ts';
 
 const storageKey = (userId: string) => `kassa.organisation.${userId}`;
 
@@ -20,6 +21,7 @@ const option = (org: OrganisationRow) => ({ value: org.id, label: org.name });
  * sub-organisation (the `:suffix` of the URL).
  */
 export const OrganisationSelector = () => {
+  const clearable = useClearable();
   const { t } = useTranslation();
   const { data: me } = useMe();
   const { pathname } = useLocation();
@@ -51,7 +53,7 @@ export const OrganisationSelector = () => {
           placeholder={t('header.merchantContext')}
           suffixIcon={<ShopOutlined />}
           showSearch={{ optionFilterProp: 'label' }}
-          allowClear
+          allowClear={clearable}
           value={context?.merchantId}
           onChange={(value: string | undefined) => openMerchant(value)}
           options={(merchants.data ?? []).map(option)}

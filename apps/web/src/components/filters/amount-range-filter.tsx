@@ -1,21 +1,32 @@
-import { InputNumber, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../lib/use-format.ts';
+import { MoneyInput } from '../money-input.tsx';
 import type { FilterProps } from './filter-props.ts';
 
-const toMinor = (major: number | null) => (major === null ? undefined : String(Math.round(major * 100)));
-const toMajor = (minor: unknown) => (typeof minor === 'string' && minor !== '' ? Number(minor) / 100 : null);
+const toUnits = (minor: unknown) => (typeof minor === 'string' && /^\d+$/.test(minor) ? Number(minor) : null);
+const toParam = (units: number | null) => (units === null ? undefined : String(units));
 
-/** Amount bounds typed in major units (12,50) and kept in minor units in `amount>` / `amount<`. */
+/**
+ * Amount bounds typed in major units (12,50) and kept in minor units in `amount>` / `amount<`;
+ * a bound is applied on Enter or leaving the field, and only when its text could be read.
+ */
 export const AmountRangeFilter = ({ field = 'amount', state, onChange }: FilterProps & { field?: string }) => {
   const { t } = useTranslation();
-  const { language } = useFormat();
-  const decimal = language === 'nl' ? ',' : '.';
-  const common = { min: 0, step: 1, precision: 2, decimalSeparator: decimal, style: { width: 110 } } as const;
+  const bound = (key: string, label: string) => (
+    <MoneyInput
+      min={0}
+      errorAs="tooltip"
+      width={130}
+      aria-label={`${t('list.amountRange')} ${label}`}
+      placeholder={label}
+      value={toUnits(state.filters[key])}
+      onSettle={(units) => onChange({ [key]: toParam(units) })}
+    />
+  );
   return (
     <Space.Compact>
-      <InputNumber {...common} aria-label={`${t('list.amountRange')} ${t('list.minimum')}`} placeholder={t('list.minimum')} value={toMajor(state.filters[`${field}>`])} onChange={(value) => onChange({ [`${field}>`]: toMinor(value) })} />
-      <InputNumber {...common} aria-label={`${t('list.amountRange')} ${t('list.maximum')}`} placeholder={t('list.maximum')} value={toMajor(state.filters[`${field}<`])} onChange={(value) => onChange({ [`${field}<`]: toMinor(value) })} />
+      {bound(`${field}>`, t('list.minimum'))}
+      {bound(`${field}<`, t('list.maximum'))}
     </Space.Compact>
   );
 };

@@ -12,6 +12,8 @@ export type ListColumn<Row> = {
   defaultHidden?: boolean;
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** Stays in view while the table scrolls sideways on a narrow screen (e.g. status). */
+  fixed?: 'right';
 };
 
 export type ColumnSettings = { order: string[]; hidden: string[] };

@@ -1,13 +1,15 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, Select, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Alert, Button, Dropdown, Empty, Input, Select, Space, Table, Tooltip, type TableProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, buildUrl, type QueryParams } from '../../lib/api-client.ts';
+import { resolveLanguage } from '../../lib/languages.ts';
 import { useOrganisationScope } from '../../lib/org-context.ts';
 import { useMe } from '../../lib/session.ts';
 import type { FilterProps } from '../filters/filter-props.ts';
+import { PageTitle } from '../page-title.tsx';
 import { ColumnSettingsButton } from './column-settings.tsx';
 import { arrangeColumns, loadColumnSettings, saveColumnSettings, type ColumnSettings, type ListColumn } from './columns.ts';
 import { initialSearch, PAGE_SIZES, parseListParams, serializeListState, toApiParams, type FilterValue, type ListParamsDef, type ListState } from './search-params.ts';
@@ -30,6 +32,8 @@ export type ListScreenProps<Row> = {
   renderDetail?: (id: string, close: () => void) => ReactNode;
   rowKey?: (row: Row) => string;
   actions?: ReactNode;
+  /** Shown between the title and the filters (e.g. what the screen is for). */
+  intro?: ReactNode;
 };
 
 /**
@@ -38,7 +42,7 @@ export type ListScreenProps<Row> = {
  * user, export streams all matching rows, a row click opens the detail panel.
  */
 export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Row>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -74,8 +78,11 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
   const refresh = () => void queryClient.invalidateQueries({ queryKey: props.listQuery(apiParams, scope).queryKey.slice(0, 1) });
 
   const exportFields = visible.flatMap((column) => column.exportFields ?? []);
-  const exportHref = props.exportPath
-    ? buildUrl('GET', props.exportPath, { ...apiParams, _skip: undefined, _limit: undefined, _populate: undefined, _fields: exportFields.join(',') })
+  const exportParams = { ...apiParams, _skip: undefined, _limit: undefined, _populate: undefined, _fields: exportFields.join(',') };
+  const exportHref = props.exportPath ? buildUrl('GET', props.exportPath, exportParams) : null;
+  // The same rows for a person: headers and values in this language, local times (docs/decisions.md).
+  const readableHref = props.exportPath
+    ? buildUrl('GET', props.exportPath, { ...exportParams, _format: 'readable', _lang: resolveLanguage(i18n.language), _tz: Intl.DateTimeFormat().resolvedOptions().timeZone })
     : null;
 
   const sortField = state.sort.replace(/^-/, '');
@@ -84,6 +91,7 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
     title: column.title,
     width: column.width,
     align: column.align,
+    fixed: column.fixed,
     render: (_: unknown, row: Row) => column.render(row),
     sorter: Boolean(column.sortField),
     sortOrder: column.sortField === sortField ? (state.sort.startsWith('-') ? 'descend' : 'ascend') : null,
@@ -109,20 +117,31 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
   return (
     <div className={styles.screen}>
       <div className={styles.titleRow}>
-        <Typography.Title level={2} className={styles.title}>{props.title}</Typography.Title>
+        <PageTitle>{props.title}</PageTitle>
         <Space wrap>
           {props.actions}
           <Tooltip title={t('list.refresh')}>
             <Button icon={<ReloadOutlined spin={list.isFetching} />} aria-label={t('list.refresh')} onClick={refresh} />
           </Tooltip>
-          {exportHref && (
-            <Tooltip title={t('list.exportHint', { count: total })}>
-              <Button icon={<DownloadOutlined />} href={exportHref} download>{t('list.export')}</Button>
-            </Tooltip>
+          {exportHref && readableHref && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'readable', label: <a href={readableHref} download>{t('export.readable')}</a> },
+                  { key: 'machine', label: <a href={exportHref} download>{t('export.machine')}</a> },
+                ],
+              }}
+            >
+              <Tooltip title={t('list.exportHint', { count: total })}>
+                <Button icon={<DownloadOutlined />}>{t('list.export')}</Button>
+              </Tooltip>
+            </Dropdown>
           )}
           <ColumnSettingsButton columns={all} onChange={changeSettings} />
         </Space>
       </div>
+      {props.intro}
       <div className={styles.filters} role="search">
         <Space.Compact>
           {props.params.searchBy && (

@@ -1,17 +1,17 @@
-import { Alert, Descriptions, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, ApiError } from '../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../lib/entity-api.ts';
 import { useFormat } from '../../lib/use-format.ts';
+import { MoneyInput } from '../money-input.tsx';
 import { Money } from '../money.tsx';
+import { isUnread } from '../number-input.tsx';
 import { useCreateRefund } from './api/create-refund.ts';
-import { remainingOf, type RefundableTransaction } from './api/types.ts';
+import { notRefundableReason, remainingOf, type RefundableTransaction } from './api/types.ts';
 import { TransactionPicker } from './transaction-picker.tsx';
 
 type Values = { transaction: RefundableTransaction | null; amount: number | null; reason?: string };
-
-const toMinor = (major: number) => Math.round(major * 100);
 
 /**
  * Add refund (payments.md §2, §5): choose a transaction, amount defaults to what is still
@@ -27,10 +27,10 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
   // same key, so the server refunds once), renewed as soon as the user changes anything.
   const key = useRef<string | null>(null);
   const selected = Form.useWatch('transaction', form) ?? transaction ?? null;
-  const decimalSeparator = format.language === 'nl' ? ',' : '.';
+  const blocked = selected ? notRefundableReason(selected) : null;
 
   const choose = (tx: RefundableTransaction | null) => {
-    form.setFieldsValue({ transaction: tx, amount: tx ? remainingOf(tx) / 100 : null });
+    form.setFieldsValue({ transaction: tx, amount: tx && !notRefundableReason(tx) ? remainingOf(tx) : null });
     form.setFields([{ name: 'amount', errors: [] }, { name: 'transaction', errors: [] }]);
   };
 
@@ -50,11 +50,11 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
 
   const submit = async (values: Values) => {
     const tx = values.transaction ?? transaction;
-    if (!tx || values.amount === null || create.isPending) return;
+    if (!tx || values.amount === null || isUnread(values.amount) || notRefundableReason(tx) || create.isPending) return;
     setError(null);
     key.current ??= newIdempotencyKey();
     try {
-      await create.mutateAsync({ body: { transaction: tx.id, amount: toMinor(values.amount), reason: values.reason?.trim() || null }, idempotencyKey: key.current });
+      await create.mutateAsync({ body: { transaction: tx.id, amount: values.amount, reason: values.reason?.trim() || null }, idempotencyKey: key.current });
       key.current = null;
       onClose();
     } catch (failure) {
@@ -78,10 +78,12 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ transaction: transaction ?? null, amount: transaction ? remainingOf(transaction) / 100 : null, reason: '' }}
+        initialValues={{ transaction: transaction ?? null, amount: transaction && !notRefundableReason(transaction) ? remainingOf(transaction) : null, reason: '' }}
         onValuesChange={() => (key.current = null)}
         onFinish={submit}
       >
+        {/* A hidden submit button lets Enter in a field submit the dialog. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form.Item name="transaction" label={t('refunds.add.transaction')} rules={[{ required: true, message: t('refunds.add.transactionRequired') }]} hidden={Boolean(transaction)}>
           <TransactionPicker onChange={choose} />
@@ -100,15 +102,14 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
             ]}
           />
         )}
+        {blocked && <Alert type="warning" showIcon title={t(`refunds.add.${blocked}`, { status: t(`statuses.transaction.${selected?.status}`, { defaultValue: selected?.status }) })} style={{ marginBottom: 16 }} />}
         <Form.Item
           name="amount"
           label={t('refunds.add.amount')}
-          rules={[
-            { required: true, message: t('refunds.add.amountRequired') },
-            { type: 'number', min: 0.01, message: t('refunds.add.amountPositive') },
-          ]}
+          // The field says itself why a text cannot be read; an empty field is this rule's.
+          rules={[{ validator: (_, value) => (value === null || value === undefined ? Promise.reject(new Error(t('refunds.add.amountRequired'))) : Promise.resolve()) }]}
         >
-          <InputNumber<number> min={0} step={1} precision={2} decimalSeparator={decimalSeparator} prefix={selected?.currency_code ?? 'EUR'} style={{ width: 220 }} disabled={!selected} />
+          <MoneyInput currency={selected?.currency_code} width={220} disabled={!selected || Boolean(blocked)} />
         </Form.Item>
         <Form.Item name="reason" label={t('refunds.add.reason')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} showCount />

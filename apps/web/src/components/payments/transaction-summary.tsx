@@ -4,23 +4,11 @@ import { DateTime } from '../date-time.tsx';
 import { DetailFields } from '../detail-panel.tsx';
 import { EntityLink } from '../entity-link.tsx';
 import { Money } from '../money.tsx';
+import type { TTransaction } from '@kassa/domain';
 import { StatusTag } from '../status-tag.tsx';
 
-/** The transaction fields a refund or chargeback panel shows of the payment it belongs to. */
-export type TransactionSummaryRow = {
-  id: string;
-  created_at: string;
-  merchant_reference: string | null;
-  amount: number;
-  refunded_amount: number;
-  currency_code: string;
-  status: string;
-  payment_product_type: string;
-  card_brand: string | null;
-  card_last4?: string | null;
-  recurring_type: string | null;
-  country_code?: string | null;
-};
+/** The transaction a refund or chargeback panel shows (its populated `transaction`). */
+export type TransactionSummaryRow = TTransaction;
 
 /** The 'Transaction details' tab of refunds and chargebacks, linking to the transaction itself. */
 export const TransactionSummary = ({ tx }: { tx: TransactionSummaryRow | null }) => {

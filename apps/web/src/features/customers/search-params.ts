@@ -12,6 +12,6 @@ export const customerListParams: ListParamsDef = {
     id: param.text(),
   },
   sortable: ['created_at', 'last_name', 'email_address', 'city', 'country_code', 'segment', 'status'],
-  searchBy: ['email_address', 'last_name', 'id'],
+  searchBy: ['name', 'email_address', 'last_name', 'id'],
   initial: () => ({ 'created_at>': oneMonthBack() }),
 };

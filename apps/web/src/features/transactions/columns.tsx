@@ -40,10 +40,11 @@ export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] =
     render: (row) => <PaymentProduct product={row.payment_product_type} brand={row.card_brand} />,
   },
   { key: 'amount', title: t('fields:transaction.amount'), sortField: 'amount', align: 'right', exportFields: ['amount', 'currency_code'], render: (row) => <Money amount={row.amount} currency={row.currency_code} /> },
-  { key: 'status', title: t('fields:transaction.status'), sortField: 'status', exportFields: ['status'], render: (row) => <StatusTag vocabulary="transaction" status={row.status} /> },
   { key: 'processor', title: t('fields:transaction.processor'), exportFields: ['processor.name'], render: (row) => populated<{ id: string; name: string }>(row.processor)?.name ?? null },
   { key: 'tags', title: t('fields:transaction.tags'), exportFields: ['tags'], render: (row) => <TransactionTags ids={row.tags} /> },
   { key: 'id', title: t('fields:transaction.id'), defaultHidden: true, exportFields: ['id'], render: (row) => <Typography.Text code>{row.id}</Typography.Text> },
   { key: 'description', title: t('fields:transaction.description'), defaultHidden: true, exportFields: ['description'], render: (row) => row.description },
   { key: 'country_code', title: t('fields:transaction.country_code'), defaultHidden: true, exportFields: ['country_code'], render: (row) => row.country_code },
+  // Last and sticky: at 1024 px the table scrolls sideways and the status stays in view.
+  { key: 'status', title: t('fields:transaction.status'), sortField: 'status', exportFields: ['status'], fixed: 'right', render: (row) => <StatusTag vocabulary="transaction" status={row.status} /> },
 ];

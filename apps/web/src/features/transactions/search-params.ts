@@ -11,6 +11,7 @@ export const transactionListParams: ListParamsDef = {
     'amount>': param.int(),
     'amount<': param.int(),
     currency_code: param.text(),
+    country_code: param.text(),
     merchant_reference: param.text(),
     id: param.text(),
     customer: param.text(),

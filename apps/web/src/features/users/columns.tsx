@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { DateTime } from '../../components/date-time.tsx';
 import type { ListColumn } from '../../components/list-screen/columns.ts';
 import { organisationOf, type UserRow } from './api/types.ts';
+import { roleLabel } from './roles.ts';
 
 /** The users lists' columns (platform and provider users alike). */
 export const userColumns = (t: TFunction): ListColumn<UserRow>[] => [
@@ -15,7 +16,7 @@ export const userColumns = (t: TFunction): ListColumn<UserRow>[] => [
     exportFields: ['roles'],
     render: (row) => (
       <>
-        {row.roles.slice(0, 3).map((role) => <Tag key={role}>{role}</Tag>)}
+        {row.roles.slice(0, 3).map((role) => <Tag key={role} title={role}>{roleLabel(t, role)}</Tag>)}
         {row.roles.length > 3 && <Tag>{t('users.moreRoles', { count: row.roles.length - 3 })}</Tag>}
       </>
     ),

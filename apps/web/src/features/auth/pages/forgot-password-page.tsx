@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { emailRule } from '../../../lib/email-rule.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -35,7 +36,7 @@ export const ForgotPasswordPage = () => {
           validateStatus={state === 'error' ? 'error' : undefined}
           rules={[
             { required: true, message: t('form_validation.required') },
-            { type: 'email', message: t('form_validation.email') },
+            emailRule(t('form_validation.email')),
           ]}
         >
           <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />

@@ -4,27 +4,41 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TLoginBody } from '@kassa/domain';
 import { ApiError } from '../../../lib/api-client.ts';
+import { emailRule } from '../../../lib/email-rule.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
 import { takeRedirect } from '../../../lib/redirect-memory.ts';
+import { forgetSignInStep, rememberSignInStep } from '../../../lib/sign-in-step.ts';
 import { useLogin } from '../api/login.ts';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import styles from './login-page.module.css';
 
 /** /login: e-mail and password (portal.md §2.1, §5). */
 export const LoginPage = () => {
   const { t } = useTranslation();
+  // Title and logo are the installation's branding (APP_TITLE, LOGO_URL via /v1/app-config).
+  const { data: config } = useAppConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const reset = params.get('reset');
+  // The 'password changed' banner is about the change just made; once a sign-in fails it gives way to that error.
+  const reset = login.isError ? null : params.get('reset');
 
-  const onFinish = (values: TLoginBody) =>
-    login.mutate(values, {
+  const onFinish = (values: TLoginBody) => {
+    const username = values.username.trim();
+    login.mutate({ ...values, username }, {
       onSuccess: (result) => {
-        if ('id' in result) navigate(takeRedirect(result.id) ?? '/', { replace: true });
-        else if ('mfa_setup_required' in result) navigate(`/mfa/setup?${new URLSearchParams({ required_type: result.required_type, token: result.token })}`);
-        else navigate(`/mfa?${new URLSearchParams({ username: values.username, mfa_token: result.mfa_token, mfa_type: result.mfa_type })}`);
+        forgetSignInStep();
+        if ('id' in result) return navigate(takeRedirect(result.id) ?? '/', { replace: true });
+        if ('mfa_setup_required' in result) {
+          rememberSignInStep({ username, token: result.token });
+          return navigate(`/mfa/setup?${new URLSearchParams({ required_type: result.required_type })}`);
+        }
+        rememberSignInStep({ username, token: result.mfa_token });
+        navigate(`/mfa?${new URLSearchParams({ mfa_type: result.mfa_type })}`);
       },
     });
+  };
 
   const errorCode = login.error instanceof ApiError ? login.error.code : login.error ? 'unknown' : null;
 
@@ -32,9 +46,9 @@ export const LoginPage = () => {
     <main className={styles.page}>
       <Card className={styles.card}>
         <div className={styles.brand}>
-          <img src="/assets/logo.svg" alt="" width={40} height={40} />
+          <img src={config?.logo_url ?? '/assets/logo.svg'} alt="" width={40} height={40} />
           <div>
-            <Typography.Title level={3} className={styles.title}>{t('auth.login.title')}</Typography.Title>
+            <PageTitle size="card">{t('auth.login.title', { name: config?.title ?? t('app.name') })}</PageTitle>
             <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
           </div>
         </div>
@@ -47,7 +61,7 @@ export const LoginPage = () => {
             name="username"
             rules={[
               { required: true, message: t('form_validation.required') },
-              { type: 'email', message: t('form_validation.email') },
+              emailRule(t('form_validation.email')),
             ]}
           >
             <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />

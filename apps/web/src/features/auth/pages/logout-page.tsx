@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 
 /** The idle limit in the largest whole unit: '30 minutes' in production, '10 hours' in development. */
@@ -13,14 +14,15 @@ const idleDuration = (seconds: number, t: (key: string, options: { count: number
 /** /logout: shown after an automatic sign-out (portal.md §2.1), naming the configured idle limit. */
 export const LogoutPage = () => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const idleSeconds = useAppConfig().data?.session_idle_seconds ?? 30 * 60;
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Result
         status="info"
-        title={t('auth.logout.title')}
+        title={<PageTitle>{t('auth.logout.title')}</PageTitle>}
         subTitle={t('auth.logout.message', { duration: idleDuration(idleSeconds, t) })}
-        extra={<Link to="/login"><Button type="primary">{t('auth.logout.loginAgain')}</Button></Link>}
+        extra={<Button type="primary" onClick={() => navigate('/login')}>{t('auth.logout.loginAgain')}</Button>}
       />
     </main>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { takeRedirect } from '../../../lib/redirect-memory.ts';
+import { forgetSignInStep, readSignInStep } from '../../../lib/sign-in-step.ts';
 import { useVerifyMfa } from '../api/verify-mfa.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -13,12 +14,16 @@ export const MfaPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const username = params.get('username') ?? '';
-  const token = params.get('mfa_token') ?? '';
+  const [step] = useState(readSignInStep);
+  const username = step?.username ?? '';
+  const token = step?.token ?? '';
   const type = params.get('mfa_type') === 'google' ? 'google' : params.get('mfa_type') === 'email' ? 'email' : null;
   const [useRecovery, setUseRecovery] = useState(false);
   const { code, recovery } = useVerifyMfa();
-  const done = (me: TMe) => navigate(takeRedirect(me.id) ?? '/', { replace: true });
+  const done = (me: TMe) => {
+    forgetSignInStep();
+    navigate(takeRedirect(me.id) ?? '/', { replace: true });
+  };
   const pending = code.isPending || recovery.isPending;
 
   if (!username || !token || !type) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MfaEnrolmentView, RecoveryCodes } from '../../../components/mfa-enrolment-view.tsx';
 import { takeRedirect } from '../../../lib/redirect-memory.ts';
+import { forgetSignInStep, readSignInStep } from '../../../lib/sign-in-step.ts';
 import { useConfirmMfaSetup, useFinishSignIn, useStartMfaSetup } from '../api/mfa-setup.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -13,7 +14,7 @@ export const MfaSetupPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const [token] = useState(() => readSignInStep()?.token ?? '');
   const required: TMfaType = params.get('required_type') === 'google' ? 'google' : 'email';
   const [method, setMethod] = useState<TMfaType>(required);
   const [enrolment, setEnrolment] = useState<TMfaEnrolment | null>(null);
@@ -22,6 +23,7 @@ export const MfaSetupPage = () => {
   const confirm = useConfirmMfaSetup();
   const finishSignIn = useFinishSignIn();
   const proceed = (user: TMe) => {
+    forgetSignInStep();
     finishSignIn(user);
     navigate(takeRedirect(user.id) ?? '/', { replace: true });
   };

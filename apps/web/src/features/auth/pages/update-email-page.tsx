@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { emailRule } from '../../../lib/email-rule.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -19,7 +20,7 @@ export const UpdateEmailPage = () => {
   const invalidToken = !token || (update.error instanceof ApiError && update.error.details.some((detail) => detail.path === 'body.token'));
   const emailRules = [
     { required: true, message: t('form_validation.required') },
-    { type: 'email' as const, message: t('form_validation.email') },
+    emailRule(t('form_validation.email')),
     { min: 3, message: t('form_validation.minlength', { length: 3 }) },
   ];
 

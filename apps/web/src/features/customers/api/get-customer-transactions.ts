@@ -1,16 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TTransactionRow } from '@kassa/domain';
 import { apiGet } from '../../../lib/api-client.ts';
 
-export type CustomerTransaction = {
-  id: string;
-  created_at: string;
-  merchant_reference: string | null;
-  amount: number;
-  currency_code: string;
-  status: string;
-  payment_product_type: string;
-  payment_profile: { id: string; currency_code: string | null } | string | null;
-};
+export type CustomerTransaction = TTransactionRow;
 
 /** payments.md §9: the customer's transactions, 25 per page. */
 export const CUSTOMER_TRANSACTIONS_PAGE = 25;

@@ -21,7 +21,7 @@ const Overview = ({ customer }: { customer: CustomerRow }) => {
     <DetailFields
       fields={[
         { label: f('id'), value: <CopyableId value={customer.id} /> },
-        { label: f('name'), value: [customer.title, customerName(customer)].filter(Boolean).join(' ') },
+        { label: f('name'), value: [customer.title && t(`personTitles.${customer.title}`, { defaultValue: customer.title }), customerName(customer)].filter(Boolean).join(' ') },
         { label: f('email_address'), value: customer.email_address },
         { label: f('phone_number'), value: customer.phone_number },
         { label: f('street_address'), value: street },
@@ -30,7 +30,7 @@ const Overview = ({ customer }: { customer: CustomerRow }) => {
         { label: f('region'), value: customer.region },
         { label: f('country_code'), value: customer.country_code },
         { label: f('date_of_birth'), value: customer.date_of_birth && format.date(customer.date_of_birth) },
-        { label: f('gender'), value: customer.gender },
+        { label: f('gender'), value: customer.gender ? t(`genders.${customer.gender}`, { defaultValue: customer.gender }) : null },
         { label: f('segment'), value: customer.segment && t(`customers.segments.${customer.segment}`, { defaultValue: customer.segment }) },
         { label: f('status'), value: <StatusTag vocabulary="customer" status={customer.status} /> },
         { label: f('status_reason'), value: customer.status_reason },

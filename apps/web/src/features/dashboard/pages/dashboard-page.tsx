@@ -1,11 +1,19 @@
-import { access } from '@kassa/domain';
-import { Alert, Card, Empty, Space, Typography } from 'antd';
+import { access, STATISTICS_DEFAULT_CURRENCY } from '@kassa/domain';
+import { Alert, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { CurrencySelect } from '../../../components/statistics/currency-select.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { isProvider, useCan } from '../../../lib/authorisation.ts';
-import { merchantContextOf } from '../../../lib/org-context.ts';
+import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
 import { useMe } from '../../../lib/session.ts';
+import { Achievements } from '../components/achievements.tsx';
+import { PayoutCard } from '../components/payout-card.tsx';
+import { ProcessorRevenueCards } from '../../../components/statistics/processor-revenue-cards.tsx';
+import { RecentActivity } from '../components/recent-activity.tsx';
+import { RevenueOverview } from '../components/revenue-overview.tsx';
+import { TopMerchants } from '../components/top-merchants.tsx';
 
 /** Provider staff without MFA are nudged to turn it on (portal.md §2.2), except in development. */
 const MfaWarning = () => {
@@ -28,24 +36,44 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
   const { data: me } = useMe();
   const can = useCan();
   const { pathname } = useLocation();
+  const scope = useOrganisationScope(pathname);
+  // Amounts are shown in one currency at a time (`currency_code`, default EUR), never added across currencies.
+  const [params, setParams] = useSearchParams();
+  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '') ? (params.get('currency_code') as string) : STATISTICS_DEFAULT_CURRENCY;
   if (!me) return null;
+  const base = merchantContextOf(pathname) ? pathname.replace(/\/$/, '') : '';
   const showsContent = variant === 'psp' ? can(access.pspDashboard) : can(access.dashboard);
   const allTransactions = variant === 'psp' ? '/psp/transactions' : `${merchantContextOf(pathname) ? pathname.replace(/\/$/, '') : ''}/transactions`;
   const canSeeTransactions = variant === 'psp' ? can(access.pspTransaction.list) : can(['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST']);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <div>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
-          {variant === 'psp' ? t('dashboard.pspTitle') : t('dashboard.title')}
-        </Typography.Title>
+        <PageTitle style={{ marginBottom: 4 }}>{variant === 'psp' ? t('dashboard.pspTitle') : t('dashboard.title')}</PageTitle>
         <Typography.Text type="secondary">
           {t('dashboard.welcome', { name: me.name || me.email, email: me.email })} {t('dashboard.organisation', { organisation: me.organisation.name })}
         </Typography.Text>
       </div>
       {variant === 'psp' && <MfaWarning />}
-      <Card>
-        {showsContent ? <Empty description={t('dashboard.cardsLater')} /> : <Empty description={t('dashboard.noContent')} />}
-      </Card>
+      {showsContent ? (
+        <>
+          <CurrencySelect value={currency} scope={scope} onChange={(code) => setParams(code === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: code }, { replace: true })} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={10}>
+              {variant === 'psp' ? <TopMerchants currency={currency} /> : can(access.settlement.list) ? <PayoutCard scope={scope} /> : null}
+            </Col>
+            <Col xs={24} lg={14}>
+              <RecentActivity scope={scope} base={variant === 'psp' ? '/psp' : base} />
+            </Col>
+          </Row>
+          {variant === 'merchant' && <Achievements scope={scope} currency={currency} />}
+          <RevenueOverview scope={scope} currency={currency} />
+          {can(access.statistics.processor) && <ProcessorRevenueCards scope={scope} currency={currency} />}
+        </>
+      ) : (
+        <Card>
+          <Empty description={t('dashboard.noContent')} />
+        </Card>
+      )}
       {canSeeTransactions && <Link to={allTransactions}>{t('dashboard.viewAllTransactions')}</Link>}
     </Space>
   );

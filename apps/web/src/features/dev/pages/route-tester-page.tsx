@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useNavContext } from '../../../lib/authorisation.ts';
 import { useMe } from '../../../lib/session.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 /** Development only: every route with its roles and whether the signed-in user may open it. */
 export const RouteTesterPage = () => {
@@ -22,7 +23,7 @@ export const RouteTesterPage = () => {
   }));
   return (
     <>
-      <Typography.Title level={2}>{t('dev.title')}</Typography.Title>
+      <PageTitle>{t('dev.title')}</PageTitle>
       <Typography.Paragraph type="secondary">{t('dev.intro')}</Typography.Paragraph>
       <Table
         size="small"

@@ -1,9 +1,11 @@
 import { LINK_DEFAULT_EXPIRY_DAYS, LINK_MAX_EXPIRY_DAYS } from '@kassa/domain';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { isUnread } from '../../../components/number-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/entity-api.ts';
 import { datePattern } from '../../../lib/format.ts';
@@ -34,6 +36,7 @@ export const CreateLinkDialog = ({ kind, onClose, onCreated }: { kind: LinkKind;
   const f = (field: string) => t(`fields:link.${field}`);
 
   const submit = async (values: Values) => {
+    if (isPayment && isUnread(values.amount)) return;
     setError(null);
     key.current ??= newIdempotencyKey();
     const common = {
@@ -45,7 +48,7 @@ export const CreateLinkDialog = ({ kind, onClose, onCreated }: { kind: LinkKind;
     try {
       const link = await create.mutateAsync(
         isPayment
-          ? { kind, idempotencyKey: key.current, body: { ...common, amount: Math.round(values.amount! * 100), customer: values.customer || null } }
+          ? { kind, idempotencyKey: key.current, body: { ...common, amount: values.amount!, customer: values.customer || null } }
           : { kind, idempotencyKey: key.current, body: { ...common, customer: values.customer! } },
       );
       onCreated(link);
@@ -66,13 +69,15 @@ export const CreateLinkDialog = ({ kind, onClose, onCreated }: { kind: LinkKind;
         onValuesChange={() => (key.current = null)}
         onFinish={submit}
       >
+        {/* A hidden submit button lets Enter in a field submit the dialog. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form.Item name="payment_profile" label={f('payment_profile')} rules={[{ required: true, message: t('links.required') }]}>
           <Select loading={profiles.isPending} options={(profiles.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.name} (${profile.currency_code ?? 'EUR'})` }))} />
         </Form.Item>
         {isPayment && (
-          <Form.Item name="amount" label={f('amount')} rules={[{ required: true, message: t('links.required') }, { type: 'number', min: 0.01, message: t('links.amountPositive') }]}>
-            <InputNumber<number> min={0} precision={2} decimalSeparator={format.language === 'nl' ? ',' : '.'} prefix={currency} style={{ width: 200 }} />
+          <Form.Item name="amount" label={f('amount')} rules={[{ required: true, message: t('links.required') }]}>
+            <MoneyInput currency={currency} width={200} />
           </Form.Item>
         )}
         <Form.Item name="customer" label={f('customer')} rules={isPayment ? [] : [{ required: true, message: t('links.required') }]}>

@@ -5,11 +5,13 @@ import { useLocation } from 'react-router';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useCustomerSearch } from '../api/search-customers.ts';
 import { customerLabel } from '../api/types.ts';
+import { useClearable } from '../../../lib/use-clearable.ts';
 
 const DEBOUNCE_MS = 200;
 
 /** Picks a customer by e-mail, last name or id, searching as the user types. */
 export const CustomerSelect = ({ value, onChange, id }: { value?: string; onChange?: (id: string | undefined) => void; id?: string }) => {
+  const clearable = useClearable();
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [draft, setDraft] = useState('');
@@ -24,7 +26,7 @@ export const CustomerSelect = ({ value, onChange, id }: { value?: string; onChan
       id={id}
       value={value}
       onChange={onChange}
-      allowClear
+      allowClear={clearable}
       showSearch={{ filterOption: false, onSearch: setDraft }}
       loading={isFetching}
       placeholder={t('links.customerPlaceholder')}

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TOrganisationRow } from '@kassa/domain';
 import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
 
-export type OrganisationRow = { id: string; name: string; type: 'provider' | 'merchant' | 'sub'; parent: string | null; active: boolean };
+export type OrganisationRow = TOrganisationRow;
 
 /** `GET /v1/organisation` with explicit filters (an explicit `organisation` overrides the context). */
 export const getOrganisations = (params: QueryParams, signal?: AbortSignal) => apiGet<OrganisationRow[]>('organisation', params, signal);

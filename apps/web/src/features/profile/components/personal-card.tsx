@@ -1,6 +1,8 @@
 import type { TLanguage, TMe } from '@kassa/domain';
 import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ServerErrorAlert } from '../../../components/server-error-alert.tsx';
+import { useServerError } from '../../../lib/use-server-error.ts';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { LANGUAGES, resolveLanguage } from '../../../lib/languages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -9,16 +11,20 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 export const PersonalCard = ({ me }: { me: TMe }) => {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const [form] = Form.useForm<{ name: string; language: TLanguage }>();
+  const serverError = useServerError(form);
   const onFinish = (values: { name: string; language: TLanguage }) =>
     update.mutate(values, {
       onSuccess: () => void changeLanguage(values.language),
+      onError: serverError.show,
     });
   return (
     <Card title={t('profile.personal')}>
       {update.isSuccess && <Alert type="success" showIcon role="status" title={t('profile.saved')} style={{ marginBottom: 16 }} />}
-      <Form layout="vertical" requiredMark={false} initialValues={{ name: me.name, language: resolveLanguage(me.language) }} onFinish={onFinish} disabled={update.isPending} onValuesChange={() => update.reset()}>
-        <Form.Item label={t('profile.email')}>
-          <Input value={me.email} disabled />
+      <ServerErrorAlert message={serverError.message} />
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ name: me.name, language: resolveLanguage(me.language) }} onFinish={onFinish} disabled={update.isPending} onValuesChange={() => { update.reset(); serverError.clear(); }}>
+        <Form.Item label={t('profile.email')} htmlFor="profile-email">
+          <Input id="profile-email" value={me.email} disabled />
         </Form.Item>
         <Form.Item label={t('profile.name')} name="name" rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
           <Input autoComplete="name" />

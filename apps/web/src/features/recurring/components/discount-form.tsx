@@ -1,23 +1,22 @@
 import { ZSubscriptionDiscountCreate, ZSubscriptionDiscountUpdate, type TSubscriptionDiscountCreate } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Radio, Space, Switch } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Radio, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { hasUnread, PercentInput, WholeNumberInput } from '../../../components/number-input.tsx';
 import { organisationFor } from '../../../lib/org-context.ts';
-import { useFormat } from '../../../lib/use-format.ts';
 import { useSaveDiscount } from '../api/save-discount.ts';
 import type { DiscountRow } from '../api/types.ts';
 import { clearErrors, showApiError, showIssues } from './form-errors.ts';
-import { MoneyInput } from './money-input.tsx';
 
 const FIELDS = ['name', 'type', 'amount', 'duration', 'minimum_amount', 'limit_to_first_order'] as const;
 type Values = Omit<TSubscriptionDiscountCreate, 'organisation'>;
 
-/** Create or edit a subscription discount (payments.md §5): fixed cents by default, or a fraction of at most 1. */
+/** Create or edit a subscription discount (payments.md §5): fixed cents by default, or a percentage typed as such and sent as a fraction of at most 1. */
 export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; onClose: () => void }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { language } = useFormat();
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveDiscount();
@@ -28,6 +27,8 @@ export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; on
     setFailure(null);
     clearErrors(form, FIELDS);
     const values = form.getFieldsValue(true) as Values;
+    // A number field whose text cannot be read already says why; nothing is sent.
+    if (hasUnread(values, ['amount', 'duration', 'minimum_amount'])) return;
     const organisation = discount ? undefined : (organisationFor(pathname) ?? undefined);
     const parsed = ZSubscriptionDiscountCreate.safeParse({ ...values, organisation });
     if (!parsed.success) return showIssues(form, t, parsed.error.issues);
@@ -69,11 +70,11 @@ export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; on
         <Form.Item name="type" label={f('type')} required>
           <Radio.Group options={[{ value: 'fixed_cents', label: t('recurring.discountTypes.fixed_cents') }, { value: 'percentage', label: t('recurring.discountTypes.percentage') }]} />
         </Form.Item>
-        <Form.Item name="amount" label={f('amount')} required extra={type === 'percentage' ? t('recurring.discounts.fractionHint') : undefined}>
-          {type === 'percentage' ? <InputNumber<number> min={0} max={1} step={0.05} precision={2} decimalSeparator={language === 'nl' ? ',' : '.'} style={{ width: 180 }} /> : <MoneyInput />}
+        <Form.Item name="amount" label={f('amount')} required extra={type === 'percentage' ? t('recurring.discounts.percentHint') : undefined}>
+          {type === 'percentage' ? <PercentInput /> : <MoneyInput />}
         </Form.Item>
-        <Form.Item name="duration" label={f('duration')} extra={t('recurring.discounts.durationHint')}><InputNumber min={1} precision={0} /></Form.Item>
-        <Form.Item name="minimum_amount" label={f('minimum_amount')} extra={t('recurring.discounts.minimumHint')}><MoneyInput /></Form.Item>
+        <Form.Item name="duration" label={f('duration')} extra={t('recurring.discounts.durationHint')}><WholeNumberInput /></Form.Item>
+        <Form.Item name="minimum_amount" label={f('minimum_amount')} extra={t('recurring.discounts.minimumHint')}><MoneyInput min={0} /></Form.Item>
         <Form.Item name="limit_to_first_order" label={f('limit_to_first_order')} valuePropName="checked"><Switch /></Form.Item>
       </Form>
     </Drawer>

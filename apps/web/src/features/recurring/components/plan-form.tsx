@@ -1,17 +1,18 @@
-import { PLAN_INTERVALS, ZPlanCreate, ZPlanUpdate, type TPlanCreate } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { PLAN_INTERVALS, PLAN_MAX_AMOUNT, PLAN_MAX_INTERVAL_COUNT, ZPlanCreate, ZPlanUpdate, type TPlanCreate } from '@kassa/domain';
+import { Alert, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { hasUnread, WholeNumberInput } from '../../../components/number-input.tsx';
 import { useStatusOptions } from '../../../components/status-tag.tsx';
 import { organisationFor, useOrganisationScope } from '../../../lib/org-context.ts';
-import { usePaymentProfiles } from '../api/get-choices.ts';
+import { useCheckoutDesignChoices, usePaymentProfiles } from '../api/get-choices.ts';
 import { useSavePlan } from '../api/save-plan.ts';
 import { idOf, type PlanRow } from '../api/types.ts';
 import { clearErrors, showApiError, showIssues } from './form-errors.ts';
-import { MoneyInput } from './money-input.tsx';
 
-const FIELDS = ['name', 'description', 'dynamic_descriptor', 'payment_profile', 'amount', 'interval', 'interval_count', 'max_billing_cycle',
+const FIELDS = ['name', 'description', 'dynamic_descriptor', 'payment_profile', 'checkout', 'amount', 'interval', 'interval_count', 'max_billing_cycle',
   'statuses_subscription_update', 'webhook_subscription_update', 'email_subscription_update', 'redirect_url'] as const;
 
 type Values = Omit<TPlanCreate, 'organisation'>;
@@ -19,8 +20,8 @@ const URL_HINT = 'https://';
 
 const initialValues = (plan?: PlanRow): Record<string, unknown> =>
   plan
-    ? { ...plan, payment_profile: idOf(plan.payment_profile) ?? '', checkout: idOf(plan.checkout) }
-    : { interval: 'month', interval_count: 1, statuses_subscription_update: [], description: '', dynamic_descriptor: '' };
+    ? { ...plan, payment_profile: idOf(plan.payment_profile) ?? '', checkout: idOf(plan.checkout) ?? '' }
+    : { interval: 'month', interval_count: 1, statuses_subscription_update: [], description: '', dynamic_descriptor: '', checkout: '' };
 
 /** Create or edit a plan with every rule of payments.md §5 "Plan", checked here and again by the server. */
 export const PlanForm = ({ plan, onClose }: { plan?: PlanRow; onClose: () => void }) => {
@@ -30,14 +31,19 @@ export const PlanForm = ({ plan, onClose }: { plan?: PlanRow; onClose: () => voi
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
   const profiles = usePaymentProfiles(scope);
+  const designs = useCheckoutDesignChoices(scope);
   const save = useSavePlan();
   const statuses = useStatusOptions('subscription');
   const f = (field: string) => t(`fields:plan.${field}`);
+  const profileId = Form.useWatch('payment_profile', form);
+  const currency = profiles.data?.find((p) => p.id === profileId)?.currency_code;
 
   const submit = async () => {
     setFailure(null);
     clearErrors(form, FIELDS);
     const values = form.getFieldsValue(true) as Values;
+    // A number field whose text cannot be read already says why; nothing is sent.
+    if (hasUnread(values, ['amount', 'interval_count', 'max_billing_cycle'])) return;
     const organisation = plan ? undefined : (organisationFor(pathname) ?? undefined);
     // The whole form is checked as a new plan would be; an edit then sends the fields as an update.
     const parsed = ZPlanCreate.safeParse({ ...values, organisation });
@@ -75,13 +81,22 @@ export const PlanForm = ({ plan, onClose }: { plan?: PlanRow; onClose: () => voi
         <Form.Item name="payment_profile" label={f('payment_profile')} required>
           <Select loading={profiles.isPending} showSearch={{ optionFilterProp: 'label' }} options={(profiles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.currency_code})` }))} />
         </Form.Item>
-        <Form.Item name="amount" label={f('amount')} required><MoneyInput /></Form.Item>
+        <Form.Item name="checkout" label={f('checkout')} extra={t('recurring.plans.checkoutHint')} normalize={(value?: string) => value ?? ''}>
+          <Select
+            allowClear
+            loading={designs.isPending}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('recurring.plans.defaultCheckout')}
+            options={[{ value: '', label: t('recurring.plans.defaultCheckout') }, ...(designs.data ?? []).map((d) => ({ value: d.id, label: d.name }))]}
+          />
+        </Form.Item>
+        <Form.Item name="amount" label={f('amount')} required><MoneyInput currency={currency} max={PLAN_MAX_AMOUNT} /></Form.Item>
         <Space align="start" wrap>
           <Form.Item name="interval" label={f('interval')} required>
             <Select style={{ width: 160 }} options={PLAN_INTERVALS.map((value) => ({ value, label: t(`recurring.intervals.${value}`) }))} />
           </Form.Item>
-          <Form.Item name="interval_count" label={f('interval_count')} required><InputNumber min={1} max={1000} precision={0} /></Form.Item>
-          <Form.Item name="max_billing_cycle" label={f('max_billing_cycle')} extra={t('recurring.emptyIsUnlimited')}><InputNumber min={1} precision={0} /></Form.Item>
+          <Form.Item name="interval_count" label={f('interval_count')} required><WholeNumberInput max={PLAN_MAX_INTERVAL_COUNT} /></Form.Item>
+          <Form.Item name="max_billing_cycle" label={f('max_billing_cycle')} extra={t('recurring.emptyIsUnlimited')}><WholeNumberInput /></Form.Item>
         </Space>
         <Form.Item name="statuses_subscription_update" label={f('statuses_subscription_update')} extra={t('recurring.plans.statusesHint')}>
           <Select mode="multiple" options={statuses} />

@@ -1,14 +1,16 @@
-import { DISCOUNT_TYPES, PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS } from '@kassa/domain';
-import { InputNumber, Space } from 'antd';
+import { access, DISCOUNT_TYPES, hasAccess, PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS } from '@kassa/domain';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AmountRangeFilter } from '../../../components/filters/amount-range-filter.tsx';
+import { WholeNumberInput } from '../../../components/number-input.tsx';
 import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
 import type { FilterProps } from '../../../components/filters/filter-props.ts';
 import { SelectFilter } from '../../../components/filters/select-filter.tsx';
 import { TextFilter } from '../../../components/filters/text-filter.tsx';
 import { useStatusOptions } from '../../../components/status-tag.tsx';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { useMe } from '../../../lib/session.ts';
 import { usePaymentProfiles } from '../api/get-choices.ts';
 import { useAllPlans } from '../api/get-plans.ts';
 
@@ -37,13 +39,13 @@ export const DiscountFilters = (props: FilterProps) => {
 
 const CycleRange = ({ state, onChange }: FilterProps) => {
   const { t } = useTranslation();
-  const read = (key: string) => (typeof state.filters[key] === 'string' ? Number(state.filters[key]) : null);
+  const read = (key: string) => (typeof state.filters[key] === 'string' && /^\d+$/.test(state.filters[key]) ? Number(state.filters[key]) : null);
   const write = (key: string) => (value: number | null) => onChange({ [key]: value === null ? undefined : String(value) });
   const label = t('fields:subscription.max_billing_cycle');
   return (
     <Space.Compact>
-      <InputNumber aria-label={`${label} ${t('list.minimum')}`} placeholder={`${label} ≥`} min={1} precision={0} value={read('max_billing_cycle>')} onChange={write('max_billing_cycle>')} style={{ width: 150 }} />
-      <InputNumber aria-label={`${label} ${t('list.maximum')}`} placeholder="≤" min={1} precision={0} value={read('max_billing_cycle<')} onChange={write('max_billing_cycle<')} style={{ width: 80 }} />
+      <WholeNumberInput aria-label={`${label} ${t('list.minimum')}`} placeholder={`${label} ≥`} errorAs="tooltip" value={read('max_billing_cycle>')} onSettle={write('max_billing_cycle>')} width={150} />
+      <WholeNumberInput aria-label={`${label} ${t('list.maximum')}`} placeholder="≤" errorAs="tooltip" value={read('max_billing_cycle<')} onSettle={write('max_billing_cycle<')} width={80} />
     </Space.Compact>
   );
 };
@@ -54,7 +56,10 @@ export const SubscriptionFilters = (props: FilterProps) => {
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
   const plans = useAllPlans(scope);
-  const profiles = usePaymentProfiles(scope);
+  const { data: me } = useMe();
+  // A read-only analyst may not read payment profiles: no filter it cannot fill.
+  const canReadProfiles = hasAccess(me?.roles ?? [], access.paymentProfile.list);
+  const profiles = usePaymentProfiles(scope, canReadProfiles);
   const statuses = useStatusOptions('subscription');
   return (
     <>
@@ -62,7 +67,7 @@ export const SubscriptionFilters = (props: FilterProps) => {
       <DateRangeFilter {...props} field="due_date" label={t('fields:subscription.due_date')} />
       <SelectFilter {...props} field="plan[]" label={t('fields:subscription.plan')} options={(plans.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
       <SelectFilter {...props} field="payment_product[]" label={t('fields:subscription.payment_product')} options={SUBSCRIPTION_PAYMENT_PRODUCTS.map((value) => ({ value, label: t(`paymentProducts.${value}`) }))} width={160} />
-      <SelectFilter {...props} field="payment_profile[]" label={t('fields:subscription.payment_profile')} options={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+      {canReadProfiles && <SelectFilter {...props} field="payment_profile[]" label={t('fields:subscription.payment_profile')} options={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />}
       <CycleRange {...props} />
     </>
   );

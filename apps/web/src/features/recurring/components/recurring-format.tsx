@@ -13,7 +13,7 @@ export const IntervalText = ({ interval, count }: { interval: PlanInterval; coun
 export const DiscountAmount = ({ type, amount, currency }: { type: DiscountType; amount: number; currency?: string | null }) => {
   const format = useFormat();
   if (type === 'fixed_cents') return <Money amount={amount} currency={currency} />;
-  return <span style={{ whiteSpace: 'nowrap' }}>{`${format.number(amount, 2)} (${format.number(amount * 100, 0)}%)`}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{`${format.number(amount, 2)} (${format.number(Math.round(amount * 10_000) / 100)}%)`}</span>;
 };
 
 /** A number of cycles, or "unlimited" when empty. */

@@ -1,7 +1,8 @@
 import { access } from '@kassa/domain';
-import { Button, Form, InputNumber, message as antMessage, Modal, Space } from 'antd';
+import { Button, Form, message as antMessage, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isUnread, WholeNumberInput } from '../../../components/number-input.tsx';
 import { useCan } from '../../../lib/authorisation.ts';
 import { useDeleteSubscription } from '../api/delete-subscription.ts';
 import { useUpdateSubscription } from '../api/save-subscription.ts';
@@ -23,16 +24,34 @@ export const SubscriptionActions = ({ sub, onDeleted }: { sub: SubscriptionRow; 
   if (ENDED.includes(sub.status)) return messageHolder;
   const neverBilled = sub.status === 'CREATED' && sub.last_paid_cycle === null;
 
-  const save = async () => {
-    const value = form.getFieldValue('max_billing_cycle') as number | null | undefined;
+  const store = async (value: number | null) => {
     try {
-      await update.mutateAsync({ id: sub.id, maxBillingCycle: value ?? null });
+      await update.mutateAsync({ id: sub.id, maxBillingCycle: value });
       setEditing(false);
       void message.success(t('recurring.saved'));
     } catch (error) {
       const failure = showApiError(form, t, error, ['max_billing_cycle']);
       if (failure) void message.error(failure);
     }
+  };
+
+  const save = () => {
+    const value = (form.getFieldValue('max_billing_cycle') as number | null | undefined) ?? null;
+    // An unreadable text already says why on the field; nothing is sent.
+    if (isUnread(value)) return;
+    const paid = sub.last_paid_cycle ?? 0;
+    // Reaching the maximum completes the subscription: never without saying so first.
+    if (value !== null && value <= paid) {
+      return modal.confirm({
+        title: t('recurring.subscriptions.completeTitle'),
+        content: t('recurring.subscriptions.completeConfirm', { count: paid }),
+        okText: t('recurring.ok'),
+        cancelText: t('recurring.cancel'),
+        okButtonProps: { danger: true },
+        onOk: () => store(value),
+      });
+    }
+    void store(value);
   };
 
   const confirmDelete = () =>
@@ -59,10 +78,10 @@ export const SubscriptionActions = ({ sub, onDeleted }: { sub: SubscriptionRow; 
       {messageHolder}
       {can(access.subscription.update) && <Button onClick={() => { form.setFieldsValue({ max_billing_cycle: sub.max_billing_cycle }); setEditing(true); }}>{t('recurring.subscriptions.editMax')}</Button>}
       {can(access.subscription.delete) && <Button danger onClick={confirmDelete}>{neverBilled ? t('recurring.delete') : t('recurring.subscriptions.cancelSubscription')}</Button>}
-      <Modal open={editing} title={t('recurring.subscriptions.editMax')} okText={t('recurring.save')} cancelText={t('recurring.cancel')} confirmLoading={update.isPending} onOk={() => void save()} onCancel={() => setEditing(false)}>
+      <Modal open={editing} title={t('recurring.subscriptions.editMax')} okText={t('recurring.save')} cancelText={t('recurring.cancel')} confirmLoading={update.isPending} onOk={save} onCancel={() => setEditing(false)}>
         <Form form={form} layout="vertical">
           <Form.Item name="max_billing_cycle" label={t('fields:subscription.max_billing_cycle')} extra={t('recurring.subscriptions.maxHint', { count: sub.last_paid_cycle ?? 0 })}>
-            <InputNumber min={Math.max(1, sub.last_paid_cycle ?? 1)} precision={0} />
+            <WholeNumberInput min={Math.max(1, sub.last_paid_cycle ?? 1)} onPressEnter={save} />
           </Form.Item>
         </Form>
       </Modal>

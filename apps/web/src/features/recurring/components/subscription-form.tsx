@@ -1,9 +1,10 @@
 import { SUBSCRIPTION_PAYMENT_PRODUCTS, ZSubscriptionCreate, type TSubscriptionCreate } from '@kassa/domain';
-import { Alert, Button, DatePicker, Drawer, Form, InputNumber, Radio, Select, Space } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Form, Radio, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { hasUnread, WholeNumberInput } from '../../../components/number-input.tsx';
 import { datePattern } from '../../../lib/format.ts';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useFormat } from '../../../lib/use-format.ts';
@@ -14,12 +15,14 @@ import { useCreateSubscription } from '../api/save-subscription.ts';
 import { customerName, idOf } from '../api/types.ts';
 import { applicableDiscounts } from './discount-rules.ts';
 import { clearErrors, showApiError, showIssues } from './form-errors.ts';
+import { useClearable } from '../../../lib/use-clearable.ts';
 
 const FIELDS = ['customer', 'plan', 'payment_product', 'max_billing_cycle', 'start_date', 'subscription_discount'] as const;
 type Values = Omit<TSubscriptionCreate, 'start_date'> & { start_date?: Dayjs | null };
 
 /** Create a subscription: customer and plan required, card or PayPal, optionally a discount (payments.md §5). */
 export const SubscriptionForm = ({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) => {
+  const clearable = useClearable();
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
@@ -40,6 +43,7 @@ export const SubscriptionForm = ({ onClose, onCreated }: { onClose: () => void; 
     setFailure(null);
     clearErrors(form, FIELDS);
     const { start_date, ...values } = form.getFieldsValue(true) as Values;
+    if (hasUnread(values, ['max_billing_cycle'])) return;
     const parsed = ZSubscriptionCreate.safeParse({ ...values, start_date: start_date ? start_date.toISOString() : null });
     if (!parsed.success) return showIssues(form, t, parsed.error.issues);
     try {
@@ -91,14 +95,14 @@ export const SubscriptionForm = ({ onClose, onCreated }: { onClose: () => void; 
         </Form.Item>
         <Space align="start" wrap>
           <Form.Item name="max_billing_cycle" label={f('max_billing_cycle')} extra={plan?.max_billing_cycle ? t('recurring.subscriptions.planMaximum', { count: plan.max_billing_cycle }) : t('recurring.emptyIsUnlimited')}>
-            <InputNumber min={1} precision={0} />
+            <WholeNumberInput />
           </Form.Item>
           <Form.Item name="start_date" label={f('start_date')} extra={t('recurring.subscriptions.startHint')}>
             <DatePicker showTime format={`${datePattern(format.language)} HH:mm`} />
           </Form.Item>
         </Space>
         <Form.Item name="subscription_discount" label={f('subscription_discount')} extra={plan ? undefined : t('recurring.subscriptions.choosePlanFirst')}>
-          <Select allowClear disabled={!plan} options={choices.map((d) => ({ value: d.id, label: d.name }))} />
+          <Select allowClear={clearable} disabled={!plan} options={choices.map((d) => ({ value: d.id, label: d.name }))} />
         </Form.Item>
         {plan && idOf(plan.payment_profile) && <Alert type="info" showIcon title={t('recurring.subscriptions.chargedThrough', { name: typeof plan.payment_profile === 'object' ? plan.payment_profile.name : '' })} />}
       </Form>

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TTagRow } from '@kassa/domain';
 import { apiGet } from '../../../lib/api-client.ts';
 
-export type TagRow = { id: string; text: string; colour: string };
+export type TagRow = TTagRow;
 
 /** `GET /v1/tag`: the organisation's tags, to show names instead of ids on transactions. */
 export const getTags = (signal?: AbortSignal) => apiGet<TagRow[]>('tag', { _limit: 2000 }, signal);

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TChargebackRow } from '@kassa/domain';
 import { apiGet } from '../../../lib/api-client.ts';
 
-export type TransactionChargeback = { id: string; created_at: string; amount: number; currency_code: string; reason_code: string | null; reason: string | null; status: string };
+export type TransactionChargeback = TChargebackRow;
 
 /** The chargebacks of one transaction (the detail panel's Chargebacks tab). */
 export const getTransactionChargebacks = (transaction: string, signal?: AbortSignal) =>

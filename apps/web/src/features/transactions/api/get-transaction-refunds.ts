@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRefundRow } from '@kassa/domain';
 import { apiGet } from '../../../lib/api-client.ts';
 
-export type TransactionRefund = { id: string; created_at: string; amount: number; currency_code: string; reason: string | null; status: string };
+export type TransactionRefund = TRefundRow;
 
 /** payments.md §7 "Refund lists: by transaction={id}" — the detail panel's Refunds tab. */
 export const getTransactionRefunds = (transaction: string, signal?: AbortSignal) =>

@@ -12,6 +12,7 @@ import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { customerName, populated, type CustomerRef, type TransactionRow } from '../api/types.ts';
 import { PaymentProduct } from './payment-product.tsx';
+import { TransactionDecision } from './transaction-decision.tsx';
 import { TransactionTags } from './transaction-tags.tsx';
 import { TransactionActions } from './transaction-actions.tsx';
 import { ChargebacksTab, RefundsTab } from './transaction-related-tabs.tsx';
@@ -19,7 +20,7 @@ import { ChargebacksTab, RefundsTab } from './transaction-related-tabs.tsx';
 const Details = ({ tx }: { tx: TransactionRow }) => {
   const { t } = useTranslation();
   const f = (field: string) => t(`fields:transaction.${field}`);
-  const ref = (value: TransactionRow['processor']) => populated<{ id: string; name: string }>(value);
+  const ref = (value: string | { id: string; name: string } | null) => populated(value);
   return (
     <DetailFields
       fields={[
@@ -109,6 +110,7 @@ export const TransactionDetail = ({ id, onClose }: { id: string; onClose: () => 
         tx
           ? [
               { key: 'details', label: t('transactions.tabs.details'), children: <Details tx={tx} /> },
+              { key: 'decision', label: t('engine.tab'), children: <TransactionDecision tx={tx} /> },
               { key: 'customer', label: t('transactions.tabs.customer'), children: <CustomerTab tx={tx} /> },
               { key: 'refunds', label: t('transactions.tabs.refunds'), children: <RefundsTab transactionId={tx.id} /> },
               { key: 'chargebacks', label: t('transactions.tabs.chargebacks'), children: <ChargebacksTab transactionId={tx.id} /> },

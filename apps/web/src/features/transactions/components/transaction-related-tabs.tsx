@@ -9,6 +9,9 @@ import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useTransactionChargebacks } from '../api/get-transaction-chargebacks.ts';
 import { useTransactionRefunds } from '../api/get-transaction-refunds.ts';
 
+/** A reason of any length wraps inside its cell, so the status beside it stays in view. */
+const wrapping = { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } as const;
+
 /** The refunds of a transaction, newest first, with a link to the refunds list. */
 export const RefundsTab = ({ transactionId }: { transactionId: string }) => {
   const { t } = useTranslation();
@@ -26,7 +29,7 @@ export const RefundsTab = ({ transactionId }: { transactionId: string }) => {
       columns={[
         { key: 'created_at', title: t('fields:refund.created_at'), render: (_, row) => <DateTime value={row.created_at} /> },
         { key: 'amount', title: t('fields:refund.amount'), align: 'right', render: (_, row) => <Money amount={row.amount} currency={row.currency_code} /> },
-        { key: 'reason', title: t('fields:refund.reason'), render: (_, row) => row.reason },
+        { key: 'reason', title: t('fields:refund.reason'), render: (_, row) => <span style={wrapping}>{row.reason}</span> },
         { key: 'status', title: t('fields:refund.status'), render: (_, row) => <StatusTag vocabulary="refund" status={row.status} /> },
       ]}
     />
@@ -53,9 +56,9 @@ export const ChargebacksTab = ({ transactionId }: { transactionId: string }) => 
           key: 'reason',
           title: t('fields:chargeback.reason'),
           render: (_, row) => (
-            <>
+            <span style={wrapping}>
               {row.reason_code && <Typography.Text code>{row.reason_code}</Typography.Text>} {row.reason}
-            </>
+            </span>
           ),
         },
         { key: 'status', title: t('fields:chargeback.status'), render: (_, row) => <StatusTag vocabulary="chargeback" status={row.status} /> },

@@ -1,9 +1,11 @@
-import { Tag } from 'antd';
 import { useLocation } from 'react-router';
+import { ColourTag } from '../../../components/colour-tag.tsx';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useTags } from '../api/get-tags.ts';
 
-/** A transaction's tags by name and colour; an id shows only while the tag list is unavailable. */
+/**
+ * A transaction's tags by name and colour; an id shows only while the tag list is unavailable.
+ */
 export const TransactionTags = ({ ids }: { ids: string[] }) => {
   const { pathname } = useLocation();
   const { data: tags } = useTags(useOrganisationScope(pathname));
@@ -12,9 +14,9 @@ export const TransactionTags = ({ ids }: { ids: string[] }) => {
   return ids.map((id) => {
     const tag = byId.get(id);
     return (
-      <Tag key={id} color={tag?.colour}>
+      <ColourTag key={id} colour={tag?.colour}>
         {tag?.text ?? id}
-      </Tag>
+      </ColourTag>
     );
   });
 };

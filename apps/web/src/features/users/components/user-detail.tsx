@@ -9,6 +9,7 @@ import { useMe } from '../../../lib/session.ts';
 import { useUser } from '../api/get-user.ts';
 import { organisationOf, type UserSide } from '../api/types.ts';
 import { useUserAction, type UserAction } from '../api/user-action.ts';
+import { roleLabel } from '../roles.ts';
 import { UserForm } from './user-form.tsx';
 
 /** A user's details with edit, disable or enable, reset MFA and resend the welcome mail. */
@@ -59,7 +60,7 @@ export const UserDetail = ({ side, id, onClose }: { side: UserSide; id: string; 
                     { label: t('fields:user.status'), value: <Tag color={row.status === 'active' ? 'success' : 'default'}>{t(`users.status.${row.status}`)}</Tag> },
                     { label: t('fields:user.mfa'), value: row.mfa ? t(`mfa.types.${row.mfa}`) : t('users.mfaOff') },
                     { label: t('fields:user.language'), value: t(`header.languages.${row.language}`, { defaultValue: row.language }) },
-                    { label: t('fields:user.roles'), value: row.roles.map((role) => <Tag key={role}>{role}</Tag>) },
+                    { label: t('fields:user.roles'), value: row.roles.map((role) => <Tag key={role} title={role}>{roleLabel(t, role)} <small>{role}</small></Tag>) },
                     { label: t('fields:user.last_login_at'), value: <DateTime value={row.last_login_at as string | null} /> },
                     { label: t('fields:user.created_at'), value: <DateTime value={row.created_at as string} /> },
                   ]}

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { access, hasAccess } from '@kassa/domain';
-import { Button } from 'antd';
+import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { param, type ListParamsDef } from '../../../components/list-screen/search-params.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { showServerError } from '../../../lib/form-errors.ts';
 import { useMe } from '../../../lib/session.ts';
 import { welcomeMailsCountQueryOptions, welcomeMailsQueryOptions } from '../api/get-welcome-mails.ts';
 import { useWelcomeMailMutations } from '../api/save-welcome-mail.ts';
@@ -24,18 +25,20 @@ export const WelcomeMailsPage = () => {
   const { save, preview } = useWelcomeMailMutations();
   const [previewing, setPreviewing] = useState<WelcomeMailRow | null>(null);
   const [creating, setCreating] = useState(false);
+  const { message } = App.useApp();
   const columns = useMemo(
     () =>
       welcomeMailColumns(t, {
         canEdit,
         // The spec's toggle: save the row with that flag inverted, then the list reloads.
-        onToggle: (row, flag) => save.mutate({ id: row.id, name: row.name, content: row.content, [flag]: !row[flag] }),
+        onToggle: (row, flag) =>
+          save.mutate({ id: row.id, name: row.name, content: row.content, [flag]: !row[flag] }, { onError: (error) => void message.error(showServerError(null, t, error) ?? t('errors.unknown')) }),
         onPreview: (row) => {
           preview.reset();
           setPreviewing(row);
         },
       }),
-    [t, canEdit, save, preview],
+    [t, canEdit, save, preview, message],
   );
   return (
     <>

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheGenerations } from '../../lib/cache-generations.ts';
+import { sql } from '../../plugins/db/index.ts';
+import { loadedTranslationBundles } from '../../query/readable-export.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
+import { callAs, errorPaths, type Caller } from '../../test/call.ts';
+import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
+
+let t: TestApp;
+let world: TestWorld;
+let provider: Caller;
+let a: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createTestWorld(t.db);
+  provider = await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD);
+  a = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
+});
+afterAll(() => t.close());
+
+type Entry = { name: string; generation: number; entries: number | null; age_seconds: number | null; cleared_by: { name: string } | null };
+const caches = async (): Promise<Record<string, Entry>> =>
+  Object.fromEntries(((await callAs(t.app, provider, 'GET', '/v1/cache')).body as Entry[]).map((c) => [c.name, c]));
+const rollupTotals = async () =>
+  (await t.db.query<{ daily: number; hourly: number; rows: number }>(sql`select
+    (select coalesce(sum(count), 0)::int from transaction_daily) as daily, (select coalesce(sum(count), 0)::int from transaction_hourly) as hourly,
+    (select count(*)::int from transaction) as rows`))[0];
+
+describe('cache page', () => {
+  it('lists what Kassa caches with sizes and ages, for provider super users only', async () => {
+    expect((await callAs(t.app, a, 'GET', '/v1/cache')).status).toBe(403);
+    expect((await callAs(t.app, a, 'POST', '/v1/cache/lists/clear')).status).toBe(403);
+    const bad = await callAs(t.app, provider, 'POST', '/v1/cache/everything/clear');
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad.body)).toEqual(['params.name']);
+    const all = await caches();
+    expect(Object.keys(all).sort()).toEqual(['lists', 'rollups', 'sessions', 'translations']);
+    expect(all.sessions.entries).toBeGreaterThanOrEqual(2);
+    expect(all.sessions.age_seconds).toBeGreaterThanOrEqual(0);
+    expect(all.lists.entries).toBe(4); // one processor, three payment profiles
+  });
+
+  it('a translation clear made by another process empties this process\'s bundles within the check interval', async () => {
+    const exported = await t.app.inject({ method: 'GET', url: '/v1/statusupdate/export?_format=readable&_lang=en-US', headers: { cookie: (provider as { cookie: string }).cookie } });
+    expect(exported.statusCode).toBe(200);
+    expect(loadedTranslationBundles().length).toBeGreaterThanOrEqual(1);
+    expect((await caches()).translations.entries).toBeGreaterThanOrEqual(1);
+    // Another API process clears: only the database row moves.
+    await t.db.query(sql`update cache_state set generation = generation + 1 where name = 'translations'`);
+    await cacheGenerations(t.db, true);
+    expect(loadedTranslationBundles()).toEqual([]);
+  });
+
+  it('clearing lists moves the generation browsers see in the kassa-cache header, and is audited', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie: (provider as { cookie: string }).cookie } });
+    const generation = Number(/lists=(\d+)/.exec(String(before.headers['kassa-cache']))![1]);
+    const cleared = await callAs(t.app, provider, 'POST', '/v1/cache/lists/clear');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ name: 'lists', generation: generation + 1, cleared_by: { name: 'admin' } });
+    const after = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie: (provider as { cookie: string }).cookie } });
+    expect(after.headers['kassa-cache']).toContain(`lists=${generation + 1}`);
+    const [audit] = await t.db.query<{ type: string; entity_id: string }>(sql`select type, entity_id from audit_log where entity = 'cache' order by created_at desc limit 1`);
+    expect(audit).toEqual({ type: 'cache_cleared', entity_id: 'lists' });
+  });
+
+  it('clearing rollups builds them again from the transactions', async () => {
+    await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 500 });
+    await insertTestTransaction(t.db, world.shopB, world.profileB, { amount: 700 });
+    // A rollup that drifted (as after a hand-made repair in the database).
+    await t.db.query(sql`update transaction_daily set count = count + 5`);
+    await t.db.query(sql`delete from transaction_hourly`);
+    const drifted = await rollupTotals();
+    expect(drifted.daily).not.toBe(drifted.rows);
+    expect((await callAs(t.app, provider, 'POST', '/v1/cache/rollups/clear')).status).toBe(200);
+    const rebuilt = await rollupTotals();
+    expect(rebuilt).toEqual({ daily: rebuilt.rows, hourly: rebuilt.rows, rows: drifted.rows });
+    expect((await callAs(t.app, provider, 'GET', '/v1/statistics/today')).status).toBeLessThan(500);
+  });
+
+  it('clearing sessions signs out everyone but the person who cleared them', async () => {
+    expect((await callAs(t.app, a, 'GET', '/v1/auth/me')).status).toBe(200);
+    const cleared = await callAs(t.app, provider, 'POST', '/v1/cache/sessions/clear');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.entries).toBe(1);
+    expect((await callAs(t.app, a, 'GET', '/v1/auth/me')).status).toBe(401);
+    expect((await callAs(t.app, provider, 'GET', '/v1/auth/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, type TBankAccountCreate, type TBankAccountUpdate, ZBankAccountCreate, ZBankAccountRow, ZBankAccountUpdate } from '@kassa/domain';
+import { HttpError } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { actorOf, type Actor } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
+import { sql, type Db } from '../../plugins/db/index.ts';
+import { defineEntity } from '../../query/entity.ts';
+import { getEntity } from '../../query/repository.ts';
+import { registerReadRoutes } from '../../query/routes.ts';
+import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+
+export const bankAccountEntity = defineEntity(ZBankAccountRow, {
+  name: 'bank_account',
+  table: 'bank_account',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    holder_name: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    iban: { type: 'text', filter: true },
+    bic: { type: 'text' },
+    currency_code: { type: 'text', filter: true, sort: true },
+    description: { type: 'text' },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+  },
+});
+
+const duplicate = () => new HttpError(409, 'conflict', 'This merchant already has this IBAN', [{ path: 'body.iban', message: 'bankAccounts.duplicate' }]);
+const columnsOf = (body: TBankAccountUpdate) => Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'));
+
+const create = async (db: Db, caller: Actor, body: TBankAccountCreate) => {
+  const id = newId('ba');
+  await db.transaction(async (tx) => {
+    const owner = await resolveOwner(tx, caller, body.organisation ?? null);
+    await tx.query(insertStatement('bank_account', { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, ...columnsOf(body) }));
+    await recordAudit(tx, { ...caller.audit, type: 'bank_account_created', responseCode: 201, entity: 'bank_account', entityId: id });
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? duplicate() : error;
+  });
+  return getEntity(db, bankAccountEntity, caller.scope, id);
+};
+
+const update = async (db: Db, caller: Actor, id: string, body: TBankAccountUpdate) => {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.query(sql`select e.id from bank_account e where e.id = ${id} ${scopedAnd(caller.scope)} for update`);
+    if (!current) throw notFoundAt('params.id', 'Bank account');
+    const columns = columnsOf(body);
+    if (Object.keys(columns).length) await tx.query(updateStatement('bank_account', id, columns));
+    await recordAudit(tx, { ...caller.audit, type: 'bank_account_updated', responseCode: 200, entity: 'bank_account', entityId: id, detail: { fields: Object.keys(body) } });
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? duplicate() : error;
+  });
+  return getEntity(db, bankAccountEntity, caller.scope, id);
+};
+
+const ZIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Settings → Bank accounts: a merchant's payout accounts, IBANs checked with ibantools. */
+export const bankAccountRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerReadRoutes(app, { path: 'bankaccount', entity: bankAccountEntity, roles: access.bankAccount.list });
+  app.post('/v1/bankaccount', {
+    config: { access: { roles: access.bankAccount.edit } },
+    schema: { tags: ['bank_account'], body: ZBankAccountCreate, response: { 201: bankAccountEntity.row } },
+    handler: async (request, reply) => reply.status(201).send(await create(app.db, actorOf(request), request.body)),
+  });
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/v1/bankaccount/:id',
+    config: { access: { roles: access.bankAccount.edit } },
+    schema: { tags: ['bank_account'], params: ZIdParams, body: ZBankAccountUpdate, response: { 200: bankAccountEntity.row } },
+    handler: (request) => update(app.db, actorOf(request), request.params.id, request.body),
+  });
+};

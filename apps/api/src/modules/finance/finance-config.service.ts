@@ -1,0 +1,133 @@
+import type { TOneOffCreate, TPackageCreate, TPricingSchemeCreate, TSettlementProfileCreate, TSettlementScheduleCreate } from '@kassa/domain';
+import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
+import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { EntityDef } from '../../query/entity.ts';
+import { getEntity } from '../../query/repository.ts';
+import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+
+/** Body field → column: references are stored as `<name>_id`. */
+const REFERENCES: Record<string, string> = {
+  revenue_scheme: 'revenue_scheme_id',
+  cost_scheme: 'cost_scheme_id',
+  reserve_scheme: 'reserve_scheme_id',
+  partner_scheme: 'partner_scheme_id',
+  package: 'package_id',
+  settlement_schedule: 'settlement_schedule_id',
+  bank_account: 'bank_account_id',
+};
+
+const columnsOf = (body: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(body)
+      .filter(([key, value]) => value !== undefined && key !== 'organisation')
+      .map(([key, value]) => [REFERENCES[key] ?? key, key === 'rules' ? JSON.stringify(value) : value]),
+  );
+
+/** Provider-owned finance objects (schemes, packages, schedules) are made by provider staff only. */
+const providerOnly = (caller: Actor) => {
+  if (caller.scope.kind !== 'all') throw forbidden('Only the provider manages pricing and packages');
+};
+
+/** Checks that a referenced row exists (and, for schemes, has the right type), naming the field otherwise. */
+const checkReference = async (tx: Queryable, field: string, id: string | null | undefined, table: string, extra = sql.empty) => {
+  if (!id) return;
+  const [row] = await tx.query(sql`select 1 from ${sql.raw(table)} e where e.id = ${id} ${extra}`);
+  if (!row) throw notFoundAt(`body.${field}`, field.replace(/_/g, ' '));
+};
+
+export type FinanceKind = 'pricing_scheme' | 'package' | 'settlement_schedule' | 'settlement_profile' | 'one_off';
+
+const TABLES: Record<FinanceKind, string> = {
+  pricing_scheme: 'pricing_scheme',
+  package: 'finance_package',
+  settlement_schedule: 'settlement_schedule',
+  settlement_profile: 'settlement_profile',
+  one_off: 'one_off',
+};
+const PREFIXES: Record<FinanceKind, string> = { pricing_scheme: 'psc', package: 'pkg', settlement_schedule: 'ssc', settlement_profile: 'spf', one_off: 'oof' };
+const MERCHANT_OWNED: readonly FinanceKind[] = ['settlement_profile', 'one_off'];
+
+const checkReferences = async (tx: Queryable, kind: FinanceKind, body: Record<string, unknown>, merchantId: string | null) => {
+  if (kind === 'package') {
+    for (const type of ['revenue', 'cost', 'reserve', 'partner'] as const) {
+      await checkReference(tx, `${type}_scheme`, body[`${type}_scheme`] as string | null, 'pricing_scheme', sql`and e.type = ${type}`);
+    }
+  }
+  if (kind === 'settlement_profile') {
+    await checkReference(tx, 'package', body.package as string | undefined, 'finance_package');
+    await checkReference(tx, 'settlement_schedule', body.settlement_schedule as string | undefined, 'settlement_schedule');
+    await checkReference(tx, 'bank_account', body.bank_account as string | undefined, 'bank_account', sql`and e.merchant_id = ${merchantId}`);
+  }
+};
+
+const conflictOf = (kind: FinanceKind) =>
+  kind === 'settlement_profile'
+    ? new HttpError(409, 'conflict', 'This merchant already has an active settlement profile in this currency', [{ path: 'body.currency_code', message: 'finance.validation.profileExists' }])
+    : new HttpError(409, 'conflict', 'This already exists');
+
+type SchemeRow = { type: string; valid_from: Date | null; valid_to: Date | null; reserve_bp: number | null };
+const dayOf = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
+
+/** The rules a scheme must keep after an edit, checked on the scheme as it would be. */
+const checkMergedScheme = (current: SchemeRow, input: Record<string, unknown>) => {
+  const from = 'valid_from' in input && input.valid_from !== undefined ? (input.valid_from as string | null) : dayOf(current.valid_from);
+  const to = 'valid_to' in input && input.valid_to !== undefined ? (input.valid_to as string | null) : dayOf(current.valid_to);
+  if (from && to && to < from) throw badRequest('body.valid_to', 'finance.validation.validToBeforeFrom');
+  const reserve = input.reserve_bp !== undefined ? input.reserve_bp : current.reserve_bp;
+  if (current.type === 'reserve' && reserve === null) throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+};
+
+type Body = TPricingSchemeCreate | TPackageCreate | TSettlementScheduleCreate | TSettlementProfileCreate | TOneOffCreate | Record<string, unknown>;
+
+/** Creates a finance object in one transaction with its audit row. */
+export const createFinanceObject = async <E extends EntityDef>(db: Db, caller: Actor, kind: FinanceKind, entity: E, input: Body) => {
+  const body = input as Record<string, unknown>;
+  const id = newId(PREFIXES[kind]);
+  await db
+    .transaction(async (tx) => {
+      let owner: Record<string, unknown>;
+      if (MERCHANT_OWNED.includes(kind)) {
+        const resolved = await resolveOwner(tx, caller, (body.organisation as string | null | undefined) ?? null);
+        owner = { organisation_id: resolved.merchantId, merchant_id: resolved.merchantId };
+        await checkReferences(tx, kind, body, resolved.merchantId);
+      } else {
+        providerOnly(caller);
+        if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null) throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+        owner = { organisation_id: caller.organisation.id };
+        await checkReferences(tx, kind, body, null);
+      }
+      await tx.query(insertStatement(TABLES[kind], { id, ...owner, ...columnsOf(body) }));
+      await recordAudit(tx, { ...caller.audit, type: `${kind}_created`, responseCode: 201, entity: kind, entityId: id });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflictOf(kind) : error;
+    });
+  return getEntity(db, entity, caller.scope, id);
+};
+
+/** Edits a finance object under a row lock; a one-off that was settled no longer changes. */
+export const updateFinanceObject = async <E extends EntityDef>(db: Db, caller: Actor, kind: FinanceKind, entity: E, id: string, input: Record<string, unknown>, extra = sql.empty) => {
+  await db
+    .transaction(async (tx) => {
+      const scoped = MERCHANT_OWNED.includes(kind) ? scopedAnd(caller.scope) : sql.empty;
+      const [current] = await tx.query<{ merchant_id?: string; status?: string }>(
+        sql`select e.* from ${sql.raw(TABLES[kind])} e where e.id = ${id} ${scoped} ${extra} for update`,
+      );
+      if (!current) throw notFoundAt('params.id', kind.replace(/_/g, ' '));
+      if (!MERCHANT_OWNED.includes(kind)) providerOnly(caller);
+      if (kind === 'one_off' && current.status === 'SETTLED') throw badRequest('params.id', 'finance.validation.oneOffSettled');
+      await checkReferences(tx, kind, input, current.merchant_id ?? null);
+      if (kind === 'pricing_scheme') checkMergedScheme(current as SchemeRow, input);
+      const columns = columnsOf(input);
+      if (Object.keys(columns).length) await tx.query(updateStatement(TABLES[kind], id, columns));
+      await recordAudit(tx, { ...caller.audit, type: `${kind}_updated`, responseCode: 200, entity: kind, entityId: id, detail: { fields: Object.keys(input) } });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflictOf(kind) : error;
+    });
+  return getEntity(db, entity, caller.scope, id);
+};

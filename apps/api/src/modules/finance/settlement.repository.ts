@@ -1,0 +1,145 @@
+import { EEA_COUNTRIES, type TFeeRule } from '@kassa/domain';
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+
+/** Transaction statuses whose money the provider has captured and owes the merchant. */
+export const CAPTURED_STATUSES = ['SETTLEMENT_COMPLETED', 'SETTLED', 'PAID'] as const;
+
+export type ProfileRow = {
+  id: string;
+  merchant_id: string;
+  currency_code: string;
+  effective_from: Date;
+  bank_account_id: string;
+  interval: 'daily' | 'weekly' | 'monthly';
+  payout_delay_days: number;
+  minimum_payout: number;
+  country_code: string | null;
+  revenue_rules: TFeeRule[] | null;
+  revenue_from: Date | null;
+  revenue_to: Date | null;
+  reserve_bp: number | null;
+  reserve_days: number | null;
+};
+
+const PROFILE_COLUMNS = sql`p.id, p.merchant_id, p.currency_code, p.effective_from::timestamp at time zone 'UTC' as effective_from, p.bank_account_id, s.interval, s.payout_delay_days, s.minimum_payout,
+  m.country_code, rs.rules as revenue_rules, rs.valid_from::timestamp at time zone 'UTC' as revenue_from, rs.valid_to::timestamp at time zone 'UTC' as revenue_to, res.reserve_bp, res.reserve_days`;
+const PROFILE_JOINS = sql`from settlement_profile p
+  join settlement_schedule s on s.id = p.settlement_schedule_id
+  join finance_package k on k.id = p.package_id
+  join organisation m on m.id = p.merchant_id
+  left join pricing_scheme rs on rs.id = k.revenue_scheme_id and rs.active
+  left join pricing_scheme res on res.id = k.reserve_scheme_id and res.active`;
+
+/** Active profiles whose merchant has the collecting feature (optionally of one merchant). */
+export const activeProfiles = (db: Queryable, merchantId: string | null) =>
+  db.query<ProfileRow>(sql`select ${PROFILE_COLUMNS} ${PROFILE_JOINS}
+    where p.active and s.active and 'collecting' = any(m.features) ${merchantId ? sql`and p.merchant_id = ${merchantId}` : sql.empty}
+    order by p.merchant_id, p.currency_code`);
+
+/** The profile again, locked: concurrent runs for one merchant and currency queue here. */
+export const lockProfile = async (db: Queryable, id: string): Promise<ProfileRow | undefined> => {
+  await db.query(sql`select 1 from settlement_profile where id = ${id} and active for update`);
+  const [row] = await db.query<ProfileRow>(sql`select ${PROFILE_COLUMNS} ${PROFILE_JOINS} where p.id = ${id} and p.active`);
+  return row;
+};
+
+/** The end of the last settled period of this merchant and currency. */
+export const lastPeriodEnd = async (db: Queryable, merchantId: string, currency: string): Promise<Date | null> => {
+  const [row] = await db.query<{ end: Date | null }>(sql`select max(period_end) as end from settlement
+    where merchant_id = ${merchantId} and currency_code = ${currency} and settlement_profile_id is not null`);
+  return row?.end ?? null;
+};
+
+export const settlementExists = async (db: Queryable, merchantId: string, currency: string, start: Date): Promise<boolean> => {
+  const [row] = await db.query(sql`select 1 from settlement where merchant_id = ${merchantId} and currency_code = ${currency} and period_start = ${start} and settlement_profile_id is not null`);
+  return Boolean(row);
+};
+
+type Window = { settlementId: string; merchantId: string; currency: string; from: Date; end: Date };
+
+const REGION = (home: string | null) =>
+  sql`case when t.country_code = ${home} then 'domestic' when t.country_code = any(${[...EEA_COUNTRIES]}) then 'eea' else 'international' end`;
+
+/**
+ * Items are written with `on conflict (kind, source_id) do nothing`: money already settled is
+ * skipped by the unique index itself (an anti-join against the table being filled would rescan
+ * it for every row). Captured payments of the window, each with its fee: the most specific
+ * matching rule (ties to the first), fixed + amount × bp / 10 000 rounded half up, within min and max.
+ */
+export const insertPaymentItems = (db: Queryable, w: Window, rules: readonly TFeeRule[], home: string | null) => {
+  const numbered = JSON.stringify(rules.map((rule, ord) => ({ ...rule, ord })));
+  // The rules are read once into a table, not parsed again for every payment.
+  return db.query(sql`with r as materialized (
+      select * from jsonb_to_recordset(${numbered}::jsonb) as x(payment_product text, card_brand text, region text, currency_code text, fixed bigint, percentage_bp bigint, minimum bigint, maximum bigint, ord integer))
+    insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, card_brand, amount, fee, currency_code, created_at)
+    select ${w.settlementId}, t.organisation_id, t.merchant_id, 'payment', t.id, t.id, t.payment_product_type, t.card_brand, t.amount,
+      coalesce((select least(greatest(r.fixed + (t.amount * r.percentage_bp + 5000) / 10000, r.minimum), coalesce(r.maximum, 9223372036854775807))
+        from r
+        where (r.payment_product is null or r.payment_product = t.payment_product_type)
+          and (r.card_brand is null or r.card_brand = t.card_brand)
+          and (r.region is null or r.region = ${REGION(home)})
+          and (r.currency_code is null or r.currency_code = t.currency_code)
+        order by (r.payment_product is not null)::int + (r.card_brand is not null)::int + (r.region is not null)::int + (r.currency_code is not null)::int desc, r.ord
+        limit 1), 0),
+      t.currency_code, t.created_at
+    from transaction t
+    where t.merchant_id = ${w.merchantId} and t.currency_code = ${w.currency} and t.status = any(${[...CAPTURED_STATUSES]})
+      and t.created_at >= ${w.from} and t.created_at < ${w.end}
+    on conflict (kind, source_id) do nothing`);
+};
+
+/** Processed refunds and lost chargebacks of the window, as negative items. */
+export const insertDeductionItems = async (db: Queryable, w: Window) => {
+  await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, amount, currency_code, created_at)
+    select ${w.settlementId}, r.organisation_id, r.merchant_id, 'refund', r.id, r.transaction_id, t.payment_product_type, -r.amount, r.currency_code, r.created_at
+    from refund r join transaction t on t.id = r.transaction_id
+    where r.merchant_id = ${w.merchantId} and r.currency_code = ${w.currency} and r.status = 'PROCESSED' and r.created_at >= ${w.from} and r.created_at < ${w.end}
+    on conflict (kind, source_id) do nothing`);
+  await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, amount, currency_code, created_at)
+    select ${w.settlementId}, c.organisation_id, c.merchant_id, 'chargeback', c.id, c.transaction_id, t.payment_product_type, -c.amount, c.currency_code, c.created_at
+    from chargeback c join transaction t on t.id = c.transaction_id
+    where c.merchant_id = ${w.merchantId} and c.currency_code = ${w.currency} and c.status = 'LOST' and c.amount > 0 and c.created_at >= ${w.from} and c.created_at < ${w.end}
+    on conflict (kind, source_id) do nothing`);
+};
+
+/** Open one-offs due by the end of the period are settled now, once. */
+export const settleOneOffs = async (db: Queryable, w: Window) => {
+  await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, amount, currency_code, created_at)
+    select ${w.settlementId}, o.organisation_id, o.merchant_id, 'one_off', o.id, o.amount, o.currency_code, o.effective_date
+    from one_off o where o.merchant_id = ${w.merchantId} and o.currency_code = ${w.currency} and o.status = 'OPEN' and o.effective_date < ${w.end}`);
+  await db.query(sql`update one_off set status = 'SETTLED', settlement_id = ${w.settlementId}, updated_at = now()
+    where merchant_id = ${w.merchantId} and currency_code = ${w.currency} and status = 'OPEN' and effective_date < ${w.end}`);
+};
+
+/** Balances of earlier settlements carried over (below the minimum payout, or negative) are taken into this one. */
+export const insertCarryOvers = (db: Queryable, w: Window) =>
+  db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, amount, currency_code, created_at)
+    select ${w.settlementId}, s.organisation_id, s.merchant_id, 'carry_over', s.id, s.amount, s.currency_code, s.period_end
+    from settlement s where s.merchant_id = ${w.merchantId} and s.currency_code = ${w.currency} and s.status = 'CARRIED' and s.amount <> 0 and s.settlement_profile_id is not null and s.id <> ${w.settlementId}
+    on conflict (kind, source_id) do nothing`);
+
+/** Reserve held now (a share of this period's payments), and reserves held long enough released. */
+export const insertReserveItems = async (db: Queryable, w: Window, reserveBp: number | null, reserveDays: number | null) => {
+  await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, amount, currency_code, created_at)
+    select ${w.settlementId}, s.organisation_id, s.merchant_id, 'reserve_release', i.settlement_id, -i.amount, i.currency_code, ${w.end}
+    from settlement_item i join settlement s on s.id = i.settlement_id
+    where i.kind = 'reserve' and i.merchant_id = ${w.merchantId} and i.currency_code = ${w.currency}
+      and s.period_end + make_interval(days => ${reserveDays ?? 0}) <= ${w.end} and i.settlement_id <> ${w.settlementId}
+    on conflict (kind, source_id) do nothing`);
+  if (!reserveBp) return;
+  await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, amount, currency_code, created_at)
+    select ${w.settlementId}, ${w.merchantId}, ${w.merchantId}, 'reserve', ${w.settlementId}, -((g.gross * ${reserveBp} + 5000) / 10000), ${w.currency}, ${w.end}
+    from (select coalesce(sum(amount), 0)::bigint as gross from settlement_item where settlement_id = ${w.settlementId} and kind = 'payment') g
+    where g.gross > 0`);
+};
+
+export type Totals = Record<'payment' | 'refund' | 'chargeback' | 'one_off' | 'reserve' | 'reserve_release' | 'carry_over', { amount: number; fee: number; count: number }>;
+
+export const totalsOf = async (db: Queryable, settlementId: string): Promise<Totals> => {
+  const rows = await db.query<{ kind: keyof Totals; amount: number; fee: number; count: number }>(sql`select kind, sum(amount)::bigint as amount, sum(fee)::bigint as fee, count(*)::int as count
+    from settlement_item where settlement_id = ${settlementId} group by kind`);
+  const empty = { amount: 0, fee: 0, count: 0 };
+  const totals = { payment: empty, refund: empty, chargeback: empty, one_off: empty, reserve: empty, reserve_release: empty, carry_over: empty } as Totals;
+  for (const row of rows) totals[row.kind] = { amount: row.amount, fee: row.fee, count: row.count };
+  return totals;
+};

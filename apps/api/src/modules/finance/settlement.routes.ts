@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, SETTLEMENT_ITEM_KINDS, ZSettlementRun, ZSettlementRunResult } from '@kassa/domain';
+import { badRequest } from '../../lib/http-error.ts';
+import { actorOf } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
+import { sql } from '../../plugins/db/index.ts';
+import type { EntityDef } from '../../query/entity.ts';
+import { getEntity } from '../../query/repository.ts';
+import { registerReadRoutes } from '../../query/routes.ts';
+import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
+import { settlementEntity } from '../settings/settings.entities.ts';
+import { payoutEntity, settlementItemEntity } from './finance.entities.ts';
+import { markDuePayouts, runSettlement } from './settlement.service.ts';
+
+const COLLECTING = 'collecting' as const;
+/** The merchant's settlement report (SETTLEMENT_LIST) and the provider's (PSP_SETTLEMENT_LIST) read the same rows, scoped. */
+const REPORT_ROLES = [...access.reports.settlement, ...access.pspReports.settlement];
+/** Settlements made by the settlement engine (the report's rows); older generator rows stay readable at `settlement`. */
+const settlementReportEntity: EntityDef = { ...settlementEntity, name: 'settlement_report', baseCondition: sql`e.settlement_profile_id is not null` };
+const ZLine = z.object({ kind: z.enum(SETTLEMENT_ITEM_KINDS), payment_product: z.string().nullable(), count: z.number().int(), amount: z.number().int(), fee: z.number().int(), net: z.number().int() });
+
+/** Settlement report calls: lines of a settlement, its items (with CSV export), payouts, and a run by hand. */
+export const settlementRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerReadRoutes(app, { path: 'settlement-report', entity: settlementReportEntity, roles: REPORT_ROLES, feature: COLLECTING });
+  registerReadRoutes(app, { path: 'settlement-item', entity: settlementItemEntity, roles: REPORT_ROLES, feature: COLLECTING });
+  registerReadRoutes(app, { path: 'payout', entity: payoutEntity, roles: REPORT_ROLES, feature: COLLECTING });
+
+  app.get('/v1/settlement/:id/lines', {
+    config: { access: { roles: REPORT_ROLES, feature: COLLECTING } },
+    schema: {
+      tags: ['settlement'],
+      description: 'The lines of a settlement: its items summed by kind and payment product. The lines add up to the settlement amount (net = amount − fee).',
+      params: z.object({ id: z.string().min(1).max(64) }),
+      response: { 200: z.array(ZLine) },
+    },
+    handler: async (request) => {
+      const caller = actorOf(request);
+      // Tenancy first: another merchant's settlement is a 404 like an unknown id.
+      await getEntity(app.db, settlementEntity, caller.scope, request.params.id);
+      return app.db.query<z.infer<typeof ZLine>>(sql`select kind, payment_product, count(*)::int as count, sum(amount)::bigint as amount, sum(fee)::bigint as fee,
+          (sum(amount) - sum(fee))::bigint as net
+        from settlement_item where settlement_id = ${request.params.id}
+        group by kind, payment_product order by array_position(${[...SETTLEMENT_ITEM_KINDS]}::text[], kind), payment_product nulls last`);
+    },
+  });
+
+  app.post('/v1/settlement/run', {
+    config: { access: { roles: access.financeEdit.settlementRun, feature: COLLECTING } },
+    schema: { tags: ['settlement'], description: 'Settles every closed, unsettled period now (of one merchant when `organisation` is given), as the scheduled job does.', body: ZSettlementRun, response: { 200: ZSettlementRunResult } },
+    handler: async (request) => {
+      const caller = actorOf(request);
+      const organisation = request.body.organisation ?? null;
+      const merchantId = organisation ? (await resolveOwner(app.db, caller, organisation)).merchantId : null;
+      if (caller.scope.kind !== 'all' && !merchantId) throw notFoundAt('body.organisation', 'Organisation');
+      const now = request.body.until ? new Date(request.body.until) : new Date();
+      if (now.getTime() > Date.now()) throw badRequest('body.until', 'A settlement run cannot look into the future');
+      const result = await runSettlement(app.db, { now, merchantId });
+      await markDuePayouts(app.db, new Date());
+      await recordAudit(app.db, { ...caller.audit, type: 'settlement_run', responseCode: 200, entity: 'settlement', detail: { merchant: merchantId, settlements: result.settlements.length } });
+      return result;
+    },
+  });
+};

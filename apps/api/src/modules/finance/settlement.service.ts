@@ -1,0 +1,97 @@
+import { newId } from '../../lib/ids.ts';
+import { sql, type Db } from '../../plugins/db/index.ts';
+import { closedPeriods, dayAfter, type Period } from './settlement.periods.ts';
+import {
+  activeProfiles,
+  insertCarryOvers,
+  insertDeductionItems,
+  insertPaymentItems,
+  insertReserveItems,
+  lastPeriodEnd,
+  lockProfile,
+  settleOneOffs,
+  settlementExists,
+  totalsOf,
+  type ProfileRow,
+} from './settlement.repository.ts';
+
+/** How many periods one run settles per profile at most (a long-idle profile catches up over several runs). */
+export const MAX_PERIODS_PER_RUN = 120;
+
+export type RunOptions = { now: Date; merchantId?: string | null; maxPeriods?: number };
+export type RunResult = { settlements: string[]; periods: number };
+
+/** The revenue scheme's rules when it is valid for the period, else none (no fees). */
+const rulesFor = (profile: ProfileRow, period: Period) => {
+  if (!profile.revenue_rules) return [];
+  if (profile.revenue_from && profile.revenue_from.getTime() >= period.end.getTime()) return [];
+  if (profile.revenue_to && profile.revenue_to.getTime() < period.start.getTime()) return [];
+  return profile.revenue_rules;
+};
+
+/**
+ * Settles one merchant, currency and period in one database transaction under the profile's
+ * row lock; a period already settled (by this or another worker) is left alone, and the
+ * unique indexes on settlement period and item source refuse any second settlement of the same
+ * money. Returns the new settlement's id, or null when there was nothing to do.
+ */
+export const settlePeriod = (db: Db, profileId: string, period: Period, now: Date): Promise<string | null> =>
+  db.transaction(async (tx) => {
+    const profile = await lockProfile(tx, profileId);
+    if (!profile) return null;
+    if (await settlementExists(tx, profile.merchant_id, profile.currency_code, period.start)) return null;
+    const id = newId('stl', now.getTime());
+    const from = new Date(Math.max(period.start.getTime(), profile.effective_from.getTime()));
+    const window = { settlementId: id, merchantId: profile.merchant_id, currency: profile.currency_code, from, end: period.end };
+    await tx.query(sql`insert into settlement (id, organisation_id, merchant_id, currency_code, amount, period_start, period_end, status, settlement_profile_id, bank_account_id, created_at, updated_at)
+      values (${id}, ${profile.merchant_id}, ${profile.merchant_id}, ${profile.currency_code}, 0, ${period.start}, ${period.end}, 'PENDING', ${profile.id}, ${profile.bank_account_id}, ${now}, ${now})`);
+    await insertPaymentItems(tx, window, rulesFor(profile, period), profile.country_code);
+    await insertDeductionItems(tx, window);
+    await settleOneOffs(tx, window);
+    await insertCarryOvers(tx, window);
+    await insertReserveItems(tx, window, profile.reserve_bp, profile.reserve_days);
+    const totals = await totalsOf(tx, id);
+    const fee = Object.values(totals).reduce((sum, t) => sum + t.fee, 0);
+    const amount = Object.values(totals).reduce((sum, t) => sum + t.amount, 0) - fee;
+    // Below the minimum (or owed by the merchant): no payout now, the balance moves into the next settlement.
+    const paysOut = amount > 0 && amount >= profile.minimum_payout;
+    const payDate = dayAfter(period.end, profile.payout_delay_days);
+    const paid = paysOut && payDate <= now.toISOString().slice(0, 10);
+    await tx.query(sql`update settlement set gross = ${totals.payment.amount}, refunded = ${-totals.refund.amount}, chargebacks = ${-totals.chargeback.amount},
+        fee = ${fee}, reserve = ${-totals.reserve.amount}, reserve_released = ${totals.reserve_release.amount}, one_offs = ${totals.one_off.amount + totals.carry_over.amount},
+        amount = ${amount}, transaction_count = ${totals.payment.count}, status = ${paysOut ? (paid ? 'PAID' : 'PENDING') : 'CARRIED'}
+      where id = ${id}`);
+    if (paysOut) {
+      await tx.query(sql`insert into payout (id, settlement_id, organisation_id, merchant_id, bank_account_id, amount, currency_code, status, pay_date, created_at, updated_at)
+        values (${newId('po', now.getTime())}, ${id}, ${profile.merchant_id}, ${profile.merchant_id}, ${profile.bank_account_id}, ${amount}, ${profile.currency_code},
+          ${paid ? 'PAID' : 'SCHEDULED'}, ${payDate}, ${now}, ${now})`);
+    }
+    return id;
+  });
+
+/** Settles every closed, unsettled period of every active profile (or one merchant's), oldest first. */
+export const runSettlement = async (db: Db, options: RunOptions): Promise<RunResult> => {
+  const result: RunResult = { settlements: [], periods: 0 };
+  for (const profile of await activeProfiles(db, options.merchantId ?? null)) {
+    const last = await lastPeriodEnd(db, profile.merchant_id, profile.currency_code);
+    const from = last && last.getTime() > profile.effective_from.getTime() ? last : profile.effective_from;
+    for (const period of closedPeriods(profile.interval, from, options.now, options.maxPeriods ?? MAX_PERIODS_PER_RUN)) {
+      if (last && period.start.getTime() < last.getTime()) continue;
+      result.periods++;
+      const id = await settlePeriod(db, profile.id, period, options.now);
+      if (id) result.settlements.push(id);
+    }
+  }
+  return result;
+};
+
+/** Scheduled payouts whose day has come are marked paid (the sandbox bank transfer). */
+export const markDuePayouts = async (db: Db, now: Date): Promise<number> => {
+  const today = now.toISOString().slice(0, 10);
+  const rows = await db.transaction(async (tx) => {
+    const paid = await tx.query<{ settlement_id: string }>(sql`update payout set status = 'PAID', updated_at = now() where status = 'SCHEDULED' and pay_date <= ${today} returning settlement_id`);
+    if (paid.length) await tx.query(sql`update settlement set status = 'PAID', updated_at = now() where id = any(${paid.map((p) => p.settlement_id)})`);
+    return paid;
+  });
+  return rows.length;
+};

@@ -1,0 +1,40 @@
+import { ZAuditTrailRow } from '@kassa/domain';
+import { defineEntity } from '../../query/entity.ts';
+import { transactionEntity } from '../payments/transaction.entity.ts';
+import { organisationEntity } from '../settings/settings.entities.ts';
+
+/**
+ * Audit trail items (risk-config.md §2.7, §3) at `psp/audittrail`: the rows of the append-only
+ * audit_log, scoped to the caller's organisation subtree like users.
+ */
+export const auditTrailEntity = defineEntity(ZAuditTrailRow, {
+  name: 'audittrail',
+  table: 'audit_log',
+  tenancy: 'member',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    route: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    type: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    origin: { type: 'text', filter: true },
+    authentication: { type: 'text', filter: true, values: ['api', 'jwt', 'none'] },
+    user_name: { type: 'text', filter: true, search: 'prefix' },
+    response_code: { type: 'int', filter: true, sort: true },
+    method: { type: 'text', filter: true },
+    url: { type: 'text' },
+    // The spec's "destination" filter: the path a request went to.
+    destination: { type: 'text', column: "split_part(e.url, '?', 1)", filter: true },
+    entity: { type: 'text', filter: true },
+    entity_id: { type: 'id', filter: true },
+    transaction: { type: 'id', column: 'e.transaction_id', filter: true },
+    user: { type: 'id', column: 'e.user_id', filter: true },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+    request: { type: 'json' },
+    response: { type: 'json' },
+    detail: { type: 'json' },
+  },
+  populate: {
+    transaction: { field: 'transaction', target: () => transactionEntity },
+    organisation: { field: 'organisation', target: () => organisationEntity },
+  },
+});

@@ -1,0 +1,32 @@
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
+
+export type ReplayOrganisation = { id: string; type: string; path: string };
+
+/** The replayed transactions; customer and organisation are joined only when a rule reads them (`c.`, `o.` in the compiled SQL). */
+const FROM = (organisation: ReplayOrganisation, from: Date, reads: Sql, product?: string) => {
+  const owner =
+    organisation.type === 'merchant' ? sql`t.merchant_id = ${organisation.id}` : sql`t.organisation_id in (select id from organisation where path like ${`${organisation.path}%`})`;
+  const joins = sql.raw(
+    `${reads.text.includes('o.mcc') ? 'join organisation o on o.id = t.organisation_id' : ''} ${reads.text.includes('c.status') ? 'left join customer c on c.id = t.customer_id' : ''}`,
+  );
+  return sql`from transaction t ${joins} where ${owner} and t.created_at >= ${from} ${product ? sql`and t.payment_product_type = ${product}` : sql.empty}`;
+};
+
+/** Transactions per (draft processor, actual processor) of an organisation since `from`, counted by the database. */
+export const countRoutes = (tx: Queryable, organisation: ReplayOrganisation, from: Date, product: string, draft: Sql) =>
+  tx.query<{ draft: string | null; actual: string | null; n: number }>(
+    sql`select ${draft} as draft, t.processor_id as actual, count(*)::int as n ${FROM(organisation, from, draft, product)} group by 1, 2`,
+  );
+
+/** How many transactions match a condition, next to how many had the outcome (blocked, tagged, 3-D Secure). */
+export const countMatches = async (tx: Queryable, organisation: ReplayOrganisation, from: Date, draft: Sql, actual: Sql) => {
+  const [row] = await tx.query<{ total: number; draft: number; actual: number }>(
+    sql`select count(*)::int as total, count(*) filter (where ${draft})::int as draft, count(*) filter (where ${actual})::int as actual ${FROM(organisation, from, draft)}`,
+  );
+  return row;
+};
+
+export const organisationById = async (tx: Queryable, id: string): Promise<ReplayOrganisation> => {
+  const [row] = await tx.query<ReplayOrganisation>(sql`select id, type, path from organisation where id = ${id}`);
+  return row;
+};

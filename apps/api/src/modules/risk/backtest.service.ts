@@ -1,0 +1,61 @@
+import type { TBacktestResult, TRoutingBacktest, TRulesetBacktest } from '@kassa/domain';
+import type { Actor } from '../../plugins/actor.ts';
+import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
+import { countMatches, countRoutes, organisationById } from './backtest.repository.ts';
+import { lockOwned, type VersionedTable } from './risk.repository.ts';
+import { routingSql, rulesSql } from './rule-sql.ts';
+
+const DAYS = 30;
+
+/** The organisation a backtest replays: that of the saved item being edited, else the one named or the caller's own. */
+const replayOwner = async (tx: Queryable, caller: Actor, table: VersionedTable, savedId: string | null | undefined, organisation: string | null | undefined) => {
+  if (savedId) {
+    const row = await lockOwned(tx, table, caller.scope, savedId);
+    if (!row) throw notFoundAt(table === 'routing' ? 'body.routing' : 'body.ruleset', table === 'routing' ? 'Routing' : 'Ruleset');
+    return organisationById(tx, row.organisation_id);
+  }
+  const owner = await resolveOwner(tx, caller, organisation ?? null);
+  return organisationById(tx, owner.organisationId);
+};
+
+const timed = async (run: (from: Date) => Promise<Pick<TBacktestResult, 'transactions' | 'draft' | 'actual'>>): Promise<TBacktestResult> => {
+  const started = performance.now();
+  const to = new Date();
+  const from = new Date(to.getTime() - DAYS * 86_400_000);
+  const result = await run(from);
+  return { ...result, from: from.toISOString(), to: to.toISOString(), millis: Math.round(performance.now() - started) };
+};
+
+/**
+ * Replays a draft routing tree over the last 30 days: transactions per processor the draft would
+ * pick, next to the processor that handled them ('unrouted' for none). The database counts.
+ */
+export const backtestRouting = (db: Db, caller: Actor, body: TRoutingBacktest): Promise<TBacktestResult> =>
+  timed((from) =>
+    db.transaction(async (tx) => {
+      const organisation = await replayOwner(tx, caller, 'routing', body.routing, body.organisation);
+      const rows = await countRoutes(tx, organisation, from, body.payment_product, routingSql(body.details));
+      const draft: Record<string, number> = {};
+      const actual: Record<string, number> = {};
+      for (const row of rows) {
+        draft[row.draft ?? 'unrouted'] = (draft[row.draft ?? 'unrouted'] ?? 0) + row.n;
+        actual[row.actual ?? 'unrouted'] = (actual[row.actual ?? 'unrouted'] ?? 0) + row.n;
+      }
+      return { transactions: rows.reduce((sum, row) => sum + row.n, 0), draft, actual };
+    }),
+  );
+
+/** Replays a draft ruleset: how many it would block, tag or send to 3-D Secure, next to how many were. */
+export const backtestRuleset = (db: Db, caller: Actor, body: TRulesetBacktest): Promise<TBacktestResult> => {
+  const key = body.action === 'block' ? 'blocked' : body.action === 'tag' ? 'tagged' : 'three_ds';
+  const happened =
+    body.action === 'block' ? sql`t.blocked` : body.action === '3dSecure' ? sql`t.three_ds` : body.tag ? sql`${body.tag} = any(t.tags)` : sql`t.tags <> '{}'`;
+  return timed((from) =>
+    db.transaction(async (tx) => {
+      const organisation = await replayOwner(tx, caller, 'validation_ruleset', body.ruleset, body.organisation);
+      const counts = await countMatches(tx, organisation, from, rulesSql(body.rules), happened);
+      return { transactions: counts.total, draft: { [key]: counts.draft }, actual: { [key]: counts.actual } };
+    }),
+  );
+};

@@ -1,0 +1,68 @@
+import { ZConfigVersionRow, ZRoutingRow, ZRulesetRow } from '@kassa/domain';
+import { defineEntity, type FieldDef } from '../../query/entity.ts';
+import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
+import { tagEntity } from '../settings/tag.entity.ts';
+
+/** Fields routings and rulesets share: both are named, versioned configuration of a merchant. */
+const versionedFields = {
+  id: { type: 'id', filter: true, sort: true, search: 'exact' },
+  created_at: { type: 'timestamp', filter: true, sort: true },
+  updated_at: { type: 'timestamp', filter: true, sort: true },
+  name: { type: 'text', filter: true, sort: true, search: 'prefix' },
+  version: { type: 'int', sort: true },
+} satisfies Record<string, FieldDef>;
+
+/** Intelligent routings (risk-config.md §3 "Routing"); `processors` comma-separated as the spec says. */
+export const routingEntity = defineEntity(ZRoutingRow, {
+  name: 'routing',
+  table: 'routing',
+  tenancy: 'merchant',
+  fields: {
+    ...versionedFields,
+    payment_product: { type: 'text', filter: true, sort: true },
+    processors: { type: 'text', column: "array_to_string(e.processors, ',')" },
+    details: { type: 'json' },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+  },
+  populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
+});
+
+/** Validation rulesets (§3): tag, block and 3-D Secure, told apart by `action`. */
+export const rulesetEntity = defineEntity(ZRulesetRow, {
+  name: 'validationruleset',
+  table: 'validation_ruleset',
+  tenancy: 'merchant',
+  fields: {
+    ...versionedFields,
+    action: { type: 'text', filter: true, values: ['tag', 'block', '3dSecure'] },
+    webhook_url: { type: 'text' },
+    email: { type: 'text' },
+    tag: { type: 'id', column: 'e.tag_id', filter: true },
+    payment_profile: { type: 'id', column: 'e.payment_profile_id', filter: true },
+    rules: { type: 'json' },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+  },
+  populate: {
+    organisation: { field: 'organisation', target: () => organisationEntity },
+    tag: { field: 'tag', target: () => tagEntity },
+    payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
+  },
+});
+
+/** The version history of routings and rulesets, newest first. */
+export const configVersionEntity = defineEntity(ZConfigVersionRow, {
+  name: 'config_version',
+  table: 'config_version',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    entity: { type: 'text', filter: true, values: ['routing', 'validationruleset'] },
+    entity_id: { type: 'id', filter: true },
+    version: { type: 'int', filter: true, sort: true },
+    user_name: { type: 'text' },
+    change: { type: 'text', filter: true },
+    snapshot: { type: 'json' },
+    diff: { type: 'json' },
+  },
+});

@@ -1,0 +1,36 @@
+import { diffSnapshots } from '@kassa/domain';
+import type { Actor } from '../../plugins/actor.ts';
+import type { Queryable } from '../../plugins/db/index.ts';
+import { findVersion, insertVersion, lastVersionNumber, type OwnedRow } from './risk.repository.ts';
+
+export type VersionedEntity = 'routing' | 'validationruleset';
+
+/**
+ * Records one saved state of a routing or ruleset: the snapshot of what the user sees and the
+ * diff to the state before it, under the next version number.
+ */
+export const recordVersion = async (
+  tx: Queryable,
+  caller: Actor,
+  entity: VersionedEntity,
+  row: Pick<OwnedRow, 'id' | 'organisation_id' | 'merchant_id'>,
+  change: 'created' | 'updated' | 'rolled_back' | 'deleted',
+  snapshot: Record<string, unknown>,
+): Promise<number> => {
+  const previous = await lastVersionNumber(tx, row.id);
+  const before = previous > 0 ? (await findVersion(tx, row.id, previous))?.snapshot : undefined;
+  const version = previous + 1;
+  await insertVersion(tx, {
+    entity,
+    entityId: row.id,
+    organisationId: row.organisation_id,
+    merchantId: row.merchant_id,
+    version,
+    userId: caller.userId,
+    userName: caller.audit.userName ?? null,
+    change,
+    snapshot,
+    diff: before ? diffSnapshots(before, snapshot) : [],
+  });
+  return version;
+};

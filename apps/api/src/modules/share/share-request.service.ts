@@ -1,0 +1,148 @@
+import { type TShareRequestAnswer, type TShareRequestCreate, ZShareRequestRow } from '@kassa/domain';
+import { conflict, forbidden, HttpError, type ErrorDetail } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
+import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import { defineEntity } from '../../query/entity.ts';
+import { getEntity } from '../../query/repository.ts';
+import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { insertStatement } from '../recurring/write-sql.ts';
+import { organisationEntity, processorEntity } from '../settings/settings.entities.ts';
+
+type StoredField = { name: string; description: string | null; value: string | null };
+
+export const shareRequestEntity = defineEntity(ZShareRequestRow, {
+  name: 'share_request',
+  table: 'share_request',
+  tenancy: 'merchant',
+  fields: {
+    id: { type: 'id', filter: true, sort: true, search: 'exact' },
+    created_at: { type: 'timestamp', filter: true, sort: true },
+    updated_at: { type: 'timestamp', sort: true },
+    organisation: { type: 'id', column: 'e.organisation_id' },
+    processor: { type: 'id', column: 'e.processor_id', filter: true },
+    provider: { type: 'text', filter: true, sort: true, search: 'prefix' },
+    message: { type: 'text' },
+    status: { type: 'text', filter: true, sort: true },
+    // Names, descriptions and whether a value is held: the sealed values never leave the table.
+    fields: {
+      type: 'json',
+      column: `(select coalesce(jsonb_agg(jsonb_build_object('name', f->>'name', 'description', f->'description', 'shared', coalesce(f->>'value', '') <> '')), '[]'::jsonb) from jsonb_array_elements(e.fields) f)`,
+    },
+    requested_by: { type: 'text' },
+    shared_by: { type: 'text' },
+    shared_at: { type: 'timestamp', sort: true },
+    revoked_at: { type: 'timestamp', sort: true },
+  },
+  populate: {
+    organisation: { field: 'organisation', target: () => organisationEntity },
+    processor: { field: 'processor', target: () => processorEntity },
+  },
+});
+
+const read = (db: Db, caller: Actor, id: string) => getEntity(db, shareRequestEntity, caller.scope, id);
+
+const lockRequest = async (tx: Queryable, caller: Actor, id: string) => {
+  const [row] = await tx.query<{ status: string; fields: StoredField[]; processor_id: string | null }>(
+    sql`select e.status, e.fields, e.processor_id from share_request e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
+  );
+  if (!row) throw notFoundAt('params.id', 'Share request');
+  return row;
+};
+
+const wrongState = (status: string) => conflict(`The share request is ${status}`, 'invalid_transition');
+
+/** The provider asks a merchant for credentials; the processor, when named, receives them once shared. */
+export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequestCreate) => {
+  const id = newId('shr');
+  await db.transaction(async (tx) => {
+    const owner = await resolveOwner(tx, caller, body.organisation);
+    if (body.processor) {
+      const [processor] = await tx.query(sql`select id from processor where id = ${body.processor} and type = 'processor'`);
+      if (!processor) throw notFoundAt('body.processor', 'Processor');
+    }
+    const fields: StoredField[] = body.fields.map((field) => ({ name: field.name.trim(), description: field.description?.trim() || null, value: null }));
+    await tx.query(
+      insertStatement('share_request', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        processor_id: body.processor || null,
+        provider: body.provider.trim(),
+        message: body.message?.trim() || null,
+        fields: JSON.stringify(fields),
+        requested_by: caller.audit.userName ?? null,
+      }),
+    );
+    await recordAudit(tx, { ...caller.audit, type: 'share_request_created', responseCode: 201, entity: 'share_request', entityId: id, detail: { fields: fields.map((f) => f.name) } });
+  });
+  return read(db, caller, id);
+};
+
+/** Writes the shared values into the named processor's details (sealed), or clears them on revoke. */
+const applyToProcessor = async (tx: Queryable, processorId: string, fields: StoredField[]) => {
+  const [processor] = await tx.query<{ details: StoredField[] }>(sql`select details from processor where id = ${processorId} for update`);
+  if (!processor) return;
+  const details = [...processor.details];
+  for (const field of fields) {
+    const index = details.findIndex((detail) => detail.name === field.name);
+    const next = { name: field.name, description: field.description, value: field.value ?? '' };
+    if (index >= 0) details[index] = { ...details[index], value: next.value };
+    else details.push(next);
+  }
+  await tx.query(sql`update processor set details = ${JSON.stringify(details)}::jsonb, updated_at = now() where id = ${processorId}`);
+};
+
+/** The merchant's own people fill in the credentials; provider staff cannot answer for a merchant. */
+const assertMerchantSide = (caller: Actor) => {
+  if (caller.organisation.type === 'provider') throw forbidden('Only the merchant can share its credentials');
+};
+
+export const answerShareRequest = async (db: Db, caller: Actor, id: string, body: TShareRequestAnswer) => {
+  assertMerchantSide(caller);
+  await db.transaction(async (tx) => {
+    const current = await lockRequest(tx, caller, id);
+    if (current.status !== 'requested') throw wrongState(current.status);
+    const missing: ErrorDetail[] = [];
+    const fields = current.fields.map((field) => {
+      const value = body.values[field.name]?.trim();
+      if (!value) missing.push({ path: `body.values.${field.name}`, message: 'form_validation.required' });
+      return { ...field, value: value ? encryptSecret(value) : null };
+    });
+    const unknown = Object.keys(body.values).filter((name) => !current.fields.some((field) => field.name === name));
+    for (const name of unknown) missing.push({ path: `body.values.${name}`, message: 'shareCredentials.unknownField' });
+    if (missing.length) throw new HttpError(400, 'validation_error', 'Every requested credential needs a value', missing);
+    await tx.query(sql`update share_request set fields = ${JSON.stringify(fields)}::jsonb, status = 'shared', shared_by = ${caller.audit.userName ?? null},
+      shared_at = now(), updated_at = now() where id = ${id}`);
+    if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
+    await recordAudit(tx, { ...caller.audit, type: 'share_request_shared', responseCode: 200, entity: 'share_request', entityId: id, detail: { fields: fields.map((f) => f.name) } });
+  });
+  return read(db, caller, id);
+};
+
+/** The merchant withdraws what it shared: the values are wiped here and from the processor. */
+export const revokeShareRequest = async (db: Db, caller: Actor, id: string) => {
+  assertMerchantSide(caller);
+  await db.transaction(async (tx) => {
+    const current = await lockRequest(tx, caller, id);
+    if (current.status !== 'shared') throw wrongState(current.status);
+    const fields = current.fields.map((field) => ({ ...field, value: null }));
+    await tx.query(sql`update share_request set fields = ${JSON.stringify(fields)}::jsonb, status = 'revoked', revoked_at = now(), updated_at = now() where id = ${id}`);
+    if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
+    await recordAudit(tx, { ...caller.audit, type: 'share_request_revoked', responseCode: 200, entity: 'share_request', entityId: id });
+  });
+  return read(db, caller, id);
+};
+
+/** The provider withdraws a request that was not answered yet. */
+export const cancelShareRequest = async (db: Db, caller: Actor, id: string) => {
+  await db.transaction(async (tx) => {
+    const current = await lockRequest(tx, caller, id);
+    if (current.status !== 'requested') throw wrongState(current.status);
+    await tx.query(sql`update share_request set status = 'cancelled', updated_at = now() where id = ${id}`);
+    await recordAudit(tx, { ...caller.audit, type: 'share_request_cancelled', responseCode: 200, entity: 'share_request', entityId: id });
+  });
+  return read(db, caller, id);
+};

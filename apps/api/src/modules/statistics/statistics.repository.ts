@@ -1,0 +1,194 @@
+import { STATISTICS_DEFAULT_CURRENCY, STATISTICS_TIME_ZONE, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
+import type { Scope } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/scope.ts';
+
+const HOUR = 3_600_000;
+const TZ = STATISTICS_TIME_ZONE;
+
+/** A time range: lower and upper are inclusive instants (ms). */
+export type Range = { lower: number; upper: number };
+
+/** Statuses that count as revenue on the home dashboard (docs/decisions.md). */
+export const REVENUE_STATUSES = ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED'];
+
+const statusesOf = (query: TStatisticsQuery): string[] => [query.status ?? [], query['status[]'] ?? []].flat();
+
+/** The one currency a money statistic is answered in (never a sum over several currencies). */
+export const currencyOf = (query: TStatisticsQuery) => query.currency_code ?? STATISTICS_DEFAULT_CURRENCY;
+
+/**
+ * The caller's tenancy and the request's filters, on columns the rows and the rollups share.
+ * Money sources are always narrowed to one currency (`currencyOf`); `currency: false` is for
+ * counts that do not depend on it (customers, counts over all currencies).
+ */
+export const filterConditions = (
+  scope: Scope,
+  query: TStatisticsQuery,
+  columns: { processor?: boolean; product?: boolean; currency?: boolean } = { processor: true, product: true },
+): Sql[] => {
+  const conditions: Sql[] = [];
+  const scoped = scopeCondition(scope, 'merchant');
+  if (scoped) conditions.push(scoped);
+  const statuses = statusesOf(query);
+  if (statuses.length) conditions.push(sql`e.status = any(${statuses})`);
+  if (query.organisation) {
+    conditions.push(sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${query.organisation}) || '%')`);
+  }
+  if (columns.currency !== false) conditions.push(sql`e.currency_code = ${currencyOf(query)}`);
+  if (columns.product && query.payment_product_type) conditions.push(sql`e.payment_product_type = ${query.payment_product_type}`);
+  if (columns.processor && query.processor) conditions.push(sql`e.processor_id = ${query.processor}`);
+  if (columns.processor && query.blocked) conditions.push(sql`e.blocked = ${query.blocked === 'true'}`);
+  return conditions;
+};
+
+const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
+
+const TZ_PARTS = new Intl.DateTimeFormat('en-US', { timeZone: TZ, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** The statistics zone's offset from UTC at an instant (ms). */
+const offsetAt = (ms: number) => {
+  const whole = Math.floor(ms / 1000) * 1000;
+  const parts = Object.fromEntries(TZ_PARTS.formatToParts(new Date(whole)).map((p) => [p.type, p.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - whole;
+};
+/** The local (Europe/Amsterdam) date of an instant, as YYYY-MM-DD. */
+export const localDate = (ms: number) => new Date(ms + offsetAt(ms)).toISOString().slice(0, 10);
+/** The instant a local date starts (its midnight in Europe/Amsterdam, across daylight-saving changes). */
+export const localMidnight = (date: string) => {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  return utc - offsetAt(utc - offsetAt(utc));
+};
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Transactions in a range as (at, dimensions, count, volume): whole local days from the local-day
+ * rollup (at = the day's midnight), the partial first and last day from `hourlySource`. Exact, for
+ * any range. `hours` keeps hour precision everywhere (the 7×24 heatmap).
+ */
+export const transactionSource = (conditions: Sql[], range: Range, options: { hours?: boolean } = {}): Sql => {
+  if (options.hours) return hourlySource(conditions, range);
+  const lowerDate = localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
+  const firstDay = localMidnight(lowerDate);
+  const endDate = localDate(range.upper + 1);
+  const endDay = localMidnight(endDate);
+  if (firstDay >= endDay) return hourlySource(conditions, range);
+  const days = sql`select (e.day::timestamp at time zone ${TZ}) as at, e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
+    from transaction_local_daily e ${where([...conditions, sql`e.day >= ${lowerDate}::date`, sql`e.day < ${endDate}::date`])}`;
+  const parts = [days];
+  if (range.lower < firstDay) parts.push(hourlySource(conditions, { lower: range.lower, upper: firstDay - 1 }));
+  if (endDay <= range.upper) parts.push(hourlySource(conditions, { lower: endDay, upper: range.upper }));
+  return sql.join(parts, ' union all ');
+};
+
+/** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
+const hourlySource = (conditions: Sql[], range: Range): Sql => {
+  const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
+  const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
+  const rows = (from: number, to: number) =>
+    sql`select e.created_at as at, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+      from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(from)}`, sql`e.created_at <= ${new Date(to)}`])}`;
+  if (firstHour >= endHour) return rows(range.lower, range.upper);
+  const hours = sql`select e.hour as at, e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
+    from transaction_hourly e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
+  const parts = [hours];
+  if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
+  if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
+  return sql`(${sql.join(parts, ' union all ')})`;
+};
+
+/** Refunds in a range, read through the (merchant, created_at) index. */
+export const refundSource = (conditions: Sql[], range: Range): Sql =>
+  sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
+    from refund e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+
+/** New customers in a range (a customer has no volume). */
+export const customerSource = (conditions: Sql[], range: Range): Sql =>
+  sql`select e.created_at as at, e.merchant_id, e.status, 1 as count, 0 as volume
+    from customer e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+
+type Money = { count: number; volume: number };
+
+/** Every local period of the range with its sums, empty periods as zero. */
+export const perPeriod = (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod) =>
+  db.query<Money & { period: string }>(sql`
+    with s as (${source}),
+    sums as (select date_trunc(${period}, s.at at time zone ${TZ}) as p, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from s group by 1),
+    periods as (select generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${TZ}),
+      date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${TZ}), ('1 ' || ${period})::interval) as p)
+    select to_char(periods.p, 'YYYY-MM-DD') as period, coalesce(sums.count, 0)::bigint as count, coalesce(sums.volume, 0)::bigint as volume
+    from periods left join sums on sums.p = periods.p order by periods.p`);
+
+export const totalOf = async (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod) => {
+  const [row] = await db.query<Money & { periods: number }>(sql`
+    select coalesce(sum(s.count), 0)::bigint as count, coalesce(sum(s.volume), 0)::bigint as volume,
+      (select count(*) from generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${TZ}),
+        date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${TZ}), ('1 ' || ${period})::interval))::int as periods
+    from (${source}) s`);
+  return row;
+};
+
+/** Sums grouped by one column of the source (status, processor_id, …). */
+export const groupedBy = (db: Queryable, source: Sql, column: string) =>
+  db.query<Money & { key: string | null }>(sql`
+    select s.${sql.raw(column)} as key, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${source}) s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
+
+/** The 7×24 local weekday/hour cells that hold transactions. */
+export const dayAndTime = (db: Queryable, source: Sql) =>
+  db.query<Money & { date: number; hour: number }>(sql`
+    select extract(isodow from s.at at time zone ${TZ})::int as date, extract(hour from s.at at time zone ${TZ})::int as hour,
+      sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${source}) s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
+
+/**
+ * Transaction volume by the transaction's country: whole UTC hours from transaction_country_hourly,
+ * the partial first and last hour from the rows (exact, like transactionSource).
+ */
+export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
+  const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
+  const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
+  const rows = (from: number, to: number) =>
+    sql`select e.country_code, 1 as count, e.amount as volume from transaction e
+      ${where([...conditions, sql`e.country_code is not null`, sql`e.created_at >= ${new Date(from)}`, sql`e.created_at <= ${new Date(to)}`])}`;
+  const parts: Sql[] = [];
+  if (firstHour >= endHour) parts.push(rows(range.lower, range.upper));
+  else {
+    parts.push(sql`select e.country_code, e.count, e.volume from transaction_country_hourly e
+      ${where([...conditions, sql`e.country_code <> ''`, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`);
+    if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
+    if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
+  }
+  return db.query<Money & { alpha2: string }>(sql`
+    select s.country_code as alpha2, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${sql.join(parts, ' union all ')}) s group by 1 having sum(s.count) <> 0 order by 3 desc`);
+};
+
+/** Customers with the most volume in the range, from their transactions. */
+export const bestCustomers = (db: Queryable, conditions: Sql[], range: Range, limit: number) =>
+  db.query<Money & { id: string; first_name: string | null; last_name: string | null; email_address: string | null; city: string | null; region: string | null; country_code: string | null; status: string }>(sql`
+    with best as (
+      select e.customer_id, count(*)::bigint as count, sum(e.amount)::bigint as volume
+      from transaction e ${where([...conditions, sql`e.customer_id is not null`, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}
+      group by 1 order by 3 desc, 2 desc, 1 limit ${limit})
+    select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status, best.count, best.volume
+    from best join customer c on c.id = best.customer_id order by best.volume desc, best.count desc, c.id`);
+
+/** Customers per segment (all customers in scope, not a range). */
+export const segments = (db: Queryable, conditions: Sql[]) =>
+  db.query<{ segment: string; count: number }>(sql`
+    select coalesce(e.segment, 'none') as segment, count(*)::bigint as count from customer e ${where(conditions)} group by 1 order by 2 desc, 1`);
+
+/** The newest status changes: transactions (blocked ones as their own type) and refunds. */
+export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
+  const scoped = where([scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null));
+  return db.query<{ id: string; type: 'transaction' | 'blocked' | 'refund'; status: string; amount: number; currency_code: string; payment_product: string; organisation_id: string; organisation_name: string; transaction: string; created_at: Date }>(sql`
+    with recent as (
+      (select e.id, case when e.blocked then 'blocked' else 'transaction' end as type, e.status, e.amount, e.currency_code, e.payment_product_type as payment_product,
+         e.organisation_id, e.id as transaction, e.updated_at as created_at
+       from transaction e ${scoped} order by e.created_at desc limit ${limit})
+      union all
+      (select e.id, 'refund', e.status, e.amount, e.currency_code, t.payment_product_type, e.organisation_id, e.transaction_id, e.last_status_update
+       from refund e join transaction t on t.id = e.transaction_id ${scoped} order by e.created_at desc limit ${limit}))
+    select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
+    order by recent.created_at desc, recent.id desc limit ${limit}`);
+};

@@ -1,0 +1,218 @@
+import countries from 'i18n-iso-countries';
+import { COMPARE_STATUSES, LIFECYCLE_STATUSES, STATISTICS_TIME_ZONE, type TStatisticsQuery } from '@kassa/domain';
+import { badRequest } from '../../lib/http-error.ts';
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Scope } from '../../query/scope.ts';
+import {
+  bestCustomers, byCountry, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, recentActivity, refundSource,
+  REVENUE_STATUSES, segments, totalOf, transactionSource, type Range,
+} from './statistics.repository.ts';
+
+const DAY = 86_400_000;
+export const DEFAULT_RANGE_DAYS = 28;
+
+/** The request's range: both bounds inclusive; without a lower bound the last 28 days up to the upper one (or now). */
+export const rangeOf = (query: TStatisticsQuery, now = Date.now()): Range => {
+  const upper = query['created_at<'] ? Date.parse(query['created_at<']) : now;
+  const lower = query['created_at>'] ? Date.parse(query['created_at>']) : upper - DEFAULT_RANGE_DAYS * DAY;
+  if (upper < lower) throw badRequest('querystring.created_at<', 'created_at< must not be before created_at>');
+  if (upper - lower > 3 * 366 * DAY) throw badRequest('querystring.created_at>', 'created_at> must be at most 3 years before created_at<');
+  return { lower, upper };
+};
+
+export type Entity = 'transaction' | 'refund' | 'customer';
+
+const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range) => {
+  if (entity === 'transaction') return transactionSource(filterConditions(scope, query), range);
+  if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range);
+  return customerSource(filterConditions(scope, query, { currency: false }), range);
+};
+
+export const aggregateStats = (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery) => {
+  const range = rangeOf(query);
+  return perPeriod(db, sourceOf(entity, scope, query, range), range, query.period ?? 'day');
+};
+
+export const aggregateTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery) => {
+  const range = rangeOf(query);
+  const total = await totalOf(db, sourceOf(entity, scope, query, range), range, query.period ?? 'day');
+  return { ...total, currency_code: entity === 'customer' ? null : currencyOf(query) };
+};
+
+const GROUP_COLUMNS = { status: 'status', payment_product_type: 'payment_product_type', processor: 'processor_id', currency_code: 'currency_code' } as const;
+
+export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  if (!query.group_by) throw badRequest('querystring.group_by', 'group_by is required');
+  const range = rangeOf(query);
+  // Grouped by currency, each row is already one currency: the other filters apply, no default currency.
+  const source = query.group_by === 'currency_code' && !query.currency_code
+    ? transactionSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
+    : sourceOf('transaction', scope, query, range);
+  const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
+  return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
+};
+
+const percentage = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
+
+export const lifecycle = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query)), 'status');
+  const count = rows.reduce((sum, row) => sum + row.count, 0);
+  const volume = rows.reduce((sum, row) => sum + row.volume, 0);
+  return LIFECYCLE_STATUSES.map((name) => {
+    const row = rows.find((r) => r.key === name) ?? { count: 0, volume: 0 };
+    return { name, count: row.count, volume: row.volume, count_percentage: percentage(row.count, count), volume_percentage: percentage(row.volume, volume) };
+  });
+};
+
+export const location = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await byCountry(db, filterConditions(scope, query), rangeOf(query));
+  return rows.map((row) => ({ location: { alpha2: row.alpha2, alpha3: countries.alpha2ToAlpha3(row.alpha2) ?? '', numeric: countries.alpha2ToNumeric(row.alpha2) ?? '' }, count: row.count, volume: row.volume }));
+};
+
+export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const range = rangeOf(query);
+  // Hour precision: local weekday × hour cells need the hourly rollup throughout.
+  return dayAndTime(db, transactionSource(filterConditions(scope, query), range, { hours: true }));
+};
+
+/** Per local day of the range: the revenue overview, the weekday comparison and the 56-day split. */
+export const dailyAggregate = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const range = rangeOf(query);
+  const rows = await perPeriod(db, sourceOf('transaction', scope, query, range), range, 'day');
+  return rows.map((row) => ({ date: row.period, amount: row.volume, count: row.count }));
+};
+
+const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({ ...query, status: undefined, 'status[]': REVENUE_STATUSES });
+
+/** Today (local day so far): revenue and transactions, expected = mean revenue of the same weekday over the 4 weeks before. */
+export const today = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
+  const [{ start }] = await db.query<{ start: Date }>(sql`select (date_trunc('day', ${new Date(now)}::timestamptz at time zone ${STATISTICS_TIME_ZONE}) at time zone ${STATISTICS_TIME_ZONE}) as start`);
+  const startMs = new Date(start).getTime();
+  const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
+  const [todays, ...previous] = await Promise.all([
+    totalOf(db, transactionSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day'),
+    ...[1, 2, 3, 4].map((weeks) => {
+      const range = { lower: startMs - weeks * 7 * DAY, upper: startMs - (weeks * 7 - 1) * DAY - 1 };
+      return totalOf(db, transactionSource(filters, range), range, 'day');
+    }),
+  ]);
+  return { amount: todays.volume, transactions: todays.count, expected_amount: Math.round(previous.reduce((sum, p) => sum + p.volume, 0) / previous.length), currency_code: currencyOf(query) };
+};
+
+/** Achievements: the last 7 days against the 7 before (portal.md §4); counts over every currency, the amount in one. */
+export const achievements = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
+  const last = { lower: now - 7 * DAY, upper: now };
+  const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
+  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) => Promise.all([fn(last), fn(previous)]);
+  const [transactions, amount, customers, refunds] = await Promise.all([
+    windows((range) => totalOf(db, transactionSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
+    windows((range) => totalOf(db, transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), range, 'day')),
+    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
+    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
+  ]);
+  return [
+    { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
+    { type: 'customer' as const, last: customers[0].count, previous: customers[1].count },
+    { type: 'amount' as const, last: amount[0].volume, previous: amount[1].volume },
+    { type: 'refund' as const, last: refunds[0].count, previous: refunds[1].count },
+  ];
+};
+
+export const recent = async (db: Queryable, scope: Scope, limit = 10) =>
+  (await recentActivity(db, scope, limit)).map((row) => ({
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    amount: row.amount,
+    payment_profile: { currency_code: row.currency_code },
+    payment_product: row.payment_product,
+    organisation: { id: row.organisation_id, name: row.organisation_name },
+    transaction: row.transaction,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+
+const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
+
+const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
+  const ids = idsOf(query);
+  return db.query<{ id: string; name: string; payment_product: string | null; gateway: string | null }>(sql`
+    select id, name, payment_product, gateway from processor where type = 'processor' ${ids ? sql`and id = any(${ids})` : sql.empty}
+    order by name, id limit ${query._limit ?? 1000}`);
+};
+
+/** Revenue per processor over the last 24 hours and the 24 before. */
+export const processorRevenue = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
+  const processors = await processorsOf(db, query);
+  const windows = [{ lower: now - DAY, upper: now }, { lower: now - 2 * DAY, upper: now - DAY - 1 }];
+  const [last, previous] = await Promise.all(
+    windows.map((range) => groupedBy(db, transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), 'processor_id')),
+  );
+  const of = (rows: typeof last, id: string) => {
+    const row = rows.find((r) => r.key === id);
+    return { amount: row?.volume ?? 0, count: row?.count ?? 0 };
+  };
+  return processors.map((p) => ({ ...p, last24hours: of(last, p.id), previous24hours: of(previous, p.id) }));
+};
+
+/** 2–3 processors side by side over the last 28 days: count per compare status, revenue, conversion. */
+export const processorCompare = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
+  const ids = idsOf(query);
+  if (!ids || ids.length < 1 || ids.length > 3) throw badRequest('querystring.ids', 'ids must name 1 to 3 processors');
+  const processors = await processorsOf(db, query);
+  const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
+  const currency = currencyOf(query);
+  // Counts and conversion over every currency; the amount in one currency only.
+  const rows = await db.query<{ processor_id: string; status: string; currency_code: string; count: number; volume: number }>(sql`
+    select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${transactionSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+  return processors.map((p) => {
+    const mine = rows.filter((r) => r.processor_id === p.id);
+    const count = mine.reduce((sum, r) => sum + r.count, 0);
+    const good = mine.filter((r) => REVENUE_STATUSES.includes(r.status));
+    const status = Object.fromEntries(COMPARE_STATUSES.map((s) => [s, mine.filter((r) => r.status === s).reduce((sum, r) => sum + r.count, 0)]));
+    return {
+      id: p.id,
+      name: p.name,
+      transaction: {
+        conversion: percentage(good.reduce((sum, r) => sum + r.count, 0), count),
+        count,
+        amount: good.filter((r) => r.currency_code === currency).reduce((sum, r) => sum + r.volume, 0),
+        currency_code: currency,
+        status,
+      },
+    };
+  });
+};
+
+/** The provider's top merchants by revenue over the last 24 hours (active merchants only). */
+export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
+  const range = { lower: now - DAY, upper: now };
+  const rows = await db.query<{ id: string; name: string; count: number; volume: number }>(sql`
+    with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+      from (${transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range)}) s group by 1 having sum(s.count) <> 0)
+    select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
+    where o.active order by r.volume desc, o.id limit ${query._limit ?? 5}`);
+  return rows.map((row) => ({ id: row.id, name: row.name, last24hours: { amount: row.volume, count: row.count } }));
+};
+
+export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await bestCustomers(db, filterConditions(scope, query), rangeOf(query), query._limit ?? 10);
+  return rows.map((row) => ({
+    customer: {
+      id: row.id,
+      name: [row.first_name, row.last_name].filter(Boolean).join(' ') || (row.email_address ?? row.id),
+      city: row.city,
+      region: row.region,
+      country_code: row.country_code,
+      status: row.status,
+    },
+    count: row.count,
+    volume: row.volume,
+  }));
+};
+
+export const segmentShares = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await segments(db, filterConditions(scope, { organisation: query.organisation }, { currency: false }));
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return rows.map((row) => ({ ...row, percentage: percentage(row.count, total) }));
+};

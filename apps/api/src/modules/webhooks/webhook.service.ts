@@ -1,0 +1,85 @@
+import type { TWebhookCreate, TWebhookSecretRotate } from '@kassa/domain';
+import type { Config } from '../../config.ts';
+import { newId } from '../../lib/ids.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
+import { sql, type Db } from '../../plugins/db/index.ts';
+import { getEntity } from '../../query/repository.ts';
+import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { deliverWebhook, queueWebhook } from './delivery.service.ts';
+import { newSigningSecret } from './signature.ts';
+import { webhookEntity } from './webhook.entity.ts';
+import * as repo from './webhook.repository.ts';
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const ROTATION_OVERLAP_HOURS = 24;
+
+const snapshotTypes = ['transaction', 'refund', 'chargeback'] as const;
+
+/**
+ * Webhook testing: a real event sent at once to the URL, signed like every other, with the
+ * named item's current data when it is a transaction, refund or chargeback of the organisation.
+ * The answer carries the first attempt; a failed test is retried on the schedule like any webhook.
+ */
+export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body: TWebhookCreate) => {
+  const owner = await resolveOwner(db, actor, body.organisation);
+  const type = body.type ?? 'transaction';
+  let data: Record<string, unknown> = { id: body.item_id ?? null, status: body.status ?? null, test: true };
+  if (body.item_id && (snapshotTypes as readonly string[]).includes(type)) {
+    const item = await repo.itemSnapshot(db, type as (typeof snapshotTypes)[number], body.item_id);
+    if (!item || item.merchant_id !== owner.merchantId) throw notFoundAt('body.item_id', type.charAt(0).toUpperCase() + type.slice(1));
+    const { url: _url, organisation_id, merchant_id: _merchant, ...rest } = item;
+    data = { ...rest, organisation: organisation_id, status: body.status ?? item.status, test: true };
+  }
+  const id = await db.transaction(async (tx) => {
+    const webhookId = await queueWebhook(tx, {
+      type,
+      event: `${type}.test`,
+      organisationId: owner.organisationId,
+      merchantId: owner.merchantId,
+      url: body.url,
+      itemId: body.item_id ?? null,
+      status: body.status ?? null,
+      data,
+      manual: true,
+    });
+    await recordAudit(tx, { ...actor.audit, type: 'webhook_test_sent', responseCode: 201, entity: 'webhook', entityId: webhookId, detail: { url: body.url, type } });
+    return webhookId;
+  });
+  await deliverWebhook(db, config, id);
+  return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });
+};
+
+/** Sends a webhook of the caller's tenancy again now; the attempt joins its history. */
+export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: string) => {
+  const [own] = await db.query<{ id: string }>(sql`select e.id from webhook e where e.id = ${id} ${scopedAnd(actor.scope)}`);
+  if (!own) throw notFoundAt('params.id', 'Webhook');
+  await deliverWebhook(db, config, id, { manual: true });
+  await recordAudit(db, { ...actor.audit, type: 'webhook_resent', responseCode: 200, entity: 'webhook', entityId: id });
+  return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });
+};
+
+/**
+ * A new signing secret for a merchant's URL, answered once. The previous secret keeps signing
+ * beside it for a day, so the receiver can switch without losing a message.
+ */
+export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSecretRotate) => {
+  const owner = await resolveOwner(db, actor, body.organisation);
+  const secret = newSigningSecret();
+  return db.transaction(async (tx) => {
+    const existing = await repo.findEndpoint(tx, owner.merchantId, body.url);
+    let previousUntil: Date | null = null;
+    let id: string;
+    if (existing) {
+      id = existing.id;
+      previousUntil = new Date(Date.now() + ROTATION_OVERLAP_HOURS * 3600_000);
+      await repo.rotateEndpoint(tx, id, encryptSecret(secret), previousUntil);
+    } else {
+      id = newId('whe');
+      await repo.insertEndpoint(tx, { id, organisationId: owner.organisationId, merchantId: owner.merchantId, url: body.url, secret: encryptSecret(secret) });
+    }
+    await recordAudit(tx, { ...actor.audit, type: 'webhook_secret_rotated', responseCode: 200, entity: 'webhook_endpoint', entityId: id, detail: { url: body.url } });
+    return { id, url: body.url, secret, previous_until: previousUntil };
+  });
+};

@@ -1,0 +1,46 @@
+/** Keys whose values never enter the audit trail (SECURITY.md "Audit": passwords, codes, tokens, secrets, card numbers). */
+const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|^key$|^code$|otp|qr_?code|cvc|cvv|card_?number|checkout_url|^pan$|^number$|totp|recovery/i;
+/** Kassa's own credentials (API keys, webhook signing secrets) are recognisable by their prefix wherever they appear. */
+const KASSA_CREDENTIAL = /\b(?:ksk|whsec)_[A-Za-z0-9_\-+/=]{8,}/g;
+const CARD_NUMBER = /\b\d(?:[ -]?\d){12,18}\b/g;
+export const MASK = '********';
+
+/** A card number keeps at most its first 6 and last 4 digits (PCI DSS). */
+export const maskCardNumbers = (text: string) =>
+  text.replace(CARD_NUMBER, (match) => {
+    const digits = match.replace(/\D/g, '');
+    return digits.length >= 13 ? `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}` : match;
+  });
+
+/** A copy of a request or response body with secrets and card numbers masked, at any depth. */
+export const maskValue = (value: unknown, key = ''): unknown => {
+  if (key && SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '') return MASK;
+  if (typeof value === 'string') return maskCardNumbers(value).replace(KASSA_CREDENTIAL, MASK);
+  if (Array.isArray(value)) return value.map((item) => maskValue(item));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskValue(v, k)]));
+  return value;
+};
+
+/** Headers as the trail keeps them: name and value pairs, credentials masked. */
+export const maskHeaders = (headers: Record<string, unknown>): { name: string; value: string }[] =>
+  Object.entries(headers)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ({ name, value: SECRET_KEY.test(name) ? MASK : maskCardNumbers(Array.isArray(value) ? value.join(', ') : String(value)) }));
+
+const MAX_BODY = 64 * 1024;
+
+/** A body for the trail: parsed JSON masked field by field, other text masked as text, cut at 64 KiB. */
+export const maskBody = (body: unknown): unknown => {
+  if (body === undefined || body === null || body === '') return null;
+  if (typeof body === 'string') {
+    const text = body.length > MAX_BODY ? `${body.slice(0, MAX_BODY)}…` : body;
+    try {
+      return maskValue(JSON.parse(text));
+    } catch {
+      // Form posts: mask each secret field of key=value pairs.
+      return maskCardNumbers(text).replace(/(^|&)([^=&]+)=([^&]*)/g, (all, sep: string, k: string) => (SECRET_KEY.test(decodeURIComponent(k)) ? `${sep}${k}=${MASK}` : all));
+    }
+  }
+  if (Buffer.isBuffer(body)) return null;
+  return maskValue(body);
+};

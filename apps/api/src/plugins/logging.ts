@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LogController } from 'fastify';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import type { Config } from '../config.ts';
+import { MASK, maskCardNumbers } from './audit-mask.ts';
+
+/** Where logs go: stdout by default, or a stream (tests capture one). */
+export type LogTarget = boolean | { stream: DestinationStream; level?: string };
+
+/** Keys whose values never reach a log line, at any depth (SECURITY.md: passwords, codes, tokens, secrets, cards). */
+const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|otp|totp|cvc|cvv|card_?number|^pan$|recovery|^mfa_?code$|session_?id/i;
+
+/** A URL for the log: query values of secret-looking keys masked, card numbers cut. */
+export const maskUrl = (url: string): string => {
+  const [path, query] = url.split(/\?(.*)/s, 2);
+  const maskedQuery = query?.replace(/(^|&)([^=&]+)=([^&]*)/g, (all, sep: string, key: string, value: string) => {
+    let name = key;
+    try {
+      name = decodeURIComponent(key);
+    } catch {
+      /* a malformed escape is logged as sent */
+    }
+    if (SECRET_KEY.test(name)) return `${sep}${key}=${MASK}`;
+    // A card number may arrive percent-encoded (`4111%201111…`): read it decoded, keep it encoded.
+    let decoded = value;
+    try {
+      decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      return all;
+    }
+    const masked = maskCardNumbers(decoded);
+    return masked === decoded ? all : `${sep}${key}=${encodeURIComponent(masked)}`;
+  });
+  return maskCardNumbers(maskedQuery === undefined ? path : `${path}?${maskedQuery}`);
+};
+
+/** Plain data for a log line with secrets masked at any depth; Errors and other objects keep their shape. */
+export const maskLogValue = (value: unknown, key = '', depth = 0): unknown => {
+  if (key && SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '') return MASK;
+  if (typeof value === 'string') return maskCardNumbers(value);
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskLogValue(item, '', depth + 1));
+  if (value instanceof Error) return value;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskLogValue(v, k, depth + 1)]));
+};
+
+const maskError = (error: unknown) => {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  return maskLogValue(serialized);
+};
+
+/** Pino's options for every Kassa process: JSON lines, secrets and card numbers masked. */
+export const logOptions = (config: Pick<Config, 'nodeEnv' | 'logLevel'>, level?: string): LoggerOptions => ({
+  level: level ?? config.logLevel ?? (config.nodeEnv === 'production' ? 'info' : 'warn'),
+  // Headers that carry credentials; the serializers below never copy them, this is the second lock.
+  redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'], censor: MASK },
+  serializers: {
+    req: (request: IncomingMessage & { method?: string; url?: string; ip?: string; hostname?: string }) => ({
+      method: request.method,
+      url: maskUrl(request.url ?? ''),
+      host: request.hostname,
+      remoteAddress: request.ip ?? request.socket?.remoteAddress,
+    }),
+    res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    err: maskError,
+    error: maskError,
+  },
+  formatters: {
+    // Everything else a line carries (job payloads, extra fields) is masked key by key.
+    log: (object) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, k === 'req' || k === 'res' || k === 'err' || k === 'error' ? v : maskLogValue(v, k)])),
+  },
+  hooks: {
+    // Messages are free text: a card number typed into a URL must not survive in "Route … not found".
+    logMethod(args, method) {
+      method.apply(this, args.map((arg) => (typeof arg === 'string' ? maskCardNumbers(arg) : arg)) as Parameters<typeof method>);
+    },
+  },
+});
+
+const REQUEST_ID = /^[\w.:@+=/-]{1,128}$/;
+
+/** The request id: the caller's `X-Request-Id` when well-formed (a proxy's or a client's), else a new UUID. */
+export const requestIdOf = (request: IncomingMessage): string => {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+};
+
+/** Fastify's logger and request-id options. */
+export const fastifyLogOptions = (config: Pick<Config, 'nodeEnv' | 'logLevel'>, target: LogTarget = false) => ({
+  logger: target === false ? false : target === true ? logOptions(config) : { ...logOptions(config, target.level), stream: target.stream },
+  genReqId: requestIdOf,
+  logController: new LogController({ requestIdLogLabel: 'requestId' }),
+});
+
+/** A JSON logger for code outside a request (the worker, start-up). */
+export const createLogger = (config: Pick<Config, 'nodeEnv' | 'logLevel'>, name: string): Logger =>
+  pino({ ...logOptions(config), level: config.logLevel ?? 'info', name });

@@ -1,0 +1,285 @@
+import type { FastifyInstance } from 'fastify';
+import { hasAccess } from '@kassa/domain';
+import { DEMO_PASSWORD } from '../demo/accounts.ts';
+import { createDemoRecurring } from '../demo/recurring.ts';
+import { createDemoRouting } from '../demo/routing.ts';
+import { generateDemoWorld } from '../demo/world.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { insertUser } from '../modules/auth/user.repository.ts';
+import { declaredRoutes, type DeclaredRoute } from '../plugins/auth-context.ts';
+import { sql, type Db } from '../plugins/db/index.ts';
+import { signIn } from '../test/app.ts';
+
+/**
+ * The tenant matrix: every route of the app's route table (each declares its roles, or the app
+ * refuses to build) called as people of their own organisation, its child, its parent, a sibling
+ * and an unrelated merchant, as each role, signed out and with an API key. Expected per cell:
+ * signed out 401, a role not held 403, an object outside the caller's subtree 404, nothing of
+ * another tenant in any answer, and no change to another tenant's rows.
+ */
+
+const NOW = Date.UTC(2026, 10, 20, 12, 0);
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Org = { id: string; type: string; path: string; parent_id: string | null };
+type Actor = { label: string; headers: Record<string, string>; roles: string[]; org: Org | null; api: boolean; writes: boolean };
+
+export type MatrixOptions = {
+  /** The fast slice (normal API tests) reads only; the full matrix also tries every write on foreign objects. */
+  writes: boolean;
+  scale: number;
+  /** Limit the routes (by URL pattern) for a fast slice. */
+  routeFilter?: (route: DeclaredRoute) => boolean;
+  /** Only these callers (by label prefix); all when absent. */
+  actors?: string[];
+  /** Also call every list filtered on each foreign organisation. */
+  organisationFilters: boolean;
+};
+
+export type MatrixResult = { routes: number; cells: number; leaks: string[]; failures: string[]; tables: number; writesTried: number; unmapped: string[]; mapped: Record<string, string>; timing: Record<string, number> };
+
+/** Routes that end the caller's own session or change the caller's own credentials: not part of a tenancy check. */
+const OWN_SESSION = /^\/v1\/(auth|profile|dev)\b/;
+
+/**
+ * Routes that serve one kind of organisation only, so a visible object of another kind is 404 by
+ * design: the provider's merchant screen shows merchants, the user screen merchant users (provider
+ * staff are under /v1/psp/user).
+ */
+const ONLY_KIND: Record<string, (target: { type: string }) => boolean> = {
+  '/v1/psp/merchant/:id': (org) => org.type === 'merchant',
+  '/v1/psp/merchant/:id/activate': (org) => org.type === 'merchant',
+  '/v1/psp/merchant/:id/deactivate': (org) => org.type === 'merchant',
+  '/v1/user/:id': (org) => org.type !== 'provider',
+  '/v1/psp/user/:id': (org) => org.type === 'provider',
+};
+
+/** Objects that belong to the provider and that merchants use by design (processors their profiles route to). */
+const SHARED_FROM_PARENT = new Set(['processor', 'middleware', 'mcc']);
+
+/** Builds the world the matrix runs in: the demo world (provider, merchants, a sub-organisation) plus a user without roles and API keys. */
+export const buildMatrixWorld = async (app: FastifyInstance, db: Db, scale: number, wanted: (label: string) => boolean = () => true) => {
+  await generateDemoWorld(db, { seed: 17, scale, now: NOW });
+  await createDemoRecurring(db, { seed: 17, now: NOW });
+  // Every organisation collects, so the finance routes answer on tenancy alone (their feature gate
+  // is proven in the finance tests).
+  await db.query(sql`update organisation set features = array_append(features, 'collecting') where not ('collecting' = any(features))`);
+  await createDemoRouting(db);
+  const orgOf = async (email: string) =>
+    (await db.query<Org>(sql`select o.id, o.type, o.path, o.parent_id from app_user u join organisation o on o.id = u.organisation_id where u.email = ${email}`))[0];
+  const own = await orgOf('merchant@kassa.test');
+  const child = await orgOf('winkel@kassa.test');
+  const parent = await orgOf('admin@kassa.test');
+  const sibling = await orgOf('mode@kassa.test');
+  const [unrelated] = await db.query<Org>(sql`select id, type, path, parent_id from organisation where type = 'merchant' and id <> all(${[own.id, sibling.id]}) order by id limit 1`);
+  await insertUser(db, { organisationId: own.id, email: 'norole@kassa.test', name: 'No roles', passwordHash: await hashPassword(DEMO_PASSWORD), roles: [] });
+  await insertUser(db, { organisationId: unrelated.id, email: 'unrelated@kassa.test', name: 'Unrelated', passwordHash: await hashPassword(DEMO_PASSWORD), roles: ['USER_ALL'] });
+  const session = async (email: string) => (await signIn(app, email, DEMO_PASSWORD)).cookie;
+  const rolesOf = async (email: string) => (await db.query<{ role: string }>(sql`select r.role from user_role r join app_user u on u.id = r.user_id where u.email = ${email}`)).map((r) => r.role);
+  const person = async (label: string, email: string, org: Org): Promise<Actor> => ({ label, headers: wanted(label) ? { cookie: await session(email) } : {}, roles: await rolesOf(email), org, api: false, writes: true });
+  const merchant = await person('merchant (USER_ALL)', 'merchant@kassa.test', own);
+  const key = await app.inject({ method: 'POST', url: '/v1/apikey', headers: merchant.headers, payload: { name: 'Matrix', roles: ['USER_ALL'] } });
+  if (key.statusCode !== 201) throw new Error(`API key: ${key.statusCode} ${key.body}`);
+  await seedThroughApi(app, db, [merchant.headers, { cookie: await session('winkel@kassa.test') }, { cookie: await session('mode@kassa.test') }, { cookie: await session('unrelated@kassa.test') }], { cookie: await session('admin@kassa.test') });
+  const actors: Actor[] = [
+    { label: 'signed out', headers: {}, roles: [], org: null, api: false, writes: true },
+    { label: 'invalid API key', headers: { authorization: 'Bearer ksk_0000000000_nonsense' }, roles: [], org: null, api: true, writes: true },
+    merchant,
+    await person('analyst (read-only roles)', 'analyst@kassa.test', own),
+    await person('no roles', 'norole@kassa.test', own),
+    await person('sub-organisation (USER_ALL)', 'winkel@kassa.test', child),
+    await person('sibling merchant (USER_ALL)', 'mode@kassa.test', sibling),
+    await person('unrelated merchant (USER_ALL)', 'unrelated@kassa.test', unrelated),
+    await person('provider support (PSP_ALL)', 'support@kassa.test', parent),
+    await person('provider super user', 'admin@kassa.test', parent),
+    { label: 'API key of the merchant (USER_ALL)', headers: { authorization: `Bearer ${key.json().key}` }, roles: ['USER_ALL'], org: own, api: true, writes: true },
+  ];
+  return { orgs: { own, child, parent, sibling, unrelated }, actors };
+};
+
+/** Objects the demo world does not make, created through the API by each organisation's own user. */
+const seedThroughApi = async (app: FastifyInstance, db: Db, people: Record<string, string>[], admin: Record<string, string>) => {
+  const post = async (headers: Record<string, string>, url: string, payload: object) => {
+    const response = await app.inject({ method: 'POST', url, headers, payload });
+    if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: string };
+  };
+  const ibans = ['NL91ABNA0417164300', 'NL20INGB0001234567', 'NL02ABNA0123456789', 'NL39RABO0300065264'];
+  for (const [index, headers] of people.entries()) {
+    const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers })).json() as { organisation: { id: string } };
+    const org = me.organisation.id;
+    const [profile] = await db.query<{ id: string }>(sql`select id from payment_profile where organisation_id = ${org} order by id limit 1`);
+    const [customer] = await db.query<{ id: string }>(sql`select id from customer where organisation_id = ${org} order by id limit 1`);
+    if (profile) await post(headers, '/v1/payment-link', { payment_profile: profile.id, amount: 1250, description: 'Matrix' });
+    if (profile && customer) await post(headers, '/v1/card-add-link', { payment_profile: profile.id, customer: customer.id });
+    await post(headers, '/v1/bankaccount', { holder_name: 'Matrix', iban: ibans[index] });
+    await post(headers, '/v1/checkoutdesign', { name: `Matrix ${org}` });
+    await post(headers, '/v1/validationruleset', { name: 'Matrix', action: 'block', rules: [{ name: 'amount', operator: '>', value: '1' }] });
+    const [authorised] = await db.query<{ id: string }>(sql`select id from transaction where organisation_id = ${org} and status = 'AUTHORIZED' order by id limit 1`);
+    if (authorised) await post(admin, '/v1/statusupdate', { type: 'transaction', transaction: authorised.id, status: 'DECLINED', status_reason: 'matrix' });
+  }
+};
+
+const fill = (url: string, id: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'version' ? '1' : id));
+
+/** Runs the matrix; the caller asserts on the figures. */
+export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: MatrixOptions): Promise<MatrixResult> => {
+  const started = Date.now();
+  const wanted = (label: string) => !options.actors || options.actors.some((prefix) => label.startsWith(prefix));
+  const { orgs, actors } = await buildMatrixWorld(app, db, options.scale, (label) => wanted(label) || label === 'provider super user');
+  const built = Date.now();
+  const allOrgs = await db.query<Org>(sql`select id, type, path, parent_id from organisation`);
+  const orgById = new Map(allOrgs.map((o) => [o.id, o]));
+  /** Organisations whose objects a caller may see: its subtree (the provider: everything). */
+  const visible = (actor: Actor, orgId: string) => {
+    if (!actor.org) return false;
+    const target = orgById.get(orgId);
+    return actor.org.type === 'provider' || (target !== undefined && target.path.startsWith(actor.org.path));
+  };
+  const ancestorOf = (actor: Actor, orgId: string) => {
+    const target = orgById.get(orgId);
+    return !!actor.org && !!target && actor.org.path.startsWith(target.path) && target.id !== actor.org.id;
+  };
+
+  // Every object of every tenant-owned table, by id: the answers are scanned for ids of objects the caller may not see.
+  const tables = (await db.query<{ table_name: string }>(sql`select c.table_name from information_schema.columns c
+      join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
+      where c.table_schema = current_schema() and c.column_name = 'organisation_id' order by 1`)).map((r) => r.table_name);
+  const owner = new Map<string, { table: string; org: string }>(allOrgs.map((o) => [o.id, { table: 'organisation', org: o.id }]));
+  const sample = new Map<string, Map<string, string>>(); // table → org → one id
+  sample.set('organisation', new Map(allOrgs.map((o) => [o.id, o.id])));
+  for (const table of tables) {
+    const rows = await db.query<{ id: string; organisation_id: string }>(sql`select id::text as id, organisation_id from ${sql.raw(`"${table}"`)}`);
+    const byOrg = new Map<string, string>();
+    for (const row of rows) {
+      owner.set(row.id, { table, org: row.organisation_id });
+      if (!byOrg.has(row.organisation_id)) byOrg.set(row.organisation_id, row.id);
+    }
+    sample.set(table, byOrg);
+  }
+  const leaksIn = (actor: Actor, text: string): string[] => {
+    if (!actor.org || actor.org.type === 'provider') return [];
+    const found = new Set<string>();
+    for (const token of text.match(/[A-Za-z0-9][A-Za-z0-9_-]{7,}/g) ?? []) {
+      const hit = owner.get(token);
+      if (hit && !visible(actor, hit.org) && !ancestorOf(actor, hit.org)) found.add(`${hit.table} ${token}`);
+    }
+    return [...found];
+  };
+
+  const routes = declaredRoutes(app).filter((r) => !('public' in r.access) && !OWN_SESSION.test(r.url) && (options.routeFilter?.(r) ?? true));
+  const admin = actors.find((a) => a.label === 'provider super user') as Actor;
+  const call = (actor: Actor, method: string, url: string, payload?: object) =>
+    app.inject({ method: method as Method, url, headers: actor.headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: payload ?? {} }) });
+
+  // Which table a route's :id belongs to: the table whose object the provider can read through the GET route of the same prefix.
+  const tableOf = new Map<string, string>();
+  const prefixOf = (url: string) => url.replace(/\/:.*$/, '');
+  const unmapped: string[] = [];
+  for (const route of routes.filter((r) => r.method === 'GET' && /^\/v1\/[\w/-]+\/:\w+$/.test(r.url))) {
+    // Tables named like the route first: most routes are found on the first try.
+    const name = (text: string) => text.replace(/[^a-z]/g, '');
+    const segment = name(prefixOf(route.url).split('/').pop() as string);
+    const likely = ([table]: [string, unknown]) => (name(table) === segment ? 0 : name(table).includes(segment) || segment.includes(name(table)) ? 1 : 2);
+    probe: for (const [table, byOrg] of [...sample].sort((x, y) => likely(x) - likely(y))) {
+      for (const id of [orgs.own, orgs.child, orgs.parent, orgs.sibling].map((o) => byOrg.get(o.id)).filter((v) => v !== undefined)) {
+        if ((await call(admin, 'GET', fill(route.url, id))).statusCode === 200) {
+          tableOf.set(prefixOf(route.url), table);
+          break probe;
+        }
+      }
+    }
+  }
+  const targets = Object.entries(orgs) as [string, Org][];
+  const mapped = Date.now();
+  let cells = 0;
+  let writesTried = 0;
+  const leaks: string[] = [];
+  const failures: string[] = [];
+  const expectStatus = (cell: string, status: number, expected: number[]) => {
+    cells++;
+    if (!expected.includes(status)) failures.push(`${cell}: ${status}, expected ${expected.join(' or ')}`);
+  };
+
+  const snapshot = async () => {
+    const state = new Map<string, string>();
+    for (const table of tables) {
+      const rows = await db.query<{ org: string; digest: string }>(sql`select organisation_id as org, md5(string_agg(x::text, '|' order by x.id)) as digest
+        from ${sql.raw(`"${table}"`)} x group by organisation_id`);
+      for (const row of rows) state.set(`${table} ${row.org}`, row.digest);
+    }
+    return state;
+  };
+
+  for (const actor of actors.filter((a) => wanted(a.label))) {
+    const before = options.writes ? await snapshot() : undefined;
+    for (const route of routes) {
+      const cell = `${actor.label} ${route.method} ${route.url}`;
+      const access = route.access as { roles: readonly string[] };
+      const mutating = route.method !== 'GET';
+      if (mutating && !options.writes) continue;
+      const hasParams = route.url.includes(':');
+      const table = tableOf.get(prefixOf(route.url));
+      // A route with parameters but no known table is called with an id that exists nowhere.
+      const urlsFor = (): { url: string; org?: string; label: string }[] => {
+        if (!hasParams) return [{ url: route.url, label: '' }];
+        if (!table) return [{ url: fill(route.url, 'x0000000000'), label: ' (no such id)' }];
+        return targets.flatMap(([name, org]) => {
+          const id = sample.get(table)?.get(org.id);
+          return id ? [{ url: fill(route.url, id), org: org.id, label: ` [${name} ${table}]` }] : [];
+        });
+      };
+      if (!actor.org) {
+        // Signed out, or a key that is not valid: refused before anything is looked at or changed.
+        for (const { url, label } of urlsFor().slice(0, 1)) expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [401]);
+        continue;
+      }
+      const allowed = hasAccess(actor.roles, access.roles) && !(actor.api && access.roles.length === 0);
+      if (!allowed) {
+        for (const { url, label } of urlsFor().slice(0, 1)) expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [403]);
+        continue;
+      }
+      for (const { url, org, label } of urlsFor()) {
+        if (mutating && (!org || visible(actor, org))) continue; // own writes are the feature tests' business; here only foreign ones
+        const response = await call(actor, route.method, url);
+        const found = leaksIn(actor, response.body);
+        cells++;
+        if (found.length) leaks.push(`${cell}${label}: ${response.statusCode} shows ${found.slice(0, 3).join(', ')}`);
+        if (response.statusCode >= 500) failures.push(`${cell}${label}: ${response.statusCode}`);
+        if (!org) continue;
+        if (mutating) {
+          writesTried++;
+          if (response.statusCode < 300) leaks.push(`${cell}${label}: ${response.statusCode} (a write on another tenant's object succeeded)`);
+          else if (![400, 404].includes(response.statusCode)) failures.push(`${cell}${label}: ${response.statusCode}, expected 404`);
+        } else if (visible(actor, org)) {
+          const expected = (ONLY_KIND[route.url]?.(orgById.get(org) as Org) ?? true) ? 200 : 404;
+          if (response.statusCode !== expected) failures.push(`${cell}${label}: ${response.statusCode}, expected ${expected}`);
+        } else if (response.statusCode === 200 && !(ancestorOf(actor, org) && SHARED_FROM_PARENT.has(table as string))) {
+          leaks.push(`${cell}${label}: 200 (another tenant's object was read)`);
+        } else if (![403, 404].includes(response.statusCode) && response.statusCode !== 200) {
+          failures.push(`${cell}${label}: ${response.statusCode}, expected 404`);
+        }
+      }
+      // Lists filtered on another tenant's organisation show nothing of it.
+      if (options.organisationFilters && route.method === 'GET' && !hasParams) {
+        for (const [name, org] of targets) {
+          if (visible(actor, org.id)) continue;
+          const response = await call(actor, 'GET', `${route.url}?organisation=${org.id}`);
+          cells++;
+          const found = leaksIn(actor, response.body);
+          if (found.length) leaks.push(`${cell}?organisation=<${name}>: ${response.statusCode} shows ${found.slice(0, 3).join(', ')}`);
+          if (response.statusCode >= 500) failures.push(`${cell}?organisation=<${name}>: ${response.statusCode}`);
+        }
+      }
+    }
+    if (before) {
+      const after = await snapshot();
+      for (const [key, digest] of before) {
+        const org = key.split(' ')[1];
+        if (!visible(actor, org) && after.get(key) !== digest) leaks.push(`${actor.label} changed ${key}`);
+      }
+    }
+  }
+  for (const route of routes) if (route.url.includes(':') && !tableOf.has(prefixOf(route.url))) unmapped.push(`${route.method} ${route.url}`);
+  const timing = { worldMs: built - started, mappingMs: mapped - built, cellsMs: Date.now() - mapped };
+  return { timing, routes: routes.length, cells, leaks, failures, tables: sample.size, writesTried, unmapped, mapped: Object.fromEntries(tableOf) };
+};

@@ -1,0 +1,46 @@
+import type { TPaymentLinkPage } from '@kassa/domain';
+import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePayPaymentLink } from '../api/pay-payment-link.ts';
+
+const REFUSED = ['DECLINED', 'FAILED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED'];
+
+/** Pays a payment link with a (test) card; a 3-D Secure challenge continues on the challenge page. */
+export const PayLinkForm = ({ token, page, amount }: { token: string; page: TPaymentLinkPage; amount: string }) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ card_number: string }>();
+  const pay = usePayPaymentLink(token);
+  const onFinish = ({ card_number }: { card_number: string }) =>
+    pay.mutate(card_number, {
+      onSuccess: (next) => {
+        if (next.checkout_url) window.location.assign(next.checkout_url);
+        else if (next.state === 'open') form.setFieldValue('card_number', '');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) form.setFields([{ name: 'card_number', errors: [t('checkout.pay.invalidCard')] }]);
+      },
+    });
+  const refused = page.transaction_status !== null && REFUSED.includes(page.transaction_status);
+  const unreachable = pay.error && !(pay.error instanceof ApiError && pay.error.status === 400);
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={pay.isPending || !!pay.data?.checkout_url}>
+      <Alert type="info" showIcon message={t('checkout.pay.sandbox')} style={{ marginBottom: 16 }} />
+      {refused && <Alert type="error" showIcon role="alert" message={t('checkout.pay.refused')} style={{ marginBottom: 16 }} />}
+      {unreachable && <Alert type="error" showIcon role="alert" message={t('checkout.challenge.unavailable')} style={{ marginBottom: 16 }} />}
+      <Form.Item name="card_number" label={t('checkout.pay.cardNumber')} rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
+        <Input autoComplete="cc-number" inputMode="numeric" maxLength={23} autoFocus />
+      </Form.Item>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={pay.isPending}
+        style={{ background: page.design.button_color, borderColor: page.design.button_color, color: page.design.button_text_color }}
+      >
+        {t('checkout.pay.submit', { amount })}
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,24 @@
+import type {
+  SettlementItemKind,
+  TOneOffRow,
+  TPackageRow,
+  TPayoutRow,
+  TPricingSchemeRow,
+  TSettlementItemRow,
+  TSettlementProfileRow,
+  TSettlementRow,
+  TSettlementScheduleRow,
+} from '@kassa/domain';
+
+/** Rows as the finance API answers them (`GET /v1/pricing/{type}`, `/v1/package`, …). */
+export type PricingSchemeRow = TPricingSchemeRow;
+export type PackageRow = TPackageRow;
+export type SettlementScheduleRow = TSettlementScheduleRow;
+export type SettlementProfileRow = TSettlementProfileRow;
+export type OneOffRow = TOneOffRow;
+export type SettlementRow = TSettlementRow;
+export type PayoutRow = TPayoutRow;
+
+export type SettlementLine = { kind: SettlementItemKind; payment_product: string | null; count: number; amount: number; fee: number; net: number };
+
+export type SettlementItemRow = TSettlementItemRow;

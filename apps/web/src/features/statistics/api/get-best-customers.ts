@@ -1,0 +1,6 @@
+import type { TBestCustomer } from '@kassa/domain';
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { useStatistics } from './get-statistics.ts';
+
+/** `GET /v1/customer/aggregate/best?_limit=10`. */
+export const useBestCustomers = (params: QueryParams, scope: string) => useStatistics<TBestCustomer[]>('customer/aggregate/best', { ...params, _limit: 10 }, scope);

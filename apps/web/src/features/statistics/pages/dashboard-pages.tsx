@@ -1,0 +1,178 @@
+import { Col, Row, Space } from 'antd';
+import { STATISTICS_TIME_ZONE, type TAggregateRow } from '@kassa/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
+import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
+import { useAggregateTotal } from '../api/get-aggregate-total.ts';
+import { useBestCustomers } from '../api/get-best-customers.ts';
+import { useDailyAggregate } from '../api/get-daily-aggregate.ts';
+import { useDayAndTime } from '../api/get-day-and-time.ts';
+import { useHighestRefunds } from '../api/get-highest-refunds.ts';
+import { useLifecycle } from '../api/get-lifecycle.ts';
+import { useLocation as useCountries } from '../api/get-location.ts';
+import { useSegments } from '../api/get-segments.ts';
+import { AggregateChart } from '../components/aggregate-chart.tsx';
+import { BestCustomers } from '../components/best-customers.tsx';
+import { CountryMap } from '../components/country-map.tsx';
+import { Heatmap } from '../components/heatmap.tsx';
+import { HighestRefunds } from '../components/highest-refunds.tsx';
+import { Lifecycle } from '../components/lifecycle.tsx';
+import { RangeBar } from '../components/range-bar.tsx';
+import { SegmentsChart } from '../components/segments-chart.tsx';
+import { Totals } from '../components/totals.tsx';
+import { WeekdayComparison } from '../components/weekday-comparison.tsx';
+import { SplitComparison } from '../components/split-comparison.tsx';
+import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
+import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+
+const DAY = 86_400_000;
+
+/** Where drill-downs go: the lists of the same (merchant) context. */
+const useBase = () => {
+  const { pathname } = useLocation();
+  const context = merchantContextOf(pathname);
+  return context ? (/^\/psp\/merchants\/[^/]+/.exec(pathname)?.[0] ?? '') : '';
+};
+
+/** The end of a period that starts at `start` (YYYY-MM-DD, local), as the list's inclusive upper bound. */
+const periodRange = (row: TAggregateRow, state: StatisticsState) => {
+  const start = new Date(`${row.period}T00:00:00`);
+  const end = new Date(start);
+  if (state.period === 'day') end.setDate(end.getDate() + 1);
+  else if (state.period === 'week') end.setDate(end.getDate() + 7);
+  else end.setMonth(end.getMonth() + 1);
+  const from = Math.max(start.getTime(), Date.parse(state.from));
+  const to = Math.min(end.getTime() - 1, Date.parse(state.to));
+  return `created_at%3E=${encodeURIComponent(new Date(from).toISOString())}&created_at%3C=${encodeURIComponent(new Date(to).toISOString())}`;
+};
+
+const Shell = ({ title, money = true, children }: { title: string; money?: boolean; children: (state: StatisticsState, scope: string) => React.ReactNode }) => {
+  const [state, change, redirect] = useStatisticsState();
+  const { pathname } = useLocation();
+  const scope = useOrganisationScope(pathname);
+  if (redirect) return <Navigate to={`${pathname}${redirect}`} replace />;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <PageTitle>{title}</PageTitle>
+      {state && <RangeBar state={state} onChange={change} scope={scope} money={money} />}
+      {state && children(state, scope)}
+    </Space>
+  );
+};
+
+const Aggregate = ({ entity, state, scope, title, list }: { entity: StatisticsEntity; state: StatisticsState; scope: string; title: string; list: string }) => {
+  const navigate = useNavigate();
+  const base = useBase();
+  const params = rangeParams(state);
+  const { data: total } = useAggregateTotal(entity, params, scope);
+  const { data: rows = [] } = useAggregateStats(entity, params, scope);
+  const money = entity !== 'customer';
+  return (
+    <>
+      <Totals total={total} money={money} currency={state.currency} />
+      <AggregateChart rows={rows} period={state.period} title={title} money={money} currency={state.currency} onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)} />
+    </>
+  );
+};
+
+export const TransactionsDashboardPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const base = useBase();
+  return (
+    <Shell title={t('statistics.transactionsTitle')}>
+      {(state, scope) => <TransactionsDashboard state={state} scope={scope} base={base} navigate={navigate} />}
+    </Shell>
+  );
+};
+
+const TransactionsDashboard = ({ state, scope, base, navigate }: { state: StatisticsState; scope: string; base: string; navigate: (to: string) => void }) => {
+  const { t } = useTranslation();
+  const params = rangeParams(state);
+  // Drill-downs open the list of the same range and currency.
+  const range = `created_at%3E=${encodeURIComponent(state.from)}&created_at%3C=${encodeURIComponent(state.to)}&currency_code=${state.currency}`;
+  const { data: lifecycle = [] } = useLifecycle(params, scope);
+  const { data: cells = [] } = useDayAndTime(params, scope);
+  const { data: countries = [] } = useCountries(params, scope);
+  const { data: best = [], isLoading: bestLoading } = useBestCustomers(params, scope);
+  // Two weeks of 7 ending today: 13 past days plus today (portal.md §9).
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  const twoWeeks = useMemo(() => {
+    const start = new Date(minute - 13 * DAY);
+    start.setHours(0, 0, 0, 0);
+    return { 'created_at>': start.toISOString(), 'created_at<': new Date(minute).toISOString(), currency_code: state.currency };
+  }, [minute, state.currency]);
+  const { data: days = [] } = useDailyAggregate(twoWeeks, scope);
+  // The 56-day split: a 57-day window (today and the 56 days before), blocked transactions left out (portal.md §7, §9).
+  // Local days are Europe/Amsterdam days, whatever the browser's zone.
+  const today = zonedDate(minute, STATISTICS_TIME_ZONE);
+  const split = useMemo(() => ({
+    'created_at>': new Date(zonedMidnight(daysBefore(today, 56), STATISTICS_TIME_ZONE)).toISOString(),
+    'created_at<': new Date(minute).toISOString(),
+    blocked: 'false',
+    currency_code: state.currency,
+  }), [minute, today, state.currency]);
+  const { data: splitRows = [] } = useDailyAggregate(split, scope);
+  return (
+    <>
+      <Aggregate entity="transaction" state={state} scope={scope} title={t('statistics.transactionsOverTime')} list="transactions" />
+      <Lifecycle entries={lifecycle} currency={state.currency} hrefOf={(status) => `${base}/transactions?status%5B%5D=${status}&${range}`} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}><Heatmap cells={cells} /></Col>
+        <Col xs={24} xl={12}><WeekdayComparison days={days} currency={state.currency} /></Col>
+      </Row>
+      <SplitComparison days={splitRows} today={today} currency={state.currency} />
+      <CountryMap rows={countries} currency={state.currency} onOpen={(alpha2) => navigate(`${base}/transactions?country_code=${alpha2}&${range}`)} />
+      <BestCustomers rows={best} base={base} loading={bestLoading} currency={state.currency} />
+    </>
+  );
+};
+
+export const RefundsDashboardPage = () => {
+  const { t } = useTranslation();
+  const base = useBase();
+  return (
+    <Shell title={t('statistics.refundsTitle')}>
+      {(state, scope) => <RefundsDashboard state={state} scope={scope} base={base} />}
+    </Shell>
+  );
+};
+
+const RefundsDashboard = ({ state, scope, base }: { state: StatisticsState; scope: string; base: string }) => {
+  const { t } = useTranslation();
+  const { data: highest = [], isLoading } = useHighestRefunds({ from: state.from, to: state.to }, scope);
+  return (
+    <>
+      <Aggregate entity="refund" state={state} scope={scope} title={t('statistics.refundsOverTime')} list="refunds" />
+      <HighestRefunds rows={highest} base={base} loading={isLoading} />
+    </>
+  );
+};
+
+export const CustomersDashboardPage = () => {
+  const { t } = useTranslation();
+  const base = useBase();
+  return (
+    <Shell title={t('statistics.customersTitle')}>
+      {(state, scope) => <CustomersDashboard state={state} scope={scope} base={base} />}
+    </Shell>
+  );
+};
+
+const CustomersDashboard = ({ state, scope, base }: { state: StatisticsState; scope: string; base: string }) => {
+  const { t } = useTranslation();
+  const { data: segments = [] } = useSegments(scope);
+  const { data: best = [], isLoading } = useBestCustomers(rangeParams(state), scope);
+  return (
+    <>
+      <Aggregate entity="customer" state={state} scope={scope} title={t('statistics.customersOverTime')} list="customers" />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}><SegmentsChart rows={segments} /></Col>
+        <Col xs={24} xl={14}><BestCustomers rows={best} base={base} loading={isLoading} currency={state.currency} /></Col>
+      </Row>
+    </>
+  );
+};

@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
+import { bodyText, drawer, SLOW } from '../support/ui.ts';
+
+// Issue 16: a pricing scheme made in the browser prices a merchant's settlement run from the
+// browser; the settlement's lines add up to its payout; finance stays away from merchants that
+// do not collect through Kassa.
+
+const suite = useServerAndBrowser();
+const DAY = 86_400_000;
+
+const signedIn = async (language: Language, email: string) => {
+  const context = await newContext(suite.browser, suite.server.baseUrl, language);
+  const page = await context.newPage();
+  await signInThroughPage(page, email);
+  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
+  return { context, page };
+};
+
+const api = async (page: Page, method: 'GET' | 'POST', path: string, data?: object) => {
+  const response = method === 'GET' ? await page.request.get(`${suite.server.baseUrl}/v1/${path}`) : await page.request.post(`${suite.server.baseUrl}/v1/${path}`, { data, headers: { origin: suite.server.baseUrl } });
+  return { status: response.status(), body: await response.json() };
+};
+
+/** The amount shown in a cell, as minor units: "€ 1.234,56" and "€1,234.56" both give 123456. */
+const minorOf = (text: string) => Number(text.replace(/[^\d-−]/g, '').replace('−', '-'));
+
+describe('finance', () => {
+  it('creates a revenue scheme, settles a demo merchant with it and shows lines that add up to the payout (English)', async () => {
+    const { context, page } = await signedIn('en-US', 'admin@kassa.test');
+    await page.goto('/psp/pricing/revenue');
+    // A bare pricing URL gets the spec's default filters.
+    await expect.poll(() => page.url(), SLOW).toContain('active=true');
+    expect(page.url()).toContain('visible=true');
+    await expect.poll(() => bodyText(page), SLOW).toContain('Standaard online');
+    await page.getByRole('button', { name: 'New scheme' }).click();
+    const form = drawer(page);
+    await form.getByLabel('Name', { exact: true }).fill('E2E webshop 2026');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await form.getByLabel('Fixed amount').fill('0.25');
+    await form.getByLabel('Percentage', { exact: true }).fill('1.5');
+    await form.getByLabel('Maximum').fill('0.1');
+    await form.getByLabel('Minimum').fill('0.2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('The maximum cannot be lower than the minimum');
+    await form.getByLabel('Maximum').fill('');
+    await screenshot(page, 'finance-pricing-form-en');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: 'E2E webshop 2026' }).count(), SLOW).toBe(1);
+    await expect.poll(() => bodyText(page), SLOW).toContain('€0.25 + 1.50 %');
+    await screenshot(page, 'finance-pricing-en');
+    expect(await seriousViolations(page, 'pricing')).toEqual([]);
+
+    // Les Halles collects through Kassa but has no settlement profile yet: give it one on the new scheme.
+    const scheme = (await api(page, 'GET', 'pricing/revenue?name=E2E webshop 2026')).body[0];
+    expect(scheme.rules[0]).toMatchObject({ fixed: 25, percentage_bp: 150, maximum: null });
+    const merchant = ((await api(page, 'GET', 'organisation?_limit=100')).body as { id: string; name: string }[]).find((o) => o.name === 'Brasserie Les Halles')!;
+    const pkg = await api(page, 'POST', 'package', { name: 'E2E', revenue_scheme: scheme.id });
+    const [schedule] = (await api(page, 'GET', 'settlement-schedule?interval=weekly')).body;
+    const account = await api(page, 'POST', 'bankaccount', { organisation: merchant.id, holder_name: 'Brasserie Les Halles', iban: 'BE68539007547034' });
+    const effective = new Date(Date.now() - 21 * DAY).toISOString().slice(0, 10);
+    const profile = await api(page, 'POST', 'settlement-profile', { organisation: merchant.id, package: pkg.body.id, settlement_schedule: schedule.id, bank_account: account.body.id, effective_from: effective });
+    expect(profile.status).toBe(201);
+
+    await page.goto(`/psp/merchants/${merchant.id}/report/settlement`);
+    await expect.poll(() => bodyText(page), SLOW).toContain('Settlement report');
+    await page.getByRole('button', { name: 'Settle now' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toMatch(/[23] settlements created/);
+    await page.locator('.ant-table-row').first().click();
+    const detail = drawer(page);
+    await expect.poll(() => detail.getByTestId('lines-total').count(), SLOW).toBe(1);
+    await expect.poll(async () => minorOf((await detail.getByTestId('lines-total').textContent()) ?? ''), SLOW).not.toBe(0);
+    const total = minorOf((await detail.getByTestId('lines-total').textContent()) ?? '');
+    expect(minorOf((await detail.getByTestId('settlement-amount').textContent()) ?? '')).toBe(total);
+    expect(await detail.textContent()).toContain('Payments');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'finance-settlement-en');
+    expect(await seriousViolations(page, 'settlement detail', '.ant-drawer')).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a merchant its settlements in Dutch, and no finance to a merchant without the collecting feature', async () => {
+    const { context, page } = await signedIn('nl', 'merchant@kassa.test');
+    // The dashboard's payout card shows the latest payout: the newest settlement's total.
+    await expect.poll(() => page.getByTestId('payout-amount').count(), SLOW).toBeGreaterThan(0);
+    const latestPayout = minorOf((await page.getByTestId('payout-amount').first().textContent()) ?? '');
+    await page.goto('/report/settlement');
+    await expect.poll(() => bodyText(page), SLOW).toContain('Uitbetalingsrapport');
+    await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(3);
+    await screenshot(page, 'finance-settlements-nl');
+    await page.locator('.ant-table-row').first().click();
+    const detail = drawer(page);
+    await expect.poll(() => detail.getByTestId('lines-total').count(), SLOW).toBe(1);
+    await expect.poll(async () => minorOf((await detail.getByTestId('lines-total').textContent()) ?? ''), SLOW).toBe(minorOf((await detail.getByTestId('settlement-amount').textContent()) ?? ''));
+    expect(minorOf((await detail.getByTestId('lines-total').textContent()) ?? '')).toBe(latestPayout);
+    expect(await detail.textContent()).toContain('Betalingen');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'finance-settlement-nl');
+    await page.goto('/report/daily');
+    await expect.poll(() => bodyText(page), SLOW).toContain('Totaal');
+    await expect.poll(() => page.locator('.ant-spin-blur').count(), SLOW).toBe(0);
+    await screenshot(page, 'finance-daily-nl');
+    expect(await seriousViolations(page, 'daily report')).toEqual([]);
+    await context.close();
+
+    const other = await signedIn('nl', 'mode@kassa.test');
+    await expect.poll(() => bodyText(other.page), SLOW).toContain('Transacties');
+    expect(await bodyText(other.page)).not.toContain('Uitbetalingsrapport');
+    expect((await api(other.page, 'GET', 'settlement-report')).status).toBe(403);
+    await other.page.goto('/report/settlement');
+    await expect.poll(() => bodyText(other.page), SLOW).not.toContain('Uitbetalingsrapport');
+    await other.context.close();
+  });
+});

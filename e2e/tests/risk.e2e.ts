@@ -1,0 +1,187 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SLOW = { timeout: 20_000, interval: 250 };
+const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
+const modal = (page: Page) => page.locator('.ant-modal-container:visible').first();
+const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible').last();
+
+/** Keyboard only: focus an antd select, type to filter, Enter picks the first match. */
+const typeInto = async (page: Page, select: Locator, text: string) => {
+  await select.focus();
+  await page.keyboard.type(text);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await option.waitFor({ state: 'visible', timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+};
+/** Mouse: open an antd select and click the option with this text. */
+const clickOption = async (page: Page, select: Locator, option: RegExp) => {
+  await select.click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  await item.waitFor({ state: 'visible', timeout: 20_000 });
+  await item.click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+};
+
+const signedIn = async (language: Language, email = 'merchant@kassa.test') => {
+  const context = await newContext(browser, server.baseUrl, language);
+  const page = await context.newPage();
+  await signInThroughPage(page, email);
+  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
+  return { context, page };
+};
+
+const treeText = async (page: Page) => (await modal(page).locator('[role="group"][aria-label="Start"]').first().innerText()).replace(/\s+/g, ' ');
+
+describe('risk and routing', () => {
+  it('builds a two-level routing tree by keyboard and mouse, saves, reopens it unchanged, and rolls back', async () => {
+    const { context, page } = await signedIn('en-US');
+    await page.goto('/intelligent-routing');
+    // The demo world brings routings of its own; wait for the list to be there.
+    await page.getByRole('button', { name: 'New routing' }).waitFor();
+    await page.getByRole('button', { name: 'New routing' }).click();
+    const form = modal(page);
+    await expect.poll(() => bodyText(page), SLOW).toContain('Select a payment product first');
+    await form.getByLabel('Name', { exact: true }).fill('E2E cards');
+    await typeInto(page, form.getByLabel('Payment product', { exact: true }), 'Card');
+
+    // Root (prefilled amount !=): keyboard only.
+    await typeInto(page, form.getByLabel('Start condition 1: Operator'), '>');
+    await form.getByLabel('Start condition 1: Value').focus();
+    await page.keyboard.type('100');
+    await form.getByRole('button', { name: 'Start: Done' }).focus();
+    await page.keyboard.press('Enter');
+    // Then: a second level, also by keyboard.
+    const then = form.locator('[role="group"][aria-label="Then"]');
+    await then.getByRole('button', { name: 'Add condition' }).focus();
+    await page.keyboard.press('Enter');
+    await typeInto(page, form.getByLabel('Then condition 1: Rule'), 'Country');
+    await typeInto(page, form.getByLabel('Then condition 1: Operator'), 'is');
+    await typeInto(page, form.getByLabel('Then condition 1: Value'), 'Netherlands (NL)');
+    await form.getByRole('button', { name: 'Then: Done' }).click();
+    // Endpoints: mouse for two, keyboard for one.
+    await clickOption(page, form.getByLabel('Then › Then: Processor', { exact: true }), /Northwind Acquiring/);
+    await typeInto(page, form.getByLabel('Then › Else: Processor', { exact: true }), 'Meridian');
+    await clickOption(page, form.getByLabel('Else: Processor', { exact: true }), /Meridian/);
+    await expect.poll(() => form.locator('.ant-tag').filter({ hasText: 'Incomplete' }).count(), SLOW).toBe(0);
+    const built = await treeText(page);
+    await screenshot(page, 'risk-routing-built-en');
+    expect(built, built).toContain('Country is NL');
+
+    await form.getByRole('button', { name: 'Run backtest' }).click();
+    await expect.poll(() => form.innerText(), SLOW).toMatch(/transactions? from/);
+    await screenshot(page, 'risk-routing-form-en');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-modal-container:visible').count(), SLOW).toBe(0);
+    await expect.poll(() => bodyText(page), SLOW).toContain('E2E cards - Card');
+    await screenshot(page, 'risk-routing-list-en');
+
+    // Reopen: the same tree, nodes shown as done.
+    await page.getByRole('button', { name: 'Edit E2E cards', exact: true }).click();
+    await expect.poll(() => treeText(page), SLOW).toBe(built);
+
+    // A second version, then back to the first.
+    await modal(page).getByRole('button', { name: 'Start: Edit' }).click();
+    await modal(page).getByLabel('Start condition 1: Value').fill('250');
+    await modal(page).getByRole('button', { name: 'Save' }).click();
+    // The demo world has routings of its own, so the cards start collapsed: open this one by its arrow.
+    const card = page.locator('.ant-collapse-item', { hasText: 'E2E cards' });
+    if ((await card.getAttribute('class'))?.includes('ant-collapse-item-active') !== true) await card.locator('.ant-collapse-expand-icon').click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('€250.00');
+    await card.getByRole('button', { name: 'Details', exact: true }).click();
+    await drawer(page).getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => drawer(page).innerText(), SLOW).toMatch(/Version 2[\s\S]*Updated[\s\S]*by Daan Jansen/);
+    await screenshot(page, 'risk-routing-history-en');
+    await drawer(page).getByRole('button', { name: 'Roll back to version 1' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Roll back' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('€100.00');
+    // The card and the history re-render one after the other: wait until neither shows version 2.
+    await expect.poll(() => bodyText(page), SLOW).not.toContain('€250.00');
+    await context.close();
+  }, 240_000);
+
+  it('creates a block rule after its backtest shows the count the server computes', async () => {
+    const { context, page } = await signedIn('en-US');
+    await page.goto('/riskrules');
+    await expect.poll(() => bodyText(page), SLOW).toContain('No rulesets found.');
+    await page.getByRole('button', { name: 'New ruleset' }).click();
+    const form = drawer(page);
+    await form.getByLabel('Name', { exact: true }).fill('Large amounts');
+    await typeInto(page, form.getByLabel('Rule 1: Rule'), 'Amount');
+    await typeInto(page, form.getByLabel('Rule 1: Operator'), '>');
+    await form.getByLabel('Rule 1: Value').fill('500');
+    await form.getByRole('button', { name: 'Run backtest' }).click();
+    const expected = await (await page.request.post('/v1/validationruleset/backtest', { data: { action: 'block', rules: [{ name: 'amount', operator: '>', value: '50000' }] }, headers: { origin: server.baseUrl } })).json();
+    expect(expected.transactions).toBeGreaterThan(0);
+    await expect.poll(() => form.getByTestId('backtest-draft-blocked').innerText(), SLOW).toBe(new Intl.NumberFormat('en-US').format(expected.draft.blocked));
+    await screenshot(page, 'risk-ruleset-form-en');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain('Large amounts');
+    await expect.poll(() => bodyText(page), SLOW).toContain('Amount > €500.00');
+    await context.close();
+  }, 180_000);
+
+  it('shows that change in the audit trail with the user and masked headers', async () => {
+    const { context, page } = await signedIn('en-US', 'admin@kassa.test');
+    await page.goto('/psp/audit-trail');
+    await expect.poll(() => page.url(), SLOW).toContain('created_at');
+    const routeFilter = page.locator('input[aria-label="Route"]');
+    await routeFilter.fill('/v1/validationruleset');
+    await routeFilter.press('Enter');
+    const row = page.locator('.ant-table-row').filter({ hasText: 'Daan Jansen' }).filter({ hasText: '201' }).first();
+    await expect.poll(() => row.count(), SLOW).toBe(1);
+    await row.click();
+    await expect.poll(() => drawer(page).innerText(), SLOW).toContain('Large amounts');
+    const request = await drawer(page).innerText();
+    expect(request).toMatch(/cookie\s+\*{8}/);
+    expect(request).not.toContain('kassa_session=');
+    await screenshot(page, 'risk-audit-detail-en');
+    await drawer(page).getByRole('tab', { name: 'Response' }).click();
+    await expect.poll(() => drawer(page).innerText(), SLOW).toContain('201 Created');
+    await context.close();
+  }, 120_000);
+
+  it('shows the risk screens in Dutch and English', async () => {
+    for (const language of ['nl', 'en-US'] as const) {
+      const { context, page } = await signedIn(language);
+      const tag = language === 'nl' ? 'nl' : 'en';
+      await page.goto('/intelligent-routing');
+      await expect.poll(() => bodyText(page), SLOW).toContain('E2E cards');
+      await screenshot(page, `risk-routing-list-${tag}`);
+      await page.getByRole('button', { name: language === 'nl' ? 'Wijzigen E2E cards' : 'Edit E2E cards', exact: true }).first().click();
+      await expect.poll(() => modal(page).innerText(), SLOW).toContain(language === 'nl' ? 'Als' : 'If');
+      await page.waitForTimeout(600); // the modal's opening animation
+      await screenshot(page, `risk-routing-edit-${tag}`);
+      await page.goto('/riskrules');
+      await expect.poll(() => bodyText(page), SLOW).toContain('Large amounts');
+      await screenshot(page, `risk-riskrules-${tag}`);
+      await page.goto('/tagrules');
+      await page.getByRole('button', { name: language === 'nl' ? 'Nieuwe regelset' : 'New ruleset' }).click();
+      await drawer(page).getByRole('button', { name: language === 'nl' ? 'Nieuwe tag' : 'New tag' }).click();
+      await screenshot(page, `risk-tagrule-form-${tag}`);
+      await page.goto('/tags');
+      await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
+      await screenshot(page, `risk-tags-${tag}`);
+      await context.close();
+      const admin = await signedIn(language, 'admin@kassa.test');
+      await admin.page.goto('/psp/audit-trail');
+      await expect.poll(() => admin.page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
+      await screenshot(admin.page, `risk-audit-trail-${tag}`);
+      await admin.context.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const ZRole = z.string().regex(/^[A-Z][A-Z_]*$/, { message: 'invalidRole' }).max(64);
+
+/** Creating an API key: a name to recognise it by, its roles (scopes), and the organisation it acts for. */
+export const ZApiKeyCreate = z.object({
+  name: z.string({ error: 'form_validation.required' }).trim().min(1, { message: 'form_validation.required' }).max(100),
+  roles: z.array(ZRole).min(1, { message: 'apiKeys.rolesRequired' }).max(200),
+  organisation: z.string().min(1).max(64).optional(),
+});
+export type TApiKeyCreate = z.infer<typeof ZApiKeyCreate>;
+

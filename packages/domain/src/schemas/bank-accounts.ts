@@ -1,0 +1,26 @@
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+
+/** An IBAN as typed (spaces, lower case) is stored in electronic format and checked with ibantools (checksum and country length). */
+const ZIban = z
+  .string({ error: 'form_validation.required' })
+  .transform((value) => electronicFormatIBAN(value) ?? '')
+  .refine((value) => isValidIBAN(value), 'bankAccounts.invalidIban');
+const ZBic = z
+  .union([z.literal(''), z.null(), z.string().trim().toUpperCase().refine((value) => isValidBIC(value), 'bankAccounts.invalidBic')])
+  .optional()
+  .transform((value) => value || null);
+
+const fields = {
+  holder_name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(200),
+  iban: ZIban,
+  bic: ZBic,
+  currency_code: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'bankAccounts.invalidCurrency').default('EUR'),
+  description: z.union([z.literal(''), z.null(), z.string().max(500)]).optional().transform((value) => value || null),
+  organisation: z.string().min(1).max(64).optional(),
+};
+
+export const ZBankAccountCreate = z.object(fields).strict();
+export type TBankAccountCreate = z.input<typeof ZBankAccountCreate>;
+export const ZBankAccountUpdate = z.object(fields).omit({ organisation: true }).partial().strict();
+export type TBankAccountUpdate = z.input<typeof ZBankAccountUpdate>;

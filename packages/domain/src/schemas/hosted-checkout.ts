@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { NUMBER_FORMATS } from './checkout-designs.ts';
+import { ZCardNumber } from './payments.ts';
+
+/** The sandbox issuer's one-time code that passes a 3-D Secure challenge; any other code fails it. */
+export const SANDBOX_3DS_CODE = '123456';
+/** Wrong codes a customer may enter before the challenge fails. */
+export const CHALLENGE_MAX_ATTEMPTS = 3;
+/** How long the customer has to complete the challenge before the payment fails. */
+export const CHALLENGE_TTL_MINUTES = 15;
+
+/** A checkout session's state: open for the challenge, or how it ended. */
+export const CHECKOUT_SESSION_STATES = ['open', 'authenticated', 'failed', 'expired'] as const;
+export type CheckoutSessionState = (typeof CHECKOUT_SESSION_STATES)[number];
+
+/** The look of the page: the merchant's checkout design, or the defaults. */
+export const ZCheckoutPageDesign = z.object({
+  background_color: z.string(),
+  background_image_url: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  header_color: z.string(),
+  header_text_color: z.string(),
+  button_color: z.string(),
+  button_text_color: z.string(),
+  show_language_switch: z.boolean(),
+  number_format: z.enum(NUMBER_FORMATS),
+});
+
+/** `GET /v1/checkout/{token}`: what the public hosted checkout page shows, and nothing of any other payment. */
+export const ZCheckoutPage = z.object({
+  state: z.enum(CHECKOUT_SESSION_STATES),
+  merchant_name: z.string(),
+  amount: z.number().int(),
+  currency_code: z.string(),
+  merchant_reference: z.string(),
+  description: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  expires_at: z.string(),
+  attempts_left: z.number().int(),
+  /** The payment's status; after the challenge, the acquirer's answer. */
+  transaction_status: z.string(),
+  return_url: z.string().nullable(),
+  design: ZCheckoutPageDesign,
+});
+export type TCheckoutPage = z.infer<typeof ZCheckoutPage>;
+
+/** Body of `POST /v1/checkout/{token}/challenge`: the code the customer's bank sent. */
+export const ZCheckoutChallengeBody = z.object({
+  code: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(12),
+});
+export type TCheckoutChallengeBody = z.infer<typeof ZCheckoutChallengeBody>;
+
+/** A payment link's page state: payable, paid, past its expiry, or switched off by the merchant. */
+export const PAYMENT_LINK_PAGE_STATES = ['open', 'paid', 'expired', 'inactive'] as const;
+
+/** `GET /v1/pay/{token}`: the public page of a payment link. */
+export const ZPaymentLinkPage = z.object({
+  state: z.enum(PAYMENT_LINK_PAGE_STATES),
+  merchant_name: z.string(),
+  amount: z.number().int(),
+  currency_code: z.string(),
+  merchant_reference: z.string().nullable(),
+  description: z.string().nullable(),
+  expires_at: z.string(),
+  /** The status of the link's latest payment, if one was tried. */
+  transaction_status: z.string().nullable(),
+  /** Set when the payment waits for a 3-D Secure challenge: the page to continue on. */
+  checkout_url: z.string().nullable(),
+  design: ZCheckoutPageDesign,
+});
+export type TPaymentLinkPage = z.infer<typeof ZPaymentLinkPage>;
+
+/** Body of `POST /v1/pay/{token}`: the customer's (test) card. */
+export const ZPaymentLinkPayBody = z.object({ card_number: ZCardNumber });
+export type TPaymentLinkPayBody = z.infer<typeof ZPaymentLinkPayBody>;

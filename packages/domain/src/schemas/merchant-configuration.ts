@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The provider's per-merchant configuration (risk-config.md §2.13 "merchant-configuration",
+ * PSP_ALL): what a PSP decides for each merchant at onboarding and reviews later. The spec names
+ * no fields; see docs/decisions.md.
+ */
+export const MERCHANT_RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export const THREE_DS_POLICIES = ['rulesets', 'always'] as const;
+export const MAX_SETTLEMENT_DELAY_DAYS = 30;
+export const MAX_RESERVE_DAYS = 365;
+
+const amount = z.number({ error: 'form_validation.required' }).int('merchantConfiguration.wholeCents').min(1, 'merchantConfiguration.amountPositive').max(Number.MAX_SAFE_INTEGER);
+const wholeDays = (max: number) => z.number({ error: 'form_validation.required' }).int('merchantConfiguration.wholeDays').min(0, 'merchantConfiguration.wholeDays').max(max, 'merchantConfiguration.tooManyDays');
+
+const fields = {
+  mcc: z.union([z.null(), z.string().regex(/^\d{4}$/, 'merchantConfiguration.invalidMcc')]),
+  statement_descriptor: z.union([z.null(), z.string().trim().max(22, 'merchantConfiguration.descriptorTooLong')]).transform((value) => value || null),
+  risk_level: z.enum(MERCHANT_RISK_LEVELS, { error: 'form_validation.required' }),
+  three_ds_policy: z.enum(THREE_DS_POLICIES, { error: 'form_validation.required' }),
+  max_transaction_amount: amount.nullable(),
+  settlement_delay_days: wholeDays(MAX_SETTLEMENT_DELAY_DAYS),
+  reserve_percentage: z.number({ error: 'form_validation.required' }).min(0, 'merchantConfiguration.percentage').max(100, 'merchantConfiguration.percentage').multipleOf(0.01, 'merchantConfiguration.percentage'),
+  reserve_days: wholeDays(MAX_RESERVE_DAYS),
+  refunds_enabled: z.boolean(),
+  recurring_enabled: z.boolean(),
+  payouts_paused: z.boolean(),
+  notes: z.union([z.null(), z.string().max(4000)]).transform((value) => value || null),
+};
+
+/** Any subset of the fields; what is not sent keeps its value. */
+export const ZMerchantConfigurationUpdate = z
+  .object(fields)
+  .partial()
+  .strict();
+export type TMerchantConfigurationUpdate = z.input<typeof ZMerchantConfigurationUpdate>;
+
+export const MERCHANT_CONFIGURATION_DEFAULTS = {
+  mcc: null,
+  statement_descriptor: null,
+  risk_level: 'medium',
+  three_ds_policy: 'rulesets',
+  max_transaction_amount: null,
+  settlement_delay_days: 2,
+  reserve_percentage: 0,
+  reserve_days: 0,
+  refunds_enabled: true,
+  recurring_enabled: true,
+  payouts_paused: false,
+  notes: null,
+} as const satisfies z.output<z.ZodObject<typeof fields>>;
+
+export const ZMerchantConfiguration = z.object({
+  merchant: z.string(),
+  merchant_name: z.string(),
+  mcc: z.string().nullable(),
+  statement_descriptor: z.string().nullable(),
+  risk_level: z.enum(MERCHANT_RISK_LEVELS),
+  three_ds_policy: z.enum(THREE_DS_POLICIES),
+  max_transaction_amount: z.number().nullable(),
+  settlement_delay_days: z.number(),
+  reserve_percentage: z.number(),
+  reserve_days: z.number(),
+  refunds_enabled: z.boolean(),
+  recurring_enabled: z.boolean(),
+  payouts_paused: z.boolean(),
+  notes: z.string().nullable(),
+  updated_at: z.union([z.string(), z.date()]).nullable(),
+  updated_by: z.string().nullable(),
+});
+export type TMerchantConfiguration = z.infer<typeof ZMerchantConfiguration>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Validation messages of the organisation form (risk-config.md §5); the web shows them by key. */
+export const ORGANISATION_MESSAGES = {
+  required: 'form_validation.required',
+  email: 'form_validation.email',
+  invalidNumber: 'invalidNumber',
+  country: 'organisations.invalidCountry',
+} as const;
+const m = ORGANISATION_MESSAGES;
+
+/** Forms send "" for an empty optional field; stored as null. */
+const optionalText = (max: number, schema: z.ZodType<string, string> = z.string()) =>
+  z
+    .union([z.literal(''), z.null(), z.string().trim().max(max).pipe(schema)])
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+const fields = {
+  name: z.string({ error: m.required }).trim().min(1, m.required).max(200),
+  email: optionalText(254, z.email({ message: m.email }).min(2, m.email)),
+  phone: optionalText(40),
+  street: optionalText(200),
+  street_number: optionalText(10, z.string().regex(/^\d+$/, m.invalidNumber)),
+  extended_address: optionalText(200),
+  country_code: z.string({ error: m.required }).trim().toUpperCase().regex(/^[A-Z]{2}$/, m.country),
+  region: optionalText(100),
+  postal_code: optionalText(20),
+  locality: optionalText(100),
+  tax_number: optionalText(40),
+  parent: z.string({ error: m.required }).trim().min(1, m.required).max(64),
+};
+
+/** Creating an organisation below a parent (the parent decides merchant or sub-organisation). */
+export const ZOrganisationCreate = z.object(fields).strict();
+export type TOrganisationCreate = z.infer<typeof ZOrganisationCreate>;
+
+/** Updating: only the fields sent change; a new `parent` moves the organisation with its subtree. */
+export const ZOrganisationUpdate = z.object(fields).partial().strict();
+export type TOrganisationUpdate = z.infer<typeof ZOrganisationUpdate>;
+

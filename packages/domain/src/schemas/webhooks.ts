@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { statusVocabularies } from '../statuses.ts';
+
+/** Webhook types (portal.md §4); `subscription` carries plan notifications (payments.md §3 Plan). */
+export const WEBHOOK_TYPES = ['transaction', 'refund', 'chargeback', 'validationruleset', 'cardlink', 'subscription'] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+/** The status choices of each webhook type: the item's own status list; none for rulesets. */
+export const WEBHOOK_STATUSES_BY_TYPE: Record<WebhookType, readonly string[]> = {
+  transaction: statusVocabularies.transaction.values,
+  refund: statusVocabularies.refund.values,
+  chargeback: statusVocabularies.chargeback.values,
+  validationruleset: [],
+  cardlink: statusVocabularies.cardAddLink.values,
+  subscription: statusVocabularies.subscription.values,
+};
+/** Types whose status is required on the webhook form (portal.md §5). */
+export const WEBHOOK_TYPES_WITH_REQUIRED_STATUS: readonly WebhookType[] = ['transaction', 'refund', 'chargeback'];
+
+const ZUrl = z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined || issue.input === '' ? 'form_validation.required' : 'webhooks.invalidUrl') }).max(2000);
+
+/** Sending a test webhook (webhook testing): organisation, url, type, status (for item types) and an optional item. */
+export const ZWebhookCreate = z
+  .object({
+    organisation: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
+    url: ZUrl,
+    type: z.enum(WEBHOOK_TYPES).default('transaction'),
+    status: z.string().max(64).nullish(),
+    item_id: z.string().trim().max(64).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (WEBHOOK_TYPES_WITH_REQUIRED_STATUS.includes(body.type) && !body.status) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'form_validation.required' });
+    } else if (body.status && !WEBHOOK_STATUSES_BY_TYPE[body.type].includes(body.status)) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'webhooks.statusNotOfType' });
+    }
+  });
+export type TWebhookCreate = z.input<typeof ZWebhookCreate>;
+
+/** Creating or rotating the signing secret of a merchant's receiving URL. */
+export const ZWebhookSecretRotate = z.object({
+  organisation: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
+  url: ZUrl,
+});
+export type TWebhookSecretRotate = z.infer<typeof ZWebhookSecretRotate>;
+
+/** The answer to a rotation: the only time `secret` is sent; the previous secret signs too until `previous_until`. */
+export const ZWebhookSecret = z.object({
+  id: z.string(),
+  url: z.string(),
+  secret: z.string(),
+  previous_until: z.union([z.string(), z.date()]).nullable(),
+});
+export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
