@@ -27,8 +27,15 @@ const post = async <T>(page: Page, path: string, data: unknown) => {
 const openDecision = async (page: Page, id: string, tab: RegExp, expected: string, name: string) => {
   await page.goto(`/transactions?open=${id}`);
   const drawer = page.locator('.ant-drawer');
-  await drawer.getByRole('tab', { name: tab }).click();
-  await drawer.getByText(expected, { exact: true }).waitFor();
+  const tabButton = drawer.getByRole('tab', { name: tab });
+  // Right after a fresh sign-in the page can still render the panel anew once while it settles
+  // (seen in CI about one run in four): choose the tab again until its content shows.
+  await expect
+    .poll(async () => {
+      if ((await tabButton.getAttribute('aria-selected')) !== 'true') await tabButton.click();
+      return drawer.getByText(expected, { exact: true }).isVisible();
+    }, { timeout: 30_000 })
+    .toBe(true);
   await page.waitForTimeout(400); // the drawer's opening animation
   await screenshot(page, name);
 };
@@ -50,10 +57,12 @@ describe('the payments engine in the transaction detail', () => {
     await openDecision(page, routed.id, /^Decision$/, 'Met: then', 'engine-decision-en');
     await expect.poll(() => page.locator('.ant-drawer').getByText(/cards \(version 1\)$/).count()).toBe(1);
 
-    await post(page, '/v1/validationruleset', { name: 'No expired test card', action: 'block', rules: [{ name: 'card_bin', operator: '==', value: '400000' }] });
+    // A name of this attempt's own: a retry on the same server must not find the first attempt's ruleset too.
+    const rulesetName = `No expired test card ${Date.now().toString(36)}`;
+    await post(page, '/v1/validationruleset', { name: rulesetName, action: 'block', rules: [{ name: 'card_bin', operator: '==', value: '400000' }] });
     const blocked = await post<Tx>(page, '/v1/transaction', { payment_profile: profile!.id, amount: 2_000, payment_product_type: 'card', merchant_reference: 'ENGINE-BLOCKED', card_number: '4000000000000069' });
     expect(blocked).toMatchObject({ status: 'FAILED', blocked: true, processor: null });
-    await openDecision(page, blocked.id, /^Decision$/, 'Blocked: No expired test card', 'engine-blocked-en');
+    await openDecision(page, blocked.id, /^Decision$/, `Blocked: ${rulesetName}`, 'engine-blocked-en');
     await context.close();
 
     const dutch = await newContext(browser, server.baseUrl, 'nl');
