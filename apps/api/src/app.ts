@@ -43,6 +43,7 @@ import { terminalRoutes } from './modules/developers/terminal.routes.ts';
 import { shareRequestRoutes } from './modules/share/share-request.routes.ts';
 import { merchantConfigurationRoutes } from './modules/merchants/merchant-configuration.routes.ts';
 import { dailyReportRoutes } from './modules/finance/daily-report.routes.ts';
+import { periodReportRoutes } from './modules/finance/period-reports.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhook.routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant.routes.ts';
 import { statusUpdateRoutes } from './modules/admin/status-update.routes.ts';
@@ -134,6 +135,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(shareRequestRoutes);
   await app.register(merchantConfigurationRoutes);
   await app.register(dailyReportRoutes);
+  await app.register(periodReportRoutes);
   await app.register(webhookRoutes);
   await app.register(merchantRoutes);
   await app.register(statusUpdateRoutes);
