@@ -34,4 +34,5 @@ export * from './schemas/push.ts';
 export * from './schemas/hosted-checkout.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/period-reports.ts';
+export * from './schemas/sap.ts';
 export * from './rows/index.ts';

@@ -105,6 +105,7 @@ export const pages: Partial<Record<string, Page>> = {
   pspReportsDaily: page(() => import('../features/finance/pages/provider-report-page.tsx'), 'PspDailyReportPage'),
   pspReportsMonthly: page(() => import('../features/finance/pages/provider-report-page.tsx'), 'PspMonthlyReportPage'),
   report: page(() => import('../features/finance/pages/combined-report-page.tsx'), 'CombinedReportPage'),
+  pspSap: page(() => import('../features/sap/pages/sap-page.tsx'), 'SapPage'),
   pspReportsSettlement: page(() => import('../features/finance/pages/settlement-report-page.tsx'), 'PspSettlementReportPage'),
 };
 
