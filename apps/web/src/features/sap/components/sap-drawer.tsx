@@ -27,7 +27,8 @@ const AddForm = ({ onDone }: { onDone: () => void }) => {
       <Form.Item label={f('organisation')} name="organisation" rules={required(t('form_validation.required'))}>
         <OrganisationPicker filter={(org) => org.type === 'merchant'} />
       </Form.Item>
-      <Form.Item label={f('company_code')} name="company_code" rules={required(t('form_validation.required'))} extra={t('sap.companyCodeHint')}>
+      {/* SAP company codes are capitals: shown so while typing, never changed silently on save. */}
+      <Form.Item label={f('company_code')} name="company_code" rules={required(t('form_validation.required'))} extra={t('sap.companyCodeHint')} normalize={(value?: string) => value?.toUpperCase()}>
         <Input autoComplete="off" maxLength={4} style={{ width: 120 }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={add.isPending}>{t('sap.add')}</Button>
