@@ -46,11 +46,11 @@ const utcRange = (from: string, to: string) => `created_at%3E=${from}T00:00:00.0
 type Total = { count: number; volume: number };
 const CAPTURED = 'status[]=SETTLEMENT_COMPLETED&status[]=SETTLED&status[]=PAID';
 
-/** The report's total row of a currency, cell by cell after the label. */
+/** The report's total row of a currency, cell by cell after the label and the currency. */
 const totalRow = async (page: Page, currency: string) => {
   const row = page.getByTestId(`total-${currency}`);
   await row.waitFor({ timeout: 20_000 });
-  return (await row.locator('td').allTextContents()).slice(1).map(integerOf);
+  return (await row.locator('td').allTextContents()).slice(2).map(integerOf);
 };
 
 describe('provider daily and monthly reports', () => {
@@ -73,11 +73,11 @@ describe('provider daily and monthly reports', () => {
       expect({ count, captured, volume, refunds }).toEqual({ count: all.count, captured: paid.count, volume: paid.volume, refunds: refunded.volume });
       // A day opens into its merchants, which add up to it.
       const firstDay = page.locator('.ant-table-tbody tr.ant-table-row-level-0').first();
-      const dayCount = integerOf(await firstDay.locator('td').nth(1).textContent());
+      const dayCount = integerOf(await firstDay.locator('td').nth(2).textContent());
       await firstDay.click();
       const merchants = page.locator('.ant-table-tbody tr.ant-table-row-level-1');
       await expect.poll(() => merchants.count(), SLOW).toBeGreaterThan(0);
-      const merchantCounts = (await merchants.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''))).map(integerOf);
+      const merchantCounts = (await merchants.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[2]?.textContent ?? ''))).map(integerOf);
       expect(merchantCounts.reduce((sum, n) => sum + n, 0)).toBe(dayCount);
       await screenshot(page, `reports-psp-daily-${short(language)}`);
       expect(await seriousViolations(page, 'psp daily report')).toEqual([]);
@@ -160,7 +160,7 @@ describe('the SAP module', () => {
       const number = String(Date.now()).slice(-9);
       await row.click();
       await drawer(page).getByLabel(en ? 'Business partner number' : 'Zakenpartnernummer').fill(number);
-      await drawer(page).getByRole('button', { name: en ? 'Mark onboarded' : 'Als onboarded markeren' }).click();
+      await drawer(page).getByRole('button', { name: en ? 'Mark onboarded' : 'Als aangesloten markeren' }).click();
       await expect.poll(() => drawer(page).textContent(), SLOW).toContain(number);
       await expect.poll(() => drawer(page).locator('[data-status]').getAttribute('data-status'), SLOW).toBe('ONBOARDED');
       await screenshot(page, `reports-sap-drawer-${short(language)}`);

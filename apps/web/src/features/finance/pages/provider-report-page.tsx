@@ -90,6 +90,7 @@ const ProviderReport = ({ category }: { category: ProviderReportCategory }) => {
         expandable={{ expandRowByClick: true }}
         columns={[
           { key: 'period', title: t(category === 'daily' ? 'periodReports.day' : 'periodReports.month'), render: figure((row) => (row.merchant ?? <Typography.Text strong>{periodLabel(row.period)}</Typography.Text>)) },
+          { key: 'currency', title: t('periodReports.currency'), render: figure((row) => row.currency_code) },
           { key: 'count', title: t('periodReports.transactions'), align: 'right', render: figure((row) => format.number(row.count)) },
           { key: 'captured_count', title: t('periodReports.captured'), align: 'right', render: figure((row) => format.number(row.captured_count)) },
           { key: 'captured_volume', title: t('periodReports.capturedVolume'), align: 'right', render: figure((row) => <Money amount={row.captured_volume} currency={row.currency_code} />) },
@@ -100,11 +101,11 @@ const ProviderReport = ({ category }: { category: ProviderReportCategory }) => {
         summary={() =>
           currencies.map((currency) => {
             const total = sumFigures(tree.filter((row) => row.currency_code === currency));
-            const cells = [format.number(total.count), format.number(total.captured_count), <Money key="v" amount={total.captured_volume} currency={currency} />,
+            const cells = [currency, format.number(total.count), format.number(total.captured_count), <Money key="v" amount={total.captured_volume} currency={currency} />,
               <Money key="r" amount={total.refund_volume} currency={currency} />, <Money key="c" amount={total.chargeback_volume} currency={currency} />, <Money key="n" amount={netOf(total)} currency={currency} />];
             return (
               <Table.Summary.Row key={currency} data-testid={`total-${currency}`}>
-                <Table.Summary.Cell index={0}><Typography.Text strong>{t('periodReports.total', { currency })}</Typography.Text></Table.Summary.Cell>
+                <Table.Summary.Cell index={0}><Typography.Text strong>{t('periodReports.total')}</Typography.Text></Table.Summary.Cell>
                 {cells.map((cell, index) => <Table.Summary.Cell key={index} index={index + 1} align="right"><Typography.Text strong>{cell}</Typography.Text></Table.Summary.Cell>)}
               </Table.Summary.Row>
             );
