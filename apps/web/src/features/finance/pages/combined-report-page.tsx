@@ -2,7 +2,7 @@ import type { TCombinedCurrency, TPeriodFigures } from '@kassa/domain';
 import { Alert, Card, DatePicker, Descriptions, Empty, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Money } from '../../../components/money.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ServerErrorAlert } from '../../../components/server-error-alert.tsx';
@@ -10,8 +10,7 @@ import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useFormat } from '../../../lib/use-format.ts';
 import { useCombinedReport } from '../api/combined-report.ts';
 import { netOf } from '../components/period-figures.ts';
-
-const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).isValid());
+import { useDayRange } from '../use-day-range.ts';
 
 /** What was processed in one currency, in total and per payment product. */
 const Processed = ({ currency }: { currency: TCombinedCurrency }) => {
@@ -79,13 +78,8 @@ export const CombinedReportPage = () => {
   const format = useFormat();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
-  const [params, setParams] = useSearchParams();
-  const to = isDay(params.get('day<')) ? (params.get('day<') as string) : dayjs().format('YYYY-MM-DD');
-  const from = isDay(params.get('day>')) ? (params.get('day>') as string) : dayjs(to).subtract(27, 'day').format('YYYY-MM-DD');
+  const { from, to, onRange } = useDayRange();
   const report = useCombinedReport(from, to, scope);
-  const onRange = (range: [Dayjs | null, Dayjs | null] | null) => {
-    if (range?.[0] && range[1]) setParams({ 'day>': range[0].format('YYYY-MM-DD'), 'day<': range[1].format('YYYY-MM-DD') });
-  };
   const currencies = report.data?.currencies ?? [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
