@@ -43,6 +43,8 @@ import { terminalRoutes } from './modules/developers/terminal.routes.ts';
 import { shareRequestRoutes } from './modules/share/share-request.routes.ts';
 import { merchantConfigurationRoutes } from './modules/merchants/merchant-configuration.routes.ts';
 import { dailyReportRoutes } from './modules/finance/daily-report.routes.ts';
+import { periodReportRoutes } from './modules/finance/period-reports.routes.ts';
+import { sapRoutes } from './modules/sap/sap.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhook.routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant.routes.ts';
 import { statusUpdateRoutes } from './modules/admin/status-update.routes.ts';
@@ -134,6 +136,9 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(shareRequestRoutes);
   await app.register(merchantConfigurationRoutes);
   await app.register(dailyReportRoutes);
+  await app.register(periodReportRoutes);
+  // Optional modules: their routes exist only when switched on (portal.md §1: the sap pages are unavailable otherwise).
+  if (config.modules.includes('sap')) await app.register(sapRoutes);
   await app.register(webhookRoutes);
   await app.register(merchantRoutes);
   await app.register(statusUpdateRoutes);

@@ -208,7 +208,7 @@ export const access = {
     revoke: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_DELETE'],
   },
   pspImport: { list: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_LIST'], create: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_CREATE'] },
-  sap: { list: ['PSP_ALL', 'PSP_SAP_ALL', 'PSP_SAP_LIST'] },
+  sap: { list: ['PSP_ALL', 'PSP_SAP_ALL', 'PSP_SAP_LIST'], edit: ['PSP_ALL', 'PSP_SAP_ALL'] },
   admin: ['PSP_SUPER'],
   // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles.
   statistics: {

@@ -33,4 +33,6 @@ export * from './schemas/cache.ts';
 export * from './schemas/push.ts';
 export * from './schemas/hosted-checkout.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/period-reports.ts';
+export * from './schemas/sap.ts';
 export * from './rows/index.ts';

@@ -24,7 +24,7 @@ describe('navigation table', () => {
   });
 
   it('shows finance and pricing only where the organisation has the collecting feature', () => {
-    const finance = ['settlementReport', 'dailyReport'];
+    const finance = ['settlementReport', 'dailyReport', 'bankAccounts'];
     const pricing = ['pspPricingRevenue', 'pspPricingCost', 'pspPricingReserve', 'pspPricingPartner', 'pspPackages', 'pspSettlementSchedules', 'pspBankAccounts', 'pspReportsSettlement'];
     const merchant = (features: string[]) => ids(visibleNavigation({ roles: ['USER_ALL'], isProvider: false, modules: [], area: 'merchant', features }));
     expect(merchant(['collecting'])).toEqual(expect.arrayContaining(finance));

@@ -107,7 +107,7 @@ export const navigation: readonly NavItem[] = [
   ...items('merchant', 'settings', [
     { id: 'organisations', route: '/organisations', roles: access.organisation.list },
     { id: 'paymentProfiles', route: '/paymentprofiles', roles: access.paymentProfile.list },
-    { id: 'bankAccounts', route: '/bank-accounts', roles: access.bankAccount.list },
+    { id: 'bankAccounts', route: '/bank-accounts', roles: access.bankAccount.list, feature: 'collecting' },
     { id: 'checkoutDesigns', route: '/checkout-designs', roles: access.checkoutDesign.list },
     { id: 'users', route: '/users', roles: access.platformUser.list },
     { id: 'tags', route: '/tags', roles: access.tag.list },

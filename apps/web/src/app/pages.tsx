@@ -102,6 +102,10 @@ export const pages: Partial<Record<string, Page>> = {
   oneOffs: page(() => import('../features/finance/pages/one-offs-page.tsx'), 'OneOffsPage'),
   dailyReport: page(() => import('../features/finance/pages/daily-report-page.tsx'), 'DailyReportPage'),
   settlementReport: page(() => import('../features/finance/pages/settlement-report-page.tsx'), 'SettlementReportPage'),
+  pspReportsDaily: page(() => import('../features/finance/pages/provider-report-page.tsx'), 'PspDailyReportPage'),
+  pspReportsMonthly: page(() => import('../features/finance/pages/provider-report-page.tsx'), 'PspMonthlyReportPage'),
+  report: page(() => import('../features/finance/pages/combined-report-page.tsx'), 'CombinedReportPage'),
+  pspSap: page(() => import('../features/sap/pages/sap-page.tsx'), 'SapPage'),
   pspReportsSettlement: page(() => import('../features/finance/pages/settlement-report-page.tsx'), 'PspSettlementReportPage'),
 };
 

@@ -8,3 +8,4 @@ export * from './operations.ts';
 export * from './finance.ts';
 export * from './reports.ts';
 export * from './developers.ts';
+export * from './sap.ts';

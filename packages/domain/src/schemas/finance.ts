@@ -43,7 +43,8 @@ const id = z.string({ error: m.required }).trim().min(1, m.required).max(64);
 const minor = (min = 0) => z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(min, m.wholeMinor).max(FINANCE_MAX_AMOUNT, m.wholeMinor);
 const basisPoints = z.number({ error: m.basisPoints }).int(m.basisPoints).min(0, m.basisPoints).max(FULL_BASIS_POINTS, m.basisPoints);
 const currency = z.string({ error: m.required }).trim().toUpperCase().regex(/^[A-Z]{3}$/, m.currency);
-const isRealDay = (value: string) => {
+/** True for a real calendar day written `YYYY-MM-DD`. */
+export const isRealDay = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callAs, type Caller, errorPaths, signInTestUsers } from '../../test/call.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
@@ -12,6 +13,7 @@ let analyst: Caller;
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
+  await t.db.query(sql`update organisation set features = '{collecting}' where id in (${world.shopA.id}, ${world.shopB.id})`);
   ({ a, b, analyst } = await signInTestUsers(t.app, TEST_PASSWORD));
 });
 afterAll(() => t.close());
@@ -45,5 +47,21 @@ describe('bank accounts', () => {
     expect((await create(a, { holder_name: 'x', iban: 'DE89370400440532013000', organisation: world.shopB.id })).status).toBe(404);
     expect((await callAs(t.app, analyst, 'GET', '/v1/bankaccount')).status).toBe(403);
     expect((await create(analyst, { holder_name: 'x', iban: 'DE89370400440532013000' })).status).toBe(403);
+  });
+
+  it('is merchant finance: without the collecting feature every bank-account call is a 403 and changes nothing', async () => {
+    await t.db.query(sql`update organisation set features = '{}' where id = ${world.shopB.id}`);
+    try {
+      const before = await t.db.query(sql`select count(*)::int as n from bank_account where merchant_id = ${world.shopB.id}`);
+      const refused = await create(b, { holder_name: 'No collecting', iban: 'NL20INGB0001234567' });
+      expect(refused.status).toBe(403);
+      for (const url of ['/v1/bankaccount', '/v1/bankaccount/count', '/v1/bankaccount/export']) expect((await callAs(t.app, b, 'GET', url)).status).toBe(403);
+      expect((await callAs(t.app, b, 'POST', '/v1/bankaccount/ba_any', { description: 'x' })).status).toBe(403);
+      expect(await t.db.query(sql`select count(*)::int as n from bank_account where merchant_id = ${world.shopB.id}`)).toEqual(before);
+      // The merchant with the feature keeps its accounts.
+      expect((await callAs(t.app, a, 'GET', '/v1/bankaccount')).status).toBe(200);
+    } finally {
+      await t.db.query(sql`update organisation set features = '{collecting}' where id = ${world.shopB.id}`);
+    }
   });
 });

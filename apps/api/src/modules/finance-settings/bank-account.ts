@@ -57,21 +57,23 @@ const update = async (db: Db, caller: Actor, id: string, body: TBankAccountUpdat
   return getEntity(db, bankAccountEntity, caller.scope, id);
 };
 
+/** Payout accounts are merchant finance: like the rest of it, only for organisations with the collecting feature (payments.md §6). */
+const COLLECTING = 'collecting' as const;
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Settings → Bank accounts: a merchant's payout accounts, IBANs checked with ibantools. */
 export const bankAccountRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  registerReadRoutes(app, { path: 'bankaccount', entity: bankAccountEntity, roles: access.bankAccount.list });
+  registerReadRoutes(app, { path: 'bankaccount', entity: bankAccountEntity, roles: access.bankAccount.list, feature: COLLECTING });
   app.post('/v1/bankaccount', {
-    config: { access: { roles: access.bankAccount.edit } },
+    config: { access: { roles: access.bankAccount.edit, feature: COLLECTING } },
     schema: { tags: ['bank_account'], body: ZBankAccountCreate, response: { 201: bankAccountEntity.row } },
     handler: async (request, reply) => reply.status(201).send(await create(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/bankaccount/:id',
-    config: { access: { roles: access.bankAccount.edit } },
+    config: { access: { roles: access.bankAccount.edit, feature: COLLECTING } },
     schema: { tags: ['bank_account'], params: ZIdParams, body: ZBankAccountUpdate, response: { 200: bankAccountEntity.row } },
     handler: (request) => update(app.db, actorOf(request), request.params.id, request.body),
   });

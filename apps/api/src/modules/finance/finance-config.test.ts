@@ -13,7 +13,7 @@ let provider: Caller;
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
-  await t.db.query(sql`update organisation set features = '{collecting}' where id in (${world.provider.id}, ${world.shopA.id})`);
+  await t.db.query(sql`update organisation set features = '{collecting}' where id in (${world.provider.id}, ${world.shopA.id}, ${world.shopB.id})`);
   ({ a, b, provider } = await signInTestUsers(t.app, TEST_PASSWORD));
 });
 afterAll(() => t.close());

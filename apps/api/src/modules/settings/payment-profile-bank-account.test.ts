@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callAs, errorPaths, signInTestUsers } from '../../test/call.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
@@ -10,6 +11,8 @@ let users: Awaited<ReturnType<typeof signInTestUsers>>;
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
+  // Bank accounts are merchant finance: both merchants collect.
+  await t.db.query(sql`update organisation set features = '{collecting}' where id in (${world.shopA.id}, ${world.shopB.id})`);
   users = await signInTestUsers(t.app, TEST_PASSWORD);
 });
 afterAll(() => t.close());

@@ -2,14 +2,13 @@ import type { TDailyReportRow } from '@kassa/domain';
 import { Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Money } from '../../../components/money.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useFormat } from '../../../lib/use-format.ts';
 import { useDailyReport } from '../api/daily-report.ts';
-
-const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).isValid());
+import { useDayRange } from '../use-day-range.ts';
 
 /** `report/daily`: transactions per day from the rollups, the range in the URL, with totals that are the sum of the days. */
 export const DailyReportPage = () => {
@@ -17,16 +16,10 @@ export const DailyReportPage = () => {
   const format = useFormat();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
-  const [params, setParams] = useSearchParams();
-  const to = isDay(params.get('day<')) ? (params.get('day<') as string) : dayjs().format('YYYY-MM-DD');
-  const from = isDay(params.get('day>')) ? (params.get('day>') as string) : dayjs(to).subtract(27, 'day').format('YYYY-MM-DD');
+  const { from, to, onRange } = useDayRange();
   const report = useDailyReport(from, to, scope);
   const rows = report.data ?? [];
   const currencies = [...new Set(rows.map((row) => row.currency_code))];
-  const onRange = (range: [Dayjs | null, Dayjs | null] | null) => {
-    if (!range?.[0] || !range[1]) return setParams({});
-    setParams({ 'day>': range[0].format('YYYY-MM-DD'), 'day<': range[1].format('YYYY-MM-DD') });
-  };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <PageTitle>{t('finance.daily.title')}</PageTitle>

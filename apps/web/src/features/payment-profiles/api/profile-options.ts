@@ -15,6 +15,6 @@ export const useRoutingOptions = () =>
   useQuery({ queryKey: ['paymentprofile', 'routing'], queryFn: ({ signal }) => apiGet<RoutingOption[]>('paymentprofile/routing', undefined, signal) });
 
 export type BankAccountOption = { id: string; holder_name: string; iban: string; currency_code: string };
-/** The merchant's own bank accounts (`GET bankaccount`), for the profile's payout account. */
-export const useBankAccountOptions = (scope: string) =>
-  useQuery({ queryKey: ['bankaccount', 'list', scope, 'options'], queryFn: ({ signal }) => apiGet<BankAccountOption[]>('bankaccount', { _limit: 500, _sort: 'holder_name' }, signal) });
+/** The merchant's own bank accounts (`GET bankaccount`), for the profile's payout account; only with the collecting feature. */
+export const useBankAccountOptions = (scope: string, enabled: boolean) =>
+  useQuery({ enabled, queryKey: ['bankaccount', 'list', scope, 'options'], queryFn: ({ signal }) => apiGet<BankAccountOption[]>('bankaccount', { _limit: 500, _sort: 'holder_name' }, signal) });

@@ -36,7 +36,9 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
   const processors = useProcessorOptions();
   const middleware = useMiddlewareOptions();
   const routings = useRoutingOptions();
-  const bankAccounts = useBankAccountOptions(useOrganisationScope(useLocation().pathname));
+  // Payout accounts are merchant finance: only organisations with the collecting feature have them.
+  const collecting = Boolean(me?.features?.includes('collecting'));
+  const bankAccounts = useBankAccountOptions(useOrganisationScope(useLocation().pathname), collecting);
   const [tab, setTab] = useState('details');
   const [saved, setSaved] = useState(false);
   const row = profile.data;
@@ -99,14 +101,16 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
                 </Form.Item>
                 <Form.Item label={t('fields:payment_profile.website')} name="website" rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}><Input autoComplete="off" inputMode="url" /></Form.Item>
                 <Form.Item label={t('fields:payment_profile.description')} name="description"><Input.TextArea rows={3} /></Form.Item>
-                <Form.Item label={t('fields:payment_profile.bank_account')} name="bank_account" extra={t('paymentProfiles.bankAccountHint')} normalize={(value?: string) => value ?? ''}>
-                  <Select
-                    allowClear
-                    loading={bankAccounts.isPending}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    options={(bankAccounts.data ?? []).map((a) => ({ value: a.id, label: `${a.holder_name} · ${friendlyFormatIBAN(a.iban) ?? a.iban} (${a.currency_code})` }))}
-                  />
-                </Form.Item>
+                {collecting && (
+                  <Form.Item label={t('fields:payment_profile.bank_account')} name="bank_account" extra={t('paymentProfiles.bankAccountHint')} normalize={(value?: string) => value ?? ''}>
+                    <Select
+                      allowClear
+                      loading={bankAccounts.isPending}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      options={(bankAccounts.data ?? []).map((a) => ({ value: a.id, label: `${a.holder_name} · ${friendlyFormatIBAN(a.iban) ?? a.iban} (${a.currency_code})` }))}
+                    />
+                  </Form.Item>
+                )}
               </>
             ) },
             { key: 'processors', label: t('paymentProfiles.tabs.processors'), forceRender: true, children: (
