@@ -1,10 +1,18 @@
-import { ApiOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, GlobalOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { DateTime } from '../../components/date-time.tsx';
 import type { ListColumn } from '../../components/list-screen/columns.ts';
 import type { AuditRow } from './api/types.ts';
 import { ResponseCode } from './components/response-code.tsx';
+
+/** Who made the change: an API key, a signed-in user, a public page (no sign-in) or Kassa itself (a scheduled job). */
+const AuthenticationIcon = ({ authentication, t }: { authentication: string; t: TFunction }) => {
+  if (authentication === 'api') return <ApiOutlined aria-label={t('auditTrail.api')} />;
+  if (authentication === 'system') return <RobotOutlined aria-label={t('auditTrail.system')} />;
+  if (authentication === 'none') return <GlobalOutlined aria-label={t('auditTrail.none')} />;
+  return <UserOutlined aria-label={t('auditTrail.jwt')} />;
+};
 
 /** Audit trail columns (§2.7): route, authentication, type, response code, origin, created_at. */
 export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
@@ -15,7 +23,7 @@ export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
     exportFields: ['authentication', 'user_name'],
     render: (row) => (
       <Space>
-        {row.authentication === 'api' ? <ApiOutlined aria-label={t('auditTrail.api')} /> : <UserOutlined aria-label={t('auditTrail.jwt')} />}
+        <AuthenticationIcon authentication={row.authentication} t={t} />
         {row.user_name}
       </Space>
     ),
