@@ -5,6 +5,8 @@ alter table card_add_link add column card_bin text;
 alter table card_add_link add column card_last4 text;
 alter table card_add_link add column card_added_at timestamptz;
 
--- The sandbox acquirer's chargebacks (a settled amount ending in 55 minor units, docs/decisions.md):
--- the lifecycle job finds the few that are due without reading every settled transaction.
-create index transaction_chargeback_due_idx on transaction (updated_at) where status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55;
+-- The sandbox acquirer's chargebacks (a settled amount ending in 55 minor units of a payment the
+-- engine decided, docs/decisions.md): the lifecycle job finds the few that are due without reading
+-- every settled transaction.
+create index transaction_chargeback_due_idx on transaction (updated_at)
+  where status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null;

@@ -59,9 +59,13 @@ describe('chargeback webhooks (the sandbox acquirer charges back amounts ending 
     await t.db.query(sql`update transaction set refunded_amount = 2_000 where id = ${id}`);
     const untouched = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 12_300 });
     const recent = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 555 });
+    // History from before the engine decided payments (demo world, imports) has its own chargebacks.
+    const history = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 7_755 });
+    await t.db.query(sql`update transaction set decision = '{}'::jsonb where id = any(${[id, untouched, recent]})`);
     await age(id, 2 * DAY);
     await age(untouched, 2 * DAY);
     await age(recent, DAY / 2);
+    await age(history, 2 * DAY);
 
     // Two runs (as two workers or a repeated job would): the second finds nothing due.
     expect(await openSandboxChargebacks(t.db)).toBe(1);
@@ -70,8 +74,8 @@ describe('chargeback webhooks (the sandbox acquirer charges back amounts ending 
 
     const chargebacks = await t.db.query<{ id: string; amount: number; status: string; reason_code: string }>(sql`select id, amount, status, reason_code from chargeback where transaction_id = ${id}`);
     expect(chargebacks).toEqual([expect.objectContaining({ amount: 10_355, status: 'OPEN', reason_code: '4853' })]);
-    const statuses = await t.db.query<{ id: string; status: string }>(sql`select id, status from transaction where id = any(${[id, untouched, recent]}) order by id`);
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [id]: 'CHARGEBACK', [untouched]: 'SETTLEMENT_COMPLETED', [recent]: 'SETTLEMENT_COMPLETED' });
+    const statuses = await t.db.query<{ id: string; status: string }>(sql`select id, status from transaction where id = any(${[id, untouched, recent, history]}) order by id`);
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [id]: 'CHARGEBACK', [untouched]: 'SETTLEMENT_COMPLETED', [recent]: 'SETTLEMENT_COMPLETED', [history]: 'SETTLEMENT_COMPLETED' });
 
     const bodies = delivered('/cb', 'chargeback.created');
     expect(bodies).toHaveLength(1);

@@ -16,7 +16,8 @@ const AuthenticationIcon = ({ authentication, t }: { authentication: string; t: 
 
 /** Audit trail columns (§2.7): route, authentication, type, response code, origin, created_at. */
 export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
-  { key: 'route', title: t('auditTrail.fields.route'), sortField: 'route', exportFields: ['route'], render: (row) => <Typography.Text code>{row.route}</Typography.Text> },
+  // A scheduled job's step has no route: a dash, not an empty code box.
+  { key: 'route', title: t('auditTrail.fields.route'), sortField: 'route', exportFields: ['route'], render: (row) => (row.route ? <Typography.Text code>{row.route}</Typography.Text> : '—') },
   {
     key: 'authentication',
     title: t('auditTrail.fields.authentication'),
@@ -24,7 +25,7 @@ export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
     render: (row) => (
       <Space>
         <AuthenticationIcon authentication={row.authentication} t={t} />
-        {row.user_name}
+        {row.authentication === 'system' ? t('auditTrail.system') : row.user_name}
       </Space>
     ),
   },
