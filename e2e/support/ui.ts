@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
@@ -20,3 +20,39 @@ export const choose = async (page: Page, label: RegExp, option: RegExp, typed?: 
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
 };
 
+/** Keyboard only: focus an antd select, type to filter, Enter picks the first match. */
+export const typeInto = async (page: Page, select: Locator, text: string) => {
+  await select.focus();
+  await page.keyboard.type(text);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await option.waitFor({ state: 'visible', timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+};
+/** Mouse: open an antd select and click the option with this text. */
+export const clickOption = async (page: Page, select: Locator, option: RegExp) => {
+  await select.click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  await item.waitFor({ state: 'visible', timeout: 20_000 });
+  await item.click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+};
+
+/**
+ * Opens a transaction's detail on the tab named `tab` (its Decision tab) and waits until `expected`
+ * shows in it; answers the detail panel. Right after a fresh sign-in the page can render the panel
+ * anew once while it settles, so the tab is chosen again until its content shows.
+ */
+export const openTransactionTab = async (page: Page, id: string, tab: RegExp, expected: string | RegExp) => {
+  await page.goto(`/transactions?open=${id}`);
+  const detail = page.locator('.ant-drawer');
+  const tabButton = detail.getByRole('tab', { name: tab });
+  await expect
+    .poll(async () => {
+      if ((await tabButton.getAttribute('aria-selected')) !== 'true') await tabButton.click();
+      return detail.getByText(expected, typeof expected === 'string' ? { exact: true } : undefined).first().isVisible();
+    }, { timeout: 30_000 })
+    .toBe(true);
+  await page.waitForTimeout(400); // the drawer's opening animation
+  return detail;
+};

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, signInThroughPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { openTransactionTab } from '../support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,18 +26,7 @@ const post = async <T>(page: Page, path: string, data: unknown) => {
 
 /** Opens the transaction's detail on its decision tab, waits for `expected` in it and takes a screenshot. */
 const openDecision = async (page: Page, id: string, tab: RegExp, expected: string, name: string) => {
-  await page.goto(`/transactions?open=${id}`);
-  const drawer = page.locator('.ant-drawer');
-  const tabButton = drawer.getByRole('tab', { name: tab });
-  // Right after a fresh sign-in the page can still render the panel anew once while it settles
-  // (seen in CI about one run in four): choose the tab again until its content shows.
-  await expect
-    .poll(async () => {
-      if ((await tabButton.getAttribute('aria-selected')) !== 'true') await tabButton.click();
-      return drawer.getByText(expected, { exact: true }).isVisible();
-    }, { timeout: 30_000 })
-    .toBe(true);
-  await page.waitForTimeout(400); // the drawer's opening animation
+  await openTransactionTab(page, id, tab, expected);
   await screenshot(page, name);
 };
 

@@ -256,14 +256,13 @@ describe('exports a person can read (item 7)', () => {
 });
 
 describe('the payment link address (item 8)', () => {
-  // Paying a link works now (checkout.e2e.ts); an unknown link says so to the customer, and the
-  // card-add page is still to come.
-  it("shows the customer a page of its own for an unknown payment link and the card-add page, not the back office's 'page not found'", async () => {
+  // Paying a link and adding a card work (checkout.e2e.ts, engine-2.e2e.ts); an unknown link says so to the customer.
+  it("shows the customer a page of its own for an unknown payment link or card-add link, not the back office's 'page not found'", async () => {
     for (const [language, path, title] of [
       ['nl', '/pay/abcdefghijklmnopqrstuvwx', 'Betaalpagina niet gevonden'],
       ['en-US', '/pay/abcdefghijklmnopqrstuvwx', 'Payment page not found'],
-      ['nl', '/add-card/abcdefghijklmnopqrstuvwx', 'Pagina voor je kaart nog niet beschikbaar'],
-      ['en-US', '/add-card/abcdefghijklmnopqrstuvwx', 'Card page not available yet'],
+      ['nl', '/add-card/abcdefghijklmnopqrstuvwx', 'Betaalpagina niet gevonden'],
+      ['en-US', '/add-card/abcdefghijklmnopqrstuvwx', 'Payment page not found'],
     ] as const) {
       const page = await openPage(language);
       await page.goto(path);

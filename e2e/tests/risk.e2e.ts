@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { clickOption, typeInto } from '../support/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,24 +19,6 @@ const SLOW = { timeout: 20_000, interval: 250 };
 const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
 const modal = (page: Page) => page.locator('.ant-modal-container:visible').first();
 const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible').last();
-
-/** Keyboard only: focus an antd select, type to filter, Enter picks the first match. */
-const typeInto = async (page: Page, select: Locator, text: string) => {
-  await select.focus();
-  await page.keyboard.type(text);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-  await option.waitFor({ state: 'visible', timeout: 20_000 });
-  await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
-};
-/** Mouse: open an antd select and click the option with this text. */
-const clickOption = async (page: Page, select: Locator, option: RegExp) => {
-  await select.click();
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-  await item.waitFor({ state: 'visible', timeout: 20_000 });
-  await item.click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
-};
 
 const signedIn = async (language: Language, email = 'merchant@kassa.test') => {
   const context = await newContext(browser, server.baseUrl, language);

@@ -6,7 +6,7 @@ export type AuditEntry = {
   organisationId?: string | null;
   userId?: string | null;
   userName?: string | null;
-  authentication?: 'jwt' | 'api' | 'none';
+  authentication?: 'jwt' | 'api' | 'none' | 'system';
   route?: string;
   method?: string;
   url?: string;
@@ -20,6 +20,12 @@ export type AuditEntry = {
   request?: { headers: { name: string; value: string }[]; body: unknown };
   response?: { headers: { name: string; value: string }[]; body: unknown };
 };
+
+/**
+ * The actor of changes no person or API key made: the scheduled jobs (settlement lifecycle,
+ * challenge expiry) and the sandbox acquirer's notifications. Shown as 'system' in the audit trail.
+ */
+export const SYSTEM_ACTOR = { userName: 'Kassa (system)', authentication: 'system' } as const;
 
 /** Appends one audit row. Never pass passwords, codes, tokens or card numbers in `detail`. */
 export const recordAudit = async (db: Queryable, entry: AuditEntry): Promise<void> => {

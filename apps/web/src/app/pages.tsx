@@ -116,7 +116,7 @@ export const UpdatePasswordPage = page(() => import('../features/auth/pages/upda
 export const UpdateEmailPage = page(() => import('../features/auth/pages/update-email-page.tsx'), 'UpdateEmailPage');
 export const MfaPage = page(() => import('../features/auth/pages/mfa-page.tsx'), 'MfaPage');
 export const MfaSetupPage = page(() => import('../features/auth/pages/mfa-setup-page.tsx'), 'MfaSetupPage');
-export const CheckoutUnavailablePage = page(() => import('../features/checkout/pages/checkout-unavailable-page.tsx'), 'CheckoutUnavailablePage');
+export const CardAddPage = page(() => import('../features/checkout/pages/card-add-page.tsx'), 'CardAddPage');
 export const PayLinkPage = page(() => import('../features/checkout/pages/pay-link-page.tsx'), 'PayLinkPage');
 export const CheckoutPage = page(() => import('../features/checkout/pages/checkout-page.tsx'), 'CheckoutPage');
 export const AppLayout = page(() => import('./layout/app-layout.tsx'), 'AppLayout');

@@ -1,7 +1,7 @@
 import { appRoutes, type AppRoute } from '@kassa/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { AppLayout, CheckoutPage, CheckoutUnavailablePage, PayLinkPage, ForgotPasswordPage, LoginPage, LogoutPage, MfaPage, MfaSetupPage, NotFoundPage, UpdateEmailPage, UpdatePasswordPage } from './pages.tsx';
+import { AppLayout, CardAddPage, CheckoutPage, PayLinkPage, ForgotPasswordPage, LoginPage, LogoutPage, MfaPage, MfaSetupPage, NotFoundPage, UpdateEmailPage, UpdatePasswordPage } from './pages.tsx';
 import { GuardedPage, GuestOnly, RequireSignIn, Suspended } from './route-guards.tsx';
 
 const MERCHANT_CONTEXT = 'psp/merchants/:merchantId';
@@ -41,7 +41,7 @@ export const router = createBrowserRouter([
   { path: '/updateEmail', element: <Suspended><UpdateEmailPage /></Suspended> },
   // The links customers are sent (docs/decisions.md): public, never the back office's 'page not found'.
   { path: '/pay/:token', element: <Suspended><PayLinkPage /></Suspended> },
-  { path: '/add-card/:token', element: <Suspended><CheckoutUnavailablePage /></Suspended> },
+  { path: '/add-card/:token', element: <Suspended><CardAddPage /></Suspended> },
   // The hosted checkout page of a payment waiting for its 3-D Secure challenge.
   { path: '/checkout/:token', element: <Suspended><CheckoutPage /></Suspended> },
   {

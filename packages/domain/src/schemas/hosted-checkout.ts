@@ -74,3 +74,26 @@ export type TPaymentLinkPage = z.infer<typeof ZPaymentLinkPage>;
 /** Body of `POST /v1/pay/{token}`: the customer's (test) card. */
 export const ZPaymentLinkPayBody = z.object({ card_number: ZCardNumber });
 export type TPaymentLinkPayBody = z.infer<typeof ZPaymentLinkPayBody>;
+
+/** A card-add link's page state: open for a card, the card added, past its expiry, or switched off (cancelled). */
+export const CARD_ADD_PAGE_STATES = ['open', 'added', 'expired', 'inactive'] as const;
+
+/** `GET /v1/add-card/{token}`: the public page of a card-add link. */
+export const ZCardAddPage = z.object({
+  state: z.enum(CARD_ADD_PAGE_STATES),
+  merchant_name: z.string(),
+  merchant_reference: z.string().nullable(),
+  description: z.string().nullable(),
+  expires_at: z.string(),
+  /** The added card (brand and last four only), once the issuer verified it. */
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  /** The issuer refused the last card tried: the page asks for another. */
+  refused: z.boolean(),
+  design: ZCheckoutPageDesign,
+});
+export type TCardAddPage = z.infer<typeof ZCardAddPage>;
+
+/** Body of `POST /v1/add-card/{token}`: the customer's (test) card. */
+export const ZCardAddBody = z.object({ card_number: ZCardNumber });
+export type TCardAddBody = z.infer<typeof ZCardAddBody>;

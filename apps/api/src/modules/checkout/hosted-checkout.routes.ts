@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MINUTES, SANDBOX_3DS_CODE, ZCheckoutChallengeBody, ZCheckoutPage, ZErrorBody, ZPaymentLinkPage, ZPaymentLinkPayBody } from '@kassa/domain';
+import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MINUTES, SANDBOX_3DS_CODE, ZCardAddBody, ZCardAddPage, ZCheckoutChallengeBody, ZCheckoutPage, ZErrorBody, ZPaymentLinkPage, ZPaymentLinkPayBody } from '@kassa/domain';
 import { hitRateLimit, type RateLimit } from '../../plugins/rate-limit.ts';
+import { addCard, getCardAddPage } from './card-add-page.service.ts';
 import { completeChallenge, getCheckoutPage } from './hosted-checkout.service.ts';
 import { getPaymentLinkPage, payPaymentLink } from './payment-link-page.service.ts';
 
@@ -74,6 +75,36 @@ export const hostedCheckoutRoutes = async (fastify: FastifyInstance) => {
       await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
       reply.header('cache-control', 'no-store');
       return payPaymentLink(app.db, app.config.publicUrl, request.params.token, request.body.card_number);
+    },
+  });
+  app.get('/v1/add-card/:token', {
+    config: { access: { public: true } },
+    schema: {
+      tags: ['hosted checkout'],
+      description: 'The hosted page of a card-add link (public, by the token of its URL; rate-limited per IP).',
+      params,
+      response: { 200: ZCardAddPage, 404: ZErrorBody, 429: ZErrorBody },
+    },
+    handler: async (request, reply) => {
+      await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
+      reply.header('cache-control', 'no-store');
+      return getCardAddPage(app.db, request.params.token);
+    },
+  });
+  app.post('/v1/add-card/:token', {
+    config: { access: { public: true } },
+    schema: {
+      tags: ['hosted checkout'],
+      description:
+        "Adds the customer's (test) card to a card-add link: the sandbox issuer verifies it (the documented test cards decide); verified → DONE with brand and last four, refused → open for another card. Sends the `cardlink.updated` webhook on each status change. A done, cancelled or expired link changes nothing.",
+      params,
+      body: ZCardAddBody,
+      response: { 200: ZCardAddPage, 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
+    },
+    handler: async (request, reply) => {
+      await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
+      reply.header('cache-control', 'no-store');
+      return addCard(app.db, request.params.token, request.body.card_number);
     },
   });
 };

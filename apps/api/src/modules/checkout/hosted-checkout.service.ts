@@ -10,7 +10,7 @@ import {
 } from '@kassa/domain';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordAudit } from '../../plugins/audit.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { routeAndAuthorise } from '../payments/charge.service.ts';
 import { chargeCustomer, loadChargeProfile } from '../payments/charge.repository.ts';
@@ -99,7 +99,8 @@ const failChallenge = async (tx: Queryable, session: repo.SessionRow, state: 'fa
   await repo.setDecision(tx, session.transaction_id, { ...(await repo.loadDecision(tx, session.transaction_id)), challenge: state });
   await transitionTransaction(tx, { id: session.transaction_id, status: session.transaction_status }, 'FAILED', reason, at);
   await recordAudit(tx, {
-    ...CUSTOMER,
+    // A challenge left past its time is ended by the expiry job, not by the customer.
+    ...(state === 'expired' ? SYSTEM_ACTOR : CUSTOMER),
     organisationId: session.organisation_id,
     type: state === 'expired' ? 'three_ds_challenge_expired' : 'three_ds_challenge_failed',
     responseCode: 200,

@@ -1,6 +1,12 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { DesignColumns } from './hosted-checkout.repository.ts';
 
+/** The design columns of a link's page: its merchant's latest checkout design (`l` is the link). */
+export const LINK_DESIGN_COLUMNS = sql`d.background_color, d.background_image_url, d.logo_url, d.header_color, d.header_text_color, d.button_color,
+      d.button_text_color, d.show_language_switch, d.number_format`;
+export const LINK_DESIGN_JOIN = sql`left join lateral (select * from checkout_design cd where cd.merchant_id = l.merchant_id
+      order by cd.updated_at desc, cd.id desc limit 1) d on true`;
+
 export type LinkPageRow = DesignColumns & {
   id: string;
   organisation_id: string;
@@ -26,11 +32,10 @@ export const loadLinkPage = async (db: Queryable, token: string, lock = false): 
       l.merchant_reference, l.status, l.active, l.expires_at, l.transaction_id, t.status as transaction_status,
       coalesce(nullif(p.display_name, ''), p.name) as merchant_name,
       exists (select 1 from checkout_session s where s.transaction_id = l.transaction_id and s.state = 'open' and s.expires_at > now()) as challenge_open,
-      d.background_color, d.background_image_url, d.logo_url, d.header_color, d.header_text_color, d.button_color, d.button_text_color,
-      d.show_language_switch, d.number_format
+      ${LINK_DESIGN_COLUMNS}
     from payment_link l join payment_profile p on p.id = l.payment_profile_id
       left join transaction t on t.id = l.transaction_id
-      left join lateral (select * from checkout_design cd where cd.merchant_id = l.merchant_id order by cd.updated_at desc, cd.id desc limit 1) d on true
+      ${LINK_DESIGN_JOIN}
     where l.token = ${token} ${lock ? sql`for update of l` : sql.empty}`))[0];
 
 /** The link's latest payment and where it stands: DONE when paid, INITIATED while tried, EXPIRED past its date. */

@@ -47,7 +47,16 @@ export const chargeCustomer = async (tx: Queryable, customerId: string): Promise
   return row;
 };
 
-export type ChargeRuleset = { id: string; name: string; action: RulesetAction; rules: Rule[]; tag: string | null };
+export type ChargeRuleset = {
+  id: string;
+  organisation_id: string;
+  name: string;
+  action: RulesetAction;
+  rules: Rule[];
+  tag: string | null;
+  /** Where the ruleset's webhook goes when it fires (none for 3-D Secure rulesets). */
+  webhook_url: string | null;
+};
 
 /**
  * The rulesets that judge a payment: those of the payment's organisation or an organisation above
@@ -55,7 +64,7 @@ export type ChargeRuleset = { id: string; name: string; action: RulesetAction; r
  */
 export const rulesetsFor = (tx: Queryable, merchantId: string, organisationPath: string, paymentProfileId: string) =>
   tx.query<ChargeRuleset>(sql`
-    select r.id, r.name, r.action, r.rules, r.tag_id as tag
+    select r.id, r.organisation_id, r.name, r.action, r.rules, r.tag_id as tag, r.webhook_url
     from validation_ruleset r join organisation o on o.id = r.organisation_id
     where r.merchant_id = ${merchantId} and (r.payment_profile_id is null or r.payment_profile_id = ${paymentProfileId})
       and ${organisationPath} like o.path || '%'

@@ -19,10 +19,11 @@ import {
   routingById,
   rulesetsFor,
   type ChargeProfile,
+  type ChargeRuleset,
 } from './charge.repository.ts';
 import { sandboxAuthorise, sandboxCard, type SandboxStatus } from './sandbox-processor.ts';
 import { insertTransaction } from './transaction.repository.ts';
-import { notifyItem } from '../webhooks/delivery.service.ts';
+import { notifyItem, queueWebhook } from '../webhooks/delivery.service.ts';
 import { merchantLimits } from '../merchants/merchant-configuration.service.ts';
 
 export type ChargeInput = {
@@ -110,6 +111,42 @@ export const routeAndAuthorise = async (
     { latencyMs: processor.sandbox_latency_ms, outage: processor.sandbox_outage },
   );
   return { status: answer.status, reason: answer.reason, processorId: processor.id, externalId: answer.externalId, routing: routed.routing, acquirer: { code: answer.code } };
+};
+
+/**
+ * A fired ruleset with a webhook URL tells it (type `validationruleset`, event
+ * `validationruleset.matched`, item = the ruleset; no status, portal.md §4), in the payment's
+ * database transaction: the event exists if and only if the payment it judged does.
+ */
+const notifyRulesets = async (
+  tx: Queryable,
+  fired: ChargeRuleset[],
+  payment: { transactionId: string; merchantId: string; profileId: string; facts: PaymentFacts; status: string },
+) => {
+  for (const ruleset of fired) {
+    if (!ruleset.webhook_url) continue;
+    await queueWebhook(tx, {
+      type: 'validationruleset',
+      event: 'validationruleset.matched',
+      organisationId: ruleset.organisation_id,
+      merchantId: payment.merchantId,
+      url: ruleset.webhook_url,
+      itemId: ruleset.id,
+      status: null,
+      data: {
+        id: ruleset.id,
+        name: ruleset.name,
+        action: ruleset.action,
+        transaction: payment.transactionId,
+        transaction_status: payment.status,
+        amount: payment.facts.amount,
+        currency_code: payment.facts.currency_code,
+        payment_product: payment.facts.payment_product,
+        payment_profile: payment.profileId,
+        organisation: ruleset.organisation_id,
+      },
+    });
+  }
 };
 
 /**
@@ -224,6 +261,9 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
   if (input.scheduledTransactionId) {
     await finishScheduledTransaction(tx, input.scheduledTransactionId, { transactionId, done: status === 'SETTLEMENT_REQUESTED', reason });
   }
-  if (input.notify !== false) await notifyItem(tx, 'transaction', transactionId, 'transaction.created');
+  if (input.notify !== false) {
+    await notifyItem(tx, 'transaction', transactionId, 'transaction.created');
+    await notifyRulesets(tx, fired, { transactionId, merchantId: organisation.merchant_id, profileId: profile.id, facts, status });
+  }
   return { transactionId, status, statusReason: reason, decision, facts, merchantId: organisation.merchant_id };
 };

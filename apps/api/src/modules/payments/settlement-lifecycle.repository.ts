@@ -10,5 +10,39 @@ export const dueTransactions = async (db: Queryable, statuses: readonly string[]
  * moves it), and one that moved on since it was listed is not returned.
  */
 export const lockDueTransaction = async (tx: Queryable, id: string, statuses: readonly string[], cutoff: Date) =>
-  (await tx.query<{ id: string; status: string; amount: number }>(sql`select id, status, amount from transaction
+  (await tx.query<{ id: string; status: string; amount: number; organisation_id: string }>(sql`select id, status, amount, organisation_id from transaction
     where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} for update skip locked`))[0];
+
+/**
+ * Settled transactions the sandbox acquirer charges back (an amount ending in 55), unchanged since
+ * `cutoff`, oldest first. Only payments the engine decided (`decision` set): the history a demo
+ * world or an import brings has its own chargebacks already.
+ */
+export const dueChargebacks = async (db: Queryable, cutoff: Date, limit: number): Promise<string[]> =>
+  (await db.query<{ id: string }>(sql`select id from transaction where status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff}
+    order by updated_at limit ${limit}`)).map((row) => row.id);
+
+export type ChargebackCandidate = {
+  id: string;
+  status: string;
+  organisation_id: string;
+  merchant_id: string;
+  payment_profile_id: string;
+  processor_id: string | null;
+  currency_code: string;
+  /** What is left to charge back: the amount less what was refunded. */
+  open_amount: number;
+};
+
+/** Locks one transaction that is still due for its chargeback (skipping one another worker holds). */
+export const lockDueChargeback = async (tx: Queryable, id: string, cutoff: Date) =>
+  (await tx.query<ChargebackCandidate>(sql`select id, status, organisation_id, merchant_id, payment_profile_id, processor_id, currency_code,
+      amount - coalesce(refunded_amount, 0) as open_amount
+    from transaction where id = ${id} and status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff} for update skip locked`))[0];
+
+export const insertChargeback = (tx: Queryable, c: { id: string; transaction: ChargebackCandidate; reasonCode: string; reason: string; externalId: string; at: Date }) =>
+  tx.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, processor_id, amount, currency_code,
+      reason_code, reason, status, processor_id_external, created_at, updated_at)
+    values (${c.id}, ${c.transaction.organisation_id}, ${c.transaction.merchant_id}, ${c.transaction.id}, ${c.transaction.payment_profile_id},
+      ${c.transaction.processor_id}, ${Number(c.transaction.open_amount)}, ${c.transaction.currency_code}, ${c.reasonCode}, ${c.reason}, 'OPEN',
+      ${c.externalId}, ${c.at}, ${c.at})`);

@@ -17,7 +17,7 @@ export const auditTrailEntity = defineEntity(ZAuditTrailRow, {
     route: { type: 'text', filter: true, sort: true, search: 'prefix' },
     type: { type: 'text', filter: true, sort: true, search: 'prefix' },
     origin: { type: 'text', filter: true },
-    authentication: { type: 'text', filter: true, values: ['api', 'jwt', 'none'] },
+    authentication: { type: 'text', filter: true, values: ['api', 'jwt', 'none', 'system'] },
     user_name: { type: 'text', filter: true, search: 'prefix' },
     response_code: { type: 'int', filter: true, sort: true },
     method: { type: 'text', filter: true },

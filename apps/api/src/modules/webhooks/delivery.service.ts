@@ -59,8 +59,8 @@ export const queueWebhook = async (db: Queryable, event: WebhookEvent): Promise<
   return id;
 };
 
-/** Queues the webhook of a transaction, refund or chargeback when its payment profile names a URL for that type. */
-export const notifyItem = async (db: Queryable, type: 'transaction' | 'refund' | 'chargeback', itemId: string, event = `${type}.updated`) => {
+/** Queues the webhook of a transaction, refund, chargeback or card-add link when its payment profile names a URL for that type. */
+export const notifyItem = async (db: Queryable, type: repo.NotifiedItem, itemId: string, event = `${type}.updated`) => {
   const item = await repo.itemSnapshot(db, type, itemId);
   if (!item?.url) return;
   const { url, organisation_id, merchant_id, ...data } = item;

@@ -61,10 +61,19 @@ export const insertEndpoint = (db: Queryable, e: { id: string; organisationId: s
 export const rotateEndpoint = (db: Queryable, id: string, secret: string, previousUntil: Date) =>
   db.query(sql`update webhook_endpoint set previous_secret = secret, previous_until = ${previousUntil}, secret = ${secret}, rotated_at = now() where id = ${id}`);
 
+/** The items whose changes the payment profile's webhook URLs hear about. */
+export type NotifiedItem = 'transaction' | 'refund' | 'chargeback' | 'cardlink';
+
 /** The current state of the item a webhook is about, with the profile URL that wants its events. */
-export const itemSnapshot = async (db: Queryable, type: 'transaction' | 'refund' | 'chargeback', id: string) => {
+export const itemSnapshot = async (db: Queryable, type: NotifiedItem, id: string) => {
   const rows =
-    type === 'transaction'
+    type === 'cardlink'
+      ? // Card-add links have no webhook field of their own: they go where the profile's transaction updates go (docs/decisions.md).
+        await db.query(sql`select l.id, l.organisation_id, l.merchant_id, l.status, l.customer_id as customer, l.merchant_reference, l.description,
+          l.card_brand, l.card_last4, l.card_added_at, l.expires_at, l.payment_profile_id as payment_profile, l.created_at, l.updated_at,
+          p.webhook_transaction_update as url
+          from card_add_link l join payment_profile p on p.id = l.payment_profile_id where l.id = ${id}`)
+      : type === 'transaction'
       ? await db.query(sql`select t.id, t.organisation_id, t.merchant_id, t.status, t.status_reason, t.amount, t.refunded_amount, t.currency_code,
           t.merchant_reference, t.payment_product_type, t.payment_profile_id as payment_profile, t.created_at, t.updated_at, p.webhook_transaction_update as url
           from transaction t join payment_profile p on p.id = t.payment_profile_id where t.id = ${id}`)

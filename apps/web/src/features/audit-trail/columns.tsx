@@ -1,4 +1,4 @@
-import { ApiOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, GlobalOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { DateTime } from '../../components/date-time.tsx';
@@ -6,17 +6,26 @@ import type { ListColumn } from '../../components/list-screen/columns.ts';
 import type { AuditRow } from './api/types.ts';
 import { ResponseCode } from './components/response-code.tsx';
 
+/** Who made the change: an API key, a signed-in user, a public page (no sign-in) or Kassa itself (a scheduled job). */
+const AuthenticationIcon = ({ authentication, t }: { authentication: string; t: TFunction }) => {
+  if (authentication === 'api') return <ApiOutlined aria-label={t('auditTrail.api')} />;
+  if (authentication === 'system') return <RobotOutlined aria-label={t('auditTrail.system')} />;
+  if (authentication === 'none') return <GlobalOutlined aria-label={t('auditTrail.none')} />;
+  return <UserOutlined aria-label={t('auditTrail.jwt')} />;
+};
+
 /** Audit trail columns (§2.7): route, authentication, type, response code, origin, created_at. */
 export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
-  { key: 'route', title: t('auditTrail.fields.route'), sortField: 'route', exportFields: ['route'], render: (row) => <Typography.Text code>{row.route}</Typography.Text> },
+  // A scheduled job's step has no route: a dash, not an empty code box.
+  { key: 'route', title: t('auditTrail.fields.route'), sortField: 'route', exportFields: ['route'], render: (row) => (row.route ? <Typography.Text code>{row.route}</Typography.Text> : '—') },
   {
     key: 'authentication',
     title: t('auditTrail.fields.authentication'),
     exportFields: ['authentication', 'user_name'],
     render: (row) => (
       <Space>
-        {row.authentication === 'api' ? <ApiOutlined aria-label={t('auditTrail.api')} /> : <UserOutlined aria-label={t('auditTrail.jwt')} />}
-        {row.user_name}
+        <AuthenticationIcon authentication={row.authentication} t={t} />
+        {row.authentication === 'system' ? t('auditTrail.system') : row.user_name}
       </Space>
     ),
   },

@@ -11,7 +11,7 @@ export const auditTrailParams: ListParamsDef = {
     type: param.text(),
     'response_code>': param.int(),
     'response_code<': param.int(),
-    authentication: param.oneOf(['api', 'jwt']),
+    authentication: param.oneOf(['api', 'jwt', 'none', 'system']),
   },
   sortable: ['created_at', 'route', 'type', 'response_code'],
   searchBy: ['route', 'type', 'user_name', 'id'],

@@ -31,7 +31,7 @@ export const AuditFilters = (props: FilterProps) => {
         {bound('response_code>', t('auditTrail.codeFrom'))}
         {bound('response_code<', t('auditTrail.codeTo'))}
       </Space.Compact>
-      <SelectFilter {...props} single field="authentication" label={t('auditTrail.fields.authentication')} options={[{ value: 'api', label: t('auditTrail.api') }, { value: 'jwt', label: t('auditTrail.jwt') }]} width={180} />
+      <SelectFilter {...props} single field="authentication" label={t('auditTrail.fields.authentication')} options={(['api', 'jwt', 'none', 'system'] as const).map((value) => ({ value, label: t(`auditTrail.${value}`) }))} width={180} />
     </>
   );
 };

@@ -1,9 +1,10 @@
 import { SANDBOX_3DS_CODE, type TCheckoutPage } from '@kassa/domain';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAnswerChallenge } from '../api/answer-challenge.ts';
+import { DesignedSubmit } from './hosted-form-parts.tsx';
 
 /** The sandbox issuer's 3-D Secure challenge: one code, a few tries, in the merchant's button colours. */
 export const ChallengeForm = ({ token, page }: { token: string; page: TCheckoutPage }) => {
@@ -32,16 +33,9 @@ export const ChallengeForm = ({ token, page }: { token: string; page: TCheckoutP
       <Form.Item name="code" label={t('checkout.challenge.code')} rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={12} autoFocus />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={answer.isPending}
-        style={{ background: page.design.button_color, borderColor: page.design.button_color, color: page.design.button_text_color }}
-      >
+      <DesignedSubmit design={page.design} loading={answer.isPending}>
         {t('checkout.challenge.confirm')}
-      </Button>
+      </DesignedSubmit>
     </Form>
   );
 };

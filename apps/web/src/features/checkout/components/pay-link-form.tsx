@@ -1,8 +1,9 @@
 import type { TPaymentLinkPage } from '@kassa/domain';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePayPaymentLink } from '../api/pay-payment-link.ts';
+import { CardNumberItem, DesignedSubmit } from './hosted-form-parts.tsx';
 
 const REFUSED = ['DECLINED', 'FAILED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED'];
 
@@ -28,19 +29,10 @@ export const PayLinkForm = ({ token, page, amount }: { token: string; page: TPay
       <Alert type="info" showIcon message={t('checkout.pay.sandbox')} style={{ marginBottom: 16 }} />
       {refused && <Alert type="error" showIcon role="alert" message={t('checkout.pay.refused')} style={{ marginBottom: 16 }} />}
       {unreachable && <Alert type="error" showIcon role="alert" message={t('checkout.challenge.unavailable')} style={{ marginBottom: 16 }} />}
-      <Form.Item name="card_number" label={t('checkout.pay.cardNumber')} rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
-        <Input autoComplete="cc-number" inputMode="numeric" maxLength={23} autoFocus />
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={pay.isPending}
-        style={{ background: page.design.button_color, borderColor: page.design.button_color, color: page.design.button_text_color }}
-      >
+      <CardNumberItem />
+      <DesignedSubmit design={page.design} loading={pay.isPending}>
         {t('checkout.pay.submit', { amount })}
-      </Button>
+      </DesignedSubmit>
     </Form>
   );
 };
