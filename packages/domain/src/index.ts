@@ -34,3 +34,4 @@ export * from './schemas/push.ts';
 export * from './schemas/hosted-checkout.ts';
 export * from './schemas/reports.ts';
 export * from './rows/index.ts';
+export * from './screen-requests.ts';
