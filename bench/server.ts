@@ -3,14 +3,18 @@ import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 
-export type BenchServer = { baseUrl: string; pid: number; readyMs: number; peakRssMb: () => number; stop: () => Promise<void> };
+export type BenchServer = { baseUrl: string; pid: number; readyMs: number; peakRssMb: () => number; rssMb: () => number; stop: () => Promise<void> };
 
-/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
-export const peakRssMb = (pid: number): number => {
+const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
 };
+
+/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
+export const peakRssMb = (pid: number): number => statusMb(pid, 'VmHWM');
+/** Resident memory now (VmRSS) of a process, in MB. */
+export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
 
 /** Starts the real server as `npm start` would, and times it until /v1/health answers. */
 export const startServer = async (env: Record<string, string>, port: number): Promise<BenchServer> => {
@@ -43,6 +47,7 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
     pid,
     readyMs,
     peakRssMb: () => peakRssMb(pid),
+    rssMb: () => rssMb(pid),
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
