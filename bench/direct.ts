@@ -1,9 +1,6 @@
-import type { TListQuery } from '@kassa/domain';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { scopeFor } from '../apps/api/src/plugins/auth-context.ts';
 import { openDb, sql, type Db } from '../apps/api/src/plugins/db/index.ts';
-import type { EntityDef } from '../apps/api/src/query/entity.ts';
-import { countEntity, listEntity } from '../apps/api/src/query/repository.ts';
 import type { Scope } from '../apps/api/src/query/scope.ts';
 
 export const openBenchDb = (env: Record<string, string>): Promise<Db> => openDb(loadConfig({ ...process.env, ...env }));
@@ -17,6 +14,3 @@ export const scopeOf = async (db: Db, email: string): Promise<Scope> => {
   return scopeFor(db, org);
 };
 
-/** The same SQL the API runs for a list screen's first request (list + count), without HTTP. */
-export const directCall = (db: Db, entity: EntityDef, scope: Scope, query: TListQuery) => () =>
-  Promise.all([listEntity(db, entity, scope, query), countEntity(db, entity, scope, query)]);

@@ -1,6 +1,7 @@
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
-export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; loadAverage: string };
 
 export const median = (values: number[]): number => percentile(values, 50);
 
@@ -35,6 +36,8 @@ export const load = (options: { url: string; paths: string[]; cookie: string; co
           p99: percentile(latencies, 99),
           errors: result.errors,
           non2xx: result.non2xx,
+          // The machine's 1-minute load average as the load ends: a figure from a busy machine says so.
+          loadAverage: loadavg()[0].toFixed(2),
         });
       },
     );

@@ -3,22 +3,34 @@ import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 
-export type BenchServer = { baseUrl: string; pid: number; readyMs: number; peakRssMb: () => number; stop: () => Promise<void> };
+export type BenchServer = { baseUrl: string; pid: number; readyMs: number; peakRssMb: () => number; rssMb: () => number; cpuMs: () => number; stop: () => Promise<void> };
 
-/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
-export const peakRssMb = (pid: number): number => {
+const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
 };
+
+/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
+export const peakRssMb = (pid: number): number => statusMb(pid, 'VmHWM');
+/** CPU time (user + system) a process has used so far, in ms, from /proc (10 ms resolution). */
+export const cpuMs = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Resident memory now (VmRSS) of a process, in MB. */
+export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
 
 /** Starts the real server as `npm start` would, and times it until /v1/health answers. */
 export const startServer = async (env: Record<string, string>, port: number): Promise<BenchServer> => {
   const started = performance.now();
   // BENCH_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a scenario's time goes.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_ROOT runs another checkout's server (e.g. the commit before a change) under the same bench.
   const child: ChildProcess = spawn('node', [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
+    cwd: process.env.BENCH_SERVER_ROOT ?? root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,6 +55,8 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
     pid,
     readyMs,
     peakRssMb: () => peakRssMb(pid),
+    rssMb: () => rssMb(pid),
+    cpuMs: () => cpuMs(pid),
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

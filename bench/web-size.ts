@@ -18,6 +18,10 @@ export const signInPageJsKb = async (baseUrl: string): Promise<{ files: number; 
       if (response.request().resourceType() === 'script') scripts.push(response.body());
     });
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    // On a busy machine the entry script can run longer than networkidle's quiet half second before
+    // it asks for the sign-in page's chunks: wait for the form itself, then for the network again.
+    await page.locator('input[type="password"]').waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
     const bodies = await Promise.all(scripts);
     return { files: bodies.length, gzipKb: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0) / 1024 };
   } finally {

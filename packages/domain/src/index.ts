@@ -36,3 +36,4 @@ export * from './schemas/reports.ts';
 export * from './schemas/period-reports.ts';
 export * from './schemas/sap.ts';
 export * from './rows/index.ts';
+export * from './screen-requests.ts';

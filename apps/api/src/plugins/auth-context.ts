@@ -8,6 +8,7 @@ import { apiKeyHash, looksLikeApiKey } from '../modules/developers/api-key.servi
 import { findLiveKey, touchKey } from '../modules/developers/api-key.repository.ts';
 import { recordAudit } from './audit.ts';
 import { sql, type Db } from './db/index.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 /** What a route needs: nothing (public), or any one of the roles (`[]` = signed in). */
 /** `feature`: the caller's merchant (or the provider, for its staff) must have this organisation feature (finance and pricing need `collecting`). */
@@ -50,6 +51,7 @@ type SessionRow = {
   id_hash: string;
   mfa_pending: boolean;
   last_seen_at: Date;
+  expires_at: Date;
   user_id: string;
   email: string;
   name: string;
@@ -69,36 +71,49 @@ export const scopeFor = async (db: Db, org: { id: string; type: string; path: st
   return { kind: 'orgs', orgIds: rows.map((row) => row.id), orgPath: org.path };
 };
 
-const loadSession = async (db: Db, config: Config, token: string): Promise<AuthContext | null> => {
+/**
+ * The signed-in context of a session cookie: from this process's cache of validated sessions
+ * (plugins/session-cache.ts: emptied by every auth change any process makes) or from the database.
+ */
+const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthContext>, token: string): Promise<AuthContext | null> => {
   const idHash = hashToken(token);
-  // Every request runs this: prepared once per connection instead of parsed and planned each time.
-  const [row] = await db.query<SessionRow>(sql.prepared('kassa_session_lookup', sql`
-    select s.id_hash, s.mfa_pending, s.last_seen_at, u.id as user_id, u.email, u.name, u.language,
-      array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
-      o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
-    from session s join app_user u on u.id = s.user_id join organisation o on o.id = u.organisation_id
-    where s.id_hash = ${idHash} and s.revoked_at is null and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds}) and u.status = 'active'
-      and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`));
-  if (!row) return null;
   // Touch at most every 15 s (or a quarter of a shorter idle limit, else a short limit expires busy
-  // sessions): idle expiry stays exact to the quarter minute without a write per request.
-  if (Date.now() - row.last_seen_at.getTime() > Math.min(15_000, config.sessionIdleSeconds * 250)) {
-    await db.query(sql`update session set last_seen_at = now() where id_hash = ${idHash}`);
-  }
-  const organisation = { id: row.org_id, name: row.org_name, type: row.org_type, path: row.org_path };
-  return {
-    userId: row.user_id,
-    email: row.email,
-    name: row.name,
-    language: row.language,
-    roles: row.roles,
-    organisation,
-    scope: await scopeFor(db, organisation),
-    sessionHash: idHash,
-    mfaPending: row.mfa_pending,
-    authentication: 'jwt',
-  };
+  // sessions): idle expiry stays exact to the quarter minute without a write per request. A cached
+  // copy lives no longer than that, so the lookup after it touches exactly as without a cache.
+  const touchMs = Math.min(15_000, config.sessionIdleSeconds * 250);
+  const context = await cache.lookup(idHash, async () => {
+    // Every request without a cached copy runs this: prepared once per connection instead of parsed and planned each time.
+    const [row] = await db.query<SessionRow>(sql.prepared('kassa_session_lookup_2', sql`
+      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language,
+        array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
+        o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
+      from session s join app_user u on u.id = s.user_id join organisation o on o.id = u.organisation_id
+      where s.id_hash = ${idHash} and s.revoked_at is null and s.expires_at > now()
+        and s.last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds}) and u.status = 'active'
+        and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`));
+    if (!row) return null;
+    let lastSeenAt = row.last_seen_at.getTime();
+    if (Date.now() - lastSeenAt > touchMs) {
+      await db.query(sql`update session set last_seen_at = now() where id_hash = ${idHash}`);
+      lastSeenAt = Date.now();
+    }
+    const organisation = { id: row.org_id, name: row.org_name, type: row.org_type, path: row.org_path };
+    const value: AuthContext = {
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      language: row.language,
+      roles: row.roles,
+      organisation,
+      scope: await scopeFor(db, organisation),
+      sessionHash: idHash,
+      mfaPending: row.mfa_pending,
+      authentication: 'jwt',
+    };
+    // A session halfway through its second sign-in step changes soon: never kept.
+    return { value, lastSeenAt: row.mfa_pending ? -Infinity : lastSeenAt, expiresAt: row.expires_at.getTime() };
+  }, touchMs);
+  return context && { ...context };
 };
 
 /** The touch of `last_used_at` is at most once a minute per key: exact enough for "last used", without a write per request. */
@@ -165,6 +180,14 @@ export const API_DOCS_PREFIX = '/v1/docs';
 /** Routes under /v1/ must declare their access; building the app fails otherwise. */
 export const registerAuth = (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const sessions = createSessionCache<AuthContext>(app.db);
+  app.addHook('onClose', () => sessions.stop());
+  // A change is answered only once every API process has been sent its auth notice (if it made one):
+  // a signed-out or revoked session is refused by whichever process the next request reaches.
+  // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth?.authentication !== 'api') await sessions.sync();
+  });
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
@@ -181,7 +204,7 @@ export const registerAuth = (app: FastifyInstance) => {
     const bearer = bearerOf(request);
     const token = request.cookies?.[SESSION_COOKIE];
     if (bearer !== undefined) request.auth = await loadApiKey(app.db, bearer);
-    else request.auth = token ? await loadSession(app.db, app.config, token) : null;
+    else request.auth = token ? await loadSession(app.db, app.config, sessions, token) : null;
     if ('public' in access) return;
     if (!request.auth) {
       if (bearer === undefined) throw unauthenticated();

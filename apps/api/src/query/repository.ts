@@ -4,7 +4,8 @@ import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/
 import { columnOf, own, type EntityDef, type FieldType, type RowOf } from './entity.ts';
 import { parseListQuery, type ListRequest } from './parse.ts';
 import { countFromRollup } from './rollup-count.ts';
-import { scopeCondition, type Scope } from './scope.ts';
+import type { Scope } from './scope.ts';
+import { conditionsOf, rowConditions, scopeCondition, whereClause, whereOf } from './where.ts';
 
 /** The select list of an entity's fields; `only` narrows it (exports select just their columns). */
 const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>
@@ -14,32 +15,6 @@ const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>
       .map(([name, field]) => `${columnOf(name, field)} as "${name}"`)
       .join(', '),
   );
-
-/** The `organisation` filter matches the organisation's whole subtree. */
-const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
-  const [org] = await db.query<{ type: string; path: string }>(sql`select type, path from organisation where id = ${orgId}`);
-  if (!org) return sql`false`;
-  if (entity.tenancy === 'organisation') return sql`e.path like ${`${org.path}%`}`;
-  if (entity.tenancy === 'member') return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${org.path}%`})`;
-  if (entity.tenancy === 'shared' || org.type === 'provider') return sql`true`;
-  if (org.type === 'merchant') return sql`e.merchant_id = ${orgId}`;
-  return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
-};
-
-/** Every condition of a request: its filters, the caller's tenancy, the entity's own, the organisation filter. */
-const conditionsOf = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest): Promise<Sql[]> => {
-  const conditions = [...request.conditions];
-  const scoped = scopeCondition(scope, entity.tenancy);
-  if (scoped) conditions.push(scoped);
-  if (entity.baseCondition) conditions.push(entity.baseCondition);
-  if (request.organisation) conditions.push(await organisationCondition(db, entity, request.organisation));
-  return conditions;
-};
-
-const whereOf = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
-
-export const whereClause = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest, extra: Sql[] = []): Promise<Sql> =>
-  whereOf([...(await conditionsOf(db, entity, scope, request)), ...extra]);
 
 const orderClause = (request: ListRequest): Sql => {
   const direction = request.sort.descending ? 'desc' : 'asc';
@@ -73,14 +48,64 @@ export const populateRows = async (db: Queryable, entity: EntityDef, scope: Scop
   return rows;
 };
 
-/** One page of an entity, filtered, sorted, scoped and populated. */
+/** The alias prefix of populated relation `index`'s columns in a one-statement read. */
+const relationPrefix = (index: number) => `__p${index}__`;
+
+/**
+ * Reads `inner` (a statement answering an entity's select list, on alias `e`) with its relations
+ * in the same statement: one `left join lateral` per relation, each carrying the target's tenancy
+ * condition exactly as `populateRows` does (a related row outside it stays a bare id), the target's
+ * columns under a prefix so that they pass the same type parsers as the row itself. One round
+ * trip instead of one per relation.
+ */
+const withRelations = (entity: EntityDef, scope: Scope, inner: Sql, names: string[], order: Sql): { statement: Sql; nest: (rows: Row[]) => Row[] } => {
+  const relations = names.flatMap((name) => {
+    const relation = own(entity.populate, name);
+    return relation ? [{ name, field: relation.field, target: relation.target() }] : [];
+  });
+  if (relations.length === 0) return { statement: sql`${inner} ${order}`, nest: (rows) => rows };
+  const joins = relations.map(({ field, target }, index) => {
+    const prefix = relationPrefix(index);
+    const columns = sql.raw(Object.entries(target.fields).map(([name, def]) => `${columnOf(name, def)} as "${prefix}${name}"`).join(', '));
+    // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
+    const conditions = [sql`e.id = r.${sql.raw(`"${field}"`)}`, ...rowConditions({ ...target, baseCondition: undefined }, scope)];
+    return sql`left join lateral (select ${columns} from ${sql.raw(target.table)} e where ${sql.join(conditions, ' and ')}) ${sql.raw(`p${index}`)} on true`;
+  });
+  const statement = sql`select * from (${inner}) r ${sql.join(joins, ' ')} ${order}`;
+  const nest = (rows: Row[]) =>
+    rows.map((joined) => {
+      const row: Row = {};
+      for (const [key, value] of Object.entries(joined)) if (!key.startsWith('__p')) row[key] = value;
+      relations.forEach(({ name, field, target }, index) => {
+        const prefix = relationPrefix(index);
+        const id = row[field];
+        if (typeof id !== 'string') return;
+        if (joined[`${prefix}id`] === null || joined[`${prefix}id`] === undefined) {
+          row[name] = id;
+          return;
+        }
+        row[name] = Object.fromEntries(Object.keys(target.fields).map((key) => [key, joined[`${prefix}${key}`]]));
+      });
+      return row;
+    });
+  return { statement, nest };
+};
+
+/** The order of a list on the outer alias `r` of a one-statement read (the inner page is already ordered and limited). */
+const outerOrder = (request: ListRequest): Sql => {
+  const direction = request.sort.descending ? 'desc' : 'asc';
+  const tieBreak = request.sort.field === 'id' ? '' : `, r."id" ${direction}`;
+  return sql.raw(`order by r."${request.sort.field}" ${direction}${tieBreak}`);
+};
+
+/** One page of an entity, filtered, sorted, scoped and populated, in one statement. */
 export const listEntity = async <E extends EntityDef>(db: Queryable, entity: E, scope: Scope, query: TListQuery): Promise<RowOf<E>[]> => {
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
-  const rows = await db.query(
-    sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${request.limit} offset ${request.skip}`,
-  );
-  return (await populateRows(db, entity, scope, rows, request.populate)) as RowOf<E>[];
+  const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${request.limit} offset ${request.skip}`;
+  if (request.populate.length === 0) return (await db.query(inner)) as RowOf<E>[];
+  const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request));
+  return nest(await db.query(statement)) as RowOf<E>[];
 };
 
 /**
@@ -113,11 +138,11 @@ export const getEntity = async <E extends EntityDef>(
   query: TListQuery = {},
 ): Promise<RowOf<E>> => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
-  const scoped = scopeCondition(scope, entity.tenancy);
-  const conditions = [sql`e.id = ${id}`, ...(scoped ? [scoped] : []), ...(entity.baseCondition ? [entity.baseCondition] : [])];
-  const rows = await db.query(sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`);
+  const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
+  const { statement, nest } = withRelations(entity, scope, sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`, request.populate, sql.empty);
+  const rows = nest(await db.query(statement));
   if (rows.length === 0) throw notFound(entity.name);
-  return (await populateRows(db, entity, scope, rows, request.populate))[0] as RowOf<E>;
+  return rows[0] as RowOf<E>;
 };
 
 /** The sort value of a row as text, so a keyset page continues exactly (timestamps keep their microseconds). */

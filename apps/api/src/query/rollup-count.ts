@@ -2,8 +2,8 @@ import type { TListQuery } from '@kassa/domain';
 import { sql, type Queryable } from '../plugins/db/index.ts';
 import { own, type EntityDef, type RollupDef } from './entity.ts';
 import { parseListQuery } from './parse.ts';
-import { whereClause } from './repository.ts';
 import type { Scope } from './scope.ts';
+import { whereClause } from './where.ts';
 
 const DAY = 86_400_000;
 const IGNORED = new Set(['_limit', '_skip', '_sort', '_populate', '_fields', '_format', '_lang', '_tz']);

@@ -26,13 +26,28 @@ export const openTestDb = async (): Promise<Db> => {
   const db = await openPostgres({ url, schema, max: 5 });
   await migrate(db);
   const close = db.close;
-  return {
+  const test: Db = {
     ...db,
     close: async () => {
       await db.exec(`drop schema if exists "${schema}" cascade`);
       await close();
     },
   };
+  schemas.set(test, schema);
+  return test;
+};
+
+const schemas = new WeakMap<Db, string>();
+
+/**
+ * The same test database as a second API process would open it: its own pool (and listening
+ * connection) on PostgreSQL; on PGlite, which one process owns, the same database.
+ */
+export const openSecondProcessDb = async (db: Db): Promise<{ db: Db; close: () => Promise<void> }> => {
+  const schema = schemas.get(db);
+  if (!schema) return { db, close: async () => {} };
+  const second = await openPostgres({ url: process.env.TEST_DATABASE_URL as string, schema, max: 5 });
+  return { db: second, close: () => second.close() };
 };
 
 // vitest's provide/inject registry is typed by interface merging.

@@ -1,8 +1,7 @@
-import { DEFAULT_PAGE_SIZE, type TErrorBody } from '@kassa/domain';
+import { buildQuery, type QueryParams, type TErrorBody } from '@kassa/domain';
 
-/** A query value as screens hold it; arrays become `key[]=a&key[]=b`. */
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type QueryParams = Record<string, QueryValue>;
+// The query string is built by the domain's code, which `npm run bench` shares (screen-requests.ts).
+export { buildQuery, type QueryParams, type QueryValue } from '@kassa/domain';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -43,33 +42,6 @@ export const normalisePath = (path: string): string => {
   if (full === '/v1') full = API_ROOT;
   while (full.length > 1 && full.endsWith('/') && full !== API_ROOT) full = full.slice(0, -1);
   return full;
-};
-
-const isEmpty = (value: QueryValue): boolean =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-
-// Keep the spec's readable keys (`status[]`, `created_at>`) and encode only what must be.
-const encodeKey = (key: string) => encodeURIComponent(key).replace(/%5B%5D$/, '[]').replace(/%3E/g, '>').replace(/%3C/g, '<');
-
-/**
- * The query string of an entity request (spec "Shared request conventions"): internal flags
- * (`__…`) stripped, empty values dropped, multi-values sent as `key[]`, `_limit` omitted when it
- * is the default 25 and `_skip` when 0.
- */
-export const buildQuery = (params: QueryParams): string => {
-  const parts: string[] = [];
-  for (const [rawKey, value] of Object.entries(params)) {
-    if (rawKey.startsWith('__') || isEmpty(value)) continue;
-    if (rawKey === '_limit' && Number(value) === DEFAULT_PAGE_SIZE) continue;
-    if (rawKey === '_skip' && Number(value) === 0) continue;
-    if (Array.isArray(value)) {
-      const key = encodeKey(rawKey.endsWith('[]') ? rawKey : `${rawKey}[]`);
-      for (const item of value) parts.push(`${key}=${encodeURIComponent(String(item))}`);
-    } else {
-      parts.push(`${encodeKey(rawKey)}=${encodeURIComponent(String(value))}`);
-    }
-  }
-  return parts.join('&');
 };
 
 /** The full URL of a request; GETs get the organisation context's defaults under their own params. */

@@ -5,7 +5,7 @@ import { access, ZDailyReportQuery, ZDailyReportRow, type TDailyReportRow } from
 import { badRequest } from '../../lib/http-error.ts';
 import { authOf } from '../../plugins/auth-context.ts';
 import { sql } from '../../plugins/db/index.ts';
-import { scopeCondition } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
 import { CAPTURED_STATUSES } from './settlement.repository.ts';
 
 const DAY = 86_400_000;

@@ -1,5 +1,6 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import { scopeCondition, type Scope } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
+import type { Scope } from '../../query/scope.ts';
 
 export type LinkKind = 'payment' | 'card_add';
 export const LINK_TABLE: Record<LinkKind, string> = { payment: 'payment_link', card_add: 'card_add_link' };

@@ -1,6 +1,7 @@
 import { HttpError } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import { scopeCondition, type Scope } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
+import type { Scope } from '../../query/scope.ts';
 
 export type OwnedRow = { id: string; organisation_id: string; merchant_id: string | null; currency_code?: string; status?: string };
 

@@ -1,5 +1,6 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import { scopeCondition, type Scope } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
+import type { Scope } from '../../query/scope.ts';
 
 export type LockedTransaction = {
   id: string;

@@ -1,7 +1,8 @@
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import { scopeCondition, type Scope } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
+import type { Scope } from '../../query/scope.ts';
 
 /** A 404 that names the input holding the id, answered alike for unknown and foreign ids. */
 export const notFoundAt = (path: string, what: string) =>

@@ -3,7 +3,7 @@ import { registerJobHandler } from '../../jobs/handlers.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
 
 export const RFM_QUEUE = 'customer.rfm';
 

@@ -1,7 +1,7 @@
 import { STATISTICS_DEFAULT_CURRENCY, STATISTICS_TIME_ZONE, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
 
 const HOUR = 3_600_000;
 const TZ = STATISTICS_TIME_ZONE;

@@ -28,6 +28,11 @@ export type Db = Queryable & {
    * loop early (a client that went away) closes the cursor and ends its transaction.
    */
   stream<T = Row>(query: Sql | Pages, batchSize?: number): AsyncIterable<T[]>;
+  /**
+   * LISTENs on a channel. `onState(false)` says notifications may have been missed (the listening
+   * connection is gone) until `onState(true)` after it listens again. Returns the way to stop.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   /** Sets the pool gauges (PostgreSQL; PGlite has one connection and no pool). */
   observePool?(): void;
   close(): Promise<void>;

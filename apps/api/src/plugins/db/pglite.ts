@@ -99,6 +99,15 @@ export const openPglite = async (dataDir?: string, options: { template?: Blob } 
       yield* cursorBatches<T>(pg, query, batchSize);
     },
     exec: base.exec,
+    // One process, one connection: a notification is delivered in this process and cannot be missed.
+    async listen(channel, onNotify, onState) {
+      const stop = await pg.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!pg.closed) await stop();
+      };
+    },
     close: async () => {
       await pg.close();
       release();

@@ -22,6 +22,57 @@ const wrap = (conn: pg.Pool | pg.PoolClient): Queryable => ({
   },
 });
 
+/** The application name of every listening connection. */
+export const LISTENER_NAME = 'kassa_listener';
+
+/**
+ * A connection of its own that LISTENs on `channel`, connecting again (after a second) when it is
+ * lost; while it is down `onState(false)` tells the listener that notifications may be missed.
+ */
+const listenOn = async (
+  { url, schema }: { url: string; schema?: string },
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> => {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    // Named, so that a process can count the listeners that must acknowledge a sync (plugins/session-cache.ts).
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME, options: schema ? `-c search_path=${schema}` : undefined });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      onState(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen "${channel}"`);
+      if (client === next && !stopped) onState(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    onState(false);
+    await last?.end().catch(() => {});
+  };
+};
+
 export type PostgresOptions = { url: string; schema?: string; max?: number };
 
 /** A PostgreSQL server; `schema` isolates a test run in its own schema. */
@@ -78,6 +129,7 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
       }
     },
     exec: base.exec,
+    listen: (channel, onNotify, onState) => listenOn({ url, schema }, channel, onNotify, onState),
     observePool() {
       dbPool.set({ state: 'total' }, pool.totalCount);
       dbPool.set({ state: 'idle' }, pool.idleCount);

@@ -1,6 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { Alert, Button, Dropdown, Empty, Input, Select, Space, Table, Tooltip, type TableProps } from 'antd';
+import { countParamsOf } from '@kassa/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -51,7 +52,7 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
   const scope = useOrganisationScope(pathname);
   const state = useMemo(() => parseListParams(props.params, search), [props.params, search]);
   const apiParams = useMemo(() => ({ ...toApiParams(state), ...props.fixedParams }), [state, props.fixedParams]);
-  const countParams = useMemo(() => ({ ...apiParams, _sort: undefined, _skip: undefined, _limit: undefined, _populate: undefined }), [apiParams]);
+  const countParams = useMemo(() => countParamsOf(apiParams), [apiParams]);
   const redirect = initialSearch(props.params, search);
   // No request for a bare URL: it is about to be redirected to the route's initial filters.
   const list = useQuery({ ...props.listQuery(apiParams, scope), placeholderData: keepPreviousData, enabled: redirect === null });

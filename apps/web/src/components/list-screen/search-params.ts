@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from '@kassa/domain';
-import type { QueryParams } from '../../lib/api-client.ts';
+
+// Shared with `npm run bench` through the domain, so the bench sends what a screen sends.
+export { oneMonthBack, toApiParams } from '@kassa/domain';
 
 /** How one URL parameter is read; anything that does not fit is dropped (the default applies). */
 export type ParamKind =
@@ -119,19 +121,6 @@ export const serializeListState = (def: ListParamsDef, state: Partial<ListState>
   return parts.join('&');
 };
 
-/** The API parameters of a list state: the same names, so URL and request never drift apart. */
-export const toApiParams = (state: ListState): QueryParams => ({
-  ...state.filters,
-  _search: state.search || undefined,
-  _search_by: state.search ? (state.searchBy ?? undefined) : undefined,
-  _sort: state.sort,
-  _skip: state.skip,
-  _limit: state.limit,
-});
-
 /** A bare URL (no parameters at all) gets the route's initial filters by a redirect. */
 export const initialSearch = (def: ListParamsDef, search: URLSearchParams): string | null =>
   def.initial && [...search.keys()].length === 0 ? serializeListState(def, { filters: def.initial() }) : null;
-
-/** One month back at the start of that day, in the spec's `created_at>` form. */
-export const oneMonthBack = () => dayjs().subtract(1, 'month').startOf('day').toISOString();

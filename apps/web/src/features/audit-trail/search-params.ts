@@ -1,4 +1,5 @@
-import { oneMonthBack, param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { listScreens } from '@kassa/domain';
+import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
 
 /** Audit trail list (risk-config.md §2.7): a month back by default, the spec's filters. */
 export const auditTrailParams: ListParamsDef = {
@@ -15,5 +16,5 @@ export const auditTrailParams: ListParamsDef = {
   },
   sortable: ['created_at', 'route', 'type', 'response_code'],
   searchBy: ['route', 'type', 'user_name', 'id'],
-  initial: () => ({ 'created_at>': oneMonthBack() }),
+  initial: listScreens.auditTrail.initial,
 };

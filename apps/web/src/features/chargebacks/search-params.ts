@@ -1,5 +1,5 @@
-import { CHARGEBACK_REASON_CODES, statusVocabularies } from '@kassa/domain';
-import { oneMonthBack, param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { CHARGEBACK_REASON_CODES, listScreens, statusVocabularies } from '@kassa/domain';
+import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
 
 /** The chargebacks list's URL contract; starts one month back (payments.md §2). */
 export const chargebackListParams: ListParamsDef = {
@@ -14,5 +14,5 @@ export const chargebackListParams: ListParamsDef = {
   },
   sortable: ['created_at', 'amount', 'status', 'reason_code'],
   searchBy: ['id', 'transaction', 'processor_id_external'],
-  initial: () => ({ 'created_at>': oneMonthBack() }),
+  initial: listScreens.chargebacks.initial,
 };

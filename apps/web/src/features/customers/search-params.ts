@@ -1,5 +1,5 @@
-import { statusVocabularies } from '@kassa/domain';
-import { oneMonthBack, param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { listScreens, statusVocabularies } from '@kassa/domain';
+import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
 import { CUSTOMER_SEGMENTS } from './api/types.ts';
 
 /** The customers list's URL contract: status, created_at range, segment, id (payments.md §2). */
@@ -13,5 +13,5 @@ export const customerListParams: ListParamsDef = {
   },
   sortable: ['created_at', 'last_name', 'email_address', 'city', 'country_code', 'segment', 'status'],
   searchBy: ['name', 'email_address', 'last_name', 'id'],
-  initial: () => ({ 'created_at>': oneMonthBack() }),
+  initial: listScreens.customers.initial,
 };

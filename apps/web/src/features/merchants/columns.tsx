@@ -1,3 +1,4 @@
+import { listScreens } from '@kassa/domain';
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -12,9 +13,9 @@ import { MerchantActiveSwitch } from './components/merchant-active-switch.tsx';
 export const merchantListParams: ListParamsDef = {
   filters: { active: param.oneOf(['true', 'false']) },
   sortable: ['amount', 'count', 'name', 'created_at'],
-  defaultSort: '-amount',
+  defaultSort: listScreens.merchants.defaultSort,
   searchBy: ['name', 'id', 'email'],
-  initial: () => ({ active: 'true' }),
+  initial: listScreens.merchants.initial,
 };
 
 /** The merchants list: name (opens the merchant), 30-day revenue and count, place, created, active toggle. */

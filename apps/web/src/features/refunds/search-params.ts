@@ -1,5 +1,5 @@
-import { statusVocabularies } from '@kassa/domain';
-import { oneMonthBack, param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { listScreens, statusVocabularies } from '@kassa/domain';
+import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
 
 /** The refunds list's URL contract; starts one month back (payments.md §2). */
 export const refundListParams: ListParamsDef = {
@@ -14,5 +14,5 @@ export const refundListParams: ListParamsDef = {
   },
   sortable: ['created_at', 'last_status_update', 'amount', 'status'],
   searchBy: ['id', 'transaction', 'processor_id_external', 'reason'],
-  initial: () => ({ 'created_at>': oneMonthBack() }),
+  initial: listScreens.refunds.initial,
 };

@@ -1,5 +1,5 @@
-import { PAYMENT_PRODUCTS, statusVocabularies } from '@kassa/domain';
-import { oneMonthBack, param, parseListParams, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { listScreens, PAYMENT_PRODUCTS, statusVocabularies } from '@kassa/domain';
+import { param, parseListParams, type ListParamsDef } from '../../components/list-screen/search-params.ts';
 
 /** The transactions list's URL contract: filters in the API's own names (payments.md). */
 export const transactionListParams: ListParamsDef = {
@@ -18,7 +18,7 @@ export const transactionListParams: ListParamsDef = {
   },
   sortable: ['created_at', 'merchant_reference', 'amount', 'status', 'payment_product_type'],
   searchBy: ['merchant_reference', 'id', 'customer'],
-  initial: () => ({ 'created_at>': oneMonthBack() }),
+  initial: listScreens.transactions.initial,
 };
 
 export const parseTransactionParams = (search: URLSearchParams) => parseListParams(transactionListParams, search);

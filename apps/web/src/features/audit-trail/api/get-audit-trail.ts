@@ -1,8 +1,9 @@
+import { listScreens } from '@kassa/domain';
 import { useQuery } from '@tanstack/react-query';
 import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
 import type { AuditRow } from './types.ts';
 
-const POPULATE = 'transaction';
+const POPULATE = listScreens.auditTrail.populate;
 
 /** `GET /v1/psp/audittrail` (§7), its count, one item, and the items of one transaction. */
 export const auditTrailQueryOptions = listOptions<AuditRow>('psp/audittrail', POPULATE);

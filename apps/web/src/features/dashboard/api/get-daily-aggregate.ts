@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TDailyAggregate } from '@kassa/domain';
+import { dashboardRequests, type TDailyAggregate } from '@kassa/domain';
 import { apiGet } from '../../../lib/api-client.ts';
 
-/** `GET /v1/statistics/aggregate/day`: revenue per local day over a range. */
-export const useDailyAggregate = (range: { from: string; to: string }, statuses: readonly string[], scope: string, currency: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ['statistics', 'aggregate-day', scope, range, statuses, currency],
+/** `GET /v1/statistics/aggregate/day`: revenue per local day over the 28 days up to `minute` (the revenue overview). */
+export const useDailyAggregate = (minute: number, scope: string, currency: string, enabled: boolean) => {
+  const request = dashboardRequests.revenueOverview(currency, minute);
+  return useQuery({
+    queryKey: ['statistics', 'aggregate-day', scope, request.params],
     enabled,
-    queryFn: ({ signal }) => apiGet<TDailyAggregate[]>('statistics/aggregate/day', { 'created_at>': range.from, 'created_at<': range.to, 'status[]': statuses, currency_code: currency }, signal),
+    queryFn: ({ signal }) => apiGet<TDailyAggregate[]>(request.path, request.params, signal),
   });
+};

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TSettlementRow } from '@kassa/domain';
+import { dashboardRequests, type TSettlementRow } from '@kassa/domain';
 import { apiGet } from '../../../lib/api-client.ts';
 
 export type Payout = TSettlementRow;
@@ -9,7 +9,7 @@ export const usePayouts = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['settlement', 'list', scope, 'payouts'],
     enabled,
-    queryFn: ({ signal }) => apiGet<Payout[]>('settlement', { _limit: 2, _sort: '-created_at', _populate: 'payment_profile', 'amount>': 1 }, signal),
+    queryFn: ({ signal }) => apiGet<Payout[]>(dashboardRequests.payouts.path, dashboardRequests.payouts.params, signal),
   });
 
 /** A payout of the settlement engine to the merchant's bank account. */
@@ -20,5 +20,5 @@ export const useBankPayouts = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['payout', 'list', scope, 'latest'],
     enabled,
-    queryFn: ({ signal }) => apiGet<BankPayout[]>('payout', { _limit: 2, _sort: '-pay_date', _populate: 'bank_account' }, signal),
+    queryFn: ({ signal }) => apiGet<BankPayout[]>(dashboardRequests.bankPayouts.path, dashboardRequests.bankPayouts.params, signal),
   });

@@ -6,8 +6,6 @@ import { EChart, type ChartOption } from '../../../components/charts/echart.tsx'
 import { useFormat } from '../../../lib/use-format.ts';
 import { useDailyAggregate } from '../api/get-daily-aggregate.ts';
 
-const DAY = 86_400_000;
-export const REVENUE_STATUSES = ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED'] as const;
 
 /** Revenue per day over the last 28 days (portal.md §2.2, chart height 380). */
 export const RevenueOverview = ({ scope, currency }: { scope: string; currency: string }) => {
@@ -16,8 +14,7 @@ export const RevenueOverview = ({ scope, currency }: { scope: string; currency: 
   const { token } = theme.useToken();
   // One range per minute keeps the query key stable across renders.
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
-  const range = useMemo(() => ({ from: new Date(minute - 28 * DAY).toISOString(), to: new Date(minute).toISOString() }), [minute]);
-  const { data = [] } = useDailyAggregate(range, REVENUE_STATUSES, scope, currency, true);
+  const { data = [] } = useDailyAggregate(minute, scope, currency, true);
   const total = data.reduce((sum, row) => sum + row.amount, 0);
   const option = useMemo<ChartOption>(() => ({
     color: [token.colorPrimary],
