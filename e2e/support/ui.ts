@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
@@ -20,3 +20,32 @@ export const choose = async (page: Page, label: RegExp, option: RegExp, typed?: 
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
 };
 
+
+/**
+ * Chooses the tab `name` in `scope` (a detail drawer) until it is selected — and, when given,
+ * until `shows` is visible. Right after navigation or a fresh sign-in the drawer can render anew
+ * once while its data settles, which swallows a click made at once; choosing again is what a
+ * person would do.
+ */
+export const openTab = async (scope: Locator, name: string | RegExp, shows?: Locator) => {
+  const tab = scope.getByRole('tab', { name, exact: typeof name === 'string' });
+  await expect
+    .poll(async () => {
+      if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') await tab.click({ timeout: 5_000 }).catch(() => undefined);
+      if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') return false;
+      return shows ? shows.isVisible() : true;
+    }, { timeout: 30_000, interval: 250 })
+    .toBe(true);
+};
+
+/**
+ * Waits until no finite animation or transition runs on the page (a drawer sliding in, a dialog
+ * fading in), so a screenshot shows the screen at rest. Spinners animate forever and are left out.
+ */
+export const animationsDone = (page: Page) =>
+  expect
+    .poll(
+      () => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length),
+      SLOW,
+    )
+    .toBe(0);
