@@ -76,10 +76,12 @@ Requests: ${n(f.requests)} · 5xx: ${n(f.fiveXx)} · 4xx not in the error format
 
 Between two API instances with their own connection pools: 40 rounds of 16 concurrent refunds on one transaction, 25 rounds of one
 Idempotency-Key sent 10 times at once (then once with a changed body), three billing runs racing on three pools over four monthly cycles,
-six schedule workers ticking at once (20 slots).
+six schedule workers ticking at once (20 slots), three settlement runs of one merchant at once (6 merchants, four closed weeks each), and
+two settlement runs racing 60 refunds of the merchant they settle (then a run a week later): every period settled once, every payment and
+refund in exactly one settlement item, each settlement's amount its items less fees, one payout per paying settlement.
 
-Races run: ${n(r.racesRun)} · requests: ${n(r.requests)} · in-flight answers (409): ${n(r.idempotencyInFlight409)} · billing cycles charged: ${n(r.billingCyclesCharged)} · money lost: ${n(r.moneyLost)} · money doubled: ${n(r.moneyDoubled)}.
-There is no settlement run in the product (settlements are reported, not computed), so none is raced.
+Races run: ${n(r.racesRun)} · requests: ${n(r.requests)} · in-flight answers (409): ${n(r.idempotencyInFlight409)} · billing cycles charged: ${n(r.billingCyclesCharged)} ·
+settlement runs raced: ${n(r.settlementRunsRaced)} · settlements checked: ${n(r.settlementsChecked)} · money lost: ${n(r.moneyLost)} · money doubled: ${n(r.moneyDoubled)}.
 
 ## Faults (\`faults.rel.ts\`)
 

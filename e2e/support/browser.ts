@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const root = new URL('../..', import.meta.url).pathname;
 export const screenshotDir = join(root, 'e2e/screenshots');
@@ -15,7 +15,8 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export type Language = 'nl' | 'en-US';
 
-export type ContextOptions = { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' };
+/** What a test may set on a context besides its language: theme, motion, time zone, window size, downloads. */
+export type ContextOptions = Pick<BrowserContextOptions, 'colorScheme' | 'reducedMotion' | 'timezoneId' | 'viewport' | 'acceptDownloads'>;
 
 /** A fresh browser context (own cookies and storage) in the given language and system colour scheme. */
 export const newContext = (browser: Browser, baseUrl: string, language: Language = 'nl', options: ContextOptions = {}): Promise<BrowserContext> =>

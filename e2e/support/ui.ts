@@ -39,20 +39,42 @@ export const clickOption = async (page: Page, select: Locator, option: RegExp) =
 };
 
 /**
+ * Chooses the tab `name` in `scope` (a detail drawer) until it is selected — and, when given,
+ * until `shows` is visible. Right after navigation or a fresh sign-in the drawer can render anew
+ * once while its data settles, which swallows a click made at once; choosing again is what a
+ * person would do.
+ */
+export const openTab = async (scope: Locator, name: string | RegExp, shows?: Locator) => {
+  const tab = scope.getByRole('tab', { name, exact: typeof name === 'string' });
+  await expect
+    .poll(async () => {
+      if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') await tab.click({ timeout: 5_000 }).catch(() => undefined);
+      if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') return false;
+      return shows ? shows.isVisible() : true;
+    }, { timeout: 30_000, interval: 250 })
+    .toBe(true);
+};
+
+/**
+ * Waits until no finite animation or transition runs on the page (a drawer sliding in, a dialog
+ * fading in), so a screenshot shows the screen at rest. Spinners animate forever and are left out.
+ */
+export const animationsDone = (page: Page) =>
+  expect
+    .poll(
+      () => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length),
+      SLOW,
+    )
+    .toBe(0);
+
+/**
  * Opens a transaction's detail on the tab named `tab` (its Decision tab) and waits until `expected`
- * shows in it; answers the detail panel. Right after a fresh sign-in the page can render the panel
- * anew once while it settles, so the tab is chosen again until its content shows.
+ * shows in it; answers the detail panel.
  */
 export const openTransactionTab = async (page: Page, id: string, tab: RegExp, expected: string | RegExp) => {
   await page.goto(`/transactions?open=${id}`);
   const detail = page.locator('.ant-drawer');
-  const tabButton = detail.getByRole('tab', { name: tab });
-  await expect
-    .poll(async () => {
-      if ((await tabButton.getAttribute('aria-selected')) !== 'true') await tabButton.click();
-      return detail.getByText(expected, typeof expected === 'string' ? { exact: true } : undefined).first().isVisible();
-    }, { timeout: 30_000 })
-    .toBe(true);
-  await page.waitForTimeout(400); // the drawer's opening animation
+  await openTab(detail, tab, detail.getByText(expected, typeof expected === 'string' ? { exact: true } : undefined).first());
+  await animationsDone(page);
   return detail;
 };

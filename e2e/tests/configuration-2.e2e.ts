@@ -1,20 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { useServerAndBrowser } from '../support/suite.ts';
+import type { Language } from '../support/browser.ts';
+import { screenshot } from '../support/browser.ts';
+import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
 import { bodyText, choose, drawer, SLOW } from '../support/ui.ts';
+import { unique, uniqueDigits } from '../support/unique.ts';
 
 // Menu pages are audited by accessibility.e2e.ts in both themes; this file audits the drawers it opens.
 const suite = useServerAndBrowser();
 
-const signedIn = async (language: Language, email = 'merchant@kassa.test') => {
-  const context = await newContext(suite.browser, suite.server.baseUrl, language);
-  const page = await context.newPage();
-  await signInThroughPage(page, email);
-  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
-  return { context, page };
-};
+const signedIn = (language: Language, email = 'merchant@kassa.test') => signedInAs(suite, email, language);
 const getJson = async <T>(page: Page, path: string): Promise<T> => (await (await page.request.get(`${suite.server.baseUrl}${path}`)).json()) as T;
 const table = (page: Page) => page.locator('.ant-table-tbody');
 /** The header's NL/EN switch: the same page in the other language, without a second sign-in. */
@@ -29,17 +25,19 @@ describe('terminals', () => {
     await page.goto('/terminals');
     await expect.poll(() => table(page).textContent(), SLOW).toContain('Kassa 1');
     await page.getByRole('button', { name: 'New terminal' }).click();
-    await drawer(page).getByLabel('Name', { exact: true }).fill('Till E2E');
+    await drawer(page).getByLabel('Name', { exact: true }).fill(unique('Till E2E'));
     await drawer(page).getByLabel('Serial number').fill('x!');
     await drawer(page).getByLabel('Serial number').blur();
     await expect.poll(() => bodyText(page), SLOW).toContain('A serial number is 4 to 40 letters');
-    await drawer(page).getByLabel('Serial number').fill('e2e-0001-en');
+    // Serial numbers are unique: one of this attempt's own, typed in lower case and shown in upper case.
+    const serial = `e2e-${uniqueDigits(8)}-en`;
+    await drawer(page).getByLabel('Serial number').fill(serial);
     await choose(page, /^Model$/, /PAX A77/);
     await choose(page, /^Payment profile$/, /\(EUR\)/);
     await screenshot(page, 'config2-terminal-form-en');
     expect(await seriousViolations(page, 'terminal form', '.ant-drawer-content-wrapper')).toEqual([]);
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => table(page).textContent(), SLOW).toContain('E2E-0001-EN');
+    await expect.poll(() => table(page).textContent(), SLOW).toContain(serial.toUpperCase());
     await screenshot(page, 'config2-terminals-en');
     await switchToDutch(page);
     await expect.poll(() => bodyText(page), SLOW).toContain('Nieuwe terminal');
@@ -50,11 +48,12 @@ describe('terminals', () => {
 
 describe('share credentials', () => {
   it('the provider asks the merchant for credentials; the merchant shares them and they are never shown again', async () => {
+    const acquirer = unique('E2E Acquirer');
     const admin = await signedIn('en-US', 'admin@kassa.test');
     await admin.page.goto(`/psp/merchants/${merchantId}/share-credentials`);
     await expect.poll(() => bodyText(admin.page), SLOW).toContain('Ask this merchant for the credentials');
     await admin.page.getByRole('button', { name: 'New request' }).click();
-    await drawer(admin.page).getByLabel('Provider', { exact: true }).fill('E2E Acquirer');
+    await drawer(admin.page).getByLabel('Provider', { exact: true }).fill(acquirer);
     await drawer(admin.page).getByLabel('Name of credential 1').fill('e2e_secret');
     await drawer(admin.page).getByLabel('Description of credential 1').fill('The live secret');
     await drawer(admin.page).getByRole('button', { name: 'Add credential' }).click();
@@ -64,14 +63,14 @@ describe('share credentials', () => {
     await drawer(admin.page).getByLabel('Name of credential 2').fill('e2e_account');
     await screenshot(admin.page, 'config2-share-request-form-en');
     await drawer(admin.page).getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => table(admin.page).textContent(), SLOW).toContain('E2E Acquirer');
+    await expect.poll(() => table(admin.page).textContent(), SLOW).toContain(acquirer);
     await screenshot(admin.page, 'config2-share-credentials-en');
     await admin.context.close();
 
     const { context, page } = await signedIn('nl');
     await page.goto('/share-credentials');
-    await expect.poll(() => table(page).textContent(), SLOW).toContain('E2E Acquirer');
-    await page.locator('.ant-table-row').filter({ hasText: 'E2E Acquirer' }).click();
+    await expect.poll(() => table(page).textContent(), SLOW).toContain(acquirer);
+    await page.locator('.ant-table-row').filter({ hasText: acquirer }).click();
     await expect.poll(() => drawer(page).textContent(), SLOW).toContain('The live secret');
     await drawer(page).getByRole('button', { name: 'Delen' }).click();
     await expect.poll(() => drawer(page).textContent(), SLOW).toContain('Dit veld is verplicht');
@@ -118,17 +117,19 @@ describe('merchant configuration', () => {
 describe('plans', () => {
   it('a plan names its checkout design, a payment profile its payout bank account', async () => {
     const { context, page } = await signedIn('en-US');
-    const design = await page.request.post(`${suite.server.baseUrl}/v1/checkoutdesign`, { data: { name: 'E2E summer look' }, headers: { origin: suite.server.baseUrl } });
+    const look = unique('E2E summer look');
+    const plan = unique('E2E box with design');
+    const design = await page.request.post(`${suite.server.baseUrl}/v1/checkoutdesign`, { data: { name: look }, headers: { origin: suite.server.baseUrl } });
     expect(design.status()).toBe(201);
     await page.goto('/subscriptions/plans');
     await page.getByRole('button', { name: 'New plan' }).click();
-    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E box with design');
+    await drawer(page).getByLabel('Name', { exact: true }).fill(plan);
     await choose(page, /^Payment profile$/, /\(EUR\)/);
     await drawer(page).getByLabel('Amount').fill('12.50');
-    await choose(page, /^Checkout$/, /E2E summer look/);
+    await choose(page, /^Checkout$/, new RegExp(look));
     await screenshot(page, 'config2-plan-checkout-en');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: 'E2E box with design' }).textContent(), SLOW).toContain('E2E summer look');
+    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: plan }).textContent(), SLOW).toContain(look);
 
     // The demo's payment profiles pay out to the merchant's bank account, chosen in the profile's details.
     await page.goto('/paymentprofiles');

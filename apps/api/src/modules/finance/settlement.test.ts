@@ -6,7 +6,7 @@ import { sql, type Db } from '../../plugins/db/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callAs, type Caller, errorPaths, signInTestUsers } from '../../test/call.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
-import { insertOrganisation } from '../settings/organisation.repository.ts';
+import { insertSettlementMerchant, type SettlementMerchant } from './settlement.fixtures.ts';
 import { runSettlement } from './settlement.service.ts';
 
 const DAY = 86_400_000;
@@ -33,22 +33,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Tx = { amount: number; product: string; brand: string | null; country: string | null; captured: boolean; at: number; refund: number; refundProcessed: boolean; chargeback: number; chargebackLost: boolean };
-type Merchant = { id: string; profileId: string; paymentProfileId: string };
+type Merchant = SettlementMerchant;
 
 /** A fresh collecting merchant with its own scheme, package and profile, so each case settles alone. */
-const newMerchant = async (db: Db, rules: TFeeRule[], reserve: { bp: number; days: number } | null, minimumPayout = 0): Promise<Merchant> => {
-  const org = await insertOrganisation(db, { parentId: world.provider.id, name: `M ${newId('x')}`, countryCode: 'NL', features: ['collecting'] });
-  const ids = { scheme: newId('psc'), reserve: newId('psc'), pkg: newId('pkg'), account: newId('ba'), profile: newId('spf'), pp: newId('pp'), schedule: newId('ssc') };
-  await db.query(sql`insert into pricing_scheme (id, organisation_id, type, name, rules) values (${ids.scheme}, ${world.provider.id}, 'revenue', 'r', ${JSON.stringify(rules)}::jsonb)`);
-  if (reserve) await db.query(sql`insert into pricing_scheme (id, organisation_id, type, name, reserve_bp, reserve_days) values (${ids.reserve}, ${world.provider.id}, 'reserve', 'res', ${reserve.bp}, ${reserve.days})`);
-  await db.query(sql`insert into finance_package (id, organisation_id, name, revenue_scheme_id, reserve_scheme_id) values (${ids.pkg}, ${world.provider.id}, 'p', ${ids.scheme}, ${reserve ? ids.reserve : null})`);
-  await db.query(sql`insert into settlement_schedule (id, organisation_id, name, interval, payout_delay_days, minimum_payout) values (${ids.schedule}, ${world.provider.id}, 'w', 'weekly', 2, ${minimumPayout})`);
-  await db.query(sql`insert into bank_account (id, organisation_id, merchant_id, holder_name, iban) values (${ids.account}, ${org.id}, ${org.id}, 'M', ${`NL${ids.account}`})`);
-  await db.query(sql`insert into settlement_profile (id, organisation_id, merchant_id, package_id, settlement_schedule_id, bank_account_id, effective_from)
-    values (${ids.profile}, ${org.id}, ${org.id}, ${ids.pkg}, ${ids.schedule}, ${ids.account}, ${new Date(W0).toISOString().slice(0, 10)})`);
-  await db.query(sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name) values (${ids.pp}, ${org.id}, ${org.id}, 'pp', 'pp')`);
-  return { id: org.id, profileId: ids.profile, paymentProfileId: ids.pp };
-};
+const newMerchant = (db: Db, rules: TFeeRule[], reserve: { bp: number; days: number } | null, minimumPayout = 0): Promise<Merchant> =>
+  insertSettlementMerchant(db, world.provider.id, { rules, reserve, minimumPayout, effectiveFrom: new Date(W0) });
 
 const insertTransactions = async (db: Db, m: Merchant, txs: Tx[]) => {
   for (const [i, tx] of txs.entries()) {
