@@ -119,6 +119,9 @@ describe('finance', () => {
     await expect.poll(() => bodyText(other.page), SLOW).toContain('Transacties');
     expect(await bodyText(other.page)).not.toContain('Uitbetalingsrapport');
     expect((await api(other.page, 'GET', 'settlement-report')).status).toBe(403);
+    // Bank accounts are merchant finance too: not in its menu, and refused by the API.
+    expect(await other.page.locator('nav a[href="/bank-accounts"]').count()).toBe(0);
+    expect((await api(other.page, 'GET', 'bankaccount')).status).toBe(403);
     await other.page.goto('/report/settlement');
     await expect.poll(() => bodyText(other.page), SLOW).not.toContain('Uitbetalingsrapport');
     await other.context.close();
