@@ -1,7 +1,7 @@
 import type { TCombinedSettlement, TPeriodFigures } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/scope.ts';
+import { scopeCondition } from '../../query/where.ts';
 import { CAPTURED_STATUSES } from './settlement.repository.ts';
 
 /** A range of whole UTC days, both inclusive (`YYYY-MM-DD`). */
