@@ -184,9 +184,10 @@ export const registerAuth = (app: FastifyInstance) => {
   app.addHook('onClose', () => sessions.stop());
   // A change is answered only once every API process has been sent its auth notice (if it made one):
   // a signed-out or revoked session is refused by whichever process the next request reaches.
-  // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth?.authentication !== 'api') await sessions.sync();
+  // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this; nor do
+  // refused requests, which change nothing.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth?.authentication !== 'api' && reply.statusCode < 400) await sessions.sync();
   });
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
