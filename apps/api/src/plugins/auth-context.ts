@@ -8,7 +8,7 @@ import { apiKeyHash, looksLikeApiKey } from '../modules/developers/api-key.servi
 import { findLiveKey, touchKey } from '../modules/developers/api-key.repository.ts';
 import { recordAudit } from './audit.ts';
 import { sql, type Db } from './db/index.ts';
-import { createSessionCache, type SessionCache } from './session-cache.ts';
+import { createSessionCache, type CachedSession, type SessionCache } from './session-cache.ts';
 
 /** What a route needs: nothing (public), or any one of the roles (`[]` = signed in). */
 /** `feature`: the caller's merchant (or the provider, for its staff) must have this organisation feature (finance and pricing need `collecting`). */
@@ -75,13 +75,13 @@ export const scopeFor = async (db: Db, org: { id: string; type: string; path: st
  * The signed-in context of a session cookie: from this process's cache of validated sessions
  * (plugins/session-cache.ts: emptied by every auth change any process makes) or from the database.
  */
-const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthContext>, token: string): Promise<AuthContext | null> => {
+const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthContext> | undefined, token: string): Promise<AuthContext | null> => {
   const idHash = hashToken(token);
   // Touch at most every 15 s (or a quarter of a shorter idle limit, else a short limit expires busy
   // sessions): idle expiry stays exact to the quarter minute without a write per request. A cached
   // copy lives no longer than that, so the lookup after it touches exactly as without a cache.
   const touchMs = Math.min(15_000, config.sessionIdleSeconds * 250);
-  const context = await cache.lookup(idHash, async () => {
+  const load = async (): Promise<CachedSession<AuthContext> | null> => {
     // Every request without a cached copy runs this: prepared once per connection instead of parsed and planned each time.
     const [row] = await db.query<SessionRow>(sql.prepared('kassa_session_lookup_2', sql`
       select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language,
@@ -112,7 +112,8 @@ const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthConte
     };
     // A session halfway through its second sign-in step changes soon: never kept.
     return { value, lastSeenAt: row.mfa_pending ? -Infinity : lastSeenAt, expiresAt: row.expires_at.getTime() };
-  }, touchMs);
+  };
+  const context = cache ? await cache.lookup(idHash, load, touchMs) : ((await load())?.value ?? null);
   return context && { ...context };
 };
 
@@ -180,13 +181,18 @@ export const API_DOCS_PREFIX = '/v1/docs';
 /** Routes under /v1/ must declare their access; building the app fails otherwise. */
 export const registerAuth = (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  const sessions = createSessionCache<AuthContext>(app.db);
-  app.addHook('onClose', () => sessions.stop());
+  // Listening starts with the app (the database is decorated by then) and ends with it.
+  let sessions: SessionCache<AuthContext> | undefined;
+  app.addHook('onReady', async () => {
+    sessions = createSessionCache<AuthContext>(app.db);
+  });
+  app.addHook('onClose', async () => sessions?.stop());
   // A change is answered only once every API process has been sent its auth notice (if it made one):
   // a signed-out or revoked session is refused by whichever process the next request reaches.
-  // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth?.authentication !== 'api') await sessions.sync();
+  // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this; nor do
+  // refused requests, which change nothing.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth?.authentication !== 'api' && reply.statusCode < 400) await sessions?.sync();
   });
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);

@@ -72,22 +72,30 @@ const withRelations = (entity: EntityDef, scope: Scope, inner: Sql, names: strin
     return sql`left join lateral (select ${columns} from ${sql.raw(target.table)} e where ${sql.join(conditions, ' and ')}) ${sql.raw(`p${index}`)} on true`;
   });
   const statement = sql`select * from (${inner}) r ${sql.join(joins, ' ')} ${order}`;
-  const nest = (rows: Row[]) =>
-    rows.map((joined) => {
+  // The column names are the same in every row: worked out once per statement, not per row.
+  const parts = relations.map(({ name, field, target }, index) => {
+    const keys = Object.keys(target.fields);
+    return { name, field, keys, columns: keys.map((key) => `${relationPrefix(index)}${key}`), idColumn: `${relationPrefix(index)}id` };
+  });
+  const nest = (rows: Row[]) => {
+    const own = rows.length ? Object.keys(rows[0]).filter((key) => !key.startsWith('__p')) : [];
+    return rows.map((joined) => {
       const row: Row = {};
-      for (const [key, value] of Object.entries(joined)) if (!key.startsWith('__p')) row[key] = value;
-      relations.forEach(({ name, field, target }, index) => {
-        const prefix = relationPrefix(index);
-        const id = row[field];
-        if (typeof id !== 'string') return;
-        if (joined[`${prefix}id`] === null || joined[`${prefix}id`] === undefined) {
-          row[name] = id;
-          return;
+      for (const key of own) row[key] = joined[key];
+      for (const part of parts) {
+        const id = row[part.field];
+        if (typeof id !== 'string') continue;
+        if (joined[part.idColumn] === null || joined[part.idColumn] === undefined) {
+          row[part.name] = id;
+          continue;
         }
-        row[name] = Object.fromEntries(Object.keys(target.fields).map((key) => [key, joined[`${prefix}${key}`]]));
-      });
+        const related: Row = {};
+        for (let index = 0; index < part.keys.length; index++) related[part.keys[index]] = joined[part.columns[index]];
+        row[part.name] = related;
+      }
       return row;
     });
+  };
   return { statement, nest };
 };
 
