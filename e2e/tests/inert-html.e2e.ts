@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, type Language } from '../support/browser.ts';
 import { getJson, postJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
-import { bodyText, drawer, SLOW } from '../support/ui.ts';
+import { animationsDone, bodyText, drawer, SLOW } from '../support/ui.ts';
 import { uniqueEmail, uniqueSuffix } from '../support/unique.ts';
 
 /**
@@ -60,6 +60,7 @@ describe('HTML in free text is inert', () => {
       await page.locator('.ant-table-row').filter({ hasText: plan }).click();
       await expect.poll(() => drawer(page).textContent(), SLOW).toContain(plan);
       expect(await injectedImages(page)).toBe(0);
+      await animationsDone(page);
       await screenshot(page, `inert-html-plan-${language === 'nl' ? 'nl' : 'en'}`);
       await page.goto('/checkout-designs');
       await shownAsText(page, design);
