@@ -1,20 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { useServerAndBrowser } from '../support/suite.ts';
-import { bodyText, choose, drawer, SLOW } from '../support/ui.ts';
+import { screenshot, type Language } from '../support/browser.ts';
+import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { animationsDone, bodyText, choose, drawer, SLOW } from '../support/ui.ts';
 
 // Provider administration (issue 13): settlement updates, the cache page, push notifications.
 const suite = useServerAndBrowser();
 
-const signedIn = async (language: Language, email = 'admin@kassa.test') => {
-  const context = await newContext(suite.browser, suite.server.baseUrl, language);
-  const page = await context.newPage();
-  await signInThroughPage(page, email);
-  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
-  return { context, page };
-};
+const signedIn = (language: Language, email = 'admin@kassa.test') => signedInAs(suite, email, language);
 
 /** The screen in Dutch: a screenshot, and no serious or critical axe violation. */
 const checkDutch = async (path: string, title: string, name: string, ready: (page: Page) => Promise<unknown> = async () => undefined) => {
@@ -54,7 +48,7 @@ describe('provider administration', () => {
     expect(await drawer(page).textContent()).toContain('Northwind settlement reports');
     await expect.poll(() => drawer(page).getByRole('button', { name: 'Reverse last update' }).count(), { timeout: 40_000, interval: 500 }).toBe(1);
     expect(await drawer(page).textContent()).not.toContain('Checking last run');
-    await page.waitForTimeout(400); // the drawer's slide-in
+    await animationsDone(page);
     await screenshot(page, 'admin-settlement-update-detail-en');
 
     await drawer(page).getByRole('button', { name: 'Reverse last update' }).click();

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { newContext, screenshot, signInThroughPage } from '../support/browser.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
+import { animationsDone, openTab } from '../support/ui.ts';
+import { unique } from '../support/unique.ts';
 
 const suite = useServerAndBrowser();
 
@@ -29,8 +31,8 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     await back.waitForURL((url) => !url.pathname.startsWith('/login'));
     const api = back.request;
     const [profile] = (await (await api.get('/v1/paymentprofile?_limit=1&currency_code=EUR')).json()) as { id: string }[];
-    await post(api, '/v1/validationruleset', { name: 'Challenge 888', action: '3dSecure', rules: [{ name: 'amount', operator: '>=', value: '88800' }] });
-    await post(api, '/v1/checkoutdesign', { name: 'Forest', header_color: '#0b6e4f', button_color: '#0b6e4f', number_format: 'nl_NL' });
+    await post(api, '/v1/validationruleset', { name: unique('Challenge 888'), action: '3dSecure', rules: [{ name: 'amount', operator: '>=', value: '88800' }] });
+    await post(api, '/v1/checkoutdesign', { name: unique('Forest'), header_color: '#0b6e4f', button_color: '#0b6e4f', number_format: 'nl_NL' });
     const pay = (reference: string) =>
       post<Tx>(api, '/v1/transaction', { payment_profile: profile.id, amount: 88_800, payment_product_type: 'card', merchant_reference: reference, card_number: '5555555555554444', return_url: 'https://shop.example/thanks' });
 
@@ -66,9 +68,8 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     // The merchant sees the challenge in the payment's decision.
     await back.goto(`/transactions?open=${linked.transaction.id}`);
     const detail = back.locator('.ant-drawer');
-    await detail.getByRole('tab', { name: /^Decision$/ }).click();
-    await detail.getByText('Required by a ruleset: challenge passed', { exact: true }).waitFor();
-    await back.waitForTimeout(400); // the drawer's opening animation
+    await openTab(detail, 'Decision', detail.getByText('Required by a ruleset: challenge passed', { exact: true }));
+    await animationsDone(back);
     await screenshot(back, 'checkout-decision-en');
 
     // English: three wrong codes fail the payment.

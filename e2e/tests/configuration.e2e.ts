@@ -1,39 +1,25 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { bodyText, choose, drawer, SLOW } from '../support/ui.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type Language } from '../support/browser.ts';
+import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { bodyText, choose, drawer, openTab, SLOW } from '../support/ui.ts';
+import { unique, uniqueIban, uniqueSuffix } from '../support/unique.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
-const signedIn = async (language: Language, email = 'merchant@kassa.test') => {
-  const context = await newContext(browser, server.baseUrl, language);
-  const page = await context.newPage();
-  await signInThroughPage(page, email);
-  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
-  return { context, page };
-};
+const signedIn = (language: Language, email = 'merchant@kassa.test') => signedInAs(suite, email, language);
 
-const getWithKey = (key: string, path: string) => fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
+const getWithKey = (key: string, path: string) => fetch(`${suite.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('API keys', () => {
   it('creates a key in API settings, reads the merchant\'s transactions with it, and a revoke ends it at once', async () => {
+    const keyName = unique('E2E webshop');
     const { context, page } = await signedIn('en-US');
     await page.goto('/apiSettings');
     await expect.poll(() => bodyText(page), SLOW).toContain('API settings');
     await page.getByRole('button', { name: 'New API key' }).click();
     await drawer(page).getByRole('button', { name: 'Create key' }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain('This field is required');
-    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E webshop');
+    await drawer(page).getByLabel('Name', { exact: true }).fill(keyName);
     await choose(page, /^Roles$/, /^TRANSACTION_LIST$/, 'TRANSACTION_LIST');
     await screenshot(page, 'config-api-key-form-en');
     await drawer(page).getByRole('button', { name: 'Create key' }).click();
@@ -44,17 +30,17 @@ describe('API keys', () => {
     await screenshot(page, 'config-api-key-created-en');
     await page.getByRole('button', { name: 'I have copied the key' }).click();
 
-    const me = await (await page.request.get(`${server.baseUrl}/v1/auth/me`)).json();
+    const me = await (await page.request.get(`${suite.server.baseUrl}/v1/auth/me`)).json();
     const answer = await getWithKey(key, '/v1/transaction?_limit=50');
     expect(answer.status).toBe(200);
     const rows = (await answer.json()) as { organisation: string }[];
     expect(rows.length).toBeGreaterThan(0);
-    const merchantOrgs = ((await (await page.request.get(`${server.baseUrl}/v1/organisation?_limit=100`)).json()) as { id: string }[]).map((o) => o.id);
+    const merchantOrgs = ((await (await page.request.get(`${suite.server.baseUrl}/v1/organisation?_limit=100`)).json()) as { id: string }[]).map((o) => o.id);
     expect(merchantOrgs).toContain(me.organisation.id);
     for (const row of rows) expect(merchantOrgs).toContain(row.organisation);
 
-    await expect.poll(() => bodyText(page), SLOW).toContain('E2E webshop');
-    await page.locator('.ant-table-row').filter({ hasText: 'E2E webshop' }).click();
+    await expect.poll(() => bodyText(page), SLOW).toContain(keyName);
+    await page.locator('.ant-table-row').filter({ hasText: keyName }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain('Last used');
     await drawer(page).getByRole('button', { name: 'Revoke' }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Revoke' }).click();
@@ -76,7 +62,7 @@ describe('organisations', () => {
   it('creates a sub-organisation from the tree with the §5 checks, and the organisation selector offers it at once', async () => {
     for (const language of ['nl', 'en-US'] as const) {
       const en = language === 'en-US';
-      const name = en ? 'E2E Utrecht' : 'E2E Amersfoort';
+      const name = unique(en ? 'E2E Utrecht' : 'E2E Amersfoort');
       const { context, page } = await signedIn(language);
       await page.goto('/organisations');
       const add = page.getByRole('button', { name: en ? 'Add organisation' : 'Organisatie toevoegen' });
@@ -107,12 +93,13 @@ describe('organisations', () => {
 
 describe('payment profiles and processors', () => {
   it('creates a payment profile with two processors and intelligent routing on', async () => {
+    const profileName = unique('E2E webshop profile');
     const { context, page } = await signedIn('en-US');
     await page.goto('/paymentprofiles');
     await page.getByRole('button', { name: 'New payment profile' }).click();
-    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E webshop profile');
+    await drawer(page).getByLabel('Name', { exact: true }).fill(profileName);
     await drawer(page).getByLabel('Name', { exact: true }).blur();
-    await expect.poll(() => drawer(page).getByLabel('Display name').inputValue(), SLOW).toBe('E2E webshop profile');
+    await expect.poll(() => drawer(page).getByLabel('Display name').inputValue(), SLOW).toBe(profileName);
     await drawer(page).getByRole('tab', { name: 'Processors' }).click();
     await choose(page, /^Choose a processor to add$/, /Northwind Acquiring/);
     await drawer(page).getByRole('button', { name: 'Add' }).click();
@@ -130,20 +117,20 @@ describe('payment profiles and processors', () => {
     await expect.poll(() => bodyText(page), SLOW).toContain('Enter a valid URL (http or https)');
     await drawer(page).getByLabel('Webhook transaction update').fill('https://zuiderzee.test/hooks/transactions');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: 'E2E webshop profile' }).count(), SLOW).toBe(1);
-    const saved = ((await (await page.request.get(`${server.baseUrl}/v1/paymentprofile?name=E2E webshop profile`)).json()) as { processors: string[]; intelligent_routing: boolean; webhook_transaction_update: string }[])[0];
+    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: profileName }).count(), SLOW).toBe(1);
+    const saved = ((await (await page.request.get(`${suite.server.baseUrl}/v1/paymentprofile?name=${encodeURIComponent(profileName)}`)).json()) as { processors: string[]; intelligent_routing: boolean; webhook_transaction_update: string }[])[0];
     expect(saved.processors).toHaveLength(2);
     expect(saved.intelligent_routing).toBe(true);
     expect(saved.webhook_transaction_update).toBe('https://zuiderzee.test/hooks/transactions');
-    await page.locator('.ant-table-row').filter({ hasText: 'E2E webshop profile' }).click();
-    await drawer(page).getByRole('tab', { name: 'Routing' }).click();
+    await page.locator('.ant-table-row').filter({ hasText: profileName }).click();
+    await openTab(drawer(page), 'Routing');
     await expect.poll(() => drawer(page).getByRole('switch').getAttribute('aria-checked'), SLOW).toBe('true');
     await context.close();
 
     const nl = await signedIn('nl');
     await nl.page.goto('/paymentprofiles');
-    await nl.page.locator('.ant-table-row').filter({ hasText: 'E2E webshop profile' }).click();
-    await drawer(nl.page).getByRole('tab', { name: 'Processors' }).click();
+    await nl.page.locator('.ant-table-row').filter({ hasText: profileName }).click();
+    await openTab(drawer(nl.page), 'Processors');
     await expect.poll(() => drawer(nl.page).textContent(), SLOW).toContain('Polder iDEAL');
     await screenshot(nl.page, 'config-payment-profile-processors-nl');
     await nl.context.close();
@@ -166,6 +153,7 @@ describe('checkout designs', () => {
   it('creates a checkout design whose live preview follows its colours, products and number format', async () => {
     for (const language of ['en-US', 'nl'] as const) {
       const en = language === 'en-US';
+      const designName = unique(`E2E design ${language}`);
       const { context, page } = await signedIn(language);
       await page.goto('/checkout-designs');
       await page.getByRole('button', { name: en ? 'New checkout design' : 'Nieuw betaalpaginaontwerp' }).click();
@@ -173,7 +161,7 @@ describe('checkout designs', () => {
       const header = preview.getByTestId('checkout-preview-header');
       const colourOf = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
       await expect.poll(colourOf, SLOW).toBe('rgb(200, 16, 46)');
-      await page.getByLabel(en ? 'Name' : 'Naam', { exact: true }).fill(`E2E design ${language}`);
+      await page.getByLabel(en ? 'Name' : 'Naam', { exact: true }).fill(designName);
       // The header colour's picker: type a hex value in its popover.
       await page.locator('.ant-form-item').filter({ hasText: en ? 'Header colour' : 'Kleur kopbalk' }).locator('.ant-color-picker-trigger').first().click();
       const hex = page.locator('.ant-popover:visible .ant-color-picker-hex-input input');
@@ -191,7 +179,7 @@ describe('checkout designs', () => {
       await page.getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
       await expect.poll(() => bodyText(page), SLOW).toContain(en ? 'The checkout design has been saved' : 'Het ontwerp is opgeslagen');
       await expect.poll(() => page.url(), SLOW).toMatch(/\/checkout-designs\/cd_/);
-      const saved = (await (await page.request.get(`${server.baseUrl}/v1/checkoutdesign?name=E2E design ${language}`)).json()) as { header_color: string; payment_product_order: string[]; number_format: string }[];
+      const saved = (await (await page.request.get(`${suite.server.baseUrl}/v1/checkoutdesign?name=${encodeURIComponent(designName)}`)).json()) as { header_color: string; payment_product_order: string[]; number_format: string }[];
       expect(saved[0]).toMatchObject({ header_color: '#1d6f42', number_format: 'nl_NL' });
       expect(saved[0].payment_product_order[0]).toBe('ideal');
       await context.close();
@@ -208,7 +196,9 @@ describe('imports', () => {
       await page.getByRole('button', { name: en ? 'New import' : 'Nieuwe import' }).click();
       await choose(page, en ? /^What to import$/ : /^Wat importeren$/, en ? /^Customers$/ : /^Klanten$/);
       await choose(page, /^Merchant$/, /Zuiderzee Fietsen B\.V\./, 'Zuiderzee');
-      const csv = ['email_address,first_name,last_name,country_code', `e2e-${language}-1@example.com,Eva,Visser,NL`, 'not-an-address,Bad,Row,NL', `e2e-${language}-2@example.com,Frank,Bakker,BE`].join('\n');
+      // Addresses of this attempt's own: a retry imports into the same server.
+      const prefix = `e2e-${language}-${uniqueSuffix()}`;
+      const csv = ['email_address,first_name,last_name,country_code', `${prefix}-1@example.com,Eva,Visser,NL`, 'not-an-address,Bad,Row,NL', `${prefix}-2@example.com,Frank,Bakker,BE`].join('\n');
       await drawer(page).locator('input[type=file]').setInputFiles({ name: `customers-${language}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect.poll(() => drawer(page).textContent(), SLOW).toContain(`customers-${language}.csv`);
       await drawer(page).getByRole('button', { name: en ? 'Start import' : 'Import starten' }).click();
@@ -217,8 +207,8 @@ describe('imports', () => {
       expect(await drawer(page).textContent()).toContain(en ? 'Done' : 'Klaar');
       await expect.poll(() => drawer(page).locator('.ant-table-row').first().textContent(), SLOW).toMatch(/^3/);
       await screenshot(page, `config-import-report-${en ? 'en' : 'nl'}`);
-      const customers = (await (await page.request.get(`${server.baseUrl}/v1/customer?_search=e2e-${language}&_search_by=email_address`)).json()) as { email_address: string }[];
-      expect(customers.map((c) => c.email_address).sort()).toEqual([`e2e-${language}-1@example.com`, `e2e-${language}-2@example.com`]);
+      const customers = (await (await page.request.get(`${suite.server.baseUrl}/v1/customer?_search=${prefix}&_search_by=email_address`)).json()) as { email_address: string }[];
+      expect(customers.map((c) => c.email_address).sort()).toEqual([`${prefix}-1@example.com`, `${prefix}-2@example.com`]);
       await context.close();
     }
   }, 240_000);
@@ -236,9 +226,11 @@ describe('bank accounts', () => {
       await drawer(page).getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
       await expect.poll(() => drawer(page).textContent(), SLOW).toContain(en ? 'This IBAN is not valid' : 'Dit IBAN is niet geldig');
       await screenshot(page, `config-bank-account-form-${en ? 'en' : 'nl'}`);
-      await drawer(page).getByLabel('IBAN').fill(en ? 'GB33 BUKB 2020 1555 5555 55' : 'nl91abna0417164300');
+      // An IBAN is unique per merchant: one of this attempt's own, typed grouped (en) or bare in lower case (nl).
+      const iban = en ? uniqueIban('GB', 'BUKB202015') : uniqueIban('NL', 'ABNA');
+      await drawer(page).getByLabel('IBAN').fill(en ? iban.grouped : iban.electronic.toLowerCase());
       await drawer(page).getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
-      await expect.poll(() => page.locator('.ant-table').textContent(), SLOW).toContain(en ? 'GB33 BUKB 2020 1555 5555 55' : 'NL91 ABNA 0417 1643 00');
+      await expect.poll(() => page.locator('.ant-table').textContent(), SLOW).toContain(iban.grouped);
       await screenshot(page, `config-bank-accounts-${en ? 'en' : 'nl'}`);
       await context.close();
     }

@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
+import { bodyText, SLOW } from '../support/ui.ts';
 
 // A 6-second idle limit stands in for the 30 minutes of production: the browser takes it from
 // GET /v1/app-config, so server and browser end an idle session together.
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ SESSION_IDLE_SECONDS: '6' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ SESSION_IDLE_SECONDS: '6' });
 
-const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
-const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, SLOW);
 const signedIn = async (language: Language) => {
-  const page = await (await newContext(browser, server.baseUrl, language)).newPage();
+  const page = await (await newContext(suite.browser, suite.server.baseUrl, language)).newPage();
   await signInThroughPage(page, 'merchant@kassa.test');
   await eventually(() => bodyText(page)).toContain('merchant@kassa.test');
   return page;
@@ -28,8 +18,8 @@ const signedIn = async (language: Language) => {
 describe('inactivity sign-out', () => {
   it('signs an idle user out to /logout with the message naming the configured limit', async () => {
     const page = await signedIn('en-US');
-    await page.waitForTimeout(10_000);
-    expect(page.url()).toMatch(/\/logout$/);
+    // Signed out once idle for 6 s (on a busy machine perhaps a little later).
+    await expect.poll(() => page.url(), { timeout: 30_000, interval: 250 }).toMatch(/\/logout$/);
     await eventually(() => bodyText(page)).toContain('We noticed no activity for more than 6 seconds. You have been automatically logged out.');
     await screenshot(page, 'logout-inactivity-en');
     await page.getByRole('button', { name: 'Log in again' }).click();
@@ -64,7 +54,7 @@ describe('inactivity sign-out', () => {
   it('lands on /logout at the next request after the session was ended on the server', async () => {
     const page = await signedIn('en-US');
     // Another tab signs out: the same cookie, ended on the server.
-    const logout = await page.request.post('/v1/auth/logout', { headers: { origin: server.baseUrl } });
+    const logout = await page.request.post('/v1/auth/logout', { headers: { origin: suite.server.baseUrl } });
     expect(logout.status()).toBeLessThan(300);
     // The user stays active, so only the server's 401 on the next request (here: the activity
     // touch) can explain landing on /logout, well before the 6-second idle limit.

@@ -1,35 +1,31 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { screenshot, type Language } from '../support/browser.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { latestMail } from '../support/mailbox.ts';
-import { useServerAndBrowser } from '../support/suite.ts';
+import { getJson as api, signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { animationsDone } from '../support/ui.ts';
+import { unique, uniqueEmail } from '../support/unique.ts';
 
 // Schedules are checked every 2 s here (60 s by default), so a new schedule's first report comes at once.
 const suite = useServerAndBrowser({ REPORT_SCHEDULE_EVERY_SECONDS: '2' });
 
-const signedIn = async (email: string, language: Language) => {
-  const context = await newContext(suite.browser, suite.server.baseUrl, language);
-  const page = await context.newPage();
-  await signInThroughPage(page, email);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return { page, context };
-};
-const api = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
+const signedIn = (email: string, language: Language) => signedInAs(suite, email, language);
 const csvRows = async (path: string) => (await readFile(path, 'utf8')).split('\r\n').filter((line) => line !== '');
 
 describe('reports', () => {
   it('a report is created, becomes PROCESSED, downloads, and its CSV rows equal the list count (nl and en)', async () => {
+    // A name of this attempt's own: a retry finds the first attempt's report in the list.
+    const reportName = unique('Alle transacties e2e');
     const { page, context } = await signedIn('merchant@kassa.test', 'nl');
     await page.goto('/reports/transactions');
     await page.getByRole('heading', { level: 1, name: 'Transactierapporten' }).waitFor();
     await page.getByRole('button', { name: 'Rapport maken' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByLabel('Naam').fill('Alle transacties e2e');
+    await drawer.getByLabel('Naam').fill(reportName);
     await drawer.getByRole('button', { name: 'Rapport maken' }).click();
-    const item = page.locator('.ant-collapse-item').first();
-    await item.getByText('Alle transacties e2e').waitFor();
+    const item = page.locator('.ant-collapse-item').filter({ hasText: reportName }).first();
+    await item.waitFor();
     await item.locator('[data-status="PROCESSED"]').waitFor({ timeout: 30_000 });
     const [report] = await api<{ id: string; count: number }[]>(page, '/v1/report?_sort=-created_at&_limit=1');
     const { count } = await api<{ count: number }>(page, '/v1/transaction/count');
@@ -37,7 +33,7 @@ describe('reports', () => {
     const downloadEvent = page.waitForEvent('download');
     await item.getByTestId('report-download').click();
     const download = await downloadEvent;
-    expect(download.suggestedFilename()).toBe('Alle-transacties-e2e.csv');
+    expect(download.suggestedFilename()).toBe(`${reportName.replace(/ /g, '-')}.csv`);
     const rows = await csvRows(await download.path());
     expect(rows[0]).toBe('id,created_at,merchant_reference,amount,currency_code,status,payment_product_type');
     expect(rows.length - 1).toBe(count);
@@ -48,35 +44,38 @@ describe('reports', () => {
 
     const en = await signedIn('merchant@kassa.test', 'en-US');
     await en.page.goto('/reports/transactions');
-    await en.page.locator('.ant-collapse-item').first().getByText('Alle transacties e2e').waitFor();
+    await en.page.locator('.ant-collapse-item').first().getByText(reportName).waitFor();
     await en.page.getByRole('button', { name: 'Clone' }).click();
     await en.page.getByRole('dialog').getByLabel('Name').waitFor();
-    expect(await en.page.getByRole('dialog').getByLabel('Name').inputValue()).toBe('Copy of Alle transacties e2e');
+    expect(await en.page.getByRole('dialog').getByLabel('Name').inputValue()).toBe(`Copy of ${reportName}`);
     await screenshot(en.page, 'insights-reports-clone-en-US');
     await en.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await en.page.waitForTimeout(400);
+    await animationsDone(en.page);
     await screenshot(en.page, 'insights-reports-en-US');
     await en.context.close();
   });
 
   it("a schedule makes a report and mails a working _download=true link (en, nl)", async () => {
+    // A name and an address of this attempt's own: the newest mail to a fixed address could be the first attempt's.
+    const scheduleName = unique('Daily finance');
+    const recipient = uniqueEmail('finance', 'zuiderzee.test');
     const { page, context } = await signedIn('merchant@kassa.test', 'en-US');
     await page.goto('/reports/schedules');
     await page.getByRole('heading', { level: 1, name: 'Report schedules' }).waitFor();
     await page.getByRole('button', { name: 'Create schedule' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByLabel('Name').fill('Daily finance');
-    await drawer.getByLabel('E-mail address').fill('finance@zuiderzee.test');
+    await drawer.getByLabel('Name').fill(scheduleName);
+    await drawer.getByLabel('E-mail address').fill(recipient);
     await drawer.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('cell', { name: 'Daily finance' }).first().waitFor();
-    const mail = await latestMail(suite.server.baseUrl, 'finance@zuiderzee.test');
+    await page.getByRole('cell', { name: scheduleName }).first().waitFor();
+    const mail = await latestMail(suite.server.baseUrl, recipient);
     // In the language of the user's profile (Dutch), named after yesterday (local day).
     const yesterday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date(Date.now() - 86_400_000));
-    expect(mail.subject).toBe(`Rapport "Daily finance ${yesterday}" staat klaar`);
+    expect(mail.subject).toBe(`Rapport "${scheduleName} ${yesterday}" staat klaar`);
     const link = /(http\S+_download=true\S+)/.exec(mail.text)?.[1] ?? '';
     expect(new URL(link).pathname).toBe('/reports/transactions');
     await page.reload();
-    await page.getByRole('cell', { name: 'Daily finance' }).first().waitFor();
+    await page.getByRole('cell', { name: scheduleName }).first().waitFor();
     expect(await seriousViolations(page, 'report schedules en')).toEqual([]);
     await screenshot(page, 'insights-report-schedules-en-US');
 
@@ -118,7 +117,7 @@ describe('insights screens', () => {
       expect(await row.textContent()).toContain(new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US').format(champions!.count));
       await page.locator('canvas').first().waitFor();
       expect(await seriousViolations(page, `rfm ${language}`)).toEqual([]);
-      await page.waitForTimeout(600);
+      await animationsDone(page);
       await screenshot(page, `insights-rfm-${language}`);
       await context.close();
     }

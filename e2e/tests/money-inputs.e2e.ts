@@ -1,23 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type Language } from '../support/browser.ts';
+import { getJson as api, signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { drawer, openTab, SLOW } from '../support/ui.ts';
+import { unique } from '../support/unique.ts';
 
 // Issue 21: amounts and counts are read exactly as typed, in Dutch and in English, or refused on
 // their field in words; nothing is rewritten or saved behind the user's back.
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const SLOW = { timeout: 20_000, interval: 250 };
+const suite = useServerAndBrowser();
 
 /** What a person reads on the screens, per language. */
 const words = {
@@ -55,11 +46,9 @@ const words = {
   },
 } as const;
 
-const api = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
 const count = async (page: Page, entity: string) => (await api<{ count: number }>(page, `/v1/${entity}/count`)).count;
 const money = (minor: number, language: Language) => new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
-const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible').last();
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** The message a number field shows about itself (linked by aria-describedby). */
@@ -87,13 +76,7 @@ const choose = async (page: Page, scope: Locator, label: RegExp, option: RegExp)
   await item.click();
 };
 
-const signedIn = async (language: Language) => {
-  const context = await newContext(browser, server.baseUrl, language);
-  const page = await context.newPage();
-  await signInThroughPage(page, 'merchant@kassa.test');
-  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
-  return { context, page };
-};
+const signedIn = (language: Language) => signedInAs(suite, 'merchant@kassa.test', language);
 
 /** Signs in, opens a list screen and its create form. */
 const openCreate = async (language: Language, path: string, button: string) => {
@@ -109,9 +92,11 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
   const w = words[language];
 
   it('plan: refuses wrong amounts and counts on their fields, then saves 12,50 as 1250', async () => {
+    // A name of this attempt's own: a retry finds the first attempt's plan in the list.
+    const planName = unique(`Money plan ${language}`);
     const { context, page } = await openCreate(language, '/subscriptions/plans', w.newPlan);
     const form = drawer(page);
-    await form.getByLabel(w.name, { exact: true }).fill(`Money plan ${language}`);
+    await form.getByLabel(w.name, { exact: true }).fill(planName);
     await choose(page, form, w.profile, /EUR/);
     const amount = form.getByLabel(w.amount, { exact: true });
     await expectRefused(amount, '-1', w.negative);
@@ -132,15 +117,15 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     await form.getByRole('button', { name: w.save }).click();
     await expect.poll(() => count(page, 'plan'), SLOW).toBe(before + 1);
     const [saved] = await api<{ name: string; amount: number; max_billing_cycle: number | null }[]>(page, '/v1/plan?_limit=1');
-    expect(saved).toMatchObject({ name: `Money plan ${language}`, amount: 1250, max_billing_cycle: null });
-    await expect.poll(async () => (await page.locator('.ant-table-row').filter({ hasText: `Money plan ${language}` }).textContent()) ?? '', SLOW).toContain(money(1250, language));
+    expect(saved).toMatchObject({ name: planName, amount: 1250, max_billing_cycle: null });
+    await expect.poll(async () => (await page.locator('.ant-table-row').filter({ hasText: planName }).textContent()) ?? '', SLOW).toContain(money(1250, language));
     await context.close();
   });
 
   it('discount: a fixed 12,50 is 1250 cents, a percentage is typed as 12,5 % and 150 % or a negative duration is refused', async () => {
     const { context, page } = await openCreate(language, '/subscriptions/discounts', w.newDiscount);
     let form = drawer(page);
-    await form.getByLabel(w.name, { exact: true }).fill(`Money fixed ${language}`);
+    await form.getByLabel(w.name, { exact: true }).fill(unique(`Money fixed ${language}`));
     const fixed = form.getByLabel(w.amount, { exact: true });
     await typeAndLeave(fixed, '12,50');
     expect(await fixed.inputValue()).toBe(w.shown);
@@ -151,7 +136,7 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
 
     await page.getByRole('button', { name: w.newDiscount }).click();
     form = drawer(page);
-    await form.getByLabel(w.name, { exact: true }).fill(`Money percent ${language}`);
+    await form.getByLabel(w.name, { exact: true }).fill(unique(`Money percent ${language}`));
     await form.getByLabel(w.percentage).check();
     const percent = form.getByLabel(w.amount, { exact: true });
     await expectRefused(percent, '150', w.atMostPercent);
@@ -204,7 +189,7 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     // The long reason wraps inside the drawer's refunds tab: the status stays in view.
     await page.goto(`/transactions?open=${tx.id}`);
     const panel = drawer(page);
-    await panel.getByRole('tab', { name: w.refunds }).click();
+    await openTab(panel, w.refunds);
     const status = panel.locator('.ant-table-row .ant-tag').first();
     await status.waitFor({ timeout: 20_000 });
     const [tag, box] = await Promise.all([status.boundingBox(), panel.boundingBox()]);

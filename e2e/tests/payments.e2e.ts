@@ -1,29 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
+import { getJson as api, signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { openTab } from '../support/ui.ts';
+import { unique } from '../support/unique.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
-const signedIn = async (email: string) => {
-  const context = await newContext(browser, server.baseUrl, 'en-US');
-  const page = await context.newPage();
-  await signInThroughPage(page, email);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return { page, context };
-};
+const signedIn = (email: string) => signedInAs(suite, email, 'en-US');
 
 type Tx = { id: string; merchant_reference: string; amount: number; refunded_amount: number; currency_code: string; status: string };
-const api = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
 const money = (minor: number, currency = 'EUR') => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 /** How the English interface shows a typed amount after blur: 1,234.50 */
 const typed = (minor: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
@@ -86,11 +71,12 @@ describe('refunding as the merchant', () => {
     const dialog = page.getByRole('dialog', { name: 'Add refund' });
     await expect.poll(() => dialog.getByLabel('Amount').inputValue()).toBe(typed(remaining));
     await dialog.getByLabel('Amount').fill(typed(part));
-    await dialog.getByLabel('Reason (optional)').fill('Partial refund from the browser test');
+    // A reason of this attempt's own: a retry may refund the same transaction again.
+    const reason = unique('Partial refund from the browser test');
+    await dialog.getByLabel('Reason (optional)').fill(reason);
     await dialog.getByRole('button', { name: 'Refund' }).dblclick();
     await dialog.waitFor({ state: 'hidden' });
-    await drawer.getByRole('tab', { name: 'Refunds' }).click();
-    await drawer.getByText('Partial refund from the browser test').waitFor();
+    await openTab(drawer, 'Refunds', drawer.getByText(reason));
     const after = await api<Tx>(page, `/v1/transaction/${tx!.id}`);
     // A double click sends one Idempotency-Key: exactly one refund of `part`.
     expect(after.refunded_amount).toBe(tx!.refunded_amount + part);
@@ -103,7 +89,7 @@ describe('refunding as the merchant', () => {
     const text = (await newest.textContent()) ?? '';
     expect(text).toContain(money(tx!.amount, tx!.currency_code));
     expect(text).toContain(money(part, tx!.currency_code));
-    expect(text).toContain('Partial refund from the browser test');
+    expect(text).toContain(reason);
     await screenshot(page, 'payments-refunds');
 
     // Add refund for the same transaction: the default is now the remainder.

@@ -1,43 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, type Language } from '../support/browser.ts';
+import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { animationsDone, bodyText, choose, drawer, openTab, SLOW } from '../support/ui.ts';
+import { unique } from '../support/unique.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
-const bodyText = async (page: Page) => (await page.textContent('body')) ?? '';
-const SLOW = { timeout: 20_000, interval: 250 };
-/** The open form or detail drawer. */
-const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible').last();
-/** Picks an option of the antd select labelled `label` by the option's visible text. */
-const choose = async (page: Page, label: RegExp, option: RegExp, typed?: string) => {
-  const select = drawer(page).getByLabel(label);
-  await select.click();
-  if (typed) await select.fill(typed);
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-  await item.waitFor({ state: 'visible', timeout: 20_000 });
-  await item.click();
-  // A multi-select stays open, and a list still loading may swallow the click: close it by clicking the drawer's title.
-  if (await page.locator('.ant-select-dropdown:visible').count()) await drawer(page).locator('.ant-drawer-title').click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
-};
-
-const signedIn = async (language: Language) => {
-  const context = await newContext(browser, server.baseUrl, language);
-  const page = await context.newPage();
-  await signInThroughPage(page, 'merchant@kassa.test');
-  await expect.poll(() => page.url(), SLOW).not.toContain('/login');
-  return { context, page };
-};
+const signedIn = (language: Language) => signedInAs(suite, 'merchant@kassa.test', language);
 
 describe('recurring billing screens', () => {
   it('shows plans, discounts and subscriptions of the demo world in Dutch and English', async () => {
@@ -56,7 +25,7 @@ describe('recurring billing screens', () => {
       await page.locator('.ant-table-row').first().click();
       await expect.poll(() => bodyText(page), SLOW).toMatch(language === 'nl' ? /Huidige cyclus/ : /Current cycle/);
       await screenshot(page, `recurring-subscription-detail-${tag}`);
-      await page.getByRole('tab', { name: language === 'nl' ? 'Transacties' : 'Transactions' }).click();
+      await openTab(drawer(page), language === 'nl' ? 'Transacties' : 'Transactions');
       await expect.poll(() => page.locator('.ant-drawer .ant-table-row').count(), SLOW).toBeGreaterThan(0);
       await screenshot(page, `recurring-subscription-transactions-${tag}`);
       await context.close();
@@ -64,12 +33,15 @@ describe('recurring billing screens', () => {
   }, 180_000);
 
   it('creates a plan, a discount and a subscription with it, runs billing and shows the discounted charge', async () => {
+    // Names of this attempt's own: a retry must pick its own plan and discount, not the first attempt's.
+    const planName = unique('E2E monthly');
+    const discountName = unique('E2E quarter off');
     const { context, page } = await signedIn('en-US');
     await page.goto('/subscriptions/plans');
     await page.getByRole('button', { name: 'New plan' }).click();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain('This field is required');
-    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E monthly');
+    await drawer(page).getByLabel('Name', { exact: true }).fill(planName);
     await choose(page, /^Payment profile$/, /EUR/);
     await drawer(page).getByLabel('Amount', { exact: true }).fill('20.00');
     await choose(page, /^Notify on statuses$/, /Past due/);
@@ -78,27 +50,27 @@ describe('recurring billing screens', () => {
     await screenshot(page, 'recurring-plan-form-en');
     await drawer(page).getByLabel('Email', { exact: true }).fill('billing@zuiderzee.test');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => bodyText(page), SLOW).toContain('E2E monthly');
+    await expect.poll(() => bodyText(page), SLOW).toContain(planName);
 
     await page.goto('/subscriptions/discounts');
     await page.getByRole('button', { name: 'New discount' }).click();
-    await drawer(page).getByLabel('Name', { exact: true }).fill('E2E quarter off');
+    await drawer(page).getByLabel('Name', { exact: true }).fill(discountName);
     await drawer(page).getByLabel('Percentage').check();
     await drawer(page).getByLabel('Amount', { exact: true }).fill('25');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => bodyText(page), SLOW).toContain('E2E quarter off');
+    await expect.poll(() => bodyText(page), SLOW).toContain(discountName);
 
     await page.goto('/subscriptions');
     await page.getByRole('button', { name: 'New subscription' }).click();
     await choose(page, /^Customer$/, /@/);
-    await choose(page, /^Plan$/, /E2E monthly/);
+    await choose(page, /^Plan$/, new RegExp(planName));
     // The discount list depends on the chosen plan; a re-render while it settles can drop the
     // choice, so check the field shows it and choose again if not, as a person would.
     await expect
       .poll(async () => {
         // Dropdowns render outside the drawer, so its text shows only what the fields hold.
-        if (((await drawer(page).textContent()) ?? '').includes('E2E quarter off')) return true;
-        await choose(page, /^Discount$/, /E2E quarter off/);
+        if (((await drawer(page).textContent()) ?? '').includes(discountName)) return true;
+        await choose(page, /^Discount$/, new RegExp(discountName));
         return false;
       }, SLOW)
       .toBe(true);
@@ -111,7 +83,7 @@ describe('recurring billing screens', () => {
     expect(opened).toMatch(/^sub_/);
     // The saved subscription carries the discount before billing runs.
     const saved = await page.evaluate((id) => fetch(`/v1/subscription/${id}`).then((r) => r.json()), opened);
-    expect(JSON.stringify(saved)).toContain('E2E quarter off');
+    expect(JSON.stringify(saved)).toContain(discountName);
     await drawer(page).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Run billing' }).click();
     const runDialog = page.locator('.ant-modal:visible');
@@ -121,17 +93,17 @@ describe('recurring billing screens', () => {
     await page.locator('.ant-modal:visible .ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.goto(`/subscriptions?open=${opened}`);
 
-    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await openTab(drawer(page), 'Transactions');
     await expect.poll(() => page.locator('.ant-drawer .ant-table-row').first().textContent(), SLOW).toContain('€15.00');
-    await page.getByRole('tab', { name: 'Details' }).click();
+    await openTab(drawer(page), 'Details');
     const details = page.locator('.ant-drawer .ant-descriptions');
     await expect.poll(() => details.textContent(), SLOW).toMatch(/Current cycle\s*2/);
-    await page.getByRole('tab', { name: 'Discounts' }).click();
-    await expect.poll(() => page.locator('.ant-drawer').textContent(), SLOW).toMatch(/E2E quarter off/);
+    await openTab(drawer(page), 'Discounts');
+    await expect.poll(() => page.locator('.ant-drawer').textContent(), SLOW).toMatch(new RegExp(discountName));
     await page.getByRole('button', { name: 'Remove' }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await expect.poll(() => confirm.textContent(), SLOW).toContain('You are about to remove this discount from the subscription. Are you sure?');
-    await page.waitForTimeout(400); // the dialog fades in
+    await animationsDone(page);
     await screenshot(page, 'recurring-remove-discount-en');
     await confirm.getByRole('button', { name: 'Ok' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Apply discount' }).count(), SLOW).toBe(1);

@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { visibleNavigation, type TMe } from '@kassa/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const signedIn = async (email: string, language: Language = 'en-US') => {
-  const context = await newContext(browser, server.baseUrl, language);
+  const context = await newContext(suite.browser, suite.server.baseUrl, language);
   const page = await context.newPage();
   await signInThroughPage(page, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));

@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInThroughPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, signInThroughPage } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('signing in through the page', () => {
   it('shows who is signed in after signing in', async () => {
-    const context = await newContext(browser, server.baseUrl, 'nl');
+    const context = await newContext(suite.browser, suite.server.baseUrl, 'nl');
     const page = await context.newPage();
     await signInThroughPage(page, 'merchant@kassa.test');
     await expect.poll(() => page.url()).not.toContain('/login');
@@ -26,7 +16,7 @@ describe('signing in through the page', () => {
   });
 
   it('shows the translated error for a wrong password and stays on the sign-in page', async () => {
-    const context = await newContext(browser, server.baseUrl, 'en-US');
+    const context = await newContext(suite.browser, suite.server.baseUrl, 'en-US');
     const page = await context.newPage();
     await signInThroughPage(page, 'merchant@kassa.test', 'not-the-password');
     await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/password is not correct|wachtwoord is niet juist/i);

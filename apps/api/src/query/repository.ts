@@ -1,5 +1,5 @@
 import type { TListQuery } from '@kassa/domain';
-import { notFound } from '../lib/http-error.ts';
+import { notFound, notFoundAt } from '../lib/http-error.ts';
 import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
 import { columnOf, own, type EntityDef, type FieldType, type RowOf } from './entity.ts';
 import { parseListQuery, type ListRequest } from './parse.ts';
@@ -137,19 +137,23 @@ export const countEntity = async (
   return row.count;
 };
 
-/** One row by id; another tenant's id answers 404 exactly like an unknown id. */
+/**
+ * One row by id; another tenant's id answers 404 exactly like an unknown id. `at` names the input
+ * the id came from (`body.customer`, `params.id`), so the 404 points at that field.
+ */
 export const getEntity = async <E extends EntityDef>(
   db: Queryable,
   entity: E,
   scope: Scope,
   id: string,
   query: TListQuery = {},
+  at?: string,
 ): Promise<RowOf<E>> => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
   const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
   const { statement, nest } = withRelations(entity, scope, sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`, request.populate, sql.empty);
   const rows = nest(await db.query(statement));
-  if (rows.length === 0) throw notFound(entity.name);
+  if (rows.length === 0) throw at ? notFoundAt(at, entity.name.replace(/_/g, ' ')) : notFound(entity.name);
   return rows[0] as RowOf<E>;
 };
 

@@ -14,7 +14,7 @@ import {
 import { sql } from '../../plugins/db/index.ts';
 import { defineEntity, type EntityDef } from '../../query/entity.ts';
 import { bankAccountEntity } from '../finance-settings/bank-account.ts';
-import { organisationEntity } from '../settings/settings.entities.ts';
+import { organisationEntity, settlementEntity } from '../settings/settings.entities.ts';
 
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -158,3 +158,6 @@ export const payoutEntity = defineEntity(ZPayoutRow, {
   },
   populate: { bank_account: { field: 'bank_account', target: () => bankAccountEntity } },
 });
+
+/** Settlements made by the settlement engine (the report's rows); older generator rows stay readable at `settlement`. */
+export const settlementReportEntity: EntityDef = { ...settlementEntity, name: 'settlement_report', baseCondition: sql`e.settlement_profile_id is not null` };

@@ -1,4 +1,4 @@
-import { EEA_COUNTRIES, type TFeeRule } from '@kassa/domain';
+import { EEA_COUNTRIES, SETTLEMENT_ITEM_KINDS, type TFeeRule } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
 /** Transaction statuses whose money the provider has captured and owes the merchant. */
@@ -143,3 +143,41 @@ export const totalsOf = async (db: Queryable, settlementId: string): Promise<Tot
   for (const row of rows) totals[row.kind] = { amount: row.amount, fee: row.fee, count: row.count };
   return totals;
 };
+
+export type NewSettlement = { id: string; merchantId: string; currency: string; periodStart: Date; periodEnd: Date; profileId: string; bankAccountId: string; now: Date };
+
+/** A settlement of one period, amount 0 until its items are in (see `closeSettlement`). */
+export const insertSettlement = (db: Queryable, s: NewSettlement) =>
+  db.query(sql`insert into settlement (id, organisation_id, merchant_id, currency_code, amount, period_start, period_end, status, settlement_profile_id, bank_account_id, created_at, updated_at)
+    values (${s.id}, ${s.merchantId}, ${s.merchantId}, ${s.currency}, 0, ${s.periodStart}, ${s.periodEnd}, 'PENDING', ${s.profileId}, ${s.bankAccountId}, ${s.now}, ${s.now})`);
+
+export type SettlementOutcome = { fee: number; amount: number; status: 'PAID' | 'PENDING' | 'CARRIED' };
+
+/** The settlement's figures from its items' totals, and what happens to its money. */
+export const closeSettlement = (db: Queryable, id: string, totals: Totals, outcome: SettlementOutcome) =>
+  db.query(sql`update settlement set gross = ${totals.payment.amount}, refunded = ${-totals.refund.amount}, chargebacks = ${-totals.chargeback.amount},
+      fee = ${outcome.fee}, reserve = ${-totals.reserve.amount}, reserve_released = ${totals.reserve_release.amount}, one_offs = ${totals.one_off.amount + totals.carry_over.amount},
+      amount = ${outcome.amount}, transaction_count = ${totals.payment.count}, status = ${outcome.status}
+    where id = ${id}`);
+
+export type NewPayout = { id: string; settlementId: string; merchantId: string; bankAccountId: string; amount: number; currency: string; paid: boolean; payDate: string; now: Date };
+
+export const insertPayout = (db: Queryable, p: NewPayout) =>
+  db.query(sql`insert into payout (id, settlement_id, organisation_id, merchant_id, bank_account_id, amount, currency_code, status, pay_date, created_at, updated_at)
+    values (${p.id}, ${p.settlementId}, ${p.merchantId}, ${p.merchantId}, ${p.bankAccountId}, ${p.amount}, ${p.currency}, ${p.paid ? 'PAID' : 'SCHEDULED'}, ${p.payDate}, ${p.now}, ${p.now})`);
+
+/** Scheduled payouts due by `today` become paid, and so do their settlements; the settlements paid. */
+export const payDuePayouts = async (db: Queryable, today: string): Promise<number> => {
+  const paid = await db.query<{ settlement_id: string }>(sql`update payout set status = 'PAID', updated_at = now() where status = 'SCHEDULED' and pay_date <= ${today} returning settlement_id`);
+  if (paid.length) await db.query(sql`update settlement set status = 'PAID', updated_at = now() where id = any(${paid.map((p) => p.settlement_id)})`);
+  return paid.length;
+};
+
+export type SettlementLine = { kind: (typeof SETTLEMENT_ITEM_KINDS)[number]; payment_product: string | null; count: number; amount: number; fee: number; net: number };
+
+/** A settlement's lines: its items summed per kind and payment product, in the kinds' order. */
+export const settlementLines = (db: Queryable, settlementId: string) =>
+  db.query<SettlementLine>(sql`select kind, payment_product, count(*)::int as count, sum(amount)::bigint as amount, sum(fee)::bigint as fee,
+      (sum(amount) - sum(fee))::bigint as net
+    from settlement_item where settlement_id = ${settlementId}
+    group by kind, payment_product order by array_position(${[...SETTLEMENT_ITEM_KINDS]}::text[], kind), payment_product nulls last`);

@@ -5,20 +5,17 @@ import { access, SETTLEMENT_ITEM_KINDS, ZSettlementRun, ZSettlementRunResult } f
 import { badRequest } from '../../lib/http-error.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql } from '../../plugins/db/index.ts';
-import type { EntityDef } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { settlementEntity } from '../settings/settings.entities.ts';
-import { payoutEntity, settlementItemEntity } from './finance.entities.ts';
+import { payoutEntity, settlementItemEntity, settlementReportEntity } from './finance.entities.ts';
+import { settlementLines } from './settlement.repository.ts';
 import { markDuePayouts, runSettlement } from './settlement.service.ts';
 
 const COLLECTING = 'collecting' as const;
 /** The merchant's settlement report (SETTLEMENT_LIST) and the provider's (PSP_SETTLEMENT_LIST) read the same rows, scoped. */
 const REPORT_ROLES = [...access.reports.settlement, ...access.pspReports.settlement];
-/** Settlements made by the settlement engine (the report's rows); older generator rows stay readable at `settlement`. */
-const settlementReportEntity: EntityDef = { ...settlementEntity, name: 'settlement_report', baseCondition: sql`e.settlement_profile_id is not null` };
 const ZLine = z.object({ kind: z.enum(SETTLEMENT_ITEM_KINDS), payment_product: z.string().nullable(), count: z.number().int(), amount: z.number().int(), fee: z.number().int(), net: z.number().int() });
 
 /** Settlement report calls: lines of a settlement, its items (with CSV export), payouts, and a run by hand. */
@@ -40,10 +37,7 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
       const caller = actorOf(request);
       // Tenancy first: another merchant's settlement is a 404 like an unknown id.
       await getEntity(app.db, settlementEntity, caller.scope, request.params.id);
-      return app.db.query<z.infer<typeof ZLine>>(sql`select kind, payment_product, count(*)::int as count, sum(amount)::bigint as amount, sum(fee)::bigint as fee,
-          (sum(amount) - sum(fee))::bigint as net
-        from settlement_item where settlement_id = ${request.params.id}
-        group by kind, payment_product order by array_position(${[...SETTLEMENT_ITEM_KINDS]}::text[], kind), payment_product nulls last`);
+      return settlementLines(app.db, request.params.id);
     },
   });
 

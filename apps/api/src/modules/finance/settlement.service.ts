@@ -1,14 +1,18 @@
 import { newId } from '../../lib/ids.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { closedPeriods, dayAfter, type Period } from './settlement.periods.ts';
 import {
   activeProfiles,
+  closeSettlement,
   insertCarryOvers,
   insertDeductionItems,
   insertPaymentItems,
+  insertPayout,
   insertReserveItems,
+  insertSettlement,
   lastPeriodEnd,
   lockProfile,
+  payDuePayouts,
   settleOneOffs,
   settlementExists,
   totalsOf,
@@ -43,8 +47,7 @@ export const settlePeriod = (db: Db, profileId: string, period: Period, now: Dat
     const id = newId('stl', now.getTime());
     const from = new Date(Math.max(period.start.getTime(), profile.effective_from.getTime()));
     const window = { settlementId: id, merchantId: profile.merchant_id, currency: profile.currency_code, from, end: period.end };
-    await tx.query(sql`insert into settlement (id, organisation_id, merchant_id, currency_code, amount, period_start, period_end, status, settlement_profile_id, bank_account_id, created_at, updated_at)
-      values (${id}, ${profile.merchant_id}, ${profile.merchant_id}, ${profile.currency_code}, 0, ${period.start}, ${period.end}, 'PENDING', ${profile.id}, ${profile.bank_account_id}, ${now}, ${now})`);
+    await insertSettlement(tx, { id, merchantId: profile.merchant_id, currency: profile.currency_code, periodStart: period.start, periodEnd: period.end, profileId: profile.id, bankAccountId: profile.bank_account_id, now });
     await insertPaymentItems(tx, window, rulesFor(profile, period), profile.country_code);
     await insertDeductionItems(tx, window);
     await settleOneOffs(tx, window);
@@ -57,14 +60,9 @@ export const settlePeriod = (db: Db, profileId: string, period: Period, now: Dat
     const paysOut = amount > 0 && amount >= profile.minimum_payout;
     const payDate = dayAfter(period.end, profile.payout_delay_days);
     const paid = paysOut && payDate <= now.toISOString().slice(0, 10);
-    await tx.query(sql`update settlement set gross = ${totals.payment.amount}, refunded = ${-totals.refund.amount}, chargebacks = ${-totals.chargeback.amount},
-        fee = ${fee}, reserve = ${-totals.reserve.amount}, reserve_released = ${totals.reserve_release.amount}, one_offs = ${totals.one_off.amount + totals.carry_over.amount},
-        amount = ${amount}, transaction_count = ${totals.payment.count}, status = ${paysOut ? (paid ? 'PAID' : 'PENDING') : 'CARRIED'}
-      where id = ${id}`);
+    await closeSettlement(tx, id, totals, { fee, amount, status: paysOut ? (paid ? 'PAID' : 'PENDING') : 'CARRIED' });
     if (paysOut) {
-      await tx.query(sql`insert into payout (id, settlement_id, organisation_id, merchant_id, bank_account_id, amount, currency_code, status, pay_date, created_at, updated_at)
-        values (${newId('po', now.getTime())}, ${id}, ${profile.merchant_id}, ${profile.merchant_id}, ${profile.bank_account_id}, ${amount}, ${profile.currency_code},
-          ${paid ? 'PAID' : 'SCHEDULED'}, ${payDate}, ${now}, ${now})`);
+      await insertPayout(tx, { id: newId('po', now.getTime()), settlementId: id, merchantId: profile.merchant_id, bankAccountId: profile.bank_account_id, amount, currency: profile.currency_code, paid, payDate, now });
     }
     return id;
   });
@@ -86,12 +84,4 @@ export const runSettlement = async (db: Db, options: RunOptions): Promise<RunRes
 };
 
 /** Scheduled payouts whose day has come are marked paid (the sandbox bank transfer). */
-export const markDuePayouts = async (db: Db, now: Date): Promise<number> => {
-  const today = now.toISOString().slice(0, 10);
-  const rows = await db.transaction(async (tx) => {
-    const paid = await tx.query<{ settlement_id: string }>(sql`update payout set status = 'PAID', updated_at = now() where status = 'SCHEDULED' and pay_date <= ${today} returning settlement_id`);
-    if (paid.length) await tx.query(sql`update settlement set status = 'PAID', updated_at = now() where id = any(${paid.map((p) => p.settlement_id)})`);
-    return paid;
-  });
-  return rows.length;
-};
+export const markDuePayouts = (db: Db, now: Date): Promise<number> => db.transaction((tx) => payDuePayouts(tx, now.toISOString().slice(0, 10)));

@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import { scopeCondition } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
@@ -15,7 +15,7 @@ export const findOwned = async (tx: Queryable, scope: Scope, table: keyof typeof
   const scoped = scopeCondition(scope, 'merchant');
   const [row] = await tx.query<OwnedRow>(sql`select e.id, e.organisation_id, e.merchant_id, ${sql.raw(`e.${TABLES[table]}`)}
     from ${sql.raw(table)} e where e.id = ${id} ${scoped ? sql`and ${scoped}` : sql.empty}`);
-  if (!row) throw new HttpError(404, 'not_found', `${table === 'customer' ? 'Customer' : 'Payment profile'} not found`, [{ path, message: 'Not found' }]);
+  if (!row) throw notFoundAt(path, table === 'customer' ? 'Customer' : 'Payment profile');
   return row;
 };
 

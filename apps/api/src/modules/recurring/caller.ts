@@ -1,12 +1,11 @@
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import { scopeCondition } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
-/** A 404 that names the input holding the id, answered alike for unknown and foreign ids. */
-export const notFoundAt = (path: string, what: string) =>
-  new HttpError(404, 'not_found', `${what} not found`, [{ path, message: `No such ${what.toLowerCase()}` }]);
+/** For lookups that are not an entity read: the same 404 getEntity answers when given the input path. */
+export { notFoundAt };
 
 /** `and <tenancy condition>` on alias `e` for a merchant-owned table, or nothing for provider staff. */
 export const scopedAnd = (scope: Scope): Sql => {

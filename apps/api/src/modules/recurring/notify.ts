@@ -1,23 +1,10 @@
 import { enqueue } from '../../jobs/queue.ts';
 import { newId } from '../../lib/ids.ts';
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Queryable } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
+import { escapeHtml } from '../auth/mail-templates.ts';
+import { loadPlanNotifications } from './plan.repository.ts';
 import type { SubscriptionRow } from './subscription.repository.ts';
-
-type PlanNotifications = {
-  name: string;
-  statuses_subscription_update: string[];
-  webhook_subscription_update: string | null;
-  email_subscription_update: string | null;
-};
-
-const loadPlanNotifications = async (tx: Queryable, planId: string): Promise<PlanNotifications> => {
-  const [plan] = await tx.query<PlanNotifications>(sql`select name, statuses_subscription_update, webhook_subscription_update, email_subscription_update
-    from plan where id = ${planId}`);
-  return plan;
-};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Tells the merchant about a subscription's new state when its plan asks for that status

@@ -55,3 +55,17 @@ export const updatePlanColumns = (tx: Queryable, id: string, values: Record<stri
 
 export const softDeletePlan = (tx: Queryable, id: string) =>
   tx.query(sql`update plan set deleted_at = now(), updated_at = now() where id = ${id}`);
+
+export type PlanNotifications = {
+  name: string;
+  statuses_subscription_update: string[];
+  webhook_subscription_update: string | null;
+  email_subscription_update: string | null;
+};
+
+/** Whom a plan tells about its subscriptions' status changes, and on which statuses. */
+export const loadPlanNotifications = async (db: Queryable, planId: string): Promise<PlanNotifications> => {
+  const [plan] = await db.query<PlanNotifications>(sql`select name, statuses_subscription_update, webhook_subscription_update, email_subscription_update
+    from plan where id = ${planId}`);
+  return plan;
+};

@@ -8,12 +8,12 @@ import {
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth-context.ts';
-import { sql } from '../../plugins/db/index.ts';
 import { listLiveSessions, revokeSessionById, revokeUserSessions } from '../auth/auth.repository.ts';
 import { clientOf } from '../auth/auth.routes.ts';
 import { me } from '../auth/auth.service.ts';
 import * as mfa from '../auth/mfa-flow.service.ts';
 import { changeOwnPassword, requestEmailChange } from '../auth/password.service.ts';
+import { updateUserFields } from './users.repository.ts';
 
 /** `/v1/profile…`: the signed-in user's own name, language, password, e-mail, MFA and sessions. */
 export const profileRoutes = async (fastify: FastifyInstance) => {
@@ -29,7 +29,7 @@ export const profileRoutes = async (fastify: FastifyInstance) => {
     handler: async (request) => {
       const { userId } = authOf(request);
       const { name, language } = request.body;
-      await app.db.query(sql`update app_user set name = coalesce(${name ?? null}, name), language = coalesce(${language ?? null}, language), updated_at = now() where id = ${userId}`);
+      await updateUserFields(app.db, userId, { name, language });
       return me(app.db, userId);
     },
   });

@@ -33,9 +33,7 @@ const auditBase = (ctx: Context, route: string, userId: string): AuditEntry => (
 
 /** The organisation a user is placed in: inside the actor's subtree (else 404, as for an unknown id) and on the right side. */
 const resolveOrganisation = async (db: Db, side: Side, orgId: string, ctx: Context) => {
-  const org = await getEntity(db, organisationEntity, ctx.auth.scope, orgId).catch(() => {
-    throw new HttpError(404, 'not_found', 'organisation not found', [{ path: 'body.organisation', message: 'not found' }]);
-  });
+  const org = await getEntity(db, organisationEntity, ctx.auth.scope, orgId, {}, 'body.organisation');
   const isProvider = org.type === 'provider';
   if (side === 'psp' && !isProvider) throw badRequest('body.organisation', 'Provider users belong to the provider organisation');
   if (side === 'platform' && isProvider) throw badRequest('body.organisation', 'Choose a merchant organisation for a platform user');
