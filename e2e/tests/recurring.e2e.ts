@@ -63,16 +63,17 @@ describe('recurring billing screens', () => {
     await page.goto('/subscriptions');
     await page.getByRole('button', { name: 'New subscription' }).click();
     await choose(page, /^Customer$/, /@/);
-    await choose(page, /^Plan$/, new RegExp(planName));
-    // The discount list depends on the chosen plan; a re-render while it settles can drop the
-    // choice, so check the field shows it and choose again if not, as a person would.
+    // The discount list depends on the chosen plan; a re-render while the form settles can drop a
+    // choice (seen on a loaded machine), so check the fields show both and choose again if not, as a
+    // person would. Dropdowns render outside the drawer, so its text shows only what the fields hold.
     await expect
       .poll(async () => {
-        // Dropdowns render outside the drawer, so its text shows only what the fields hold.
-        if (((await drawer(page).textContent()) ?? '').includes(discountName)) return true;
-        await choose(page, /^Discount$/, new RegExp(discountName));
+        const text = (await drawer(page).textContent()) ?? '';
+        if (!text.includes(planName)) await choose(page, /^Plan$/, new RegExp(planName));
+        else if (!text.includes(discountName)) await choose(page, /^Discount$/, new RegExp(discountName));
+        else return true;
         return false;
-      }, SLOW)
+      }, { timeout: 60_000, interval: 250 })
       .toBe(true);
     await screenshot(page, 'recurring-subscription-form-en');
     await drawer(page).getByRole('button', { name: 'Save' }).click();

@@ -1,32 +1,23 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
+import { startReceiver } from '../support/receiver.ts';
 import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
 import { bodyText, choose, drawer, openTab, SLOW } from '../support/ui.ts';
 import { uniqueSuffix } from '../support/unique.ts';
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-const received: Received[] = [];
-const receiver = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-    const failing = request.url?.startsWith('/failing');
-    response.writeHead(failing ? 500 : 200, { 'content-type': 'text/plain' });
-    response.end(failing ? 'receiver is down' : 'received, thank you');
-  });
-});
-const receiverUrl = (path: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const receiverUrl = (path: string) => receiver.url(path);
+const received = () => receiver.received;
 
 // A local receiver needs private targets allowed; the retry schedule runs 50 times faster.
 const suite = useServerAndBrowser(
   { ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_SCALE: '0.02' },
-  () => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)),
-  () => new Promise<void>((resolve) => receiver.close(() => resolve())),
+  async () => {
+    receiver = await startReceiver();
+  },
+  async () => receiver?.close(),
 );
 
 const signedIn = (language: Language, email = 'merchant@kassa.test') => signedInAs(suite, email, language);
@@ -58,7 +49,7 @@ describe('webhooks', () => {
     expect(await page.getByTestId('test-answer-code').textContent()).toBe('200');
     await screenshot(page, 'webhooks-test-sent-en');
 
-    const message = received.filter((r) => r.path === '/shop-hook').at(-1)!;
+    const message = received().filter((r) => r.path === '/shop-hook').at(-1)!;
     const payload = new Webhook(secret).verify(message.body, message.headers as Record<string, string>) as { type: string; data: { status: string; test: boolean } };
     expect(payload).toMatchObject({ type: 'transaction.test', data: { status: 'AUTHORIZED', test: true } });
 
@@ -90,8 +81,8 @@ describe('webhooks', () => {
       .toBeGreaterThanOrEqual(3);
     expect(await drawer(page).locator('[data-code="500"]').count()).toBeGreaterThanOrEqual(3);
     expect(await drawer(page).textContent()).toContain('Wacht op nieuwe poging');
-    expect(received.filter((r) => r.path === failing).length).toBeGreaterThanOrEqual(3);
-    const ids = new Set(received.filter((r) => r.path === failing).map((r) => r.headers['webhook-id']));
+    expect(received().filter((r) => r.path === failing).length).toBeGreaterThanOrEqual(3);
+    const ids = new Set(received().filter((r) => r.path === failing).map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
     await screenshot(page, 'webhooks-retries-nl');
     await page.keyboard.press('Escape');

@@ -56,7 +56,7 @@ const age = (id: string, ms: number) => t.db.query(sql`update transaction set up
 describe('chargeback webhooks (the sandbox acquirer charges back amounts ending in 55)', () => {
   it('opens one chargeback for what was not refunded, moves the transaction to CHARGEBACK and delivers chargeback.created once, audited as the system', async () => {
     const id = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 12_355 });
-    await t.db.query(sql`update transaction set refunded_amount = 2_000 where id = ${id}`);
+    await t.db.query(sql`update transaction set refunded_amount = 2000 where id = ${id}`);
     const untouched = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 12_300 });
     const recent = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 555 });
     // History from before the engine decided payments (demo world, imports) has its own chargebacks.
