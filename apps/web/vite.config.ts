@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -17,6 +18,8 @@ const translationsVersion = (): string => {
 
 export default defineConfig({
   plugins: [react()],
+  // `@/…` is apps/web/src: imports name what they use, not how many folders up it is.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   define: { __I18N_VERSION__: JSON.stringify(translationsVersion()) },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, proxy: { '/v1': 'http://localhost:3000' } },
