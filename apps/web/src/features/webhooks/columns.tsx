@@ -3,9 +3,11 @@ import { Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { DateTime } from '../../components/date-time.tsx';
+import { EntityLink } from '../../components/entity-link.tsx';
 import type { ListColumn } from '../../components/list-screen/columns.ts';
 import type { WebhookRow } from './api/types.ts';
 import { WebhookStatus } from './components/webhook-status.tsx';
+import { webhookItemPages } from './item-pages.ts';
 
 /** The webhooks list of portal.md §2.5; `cloneBase` (the webhook-testing path) adds the clone column. */
 export const webhookColumns = (t: TFunction, cloneBase: string | null): ListColumn<WebhookRow>[] => [
@@ -17,7 +19,17 @@ export const webhookColumns = (t: TFunction, cloneBase: string | null): ListColu
     render: (row) => <Typography.Text ellipsis={{ tooltip: row.url }} style={{ maxWidth: 260 }}>{row.url}</Typography.Text>,
   },
   { key: 'type', title: t('fields:webhook.type'), sortField: 'type', exportFields: ['type'], render: (row) => t(`webhooks.types.${row.type}`, { defaultValue: row.type }) },
-  { key: 'item_id', title: t('fields:webhook.item_id'), exportFields: ['item_id'], render: (row) => row.item_id && <Typography.Text code>{row.item_id}</Typography.Text> },
+  {
+    key: 'item_id',
+    title: t('fields:webhook.item_id'),
+    exportFields: ['item_id'],
+    render: (row) => {
+      const page = webhookItemPages[row.type];
+      if (!row.item_id) return null;
+      const code = <Typography.Text code>{row.item_id}</Typography.Text>;
+      return page ? <EntityLink to={page} filter={{ id: row.item_id }} open>{code}</EntityLink> : code;
+    },
+  },
   { key: 'delivered_on', title: t('fields:webhook.delivered_on'), sortField: 'delivered_on', exportFields: ['delivered_on'], render: (row) => (row.delivered_on ? <DateTime value={row.delivered_on} /> : t(`webhooks.states.${row.state}`)) },
   { key: 'status', title: t('fields:webhook.status'), exportFields: ['status'], render: (row) => <WebhookStatus type={row.type} status={row.status} /> },
   ...(cloneBase

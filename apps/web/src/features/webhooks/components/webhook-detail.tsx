@@ -6,17 +6,17 @@ import { useLocation } from 'react-router';
 import { CopyableId } from '../../../components/copyable-id.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { EntityLink, type LinkTarget } from '../../../components/entity-link.tsx';
+import { EntityLink } from '../../../components/entity-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useOrganisationScope } from '../../../lib/org-context.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useWebhook } from '../api/get-webhook.ts';
 import { useResendWebhook } from '../api/resend-webhook.ts';
 import { populated } from '../api/types.ts';
+import { webhookItemPages } from '../item-pages.ts';
 import { WebhookHistory } from './webhook-history.tsx';
 import { WebhookStatus } from './webhook-status.tsx';
 
-const itemPages: Record<string, LinkTarget> = { transaction: 'transactions', refund: 'refunds', chargeback: 'chargebacks', cardlink: 'card-add-links', subscription: 'subscriptions' };
 
 /** The detail titled 'Webhook' (portal.md §2.5), with its history, a refresh and a resend. */
 export const WebhookDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
@@ -30,7 +30,7 @@ export const WebhookDetail = ({ id, onClose }: { id: string; onClose: () => void
   const canRefresh = hasAccess(roles, [...access.webhook.list, ...access.pspWebhook.list]);
   const canResend = hasAccess(roles, [...access.webhook.create, 'PSP_ALL']);
   const f = (field: string) => t(`fields:webhook.${field}`);
-  const itemPage = row && itemPages[row.type];
+  const itemPage = row && webhookItemPages[row.type];
   return (
     <DetailPanel
       open
