@@ -3,11 +3,12 @@ import { conflict, HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
+import { insertSapPartner, lockSapPartner, markSapPartnerDeleted, markSapPartnerOnboarded } from './sap.repository.ts';
 
 export const sapEntity = defineEntity(ZSapBusinessPartnerRow, {
   name: 'sap_business_partner',
@@ -27,44 +28,83 @@ export const sapEntity = defineEntity(ZSapBusinessPartnerRow, {
   populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
 });
 
-const already = () => new HttpError(409, 'conflict', 'This merchant is already in SAP', [{ path: 'body.organisation', message: 'sap.alreadyAdded' }]);
-const numberTaken = () => new HttpError(409, 'conflict', 'Another merchant has this business partner number', [{ path: 'body.business_partner', message: 'sap.numberTaken' }]);
+const already = () =>
+  new HttpError(409, 'conflict', 'This merchant is already in SAP', [
+    { path: 'body.organisation', message: 'sap.alreadyAdded' },
+  ]);
+const numberTaken = () =>
+  new HttpError(409, 'conflict', 'Another merchant has this business partner number', [
+    { path: 'body.business_partner', message: 'sap.numberTaken' },
+  ]);
 
 /** Adds a merchant (never a sub-organisation or the provider) as CREATED. */
 export const createSapPartner = async (db: Db, caller: Actor, body: TSapCreate) => {
   const id = newId('sap');
-  await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation);
-    if (owner.organisationId !== owner.merchantId) throw notFoundAt('body.organisation', 'Merchant');
-    await tx.query(sql`insert into sap_business_partner (id, organisation_id, merchant_id, company_code, created_by)
-      values (${id}, ${owner.merchantId}, ${owner.merchantId}, ${body.company_code}, ${caller.userId})`);
-    await recordAudit(tx, { ...caller.audit, type: 'sap_partner_created', responseCode: 201, entity: 'sap_business_partner', entityId: id });
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? already() : error;
-  });
+  await db
+    .transaction(async (tx) => {
+      const owner = await resolveOwner(tx, caller, body.organisation);
+      if (owner.organisationId !== owner.merchantId) throw notFoundAt('body.organisation', 'Merchant');
+      await insertSapPartner(tx, {
+        id,
+        merchantId: owner.merchantId,
+        companyCode: body.company_code,
+        createdBy: caller.userId,
+      });
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: 'sap_partner_created',
+        responseCode: 201,
+        entity: 'sap_business_partner',
+        entityId: id,
+      });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? already() : error;
+    });
   return getEntity(db, sapEntity, caller.scope, id, { _populate: 'organisation' });
 };
 
-type Move = { to: 'ONBOARDED' | 'DELETED'; from: readonly string[]; set: ReturnType<typeof sql> };
+type Move = { to: 'ONBOARDED' | 'DELETED'; from: readonly string[]; write: (tx: Queryable) => Promise<unknown> };
 
 /** One status change under the row's lock: a change from a status that does not allow it is a 409 naming the status. */
 const move = async (db: Db, caller: Actor, id: string, step: Move, audit: string) => {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ status: string }>(sql`select e.status from sap_business_partner e where e.id = ${id} ${scopedAnd(caller.scope)} for update`);
-    if (!row) throw notFoundAt('params.id', 'SAP record');
-    if (!step.from.includes(row.status)) throw conflict(`A ${row.status} record cannot become ${step.to}`, 'invalid_transition');
-    await tx.query(sql`update sap_business_partner set status = ${step.to}, ${step.set}, updated_at = now() where id = ${id}`);
-    await recordAudit(tx, { ...caller.audit, type: audit, responseCode: 200, entity: 'sap_business_partner', entityId: id });
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? numberTaken() : error;
-  });
+  await db
+    .transaction(async (tx) => {
+      const row = await lockSapPartner(tx, caller.scope, id);
+      if (!row) throw notFoundAt('params.id', 'SAP record');
+      if (!step.from.includes(row.status))
+        throw conflict(`A ${row.status} record cannot become ${step.to}`, 'invalid_transition');
+      await step.write(tx);
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: audit,
+        responseCode: 200,
+        entity: 'sap_business_partner',
+        entityId: id,
+      });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? numberTaken() : error;
+    });
   return getEntity(db, sapEntity, caller.scope, id, { _populate: 'organisation' });
 };
 
 /** CREATED → ONBOARDED with the partner number SAP gave the merchant. */
 export const onboardSapPartner = (db: Db, caller: Actor, id: string, body: TSapOnboard) =>
-  move(db, caller, id, { to: 'ONBOARDED', from: ['CREATED'], set: sql`business_partner = ${body.business_partner}, onboarded_at = now()` }, 'sap_partner_onboarded');
+  move(
+    db,
+    caller,
+    id,
+    { to: 'ONBOARDED', from: ['CREATED'], write: (tx) => markSapPartnerOnboarded(tx, id, body.business_partner) },
+    'sap_partner_onboarded',
+  );
 
 /** CREATED or ONBOARDED → DELETED; the row stays for history and the merchant can be added again. */
 export const deleteSapPartner = (db: Db, caller: Actor, id: string) =>
-  move(db, caller, id, { to: 'DELETED', from: ['CREATED', 'ONBOARDED'], set: sql`deleted_at = now()` }, 'sap_partner_deleted');
+  move(
+    db,
+    caller,
+    id,
+    { to: 'DELETED', from: ['CREATED', 'ONBOARDED'], write: (tx) => markSapPartnerDeleted(tx, id) },
+    'sap_partner_deleted',
+  );
