@@ -15,26 +15,56 @@ export type ApiKeyIdentity = {
 
 /** The live key with this hash and its organisation; revoked keys and keys of a deactivated merchant are not found. */
 export const findLiveKey = async (db: Queryable, keyHash: string): Promise<ApiKeyIdentity | undefined> =>
-  (await db.query<ApiKeyIdentity>(sql.prepared('kassa_api_key_lookup', sql`
+  (
+    await db.query<ApiKeyIdentity>(
+      sql.prepared(
+        'kassa_api_key_lookup',
+        sql`
     select k.id, k.name, k.roles, k.last_used_at, o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
     from api_key k join organisation o on o.id = k.organisation_id
     where k.key_hash = ${keyHash} and k.revoked_at is null
-      and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`)))[0];
+      and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`,
+      ),
+    )
+  )[0];
 
-export const touchKey = (db: Queryable, id: string) => db.query(sql`update api_key set last_used_at = now() where id = ${id}`);
+export const touchKey = (db: Queryable, id: string) =>
+  db.query(sql`update api_key set last_used_at = now() where id = ${id}`);
 
 export const insertKey = (
   db: Queryable,
-  key: { id: string; organisationId: string; merchantId: string | null; name: string; prefix: string; keyHash: string; roles: string[]; createdBy: string; createdByName: string },
+  key: {
+    id: string;
+    organisationId: string;
+    merchantId: string | null;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    roles: string[];
+    createdBy: string;
+    createdByName: string;
+  },
 ) =>
   db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name)
     values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName})`);
 
 /** A key of the caller's tenancy, locked until the transaction ends. */
 export const lockKey = async (db: Queryable, scope: Scope, id: string) =>
-  (await db.query<{ id: string; roles: string[]; revoked_at: Date | null; name: string }>(
-    sql`select e.id, e.roles, e.revoked_at, e.name from api_key e where e.id = ${id} ${scopedAnd(scope)} for update`,
-  ))[0];
+  (
+    await db.query<{ id: string; roles: string[]; revoked_at: Date | null; name: string }>(
+      sql`select e.id, e.roles, e.revoked_at, e.name from api_key e where e.id = ${id} ${scopedAnd(scope)} for update`,
+    )
+  )[0];
 
 export const revokeKey = (db: Queryable, id: string, byName: string) =>
-  db.query(sql`update api_key set revoked_at = now(), revoked_by_name = ${byName}, updated_at = now() where id = ${id}`);
+  db.query(
+    sql`update api_key set revoked_at = now(), revoked_by_name = ${byName}, updated_at = now() where id = ${id}`,
+  );
+
+/** An organisation inside the subtree at `subtreePath`, with what a new key needs; undefined outside it. */
+export const findOrganisationInSubtree = async (db: Queryable, subtreePath: string, id: string) =>
+  (
+    await db.query<{ id: string; type: string; merchant_id: string | null }>(
+      sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${subtreePath}%`}`,
+    )
+  )[0];

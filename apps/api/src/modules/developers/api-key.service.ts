@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import { hashToken } from '../../plugins/auth-context.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt } from '../recurring/caller.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
@@ -26,8 +26,10 @@ export const apiKeyHash = (key: string) => hashToken(key);
 /** Scopes are roles; a key never gets a role its creator could not grant a user, nor provider roles outside the provider. */
 const assertRoles = (callerRoles: string[], roles: string[], providerOrg: boolean) => {
   const refused = roles.filter((role) => !canGrantRole(callerRoles, role));
-  if (refused.length) throw badRequest('body.roles', `You cannot give a key roles you do not hold: ${refused.join(', ')}`);
-  if (!providerOrg && roles.some(isProviderRoleName)) throw badRequest('body.roles', 'Provider roles are for keys of the provider organisation only');
+  if (refused.length)
+    throw badRequest('body.roles', `You cannot give a key roles you do not hold: ${refused.join(', ')}`);
+  if (!providerOrg && roles.some(isProviderRoleName))
+    throw badRequest('body.roles', 'Provider roles are for keys of the provider organisation only');
 };
 
 export const createApiKey = async (db: Db, caller: Actor & { roles: string[]; name: string }, body: TApiKeyCreate) => {
@@ -35,14 +37,29 @@ export const createApiKey = async (db: Db, caller: Actor & { roles: string[]; na
   const id = newId('ak');
   await db.transaction(async (tx) => {
     const orgId = body.organisation ?? caller.organisation.id;
-    const [org] = await tx.query<{ id: string; type: string; merchant_id: string | null }>(
-      sql`select id, type, merchant_id from organisation where id = ${orgId} and path like ${`${caller.organisation.path}%`}`,
-    );
+    const org = await repo.findOrganisationInSubtree(tx, caller.organisation.path, orgId);
     if (!org) throw notFoundAt('body.organisation', 'Organisation');
     const roles = [...new Set(body.roles)].sort();
     assertRoles(caller.roles, roles, org.type === 'provider');
-    await repo.insertKey(tx, { id, organisationId: org.id, merchantId: org.merchant_id, name: body.name, prefix, keyHash: apiKeyHash(key), roles, createdBy: caller.userId, createdByName: caller.name });
-    await recordAudit(tx, { ...caller.audit, type: 'api_key_created', responseCode: 201, entity: 'apikey', entityId: id, detail: { name: body.name, prefix, roles } });
+    await repo.insertKey(tx, {
+      id,
+      organisationId: org.id,
+      merchantId: org.merchant_id,
+      name: body.name,
+      prefix,
+      keyHash: apiKeyHash(key),
+      roles,
+      createdBy: caller.userId,
+      createdByName: caller.name,
+    });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'api_key_created',
+      responseCode: 201,
+      entity: 'apikey',
+      entityId: id,
+      detail: { name: body.name, prefix, roles },
+    });
   });
   return { ...(await getEntity(db, apiKeyEntity, caller.scope, id)), key };
 };
@@ -52,10 +69,18 @@ export const revokeApiKey = async (db: Db, caller: Actor & { roles: string[]; na
   await db.transaction(async (tx) => {
     const key = await repo.lockKey(tx, caller.scope, id);
     if (!key) throw notFoundAt('params.id', 'API key');
-    if (!key.roles.every((role) => canGrantRole(caller.roles, role))) throw forbidden('This key holds roles you do not hold');
+    if (!key.roles.every((role) => canGrantRole(caller.roles, role)))
+      throw forbidden('This key holds roles you do not hold');
     if (key.revoked_at) return;
     await repo.revokeKey(tx, id, caller.name);
-    await recordAudit(tx, { ...caller.audit, type: 'api_key_revoked', responseCode: 200, entity: 'apikey', entityId: id, detail: { name: key.name } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'api_key_revoked',
+      responseCode: 200,
+      entity: 'apikey',
+      entityId: id,
+      detail: { name: key.name },
+    });
   });
   return getEntity(db, apiKeyEntity, caller.scope, id);
 };

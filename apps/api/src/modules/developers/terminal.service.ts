@@ -3,12 +3,13 @@ import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable, } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
+import { findMerchantPaymentProfile, lockTerminal } from './terminal.repository.ts';
 
 export const terminalEntity = defineEntity(ZTerminalRow, {
   name: 'terminal',
@@ -34,17 +35,21 @@ export const terminalEntity = defineEntity(ZTerminalRow, {
 });
 
 const duplicateSerial = () =>
-  new HttpError(409, 'serial_number_taken', 'A terminal with this serial number is already registered', [{ path: 'body.serial_number', message: 'terminals.duplicateSerial' }]);
+  new HttpError(409, 'serial_number_taken', 'A terminal with this serial number is already registered', [
+    { path: 'body.serial_number', message: 'terminals.duplicateSerial' },
+  ]);
 
 /** A terminal takes payments for one payment profile of its own merchant; another merchant's profile is a 404 like an unknown one. */
 const assertProfileOfMerchant = async (tx: Queryable, caller: Actor, merchantId: string, profileId: string) => {
-  const [profile] = await tx.query(sql`select e.id from payment_profile e where e.id = ${profileId} and e.merchant_id = ${merchantId} ${scopedAnd(caller.scope)}`);
+  const profile = await findMerchantPaymentProfile(tx, caller.scope, merchantId, profileId);
   if (!profile) throw notFoundAt('body.payment_profile', 'Payment profile');
 };
 
 const columnsOf = (body: TTerminalUpdate) => {
   const { payment_profile, ...rest } = body;
-  const columns: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const columns: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined),
+  );
   if (payment_profile !== undefined) columns.payment_profile_id = payment_profile;
   return columns;
 };
@@ -56,8 +61,22 @@ export const createTerminal = async (db: Db, caller: Actor, body: TTerminalCreat
       const owner = await resolveOwner(tx, caller, body.organisation ?? null);
       await assertProfileOfMerchant(tx, caller, owner.merchantId, body.payment_profile);
       const { organisation: _organisation, ...fields } = body;
-      await tx.query(insertStatement('terminal', { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, ...columnsOf(fields) }));
-      await recordAudit(tx, { ...caller.audit, type: 'terminal_created', responseCode: 201, entity: 'terminal', entityId: id, detail: { serial_number: body.serial_number } });
+      await tx.query(
+        insertStatement('terminal', {
+          id,
+          organisation_id: owner.organisationId,
+          merchant_id: owner.merchantId,
+          ...columnsOf(fields),
+        }),
+      );
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: 'terminal_created',
+        responseCode: 201,
+        entity: 'terminal',
+        entityId: id,
+        detail: { serial_number: body.serial_number },
+      });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateSerial() : error;
@@ -68,12 +87,19 @@ export const createTerminal = async (db: Db, caller: Actor, body: TTerminalCreat
 export const updateTerminal = async (db: Db, caller: Actor, id: string, body: TTerminalUpdate) => {
   await db
     .transaction(async (tx) => {
-      const [current] = await tx.query<{ merchant_id: string }>(sql`select e.merchant_id from terminal e where e.id = ${id} ${scopedAnd(caller.scope)} for update`);
+      const current = await lockTerminal(tx, caller.scope, id);
       if (!current) throw notFoundAt('params.id', 'Terminal');
       if (body.payment_profile) await assertProfileOfMerchant(tx, caller, current.merchant_id, body.payment_profile);
       const columns = columnsOf(body);
       if (Object.keys(columns).length) await tx.query(updateStatement('terminal', id, columns));
-      await recordAudit(tx, { ...caller.audit, type: 'terminal_updated', responseCode: 200, entity: 'terminal', entityId: id, detail: { fields: Object.keys(body) } });
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: 'terminal_updated',
+        responseCode: 200,
+        entity: 'terminal',
+        entityId: id,
+        detail: { fields: Object.keys(body) },
+      });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateSerial() : error;
