@@ -4,14 +4,22 @@ import { newId } from '../../lib/ids.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { insertStatement } from '../recurring/write-sql.ts';
 import { organisationEntity, processorEntity } from '../settings/settings.entities.ts';
-
-type StoredField = { name: string; description: string | null; value: string | null };
+import {
+  findProcessor,
+  lockProcessorDetails,
+  lockShareRequest,
+  markShareRequestCancelled,
+  markShareRequestRevoked,
+  markShareRequestShared,
+  updateProcessorDetails,
+  type StoredField,
+} from './share-request.repository.ts';
 
 export const shareRequestEntity = defineEntity(ZShareRequestRow, {
   name: 'share_request',
@@ -45,9 +53,7 @@ export const shareRequestEntity = defineEntity(ZShareRequestRow, {
 const read = (db: Db, caller: Actor, id: string) => getEntity(db, shareRequestEntity, caller.scope, id);
 
 const lockRequest = async (tx: Queryable, caller: Actor, id: string) => {
-  const [row] = await tx.query<{ status: string; fields: StoredField[]; processor_id: string | null }>(
-    sql`select e.status, e.fields, e.processor_id from share_request e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
-  );
+  const row = await lockShareRequest(tx, caller.scope, id);
   if (!row) throw notFoundAt('params.id', 'Share request');
   return row;
 };
@@ -60,10 +66,14 @@ export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequ
   await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
     if (body.processor) {
-      const [processor] = await tx.query(sql`select id from processor where id = ${body.processor} and type = 'processor'`);
+      const processor = await findProcessor(tx, body.processor);
       if (!processor) throw notFoundAt('body.processor', 'Processor');
     }
-    const fields: StoredField[] = body.fields.map((field) => ({ name: field.name.trim(), description: field.description?.trim() || null, value: null }));
+    const fields: StoredField[] = body.fields.map((field) => ({
+      name: field.name.trim(),
+      description: field.description?.trim() || null,
+      value: null,
+    }));
     await tx.query(
       insertStatement('share_request', {
         id,
@@ -76,14 +86,21 @@ export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequ
         requested_by: caller.audit.userName ?? null,
       }),
     );
-    await recordAudit(tx, { ...caller.audit, type: 'share_request_created', responseCode: 201, entity: 'share_request', entityId: id, detail: { fields: fields.map((f) => f.name) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'share_request_created',
+      responseCode: 201,
+      entity: 'share_request',
+      entityId: id,
+      detail: { fields: fields.map((f) => f.name) },
+    });
   });
   return read(db, caller, id);
 };
 
 /** Writes the shared values into the named processor's details (sealed), or clears them on revoke. */
 const applyToProcessor = async (tx: Queryable, processorId: string, fields: StoredField[]) => {
-  const [processor] = await tx.query<{ details: StoredField[] }>(sql`select details from processor where id = ${processorId} for update`);
+  const processor = await lockProcessorDetails(tx, processorId);
   if (!processor) return;
   const details = [...processor.details];
   for (const field of fields) {
@@ -92,7 +109,7 @@ const applyToProcessor = async (tx: Queryable, processorId: string, fields: Stor
     if (index >= 0) details[index] = { ...details[index], value: next.value };
     else details.push(next);
   }
-  await tx.query(sql`update processor set details = ${JSON.stringify(details)}::jsonb, updated_at = now() where id = ${processorId}`);
+  await updateProcessorDetails(tx, processorId, details);
 };
 
 /** The merchant's own people fill in the credentials; provider staff cannot answer for a merchant. */
@@ -113,11 +130,18 @@ export const answerShareRequest = async (db: Db, caller: Actor, id: string, body
     });
     const unknown = Object.keys(body.values).filter((name) => !current.fields.some((field) => field.name === name));
     for (const name of unknown) missing.push({ path: `body.values.${name}`, message: 'shareCredentials.unknownField' });
-    if (missing.length) throw new HttpError(400, 'validation_error', 'Every requested credential needs a value', missing);
-    await tx.query(sql`update share_request set fields = ${JSON.stringify(fields)}::jsonb, status = 'shared', shared_by = ${caller.audit.userName ?? null},
-      shared_at = now(), updated_at = now() where id = ${id}`);
+    if (missing.length)
+      throw new HttpError(400, 'validation_error', 'Every requested credential needs a value', missing);
+    await markShareRequestShared(tx, id, fields, caller.audit.userName ?? null);
     if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
-    await recordAudit(tx, { ...caller.audit, type: 'share_request_shared', responseCode: 200, entity: 'share_request', entityId: id, detail: { fields: fields.map((f) => f.name) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'share_request_shared',
+      responseCode: 200,
+      entity: 'share_request',
+      entityId: id,
+      detail: { fields: fields.map((f) => f.name) },
+    });
   });
   return read(db, caller, id);
 };
@@ -129,9 +153,15 @@ export const revokeShareRequest = async (db: Db, caller: Actor, id: string) => {
     const current = await lockRequest(tx, caller, id);
     if (current.status !== 'shared') throw wrongState(current.status);
     const fields = current.fields.map((field) => ({ ...field, value: null }));
-    await tx.query(sql`update share_request set fields = ${JSON.stringify(fields)}::jsonb, status = 'revoked', revoked_at = now(), updated_at = now() where id = ${id}`);
+    await markShareRequestRevoked(tx, id, fields);
     if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
-    await recordAudit(tx, { ...caller.audit, type: 'share_request_revoked', responseCode: 200, entity: 'share_request', entityId: id });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'share_request_revoked',
+      responseCode: 200,
+      entity: 'share_request',
+      entityId: id,
+    });
   });
   return read(db, caller, id);
 };
@@ -141,8 +171,14 @@ export const cancelShareRequest = async (db: Db, caller: Actor, id: string) => {
   await db.transaction(async (tx) => {
     const current = await lockRequest(tx, caller, id);
     if (current.status !== 'requested') throw wrongState(current.status);
-    await tx.query(sql`update share_request set status = 'cancelled', updated_at = now() where id = ${id}`);
-    await recordAudit(tx, { ...caller.audit, type: 'share_request_cancelled', responseCode: 200, entity: 'share_request', entityId: id });
+    await markShareRequestCancelled(tx, id);
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'share_request_cancelled',
+      responseCode: 200,
+      entity: 'share_request',
+      entityId: id,
+    });
   });
   return read(db, caller, id);
 };

@@ -1,0 +1,45 @@
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Scope } from '../../query/scope.ts';
+import { scopedAnd } from '../recurring/caller.ts';
+
+export type StoredField = { name: string; description: string | null; value: string | null };
+
+export type LockedShareRequest = { status: string; fields: StoredField[]; processor_id: string | null };
+
+/** A share request of the caller's tenancy, locked until the transaction ends. */
+export const lockShareRequest = async (
+  tx: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<LockedShareRequest | undefined> =>
+  (
+    await tx.query<LockedShareRequest>(
+      sql`select e.status, e.fields, e.processor_id from share_request e where e.id = ${id} ${scopedAnd(scope)} for update`,
+    )
+  )[0];
+
+/** A processor (not a processor settlement) with this id; undefined when there is none. */
+export const findProcessor = async (tx: Queryable, id: string) =>
+  (await tx.query(sql`select id from processor where id = ${id} and type = 'processor'`))[0];
+
+/** The processor's stored details, locked until the transaction ends. */
+export const lockProcessorDetails = async (
+  tx: Queryable,
+  id: string,
+): Promise<{ details: StoredField[] } | undefined> =>
+  (await tx.query<{ details: StoredField[] }>(sql`select details from processor where id = ${id} for update`))[0];
+
+export const updateProcessorDetails = (tx: Queryable, id: string, details: StoredField[]) =>
+  tx.query(sql`update processor set details = ${JSON.stringify(details)}::jsonb, updated_at = now() where id = ${id}`);
+
+export const markShareRequestShared = (tx: Queryable, id: string, fields: StoredField[], sharedBy: string | null) =>
+  tx.query(sql`update share_request set fields = ${JSON.stringify(fields)}::jsonb, status = 'shared', shared_by = ${sharedBy},
+      shared_at = now(), updated_at = now() where id = ${id}`);
+
+export const markShareRequestRevoked = (tx: Queryable, id: string, fields: StoredField[]) =>
+  tx.query(
+    sql`update share_request set fields = ${JSON.stringify(fields)}::jsonb, status = 'revoked', revoked_at = now(), updated_at = now() where id = ${id}`,
+  );
+
+export const markShareRequestCancelled = (tx: Queryable, id: string) =>
+  tx.query(sql`update share_request set status = 'cancelled', updated_at = now() where id = ${id}`);
