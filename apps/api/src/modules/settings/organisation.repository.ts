@@ -1,3 +1,4 @@
+import type { TOrganisationUpdate } from '@kassa/domain';
 import { newId } from '../../lib/ids.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
@@ -17,7 +18,10 @@ export type NewOrganisation = {
  * Inserts an organisation below its parent. The type, the tree path and the merchant it belongs
  * to follow from the parent: below the provider a merchant, below anything else a sub-organisation.
  */
-export const insertOrganisation = async (db: Queryable, org: NewOrganisation): Promise<{ id: string; path: string; type: string; merchantId: string | null }> => {
+export const insertOrganisation = async (
+  db: Queryable,
+  org: NewOrganisation,
+): Promise<{ id: string; path: string; type: string; merchantId: string | null }> => {
   const id = org.id ?? newId('org');
   let path = `/${id}/`;
   let type: 'provider' | 'merchant' | 'sub' = 'provider';
@@ -35,4 +39,59 @@ export const insertOrganisation = async (db: Queryable, org: NewOrganisation): P
     values (${id}, ${org.parentId}, ${merchantId}, ${type}, ${path}, ${org.name}, ${org.email ?? null}, ${org.countryCode ?? 'NL'},
       ${org.locality ?? null}, ${org.features ?? []}, ${org.mfaRequired ?? null}, ${org.createdAt ?? new Date()})`);
   return { id, path, type, merchantId };
+};
+
+export type OrgRow = {
+  id: string;
+  parent_id: string | null;
+  merchant_id: string | null;
+  type: 'provider' | 'merchant' | 'sub';
+  path: string;
+};
+
+/** An organisation inside the subtree at `subtreePath`, row-locked; else undefined. */
+export const lockOrganisationInSubtree = async (
+  tx: Queryable,
+  subtreePath: string,
+  id: string,
+): Promise<OrgRow | undefined> =>
+  (
+    await tx.query<OrgRow>(sql`select id, parent_id, merchant_id, type, path from organisation
+    where id = ${id} and path like ${`${subtreePath}%`} for update`)
+  )[0];
+
+const ADDRESS_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'street',
+  'street_number',
+  'extended_address',
+  'country_code',
+  'region',
+  'postal_code',
+  'locality',
+  'tax_number',
+] as const;
+
+/** Writes the name and address fields the body names; nothing when it names none. */
+export const updateOrganisationDetails = async (tx: Queryable, id: string, body: TOrganisationUpdate) => {
+  const sets = ADDRESS_COLUMNS.filter((column) => body[column] !== undefined).map(
+    (column) => sql`${sql.raw(column)} = ${body[column]}`,
+  );
+  if (sets.length)
+    await tx.query(sql`update organisation set ${sql.join([...sets, sql`updated_at = now()`], ', ')} where id = ${id}`);
+};
+
+/** Re-roots the subtree at `org.path` to `newPath` and hangs the organisation below its new parent. */
+export const moveOrganisationSubtree = async (
+  tx: Queryable,
+  org: Pick<OrgRow, 'id' | 'path'>,
+  parentId: string,
+  newPath: string,
+) => {
+  await tx.query(
+    sql`update organisation set path = ${newPath} || substr(path, ${org.path.length + 1}), updated_at = now() where path like ${`${org.path}%`}`,
+  );
+  await tx.query(sql`update organisation set parent_id = ${parentId} where id = ${org.id}`);
 };

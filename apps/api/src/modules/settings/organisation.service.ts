@@ -2,37 +2,46 @@ import type { TOrganisationCreate, TOrganisationUpdate } from '@kassa/domain';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt } from '../recurring/caller.ts';
-import { insertOrganisation } from './organisation.repository.ts';
+import {
+  insertOrganisation,
+  lockOrganisationInSubtree,
+  moveOrganisationSubtree,
+  updateOrganisationDetails,
+  type OrgRow,
+} from './organisation.repository.ts';
 import { organisationEntity } from './settings.entities.ts';
 
-type OrgRow = { id: string; parent_id: string | null; merchant_id: string | null; type: 'provider' | 'merchant' | 'sub'; path: string };
-
 /** An organisation inside the caller's subtree, row-locked; else null (another tenant's id looks unknown). */
-const findInScope = async (tx: Queryable, caller: Actor, id: string): Promise<OrgRow | undefined> =>
-  (await tx.query<OrgRow>(sql`select id, parent_id, merchant_id, type, path from organisation
-    where id = ${id} and path like ${`${caller.organisation.path}%`} for update`))[0];
-
-const ADDRESS_COLUMNS = ['name', 'email', 'phone', 'street', 'street_number', 'extended_address', 'country_code', 'region', 'postal_code', 'locality', 'tax_number'] as const;
+const findInScope = (tx: Queryable, caller: Actor, id: string): Promise<OrgRow | undefined> =>
+  lockOrganisationInSubtree(tx, caller.organisation.path, id);
 
 export const createOrganisation = async (db: Db, caller: Actor, body: TOrganisationCreate) => {
   const id = await db.transaction(async (tx) => {
     const parent = await findInScope(tx, caller, body.parent);
     if (!parent) throw notFoundAt('body.parent', 'Organisation');
-    const created = await insertOrganisation(tx, { parentId: parent.id, name: body.name, countryCode: body.country_code });
+    const created = await insertOrganisation(tx, {
+      parentId: parent.id,
+      name: body.name,
+      countryCode: body.country_code,
+    });
     await setColumns(tx, created.id, body);
-    await recordAudit(tx, { ...caller.audit, type: 'organisation_created', responseCode: 201, entity: 'organisation', entityId: created.id, detail: { name: body.name, parent: parent.id } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'organisation_created',
+      responseCode: 201,
+      entity: 'organisation',
+      entityId: created.id,
+      detail: { name: body.name, parent: parent.id },
+    });
     return created.id;
   });
   return getEntity(db, organisationEntity, caller.scope, id);
 };
 
-const setColumns = async (tx: Queryable, id: string, body: TOrganisationUpdate) => {
-  const sets = ADDRESS_COLUMNS.filter((column) => body[column] !== undefined).map((column) => sql`${sql.raw(column)} = ${body[column]}`);
-  if (sets.length) await tx.query(sql`update organisation set ${sql.join([...sets, sql`updated_at = now()`], ', ')} where id = ${id}`);
-};
+const setColumns = updateOrganisationDetails;
 
 /**
  * Moves an organisation with its subtree under a new parent. Only a sub-organisation moves, and only
@@ -42,16 +51,24 @@ const setColumns = async (tx: Queryable, id: string, body: TOrganisationUpdate) 
  */
 const move = async (tx: Queryable, caller: Actor, org: OrgRow, parentId: string) => {
   if (parentId === org.parent_id) return;
-  if (org.type !== 'sub') throw badRequest('body.parent', 'Only a sub-organisation can be moved; a merchant stays directly below the provider');
+  if (org.type !== 'sub')
+    throw badRequest(
+      'body.parent',
+      'Only a sub-organisation can be moved; a merchant stays directly below the provider',
+    );
   if (org.id === caller.organisation.id) throw badRequest('body.parent', 'You cannot move your own organisation');
   const parent = await findInScope(tx, caller, parentId);
   if (!parent) throw notFoundAt('body.parent', 'Organisation');
-  if (parent.path.startsWith(org.path)) throw badRequest('body.parent', 'An organisation cannot be placed below itself or one of its own sub-organisations');
+  if (parent.path.startsWith(org.path))
+    throw badRequest(
+      'body.parent',
+      'An organisation cannot be placed below itself or one of its own sub-organisations',
+    );
   const parentMerchant = parent.type === 'merchant' ? parent.id : parent.merchant_id;
-  if (parentMerchant !== org.merchant_id) throw badRequest('body.parent', 'A sub-organisation can only move within its own merchant');
+  if (parentMerchant !== org.merchant_id)
+    throw badRequest('body.parent', 'A sub-organisation can only move within its own merchant');
   const newPath = `${parent.path}${org.id}/`;
-  await tx.query(sql`update organisation set path = ${newPath} || substr(path, ${org.path.length + 1}), updated_at = now() where path like ${`${org.path}%`}`);
-  await tx.query(sql`update organisation set parent_id = ${parent.id} where id = ${org.id}`);
+  await moveOrganisationSubtree(tx, org, parent.id, newPath);
 };
 
 export const updateOrganisation = async (db: Db, caller: Actor, id: string, body: TOrganisationUpdate) => {
@@ -60,7 +77,14 @@ export const updateOrganisation = async (db: Db, caller: Actor, id: string, body
     if (!org) throw notFoundAt('params.id', 'Organisation');
     if (body.parent !== undefined) await move(tx, caller, org, body.parent);
     await setColumns(tx, id, body);
-    await recordAudit(tx, { ...caller.audit, type: 'organisation_updated', responseCode: 200, entity: 'organisation', entityId: id, detail: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'organisation_updated',
+      responseCode: 200,
+      entity: 'organisation',
+      entityId: id,
+      detail: { fields: Object.keys(body) },
+    });
   });
   return getEntity(db, organisationEntity, caller.scope, id);
 };

@@ -3,28 +3,24 @@ import { HttpError, type ErrorDetail } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Scope } from '../../query/scope.ts';
-import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import {
+  findMerchantBankAccount,
+  findMiddleware,
+  findProcessors,
+  listRoutings,
+  lockPaymentProfile,
+  type Profile,
+} from './payment-profile.repository.ts';
 import { paymentProfileEntity } from './settings.entities.ts';
 
-type Routing = { id: string; name: string; payment_product: string; processors: string[] };
-type Profile = { processors: string[]; middleware: string[]; intelligent_routing: boolean; routing: Record<string, string | null> };
+export { listRoutings };
 
 const invalid = (details: ErrorDetail[]) => new HttpError(400, 'validation_error', details[0].message, details);
-
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : String(value ?? '').split(',').filter(Boolean));
-
-/** The routings (intelligent-routing screens) of the caller's tenancy; none while that table does not exist yet. */
-export const listRoutings = async (db: Queryable, scope: Scope, ids?: string[]): Promise<Routing[]> => {
-  const [table] = await db.query<{ name: string | null }>(sql`select to_regclass('routing')::text as name`);
-  if (!table?.name) return [];
-  const only = ids ? sql`and e.id = any(${ids})` : sql.empty;
-  const rows = await db.query<Record<string, unknown>>(sql`select e.* from routing e where true ${only} ${scopedAnd(scope)} order by e.name`);
-  return rows.map((row) => ({ id: String(row.id), name: String(row.name), payment_product: String(row.payment_product), processors: asList(row.processors) }));
-};
 
 /**
  * The rules of risk-config.md §5: processors and middleware must exist; a chosen routing must
@@ -34,28 +30,34 @@ export const listRoutings = async (db: Queryable, scope: Scope, ids?: string[]):
  */
 const check = async (tx: Queryable, scope: Scope, profile: Profile) => {
   const details: ErrorDetail[] = [];
-  const processors = await tx.query<{ id: string; payment_product: string | null }>(
-    sql`select id, payment_product from processor where id = any(${profile.processors}) and type = 'processor'`,
-  );
+  const processors = await findProcessors(tx, profile.processors);
   const unknown = profile.processors.filter((id) => !processors.some((p) => p.id === id));
   if (unknown.length) details.push({ path: 'body.processors', message: `Unknown processor: ${unknown.join(', ')}` });
-  const middleware = await tx.query<{ id: string }>(sql`select id from middleware where id = any(${profile.middleware})`);
+  const middleware = await findMiddleware(tx, profile.middleware);
   const unknownMiddleware = profile.middleware.filter((id) => !middleware.some((mw) => mw.id === id));
-  if (unknownMiddleware.length) details.push({ path: 'body.middleware', message: `Unknown middleware: ${unknownMiddleware.join(', ')}` });
+  if (unknownMiddleware.length)
+    details.push({ path: 'body.middleware', message: `Unknown middleware: ${unknownMiddleware.join(', ')}` });
   if (profile.intelligent_routing) {
     const chosen = Object.entries(profile.routing).filter((entry): entry is [string, string] => Boolean(entry[1]));
-    const routings = await listRoutings(tx, scope, chosen.map(([, id]) => id));
+    const routings = await listRoutings(
+      tx,
+      scope,
+      chosen.map(([, id]) => id),
+    );
     for (const [product, id] of chosen) {
       const routing = routings.find((r) => r.id === id && r.payment_product === product);
       if (!routing) details.push({ path: `body.routing.${product}`, message: m.invalidRoute });
-      else if (routing.processors.some((p) => !profile.processors.includes(p))) details.push({ path: `body.routing.${product}`, message: m.notActivated });
+      else if (routing.processors.some((p) => !profile.processors.includes(p)))
+        details.push({ path: `body.routing.${product}`, message: m.notActivated });
     }
     const byProduct = new Map<string, string[]>();
-    for (const p of processors) byProduct.set(p.payment_product ?? '', [...(byProduct.get(p.payment_product ?? '') ?? []), p.id]);
+    for (const p of processors)
+      byProduct.set(p.payment_product ?? '', [...(byProduct.get(p.payment_product ?? '') ?? []), p.id]);
     for (const [product, ids] of byProduct) {
       if (ids.length < 2) continue;
       const routing = routings.find((r) => r.id === profile.routing[product as keyof typeof profile.routing]);
-      if (!routing || ids.some((id) => !routing.processors.includes(id))) details.push({ path: 'body.processors', message: m.unroutable });
+      if (!routing || ids.some((id) => !routing.processors.includes(id)))
+        details.push({ path: 'body.processors', message: m.unroutable });
     }
   }
   if (details.length) throw invalid(details);
@@ -64,38 +66,62 @@ const check = async (tx: Queryable, scope: Scope, profile: Profile) => {
 /** The payout account must be one of the profile's merchant's own bank accounts; another merchant's is a 404 like an unknown one. */
 const assertBankAccount = async (tx: Queryable, merchantId: string, bankAccount: string | null | undefined) => {
   if (!bankAccount) return;
-  const [account] = await tx.query(sql`select id from bank_account where id = ${bankAccount} and merchant_id = ${merchantId}`);
+  const account = await findMerchantBankAccount(tx, merchantId, bankAccount);
   if (!account) throw notFoundAt('body.bank_account', 'Bank account');
 };
 
 const columnsOf = (body: TPaymentProfileUpdate): Record<string, unknown> => {
   const { routing, intelligent_routing: on, ...rest } = body;
-  const columns: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const columns: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined),
+  );
   if (on !== undefined) columns.intelligent_routing = on;
   // Turning intelligent routing off clears the routing choices (risk-config.md §4).
   if (on === false) columns.routing = '{}';
-  else if (routing !== undefined) columns.routing = JSON.stringify(Object.fromEntries(Object.entries(routing).filter(([, id]) => id)));
+  else if (routing !== undefined)
+    columns.routing = JSON.stringify(Object.fromEntries(Object.entries(routing).filter(([, id]) => id)));
   return columns;
 };
 
-export const createPaymentProfile = async (db: Db, caller: Actor, body: TPaymentProfileCreate & { processors: string[]; middleware: string[] }) => {
+export const createPaymentProfile = async (
+  db: Db,
+  caller: Actor,
+  body: TPaymentProfileCreate & { processors: string[]; middleware: string[] },
+) => {
   const id = newId('pp');
   await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
     const { organisation: _organisation, ...fields } = body;
     await assertBankAccount(tx, owner.merchantId, body.bank_account);
-    await check(tx, caller.scope, { processors: body.processors, middleware: body.middleware, intelligent_routing: body.intelligent_routing ?? false, routing: body.routing ?? {} });
-    await tx.query(insertStatement('payment_profile', { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, ...columnsOf(fields) }));
-    await recordAudit(tx, { ...caller.audit, type: 'payment_profile_created', responseCode: 201, entity: 'payment_profile', entityId: id, detail: { name: body.name } });
+    await check(tx, caller.scope, {
+      processors: body.processors,
+      middleware: body.middleware,
+      intelligent_routing: body.intelligent_routing ?? false,
+      routing: body.routing ?? {},
+    });
+    await tx.query(
+      insertStatement('payment_profile', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        ...columnsOf(fields),
+      }),
+    );
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'payment_profile_created',
+      responseCode: 201,
+      entity: 'payment_profile',
+      entityId: id,
+      detail: { name: body.name },
+    });
   });
   return getEntity(db, paymentProfileEntity, caller.scope, id);
 };
 
 export const updatePaymentProfile = async (db: Db, caller: Actor, id: string, body: TPaymentProfileUpdate) => {
   await db.transaction(async (tx) => {
-    const [current] = await tx.query<Profile & { merchant_id: string; bank_account: string | null }>(
-      sql`select e.processors, e.middleware, e.intelligent_routing, e.routing, e.merchant_id, e.bank_account from payment_profile e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
-    );
+    const current = await lockPaymentProfile(tx, caller.scope, id);
     if (!current) throw notFoundAt('params.id', 'Payment profile');
     // Checked when it changes: profiles of older demo worlds hold an account number here, not an id.
     if (body.bank_account !== current.bank_account) await assertBankAccount(tx, current.merchant_id, body.bank_account);
@@ -107,7 +133,14 @@ export const updatePaymentProfile = async (db: Db, caller: Actor, id: string, bo
     });
     const columns = columnsOf(body);
     if (Object.keys(columns).length) await tx.query(updateStatement('payment_profile', id, columns));
-    await recordAudit(tx, { ...caller.audit, type: 'payment_profile_updated', responseCode: 200, entity: 'payment_profile', entityId: id, detail: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'payment_profile_updated',
+      responseCode: 200,
+      entity: 'payment_profile',
+      entityId: id,
+      detail: { fields: Object.keys(body) },
+    });
   });
   return getEntity(db, paymentProfileEntity, caller.scope, id);
 };

@@ -1,16 +1,30 @@
-import { access, hasAccess, type TMiddlewareCreate, type TMiddlewareUpdate, type TProcessorCreate, type TProcessorDetail, type TProcessorUpdate } from '@kassa/domain';
+import {
+  access,
+  hasAccess,
+  type TMiddlewareCreate,
+  type TMiddlewareUpdate,
+  type TProcessorCreate,
+  type TProcessorDetail,
+  type TProcessorUpdate,
+} from '@kassa/domain';
 import { badRequest, forbidden, HttpError, type ErrorDetail } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt } from '../recurring/caller.ts';
 import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import {
+  findOrganisationTypeInSubtree,
+  findProcessorDetails,
+  lockMiddleware,
+  lockProcessor,
+  type StoredDetail,
+} from './processor.repository.ts';
 import { middlewareEntity, processorEntity } from './settings.entities.ts';
 
-type StoredDetail = { name: string; description: string | null; value: string };
 type Caller = Actor & { roles: string[] };
 
 /** A processor and a processor settlement are edited by different roles (risk-config.md §6). */
@@ -21,9 +35,10 @@ const assertMayEdit = (caller: Caller, type: string) => {
 
 /** Processors and middleware belong to the provider: the organisation must be the provider's own. */
 const assertProviderOrganisation = async (tx: Queryable, caller: Actor, organisation: string) => {
-  const [org] = await tx.query<{ type: string }>(sql`select type from organisation where id = ${organisation} and path like ${`${caller.organisation.path}%`}`);
+  const org = await findOrganisationTypeInSubtree(tx, caller.organisation.path, organisation);
   if (!org) throw notFoundAt('body.organisation', 'Organisation');
-  if (org.type !== 'provider') throw badRequest('body.organisation', 'Processors and middleware belong to the provider organisation');
+  if (org.type !== 'provider')
+    throw badRequest('body.organisation', 'Processors and middleware belong to the provider organisation');
 };
 
 /**
@@ -34,7 +49,8 @@ const sealDetails = (input: NonNullable<TProcessorUpdate['details']>, stored: St
   const missing: ErrorDetail[] = [];
   const sealed = input.map((detail, index) => {
     const kept = stored.find((s) => s.name === detail.name);
-    if (detail.value) return { name: detail.name, description: detail.description ?? null, value: encryptSecret(detail.value) };
+    if (detail.value)
+      return { name: detail.name, description: detail.description ?? null, value: encryptSecret(detail.value) };
     if (!kept) missing.push({ path: `body.details.${index}.value`, message: 'form_validation.required' });
     return { name: detail.name, description: detail.description ?? null, value: kept?.value ?? '' };
   });
@@ -44,23 +60,32 @@ const sealDetails = (input: NonNullable<TProcessorUpdate['details']>, stored: St
 
 /** The details as screens see them: names and descriptions, the value only as its last characters. */
 export const detailsOf = (stored: StoredDetail[]): TProcessorDetail[] =>
-  stored.map((d) => ({ name: d.name, description: d.description, value_hint: d.value ? maskSecret(d.value.startsWith('kse1:') ? decryptSecret(d.value) : d.value) : null }));
+  stored.map((d) => ({
+    name: d.name,
+    description: d.description,
+    value_hint: d.value ? maskSecret(d.value.startsWith('kse1:') ? decryptSecret(d.value) : d.value) : null,
+  }));
 
 export const readProcessorDetails = async (db: Queryable, id: string): Promise<TProcessorDetail[]> => {
-  const [row] = await db.query<{ details: StoredDetail[] }>(sql`select details from processor where id = ${id}`);
+  const row = await findProcessorDetails(db, id);
   if (!row) throw notFoundAt('params.id', 'Processor');
   return detailsOf(row.details);
 };
 
 const processorColumns = (body: TProcessorUpdate, details?: StoredDetail[]) => {
   const { user, details: _details, ...rest } = body;
-  const columns: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const columns: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined),
+  );
   if (user !== undefined) columns.processor_user = user;
   if (details) columns.details = JSON.stringify(details);
   return columns;
 };
 
-const withDetails = async (db: Db, caller: Actor, id: string) => ({ ...(await getEntity(db, processorEntity, caller.scope, id)), details: await readProcessorDetails(db, id) });
+const withDetails = async (db: Db, caller: Actor, id: string) => ({
+  ...(await getEntity(db, processorEntity, caller.scope, id)),
+  details: await readProcessorDetails(db, id),
+});
 
 export const createProcessor = async (db: Db, caller: Caller, body: TProcessorCreate) => {
   assertMayEdit(caller, body.type);
@@ -68,26 +93,47 @@ export const createProcessor = async (db: Db, caller: Caller, body: TProcessorCr
   await db.transaction(async (tx) => {
     await assertProviderOrganisation(tx, caller, body.organisation);
     const { organisation, type, ...fields } = body;
-    await tx.query(insertStatement('processor', { id, organisation_id: organisation, type, ...processorColumns(fields, sealDetails(body.details, [])) }));
-    await recordAudit(tx, { ...caller.audit, type: 'processor_created', responseCode: 201, entity: 'processor', entityId: id, detail: { name: body.name, type } });
+    await tx.query(
+      insertStatement('processor', {
+        id,
+        organisation_id: organisation,
+        type,
+        ...processorColumns(fields, sealDetails(body.details, [])),
+      }),
+    );
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'processor_created',
+      responseCode: 201,
+      entity: 'processor',
+      entityId: id,
+      detail: { name: body.name, type },
+    });
   });
   return withDetails(db, caller, id);
 };
 
 export const updateProcessor = async (db: Db, caller: Caller, id: string, body: TProcessorUpdate) => {
   await db.transaction(async (tx) => {
-    const [current] = await tx.query<{ type: string; details: StoredDetail[]; payment_product: string | null; processor_settlement_type: string | null }>(
-      sql`select type, details, payment_product, processor_settlement_type from processor where id = ${id} for update`,
-    );
+    const current = await lockProcessor(tx, id);
     if (!current) throw notFoundAt('params.id', 'Processor');
     assertMayEdit(caller, current.type);
     const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
-    const settlementType = body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
+    const settlementType =
+      body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
     if (current.type === 'processor' && !product) throw badRequest('body.payment_product', 'form_validation.required');
-    if (current.type === 'processorsettlement' && !settlementType) throw badRequest('body.processor_settlement_type', 'form_validation.required');
+    if (current.type === 'processorsettlement' && !settlementType)
+      throw badRequest('body.processor_settlement_type', 'form_validation.required');
     const columns = processorColumns(body, body.details && sealDetails(body.details, current.details));
     if (Object.keys(columns).length) await tx.query(updateStatement('processor', id, columns));
-    await recordAudit(tx, { ...caller.audit, type: 'processor_updated', responseCode: 200, entity: 'processor', entityId: id, detail: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'processor_updated',
+      responseCode: 200,
+      entity: 'processor',
+      entityId: id,
+      detail: { fields: Object.keys(body) },
+    });
   });
   return withDetails(db, caller, id);
 };
@@ -96,19 +142,40 @@ export const createMiddleware = async (db: Db, caller: Actor, body: TMiddlewareC
   const id = newId('mw');
   await db.transaction(async (tx) => {
     await assertProviderOrganisation(tx, caller, body.organisation);
-    await tx.query(insertStatement('middleware', { id, organisation_id: body.organisation, name: body.name, provider: body.provider }));
-    await recordAudit(tx, { ...caller.audit, type: 'middleware_created', responseCode: 201, entity: 'middleware', entityId: id, detail: { name: body.name } });
+    await tx.query(
+      insertStatement('middleware', {
+        id,
+        organisation_id: body.organisation,
+        name: body.name,
+        provider: body.provider,
+      }),
+    );
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'middleware_created',
+      responseCode: 201,
+      entity: 'middleware',
+      entityId: id,
+      detail: { name: body.name },
+    });
   });
   return getEntity(db, middlewareEntity, caller.scope, id);
 };
 
 export const updateMiddleware = async (db: Db, caller: Actor, id: string, body: TMiddlewareUpdate) => {
   await db.transaction(async (tx) => {
-    const [current] = await tx.query(sql`select id from middleware where id = ${id} for update`);
+    const current = await lockMiddleware(tx, id);
     if (!current) throw notFoundAt('params.id', 'Middleware');
     const columns = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     if (Object.keys(columns).length) await tx.query(updateStatement('middleware', id, columns));
-    await recordAudit(tx, { ...caller.audit, type: 'middleware_updated', responseCode: 200, entity: 'middleware', entityId: id, detail: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'middleware_updated',
+      responseCode: 200,
+      entity: 'middleware',
+      entityId: id,
+      detail: { fields: Object.keys(body) },
+    });
   });
   return getEntity(db, middlewareEntity, caller.scope, id);
 };
