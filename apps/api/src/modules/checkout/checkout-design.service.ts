@@ -2,15 +2,18 @@ import type { TCheckoutDesignCreate, TCheckoutDesignUpdate } from '@kassa/domain
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
+import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
 import { checkoutDesignEntity } from './checkout-design.entity.ts';
+import { lockCheckoutDesign } from './checkout-design.repository.ts';
 import { sanitiseCss } from './css-sanitiser.ts';
 
 const columnsOf = (body: TCheckoutDesignUpdate) => {
-  const columns: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'));
+  const columns: Record<string, unknown> = Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'),
+  );
   if (body.css !== undefined) columns.css = sanitiseCss(body.css);
   return columns;
 };
@@ -19,19 +22,40 @@ export const createCheckoutDesign = async (db: Db, caller: Actor, body: TCheckou
   const id = newId('cd');
   await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation ?? null);
-    await tx.query(insertStatement('checkout_design', { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, ...columnsOf(body) }));
-    await recordAudit(tx, { ...caller.audit, type: 'checkout_design_created', responseCode: 201, entity: 'checkout_design', entityId: id, detail: { name: body.name } });
+    await tx.query(
+      insertStatement('checkout_design', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        ...columnsOf(body),
+      }),
+    );
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'checkout_design_created',
+      responseCode: 201,
+      entity: 'checkout_design',
+      entityId: id,
+      detail: { name: body.name },
+    });
   });
   return getEntity(db, checkoutDesignEntity, caller.scope, id);
 };
 
 export const updateCheckoutDesign = async (db: Db, caller: Actor, id: string, body: TCheckoutDesignUpdate) => {
   await db.transaction(async (tx) => {
-    const [current] = await tx.query(sql`select e.id from checkout_design e where e.id = ${id} ${scopedAnd(caller.scope)} for update`);
+    const current = await lockCheckoutDesign(tx, caller.scope, id);
     if (!current) throw notFoundAt('params.id', 'Checkout design');
     const columns = columnsOf(body);
     if (Object.keys(columns).length) await tx.query(updateStatement('checkout_design', id, columns));
-    await recordAudit(tx, { ...caller.audit, type: 'checkout_design_updated', responseCode: 200, entity: 'checkout_design', entityId: id, detail: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'checkout_design_updated',
+      responseCode: 200,
+      entity: 'checkout_design',
+      entityId: id,
+      detail: { fields: Object.keys(body) },
+    });
   });
   return getEntity(db, checkoutDesignEntity, caller.scope, id);
 };

@@ -1,0 +1,15 @@
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Scope } from '../../query/scope.ts';
+import { scopedAnd } from '../recurring/caller.ts';
+
+/** Locks a checkout design of the caller's tenancy until the transaction ends; undefined when there is none. */
+export const lockCheckoutDesign = async (
+  tx: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<{ id: string } | undefined> =>
+  (
+    await tx.query<{ id: string }>(
+      sql`select e.id from checkout_design e where e.id = ${id} ${scopedAnd(scope)} for update`,
+    )
+  )[0];
