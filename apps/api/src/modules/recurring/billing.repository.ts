@@ -23,9 +23,12 @@ export const claimNextDue = async (
 };
 
 export const loadPlanSchedule = async (tx: Queryable, planId: string) => {
-  const [row] = await tx.query<{ name: string; interval: PlanInterval; interval_count: number; dynamic_descriptor: string }>(
-    sql`select name, interval, interval_count, dynamic_descriptor from plan where id = ${planId}`,
-  );
+  const [row] = await tx.query<{
+    name: string;
+    interval: PlanInterval;
+    interval_count: number;
+    dynamic_descriptor: string;
+  }>(sql`select name, interval, interval_count, dynamic_descriptor from plan where id = ${planId}`);
   return row;
 };
 
@@ -47,7 +50,12 @@ export const insertCycleCharge = (tx: Queryable, c: CycleCharge) =>
 export const finishCycleCharge = (
   tx: Queryable,
   id: string,
-  outcome: { status: string; statusReason: string | null; transactionId: string | null; scheduledTransactionId: string | null },
+  outcome: {
+    status: string;
+    statusReason: string | null;
+    transactionId: string | null;
+    scheduledTransactionId: string | null;
+  },
 ) =>
   tx.query(sql`update subscription_cycle_charge set status = ${outcome.status}, status_reason = ${outcome.statusReason},
       transaction_id = ${outcome.transactionId}, scheduled_transaction_id = ${outcome.scheduledTransactionId} where id = ${id}`);
@@ -68,3 +76,7 @@ export type NewScheduledTransaction = {
 export const insertScheduledTransaction = (tx: Queryable, s: NewScheduledTransaction) =>
   tx.query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, subscription_id, amount, currency_code, due_at)
     values (${s.id}, ${s.organisationId}, ${s.merchantId}, ${s.paymentProfileId}, ${s.customerId}, ${s.subscriptionId}, ${s.amount}, ${s.currencyCode}, ${s.dueAt})`);
+
+/** The tree path of an organisation, to bill only its subtree; undefined for an unknown id. */
+export const findOrganisationPath = async (db: Queryable, id: string): Promise<{ path: string } | undefined> =>
+  (await db.query<{ path: string }>(sql`select path from organisation where id = ${id}`))[0];

@@ -1,10 +1,22 @@
 import { newId } from '../../lib/ids.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { chargePayment } from '../payments/charge.service.ts';
 import { decideDiscount, dueDateOfCycle, retryAt, RETRY_DELAYS_DAYS } from './billing-math.ts';
-import { claimNextDue, finishCycleCharge, insertCycleCharge, insertScheduledTransaction, loadPlanSchedule } from './billing.repository.ts';
+import {
+  claimNextDue,
+  findOrganisationPath,
+  finishCycleCharge,
+  insertCycleCharge,
+  insertScheduledTransaction,
+  loadPlanSchedule,
+} from './billing.repository.ts';
 import { notifySubscriptionUpdate } from './notify.ts';
-import { findActiveAttachment, recordAttachmentUse, updateSubscriptionColumns, type SubscriptionRow } from './subscription.repository.ts';
+import {
+  findActiveAttachment,
+  recordAttachmentUse,
+  updateSubscriptionColumns,
+  type SubscriptionRow,
+} from './subscription.repository.ts';
 
 export type BilledCycle = {
   subscription: string;
@@ -96,7 +108,8 @@ export const billSubscription = async (
       scheduledTransactionId: scheduledId,
     });
     // Billing runs allow no challenge, so a charge has its acquirer's answer.
-    if (charged.status === 'IN_PROGRESS') throw new Error('chargePayment: a billing charge cannot wait for a challenge');
+    if (charged.status === 'IN_PROGRESS')
+      throw new Error('chargePayment: a billing charge cannot wait for a challenge');
     result = { transactionId: charged.transactionId, status: charged.status, statusReason: charged.statusReason };
   }
   await finishCycleCharge(tx, chargeId, { ...result, scheduledTransactionId: scheduledId });
@@ -131,7 +144,8 @@ export const billSubscription = async (
     });
   }
   await updateSubscriptionColumns(tx, subscription.id, changes);
-  if (options.notify !== false) await notifySubscriptionUpdate(tx, { ...subscription, ...changes }, { transactionId: result.transactionId, cycle });
+  if (options.notify !== false)
+    await notifySubscriptionUpdate(tx, { ...subscription, ...changes }, { transactionId: result.transactionId, cycle });
   return {
     subscription: subscription.id,
     cycle,
@@ -156,7 +170,7 @@ export const runBilling = async (db: Db, options: BillingRunOptions = {}): Promi
   const now = options.now ?? new Date();
   let organisationPath: string | null = null;
   if (options.organisationId) {
-    const [org] = await db.query<{ path: string }>(sql`select path from organisation where id = ${options.organisationId}`);
+    const org = await findOrganisationPath(db, options.organisationId);
     if (!org) return { charged: [], errors: [] };
     organisationPath = org.path;
   }
