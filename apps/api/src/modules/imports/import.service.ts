@@ -5,10 +5,17 @@ import { registerJobHandler, PermanentJobError } from '../../jobs/handlers.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { resolveOwner } from '../recurring/caller.ts';
 import { importEntity } from './import.entity.ts';
+import {
+  findImportJob,
+  insertImportJob,
+  markImportDone,
+  markImportFailed,
+  markImportRunning,
+} from './import.repository.ts';
 import { importCustomers, importTransactions } from './import.rows.ts';
 
 export const IMPORT_QUEUE = 'import.run';
@@ -18,37 +25,55 @@ export const createImport = async (db: Db, caller: Actor & { name: string }, bod
   const id = newId('imp');
   await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation);
-    await tx.query(sql`insert into import_job (id, organisation_id, merchant_id, kind, file_name, content, created_by_name)
-      values (${id}, ${owner.organisationId}, ${owner.merchantId}, ${body.kind}, ${body.file_name}, ${body.content}, ${caller.name})`);
+    await insertImportJob(tx, {
+      id,
+      organisationId: owner.organisationId,
+      merchantId: owner.merchantId,
+      kind: body.kind,
+      fileName: body.file_name,
+      content: body.content,
+      createdByName: caller.name,
+    });
     await enqueue(tx, IMPORT_QUEUE, { importId: id }, { uniqueKey: id, maxAttempts: 3 });
-    await recordAudit(tx, { ...caller.audit, type: 'import_created', responseCode: 201, entity: 'import', entityId: id, detail: { kind: body.kind, file_name: body.file_name } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'import_created',
+      responseCode: 201,
+      entity: 'import',
+      entityId: id,
+      detail: { kind: body.kind, file_name: body.file_name },
+    });
   });
   return getEntity(db, importEntity, caller.scope, id);
 };
-
-type ImportRow = { id: string; organisation_id: string; merchant_id: string; kind: 'customers' | 'transactions'; content: string | null; status: string };
 
 /**
  * Runs an import: every valid row is written and the report stored in one transaction, so a crash
  * leaves nothing half-written and the retried job starts over; a finished import is not run again.
  */
 export const runImport = async (db: Db, importId: string): Promise<void> => {
-  const [job] = await db.query<ImportRow>(sql`select id, organisation_id, merchant_id, kind, content, status from import_job where id = ${importId}`);
+  const job = await findImportJob(db, importId);
   if (!job) throw new PermanentJobError(`import ${importId} does not exist`);
   if (job.status === 'done' || job.status === 'failed' || job.content === null) return;
-  await db.query(sql`update import_job set status = 'running' where id = ${importId}`);
+  await markImportRunning(db, importId);
   let rows: Record<string, string>[];
   try {
-    rows = parse(job.content, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), bom: true, skip_empty_lines: true, trim: true, relax_column_count: false });
+    rows = parse(job.content, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+    });
   } catch (error) {
-    await db.query(sql`update import_job set status = 'failed', error = ${`The file is not valid CSV: ${(error as Error).message}`}, content = null, finished_at = now() where id = ${importId}`);
+    await markImportFailed(db, importId, `The file is not valid CSV: ${(error as Error).message}`);
     return;
   }
   await db.transaction(async (tx) => {
     const target = { organisationId: job.organisation_id, merchantId: job.merchant_id };
-    const outcome = job.kind === 'customers' ? await importCustomers(tx, target, rows) : await importTransactions(tx, target, rows);
-    await tx.query(sql`update import_job set status = 'done', total_rows = ${rows.length}, imported_rows = ${outcome.imported}, rejected_rows = ${outcome.rejected.length},
-      report = ${JSON.stringify(outcome.rejected)}::jsonb, content = null, finished_at = now() where id = ${importId}`);
+    const outcome =
+      job.kind === 'customers' ? await importCustomers(tx, target, rows) : await importTransactions(tx, target, rows);
+    await markImportDone(tx, importId, rows.length, outcome.imported, outcome.rejected);
   });
 };
 
