@@ -1,3 +1,4 @@
+import type { TRulesetBacktest } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 
 export type ReplayOrganisation = { id: string; type: string; path: string };
@@ -5,7 +6,9 @@ export type ReplayOrganisation = { id: string; type: string; path: string };
 /** The replayed transactions; customer and organisation are joined only when a rule reads them (`c.`, `o.` in the compiled SQL). */
 const FROM = (organisation: ReplayOrganisation, from: Date, reads: Sql, product?: string) => {
   const owner =
-    organisation.type === 'merchant' ? sql`t.merchant_id = ${organisation.id}` : sql`t.organisation_id in (select id from organisation where path like ${`${organisation.path}%`})`;
+    organisation.type === 'merchant'
+      ? sql`t.merchant_id = ${organisation.id}`
+      : sql`t.organisation_id in (select id from organisation where path like ${`${organisation.path}%`})`;
   const joins = sql.raw(
     `${reads.text.includes('o.mcc') ? 'join organisation o on o.id = t.organisation_id' : ''} ${reads.text.includes('c.status') ? 'left join customer c on c.id = t.customer_id' : ''}`,
   );
@@ -19,7 +22,13 @@ export const countRoutes = (tx: Queryable, organisation: ReplayOrganisation, fro
   );
 
 /** How many transactions match a condition, next to how many had the outcome (blocked, tagged, 3-D Secure). */
-export const countMatches = async (tx: Queryable, organisation: ReplayOrganisation, from: Date, draft: Sql, actual: Sql) => {
+export const countMatches = async (
+  tx: Queryable,
+  organisation: ReplayOrganisation,
+  from: Date,
+  draft: Sql,
+  actual: Sql,
+) => {
   const [row] = await tx.query<{ total: number; draft: number; actual: number }>(
     sql`select count(*)::int as total, count(*) filter (where ${draft})::int as draft, count(*) filter (where ${actual})::int as actual ${FROM(organisation, from, draft)}`,
   );
@@ -30,3 +39,13 @@ export const organisationById = async (tx: Queryable, id: string): Promise<Repla
   const [row] = await tx.query<ReplayOrganisation>(sql`select id, type, path from organisation where id = ${id}`);
   return row;
 };
+
+/** What a ruleset with this action did to a transaction in fact: blocked it, sent it to 3-D Secure, or tagged it (with `tag`, or with any tag). */
+export const rulesetOutcome = (action: TRulesetBacktest['action'], tag: string | null | undefined): Sql =>
+  action === 'block'
+    ? sql`t.blocked`
+    : action === '3dSecure'
+      ? sql`t.three_ds`
+      : tag
+        ? sql`${tag} = any(t.tags)`
+        : sql`t.tags <> '{}'`;

@@ -1,25 +1,37 @@
 import type { TBacktestResult, TRoutingBacktest, TRulesetBacktest } from '@kassa/domain';
 import type { Actor } from '../../plugins/actor.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { countMatches, countRoutes, organisationById } from './backtest.repository.ts';
+import { countMatches, countRoutes, organisationById, rulesetOutcome } from './backtest.repository.ts';
 import { lockOwned, type VersionedTable } from './risk.repository.ts';
 import { routingSql, rulesSql } from './rule-sql.ts';
 
 const DAYS = 30;
 
 /** The organisation a backtest replays: that of the saved item being edited, else the one named or the caller's own. */
-const replayOwner = async (tx: Queryable, caller: Actor, table: VersionedTable, savedId: string | null | undefined, organisation: string | null | undefined) => {
+const replayOwner = async (
+  tx: Queryable,
+  caller: Actor,
+  table: VersionedTable,
+  savedId: string | null | undefined,
+  organisation: string | null | undefined,
+) => {
   if (savedId) {
     const row = await lockOwned(tx, table, caller.scope, savedId);
-    if (!row) throw notFoundAt(table === 'routing' ? 'body.routing' : 'body.ruleset', table === 'routing' ? 'Routing' : 'Ruleset');
+    if (!row)
+      throw notFoundAt(
+        table === 'routing' ? 'body.routing' : 'body.ruleset',
+        table === 'routing' ? 'Routing' : 'Ruleset',
+      );
     return organisationById(tx, row.organisation_id);
   }
   const owner = await resolveOwner(tx, caller, organisation ?? null);
   return organisationById(tx, owner.organisationId);
 };
 
-const timed = async (run: (from: Date) => Promise<Pick<TBacktestResult, 'transactions' | 'draft' | 'actual'>>): Promise<TBacktestResult> => {
+const timed = async (
+  run: (from: Date) => Promise<Pick<TBacktestResult, 'transactions' | 'draft' | 'actual'>>,
+): Promise<TBacktestResult> => {
   const started = performance.now();
   const to = new Date();
   const from = new Date(to.getTime() - DAYS * 86_400_000);
@@ -49,8 +61,7 @@ export const backtestRouting = (db: Db, caller: Actor, body: TRoutingBacktest): 
 /** Replays a draft ruleset: how many it would block, tag or send to 3-D Secure, next to how many were. */
 export const backtestRuleset = (db: Db, caller: Actor, body: TRulesetBacktest): Promise<TBacktestResult> => {
   const key = body.action === 'block' ? 'blocked' : body.action === 'tag' ? 'tagged' : 'three_ds';
-  const happened =
-    body.action === 'block' ? sql`t.blocked` : body.action === '3dSecure' ? sql`t.three_ds` : body.tag ? sql`${body.tag} = any(t.tags)` : sql`t.tags <> '{}'`;
+  const happened = rulesetOutcome(body.action, body.tag);
   return timed((from) =>
     db.transaction(async (tx) => {
       const organisation = await replayOwner(tx, caller, 'validation_ruleset', body.ruleset, body.organisation);
