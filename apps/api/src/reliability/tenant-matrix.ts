@@ -9,6 +9,7 @@ import { insertUser } from '../modules/auth/user.repository.ts';
 import { declaredRoutes, type DeclaredRoute } from '../plugins/auth-context.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { signIn } from '../test/app.ts';
+import { CREATE_BODIES } from './tenant-matrix-creates.ts';
 
 /**
  * The tenant matrix: every route of the app's route table (each declares its roles, or the app
@@ -35,7 +36,21 @@ export type MatrixOptions = {
   organisationFilters: boolean;
 };
 
-export type MatrixResult = { routes: number; cells: number; leaks: string[]; failures: string[]; tables: number; writesTried: number; unmapped: string[]; mapped: Record<string, string>; timing: Record<string, number> };
+export type MatrixResult = {
+  routes: number;
+  cells: number;
+  leaks: string[];
+  failures: string[];
+  tables: number;
+  writesTried: number;
+  /** Create routes called for each target organisation, and how many of those calls created something. */
+  createRoutes: number;
+  createsTried: number;
+  createsMade: number;
+  unmapped: string[];
+  mapped: Record<string, string>;
+  timing: Record<string, number>;
+};
 
 /** Routes that end the caller's own session or change the caller's own credentials: not part of a tenancy check. */
 const OWN_SESSION = /^\/v1\/(auth|profile|dev)\b/;
@@ -119,6 +134,16 @@ const seedThroughApi = async (app: FastifyInstance, db: Db, people: Record<strin
   }
 };
 
+/** An answer's JSON object, or an empty one (a list, a file, no JSON). */
+const jsonObject = (text: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
 const fill = (url: string, id: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'version' ? '1' : id));
 
 /** Runs the matrix; the caller asserts on the figures. */
@@ -128,7 +153,7 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
   const { orgs, actors } = await buildMatrixWorld(app, db, options.scale, (label) => wanted(label) || label === 'provider super user');
   const built = Date.now();
   const allOrgs = await db.query<Org>(sql`select id, type, path, parent_id from organisation`);
-  const orgById = new Map(allOrgs.map((o) => [o.id, o]));
+  let orgById = new Map(allOrgs.map((o) => [o.id, o]));
   /** Organisations whose objects a caller may see: its subtree (the provider: everything). */
   const visible = (actor: Actor, orgId: string) => {
     if (!actor.org) return false;
@@ -193,11 +218,50 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
   const mapped = Date.now();
   let cells = 0;
   let writesTried = 0;
+  let createsTried = 0;
+  let createsMade = 0;
+  let unique = 0;
   const leaks: string[] = [];
   const failures: string[] = [];
   const expectStatus = (cell: string, status: number, expected: number[]) => {
     cells++;
     if (!expected.includes(status)) failures.push(`${cell}: ${status}, expected ${expected.join(' or ')}`);
+  };
+
+  /** Where a created object landed, by its answer: the organisation it names (for a new organisation: its parent). */
+  const landedIn = (url: string, json: Record<string, unknown>): string | undefined => {
+    const ref = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String(value.id) : undefined);
+    return url === '/v1/organisation' ? ref(json.parent ?? json.parent_id) : ref(json.organisation ?? json.organisation_id);
+  };
+  /**
+   * A create route, called by an allowed caller once for each target organisation: inside the
+   * caller's subtree it creates (201), for another tenant it is refused (403 or 404) or the object
+   * lands in the caller's own organisation. The snapshots around each caller catch anything created
+   * in another tenant's tables that the answer does not name.
+   */
+  const createCells = async (actor: Actor, route: DeclaredRoute, cell: string) => {
+    const bodyFor = CREATE_BODIES[route.url];
+    for (const [name, org] of targets) {
+      const body = bodyFor ? bodyFor({ org, objectOf: (table) => sample.get(table)?.get(org.id), unique: ++unique }) : { organisation: org.id };
+      if (body === undefined) continue; // the target has no object to create it with
+      const label = ` [create for ${name}]`;
+      const response = await call(actor, 'POST', route.url, body);
+      cells++;
+      createsTried++;
+      const found = leaksIn(actor, response.body);
+      if (found.length) leaks.push(`${cell}${label}: ${response.statusCode} shows ${found.slice(0, 3).join(', ')}`);
+      if (response.statusCode >= 500) {
+        failures.push(`${cell}${label}: ${response.statusCode}`);
+        continue;
+      }
+      const inside = visible(actor, org.id);
+      if (response.statusCode < 300) {
+        createsMade++;
+        const landed = landedIn(route.url, jsonObject(response.body));
+        if (landed && !visible(actor, landed)) leaks.push(`${cell}${label}: ${response.statusCode}, created in ${landed} (another tenant)`);
+      } else if (bodyFor && inside) failures.push(`${cell}${label}: ${response.statusCode}, expected 201: ${response.body.slice(0, 200)}`);
+      else if (bodyFor && ![403, 404].includes(response.statusCode)) failures.push(`${cell}${label}: ${response.statusCode}, expected 404: ${response.body.slice(0, 200)}`);
+    }
   };
 
   const snapshot = async () => {
@@ -217,6 +281,7 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
       const access = route.access as { roles: readonly string[] };
       const mutating = route.method !== 'GET';
       if (mutating && !options.writes) continue;
+      const isCreate = route.method === 'POST' && !route.url.includes(':');
       const hasParams = route.url.includes(':');
       const table = tableOf.get(prefixOf(route.url));
       // A route with parameters but no known table is called with an id that exists nowhere.
@@ -236,6 +301,10 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
       const allowed = hasAccess(actor.roles, access.roles) && !(actor.api && access.roles.length === 0);
       if (!allowed) {
         for (const { url, label } of urlsFor().slice(0, 1)) expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [403]);
+        continue;
+      }
+      if (isCreate) {
+        await createCells(actor, route, cell);
         continue;
       }
       for (const { url, org, label } of urlsFor()) {
@@ -273,13 +342,16 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
     }
     if (before) {
       const after = await snapshot();
-      for (const [key, digest] of before) {
+      // Organisations the caller created belong to its subtree.
+      orgById = new Map((await db.query<Org>(sql`select id, type, path, parent_id from organisation`)).map((o) => [o.id, o]));
+      for (const key of new Set([...before.keys(), ...after.keys()])) {
         const org = key.split(' ')[1];
-        if (!visible(actor, org) && after.get(key) !== digest) leaks.push(`${actor.label} changed ${key}`);
+        if (!visible(actor, org) && after.get(key) !== before.get(key)) leaks.push(`${actor.label} ${before.has(key) ? 'changed' : 'created'} ${key}`);
       }
     }
   }
   for (const route of routes) if (route.url.includes(':') && !tableOf.has(prefixOf(route.url))) unmapped.push(`${route.method} ${route.url}`);
   const timing = { worldMs: built - started, mappingMs: mapped - built, cellsMs: Date.now() - mapped };
-  return { timing, routes: routes.length, cells, leaks, failures, tables: sample.size, writesTried, unmapped, mapped: Object.fromEntries(tableOf) };
+  const createRoutes = routes.filter((r) => r.method === 'POST' && !r.url.includes(':')).length;
+  return { timing, routes: routes.length, cells, leaks, failures, tables: sample.size, writesTried, createRoutes, createsTried, createsMade, unmapped, mapped: Object.fromEntries(tableOf) };
 };
