@@ -11,7 +11,8 @@ export const CHARGEBACK_TRANSITIONS: Readonly<Partial<Record<ChargebackStatus, r
 };
 
 /** Whether a chargeback in `from` may move to `to`. */
-export const canChargebackTransition = (from: ChargebackStatus, to: ChargebackStatus): boolean => CHARGEBACK_TRANSITIONS[from]?.includes(to) ?? false;
+export const canChargebackTransition = (from: ChargebackStatus, to: ChargebackStatus): boolean =>
+  CHARGEBACK_TRANSITIONS[from]?.includes(to) ?? false;
 
 /** A chargeback move the lifecycle does not allow. */
 export class ChargebackTransitionError extends Error {

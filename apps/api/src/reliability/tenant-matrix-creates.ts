@@ -32,17 +32,51 @@ export const CREATE_BODIES: Record<string, (t: CreateTarget) => Body> = {
   '/v1/bankaccount': ({ org, unique }) => ({ holder_name: 'Matrix', iban: ibanFor(unique), organisation: org.id }),
   '/v1/checkoutdesign': ({ org, unique }) => ({ name: `Matrix ${unique}`, organisation: org.id }),
   '/v1/tag': ({ org, unique }) => ({ text: `matrix ${unique}`, colour: '#336699', organisation: org.id }),
-  '/v1/validationruleset': ({ org, unique }) => ({ name: `Matrix ${unique}`, action: 'block', rules: [{ name: 'amount', operator: '>', value: '1' }], organisation: org.id }),
-  '/v1/user': ({ org, unique }) => ({ email: `matrix${unique}@example.test`, name: `Matrix ${unique}`, organisation: org.id, roles: [] }),
-  '/v1/psp/user': ({ org, unique }) => ({ email: `matrix${unique}@example.test`, name: `Matrix ${unique}`, organisation: org.id, roles: [] }),
+  '/v1/validationruleset': ({ org, unique }) => ({
+    name: `Matrix ${unique}`,
+    action: 'block',
+    rules: [{ name: 'amount', operator: '>', value: '1' }],
+    organisation: org.id,
+  }),
+  '/v1/user': ({ org, unique }) => ({
+    email: `matrix${unique}@example.test`,
+    name: `Matrix ${unique}`,
+    organisation: org.id,
+    roles: [],
+  }),
+  '/v1/psp/user': ({ org, unique }) => ({
+    email: `matrix${unique}@example.test`,
+    name: `Matrix ${unique}`,
+    organisation: org.id,
+    roles: [],
+  }),
   '/v1/middleware': ({ org, unique }) => ({ name: `Matrix ${unique}`, provider: 'matrix', organisation: org.id }),
   '/v1/organisation': ({ org, unique }) => ({ name: `Matrix ${unique}`, country_code: 'NL', parent: org.id }),
-  '/v1/one-off': ({ org, unique }) => ({ organisation: org.id, description: `Matrix ${unique}`, amount: 100, effective_date: '2026-12-01' }),
+  '/v1/one-off': ({ org, unique }) => ({
+    organisation: org.id,
+    description: `Matrix ${unique}`,
+    amount: 100,
+    effective_date: '2026-12-01',
+  }),
   '/v1/report': ({ org, unique }) => ({ name: `Matrix ${unique}`, organisation: org.id, fields: ['id', 'amount'] }),
-  '/v1/report-schedule': ({ org, unique }) => ({ name: `Matrix ${unique}`, organisation: org.id, fields: ['id'], frequency: 'weekly', email: `matrix${unique}@example.test` }),
-  '/v1/subscription-discount': ({ org, unique }) => ({ name: `Matrix ${unique}`, type: 'fixed_cents', amount: 100, organisation: org.id }),
+  '/v1/report-schedule': ({ org, unique }) => ({
+    name: `Matrix ${unique}`,
+    organisation: org.id,
+    fields: ['id'],
+    frequency: 'weekly',
+    email: `matrix${unique}@example.test`,
+  }),
+  '/v1/subscription-discount': ({ org, unique }) => ({
+    name: `Matrix ${unique}`,
+    type: 'fixed_cents',
+    amount: 100,
+    organisation: org.id,
+  }),
   '/v1/sharerequest': ({ org }) => ({ organisation: org.id, provider: 'Matrix', fields: [{ name: 'api_key' }] }),
-  '/v1/psp/sap': ({ org, unique }) => ({ organisation: org.id, company_code: `M${String(unique % 1000).padStart(3, '0')}` }),
+  '/v1/psp/sap': ({ org, unique }) => ({
+    organisation: org.id,
+    company_code: `M${String(unique % 1000).padStart(3, '0')}`,
+  }),
   '/v1/payment-link': ({ objectOf }) => {
     const profile = objectOf('payment_profile');
     return needs(profile) ? { payment_profile: profile, amount: 1250, description: 'Matrix' } : undefined;
@@ -53,7 +87,15 @@ export const CREATE_BODIES: Record<string, (t: CreateTarget) => Body> = {
   },
   '/v1/terminal': ({ org, objectOf, unique }) => {
     const profile = objectOf('payment_profile');
-    return needs(profile) ? { name: `Matrix ${unique}`, serial_number: `MTX-${unique}`, model: 'PAX A77', payment_profile: profile, organisation: org.id } : undefined;
+    return needs(profile)
+      ? {
+          name: `Matrix ${unique}`,
+          serial_number: `MTX-${unique}`,
+          model: 'PAX A77',
+          payment_profile: profile,
+          organisation: org.id,
+        }
+      : undefined;
   },
   '/v1/plan': ({ org, objectOf, unique }) => {
     const profile = objectOf('payment_profile');

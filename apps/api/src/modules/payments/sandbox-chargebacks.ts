@@ -3,7 +3,12 @@ import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
-import { dueSandboxChargebacks, lockSandboxChargeback, writeChargebackStatus, type ChargebackState } from './settlement-lifecycle.repository.ts';
+import {
+  dueSandboxChargebacks,
+  lockSandboxChargeback,
+  writeChargebackStatus,
+  type ChargebackState,
+} from './settlement-lifecycle.repository.ts';
 
 const DAY = 86_400_000;
 /** How long the merchant has to defend an open sandbox chargeback before it goes to the issuer. */
@@ -12,7 +17,8 @@ export const SANDBOX_DISPUTE_AFTER_MS = 2 * DAY;
 export const SANDBOX_DECISION_AFTER_MS = 5 * DAY;
 
 /** The issuer's decision, decided by the payment so a merchant can provoke either (docs/decisions.md): even whole units win, odd lose. */
-export const sandboxDecision = (transactionAmount: number): 'WON' | 'LOST' => (Math.floor(Number(transactionAmount) / 100) % 2 === 0 ? 'WON' : 'LOST');
+export const sandboxDecision = (transactionAmount: number): 'WON' | 'LOST' =>
+  Math.floor(Number(transactionAmount) / 100) % 2 === 0 ? 'WON' : 'LOST';
 
 type Step = { from: 'OPEN' | 'IN_DISPUTE'; afterMs: number; to: (c: ChargebackState) => ChargebackStatus };
 const STEPS: readonly Step[] = [
@@ -39,11 +45,24 @@ export const resolveSandboxChargebacks = async (db: Db, now: Date = new Date(), 
         const to = step.to(chargeback);
         assertChargebackTransition(chargeback.status as ChargebackStatus, to);
         await writeChargebackStatus(tx, chargeback.id, to, now, to !== 'IN_DISPUTE');
-        if (to === 'WON') await transitionTransaction(tx, { id: chargeback.transaction_id, status: chargeback.transaction_status }, 'SETTLEMENT_COMPLETED', `Chargeback ${chargeback.id} won`, now);
+        if (to === 'WON')
+          await transitionTransaction(
+            tx,
+            { id: chargeback.transaction_id, status: chargeback.transaction_status },
+            'SETTLEMENT_COMPLETED',
+            `Chargeback ${chargeback.id} won`,
+            now,
+          );
         await notifyItem(tx, 'chargeback', chargeback.id, 'chargeback.updated');
         await recordAudit(tx, {
-          ...SYSTEM_ACTOR, organisationId: chargeback.organisation_id, type: 'chargeback_status_changed', responseCode: 200, entity: 'chargeback', entityId: chargeback.id,
-          transactionId: chargeback.transaction_id, detail: { from: chargeback.status, to },
+          ...SYSTEM_ACTOR,
+          organisationId: chargeback.organisation_id,
+          type: 'chargeback_status_changed',
+          responseCode: 200,
+          entity: 'chargeback',
+          entityId: chargeback.id,
+          transactionId: chargeback.transaction_id,
+          detail: { from: chargeback.status, to },
         });
         return 1;
       });

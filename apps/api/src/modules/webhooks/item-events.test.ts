@@ -137,7 +137,7 @@ describe('chargeback.updated (the sandbox issuer decides: even whole units won, 
     // A won chargeback returns the money: the transaction is settled again (and sends its webhook); a lost one stays charged back.
     const statuses = await t.db.query<{ id: string; status: string }>(sql`select id, status from transaction where id = any(${[won, lost]})`);
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [won]: 'SETTLEMENT_COMPLETED', [lost]: 'CHARGEBACK' });
-    expect(delivered('/tx', 'transaction.updated').filter((b) => b.data.id === won).map((b) => b.data.status)).toEqual(['CHARGEBACK', 'SETTLEMENT_COMPLETED']);
+    expect(delivered('/tx', 'transaction.updated').filter((b) => b.data.id === won).map((b) => b.data.status).sort()).toEqual(['CHARGEBACK', 'SETTLEMENT_COMPLETED']);
     // The status rollup follows the rows.
     const [rollup] = await t.db.query<{ rolled: number; rows: number }>(sql`select
       (select coalesce(sum(count), 0)::int from transaction_daily where merchant_id = ${world.shopA.id} and status = 'CHARGEBACK') as rolled,
