@@ -27,7 +27,7 @@ export const ibanFor = (n: number) => {
 type Body = Record<string, unknown> | undefined;
 const needs = (...values: (string | undefined)[]) => values.every((v) => v !== undefined);
 
-export const CREATE_BODIES: Record<string, (t: CreateTarget) => Body> = {
+export const CREATE_BODIES: Partial<Record<string, (t: CreateTarget) => Body>> = {
   '/v1/apikey': ({ org, unique }) => ({ name: `Matrix ${unique}`, roles: ['USER_ALL'], organisation: org.id }),
   '/v1/bankaccount': ({ org, unique }) => ({ holder_name: 'Matrix', iban: ibanFor(unique), organisation: org.id }),
   '/v1/checkoutdesign': ({ org, unique }) => ({ name: `Matrix ${unique}`, organisation: org.id }),
