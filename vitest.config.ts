@@ -46,14 +46,17 @@ export default defineConfig({
         },
       },
       {
-        // `npm run test:reliability` (scripts/reliability.mjs): the long proofs, on PostgreSQL, not part of `npm test`.
+        // The reliability proofs on PostgreSQL (scripts/reliability.mjs; `npm test` runs them when
+        // TEST_DATABASE_URL is set). Each file has its own schema, so two run side by side: the
+        // longest (fuzzing, the tenant matrix) keep one worker busy while the others share the second.
         test: {
           name: 'reliability',
           include: ['apps/api/src/reliability/**/*.rel.ts'],
           env: { KASSA_TEST_ENGINE: 'postgresql' },
           testTimeout: 900_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       ...(process.env.TEST_DATABASE_URL

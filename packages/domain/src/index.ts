@@ -3,6 +3,7 @@ export * from './access.ts';
 export * from './errors.ts';
 export * from './statuses.ts';
 export * from './transaction-lifecycle.ts';
+export * from './chargeback-lifecycle.ts';
 export * from './money.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/password-policy.ts';

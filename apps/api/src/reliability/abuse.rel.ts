@@ -49,16 +49,17 @@ const login = (ip: string, password: string, username = 'a@test.kassa') =>
   t.app.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress: ip, payload: { username, password } });
 
 describe('abuse', () => {
-  it('a burst of 100 failed sign-ins from one address: 429 with Retry-After after the limit, other addresses unaffected', async () => {
+  it('a burst of 60 failed sign-ins from one address: 429 with Retry-After after the limit, other addresses unaffected', async () => {
     // Spread over many (unknown) accounts, so the per-account lock does not hide the per-address limit.
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login('203.0.113.7', 'Wrong-password-1!', `nobody${i}@test.kassa`)));
+    // Twice the limit is enough to see it hold; every refused attempt still costs a password hash.
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login('203.0.113.7', 'Wrong-password-1!', `nobody${i}@test.kassa`)));
     const limited = answers.filter((r) => r.statusCode === 429);
     figures.signInBurst = answers.length;
     figures.signInLimited = limited.length;
     expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
     // The limit is 30 failures per address; a concurrent burst may overshoot only by the requests in flight.
     expect(answers.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(40);
-    expect(limited.length).toBeGreaterThanOrEqual(60);
+    expect(limited.length).toBeGreaterThanOrEqual(20);
     expect(Number(limited[0].headers['retry-after'])).toBeGreaterThan(0);
     expect(limited[0].json()).toMatchObject({ statusCode: 429, code: 'too_many_requests' });
     // Even the right password is refused from that address now; from another it works.

@@ -153,18 +153,29 @@ export type FuzzResult = { operations: number; requests: number; fiveXx: string[
 /** Operations that would end the caller's session or send mail and webhooks to the world. */
 const SKIP = new Set(['POST /v1/auth/logout', 'POST /v1/profile/sessions/revoke-others', 'POST /v1/webhook', 'POST /v1/webhook/{id}/resend']);
 
-export const fuzzOpenApi = async (app: FastifyInstance, headers: Record<string, string>, options: { runsPerOperation: number; seed: number; ids: string[] }): Promise<FuzzResult> => {
+/**
+ * Fuzzes every operation with its own seed (the cases do not depend on the order). `lanes`
+ * operations are fuzzed side by side, as concurrent clients would call them; 1 is one after another.
+ */
+export const fuzzOpenApi = async (app: FastifyInstance, headers: Record<string, string>, options: { runsPerOperation: number; seed: number; ids: string[]; lanes?: number }): Promise<FuzzResult> => {
   const openapi = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
   const result: FuzzResult = { operations: 0, requests: 0, fiveXx: [], badFormat: [], statuses: {} };
+  const operations: { path: string; method: string; op: Operation; seed: number }[] = [];
   let seed = options.seed;
   for (const [path, ops] of Object.entries(openapi.paths)) {
     for (const [lower, op] of Object.entries(ops)) {
       const method = lower.toUpperCase();
-      if (SKIP.has(`${method} ${path}`)) continue;
-      result.operations++;
+      if (!SKIP.has(`${method} ${path}`)) operations.push({ path, method, op, seed: seed++ });
+    }
+  }
+  result.operations = operations.length;
+  let next = 0;
+  const lane = async () => {
+    while (next < operations.length) {
+      const { path, method, op, seed: operationSeed } = operations[next++];
       const schema = op.requestBody?.content?.['application/json']?.schema;
       const caseArb = fc.tuple(pathArb(path, options.ids), queryArb(op), method === 'GET' || method === 'DELETE' ? fc.constant(undefined) : bodyArb(schema));
-      for (const [url, query, payload] of fc.sample(caseArb, { numRuns: options.runsPerOperation, seed: seed++ })) {
+      for (const [url, query, payload] of fc.sample(caseArb, { numRuns: options.runsPerOperation, seed: operationSeed })) {
         result.requests++;
         const response = await app.inject({
           method: method as 'GET',
@@ -190,6 +201,7 @@ export const fuzzOpenApi = async (app: FastifyInstance, headers: Record<string, 
         }
       }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? 1) }, lane));
   return result;
 };

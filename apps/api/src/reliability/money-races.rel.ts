@@ -21,7 +21,13 @@ let t: TestApp;
 let other: { app: FastifyInstance; db: Db };
 let world: TestWorld;
 let a: { cookie: string };
-const figures: Record<string, number> = { racesRun: 0, requests: 0, moneyDoubled: 0, moneyLost: 0 };
+/**
+ * Rounds per race: each round is a new race on fresh rows with different amounts, run by two pools
+ * at once. Fewer than the first version (40, 25, 6, 20): every round raced the same code paths, and
+ * the run has to fit in `npm test`.
+ */
+const ROUNDS = { refunds: 16, idempotency: 10, settlementMerchants: 3, scheduleSlots: 10 };
+const figures: Record<string, number> = { racesRun: 0, requests: 0, moneyDoubled: 0, moneyLost: 0, refundRounds: ROUNDS.refunds, idempotencyRounds: ROUNDS.idempotency, settlementMerchants: ROUNDS.settlementMerchants, scheduleSlots: ROUNDS.scheduleSlots };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -90,7 +96,7 @@ const post = (app: FastifyInstance, url: string, payload: object, headers: Recor
 describe('money races on PostgreSQL', () => {
   it('concurrent refunds never exceed a transaction, and every answered refund is there exactly once', async () => {
     const problems: string[] = [];
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < ROUNDS.refunds; round++) {
       const amount = 1000 + round * 137;
       const tx = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount });
       const asks = Array.from({ length: 16 }, (_, i) => Math.max(1, Math.floor((amount * ((i * 7) % 10 + 1)) / 25)));
@@ -123,7 +129,7 @@ describe('money races on PostgreSQL', () => {
   it('one Idempotency-Key sent many times at once makes one refund; in flight → 409, a changed body → 422', async () => {
     const problems: string[] = [];
     let inFlight = 0;
-    for (let round = 0; round < 25; round++) {
+    for (let round = 0; round < ROUNDS.idempotency; round++) {
       const tx = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 10_000 });
       const key = `race-${round}-${Date.now()}`;
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(apps()[i % 2], `/v1/transaction/${tx}/refund`, { amount: 2500 }, { 'idempotency-key': key })));
@@ -180,7 +186,7 @@ describe('money races on PostgreSQL', () => {
   it('two settlement runs of the same merchant at once settle each period, payment and refund exactly once, with one payout each', async () => {
     const problems: string[] = [];
     const rules = [ZFeeRule.parse({ fixed: 25, percentage_bp: 150 })];
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < ROUNDS.settlementMerchants; round++) {
       // Four closed weeks of payments (some refunded), settled by runs on two pools at the same moment.
       const now = new Date(W0 + 4 * 7 * DAY + DAY);
       const m = await insertSettlementMerchant(t.db, world.provider.id, { rules, effectiveFrom: new Date(W0) });
@@ -239,12 +245,12 @@ describe('money races on PostgreSQL', () => {
   });
 
   it('schedule workers ticking at the same moment enqueue each periodic slot once', async () => {
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < ROUNDS.scheduleSlots; round++) {
       const schedule = { name: `reliability.tick.${round}`, queue: 'reliability.tick', everySeconds: 3600, payload: {} };
       const won = await Promise.all([t.db, other.db, t.db, other.db, t.db, other.db].map((db) => tickSchedules(db, [schedule])));
       figures.racesRun++;
       expect(won.reduce((x, y) => x + y, 0)).toBe(1);
     }
-    expect(await t.db.query(sql`select id from job where queue = 'reliability.tick'`)).toHaveLength(20);
+    expect(await t.db.query(sql`select id from job where queue = 'reliability.tick'`)).toHaveLength(ROUNDS.scheduleSlots);
   });
 });

@@ -25,21 +25,22 @@ export type FiguresRow = TPeriodFigures & { period: string; merchant_id: string;
 /**
  * Processed figures of a range: attempts and captured payments from the UTC-day rollup
  * (transaction_daily), processed refunds and lost chargebacks from their rows through the
- * created_at indexes (a range holds few of them). Refunds and chargebacks count on the day they
- * happened, in the currency and payment product of their transaction.
+ * created_at (refunds) and lost-on (chargebacks) indexes (a range holds few of them). Refunds and
+ * chargebacks count on the day they happened, in the currency and payment product of their transaction.
  */
 export const periodFigures = (db: Queryable, scope: Scope, range: DayRange, grouping: Grouping, organisation?: string) => {
   const start = new Date(`${range.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000);
-  const at = sql`(e.created_at at time zone 'UTC')::date`;
+  // A lost chargeback counts on the day it was lost (as settlement deducts it), older rows on the day they opened.
+  const happened = (table: 'refund' | 'chargeback') => (table === 'chargeback' ? sql`coalesce(e.resolved_at, e.created_at)` : sql`e.created_at`);
   const product = (column: Sql) => (grouping.product ? column : sql`''`);
   const moneyRows = (table: 'refund' | 'chargeback', status: string, kind: 'refund' | 'chargeback') =>
-    sql`select ${periodOf(grouping, at)} as period, e.merchant_id, e.currency_code, ${product(sql`t.payment_product_type`)} as payment_product,
+    sql`select ${periodOf(grouping, sql`(${happened(table)} at time zone 'UTC')::date`)} as period, e.merchant_id, e.currency_code, ${product(sql`t.payment_product_type`)} as payment_product,
         0 as count, 0 as captured_count, 0 as captured_volume,
         ${kind === 'refund' ? sql`1` : sql`0`} as refund_count, ${kind === 'refund' ? sql`e.amount` : sql`0`} as refund_volume,
         ${kind === 'chargeback' ? sql`1` : sql`0`} as chargeback_count, ${kind === 'chargeback' ? sql`e.amount` : sql`0`} as chargeback_volume
       from ${sql.raw(table)} e ${grouping.product ? sql`join transaction t on t.id = e.transaction_id` : sql.empty}
-      where ${and([sql`e.status = ${status}`, sql`e.created_at >= ${start}`, sql`e.created_at < ${end}`, ...tenancy(scope, organisation)])}`;
+      where ${and([sql`e.status = ${status}`, sql`${happened(table)} >= ${start}`, sql`${happened(table)} < ${end}`, ...tenancy(scope, organisation)])}`;
   return db.query<FiguresRow>(sql`
     with s as (
       select ${periodOf(grouping, sql`e.day`)} as period, e.merchant_id, e.currency_code, ${product(sql`e.payment_product_type`)} as payment_product,

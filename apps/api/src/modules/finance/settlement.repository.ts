@@ -88,7 +88,7 @@ export const insertPaymentItems = (db: Queryable, w: Window, rules: readonly TFe
     on conflict (kind, source_id) do nothing`);
 };
 
-/** Processed refunds and lost chargebacks of the window, as negative items. */
+/** Processed refunds and chargebacks lost in the window (opened earlier or not), as negative items. */
 export const insertDeductionItems = async (db: Queryable, w: Window) => {
   await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, amount, currency_code, created_at)
     select ${w.settlementId}, r.organisation_id, r.merchant_id, 'refund', r.id, r.transaction_id, t.payment_product_type, -r.amount, r.currency_code, r.created_at
@@ -98,7 +98,8 @@ export const insertDeductionItems = async (db: Queryable, w: Window) => {
   await db.query(sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, amount, currency_code, created_at)
     select ${w.settlementId}, c.organisation_id, c.merchant_id, 'chargeback', c.id, c.transaction_id, t.payment_product_type, -c.amount, c.currency_code, c.created_at
     from chargeback c join transaction t on t.id = c.transaction_id
-    where c.merchant_id = ${w.merchantId} and c.currency_code = ${w.currency} and c.status = 'LOST' and c.amount > 0 and c.created_at >= ${w.from} and c.created_at < ${w.end}
+    where c.merchant_id = ${w.merchantId} and c.currency_code = ${w.currency} and c.status = 'LOST' and c.amount > 0
+      and coalesce(c.resolved_at, c.created_at) >= ${w.from} and coalesce(c.resolved_at, c.created_at) < ${w.end}
     on conflict (kind, source_id) do nothing`);
 };
 

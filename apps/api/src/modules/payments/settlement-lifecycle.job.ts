@@ -7,6 +7,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
+import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
 import { dueChargebacks, dueTransactions, insertChargeback, lockDueChargeback, lockDueTransaction } from './settlement-lifecycle.repository.ts';
 
 export const SETTLEMENT_LIFECYCLE_QUEUE = 'payments.settlement-lifecycle';
@@ -113,6 +114,7 @@ export const registerSettlementLifecycleJob = (): void => {
   registerJobHandler(SETTLEMENT_LIFECYCLE_QUEUE, async (_payload, { db }) => {
     await advanceSettlementLifecycle(db);
     await openSandboxChargebacks(db);
+    await resolveSandboxChargebacks(db);
   });
   schedulePeriodic(SETTLEMENT_LIFECYCLE_QUEUE, SETTLEMENT_LIFECYCLE_EVERY_SECONDS);
 };

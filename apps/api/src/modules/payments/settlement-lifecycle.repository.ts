@@ -13,6 +13,9 @@ export const lockDueTransaction = async (tx: Queryable, id: string, statuses: re
   (await tx.query<{ id: string; status: string; amount: number; organisation_id: string }>(sql`select id, status, amount, organisation_id from transaction
     where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} for update skip locked`))[0];
 
+/** A payment is charged back once: one whose chargeback was won is back in SETTLEMENT_COMPLETED and stays there. */
+const NOT_CHARGED_BACK = sql`not exists (select 1 from chargeback c where c.transaction_id = transaction.id)`;
+
 /**
  * Settled transactions the sandbox acquirer charges back (an amount ending in 55), unchanged since
  * `cutoff`, oldest first. Only payments the engine decided (`decision` set): the history a demo
@@ -20,7 +23,7 @@ export const lockDueTransaction = async (tx: Queryable, id: string, statuses: re
  */
 export const dueChargebacks = async (db: Queryable, cutoff: Date, limit: number): Promise<string[]> =>
   (await db.query<{ id: string }>(sql`select id from transaction where status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff}
-    order by updated_at limit ${limit}`)).map((row) => row.id);
+    and ${NOT_CHARGED_BACK} order by updated_at limit ${limit}`)).map((row) => row.id);
 
 export type ChargebackCandidate = {
   id: string;
@@ -38,7 +41,8 @@ export type ChargebackCandidate = {
 export const lockDueChargeback = async (tx: Queryable, id: string, cutoff: Date) =>
   (await tx.query<ChargebackCandidate>(sql`select id, status, organisation_id, merchant_id, payment_profile_id, processor_id, currency_code,
       amount - coalesce(refunded_amount, 0) as open_amount
-    from transaction where id = ${id} and status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff} for update skip locked`))[0];
+    from transaction where id = ${id} and status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff}
+      and ${NOT_CHARGED_BACK} for update skip locked`))[0];
 
 export const insertChargeback = (tx: Queryable, c: { id: string; transaction: ChargebackCandidate; reasonCode: string; reason: string; externalId: string; at: Date }) =>
   tx.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, processor_id, amount, currency_code,
@@ -46,3 +50,20 @@ export const insertChargeback = (tx: Queryable, c: { id: string; transaction: Ch
     values (${c.id}, ${c.transaction.organisation_id}, ${c.transaction.merchant_id}, ${c.transaction.id}, ${c.transaction.payment_profile_id},
       ${c.transaction.processor_id}, ${Number(c.transaction.open_amount)}, ${c.transaction.currency_code}, ${c.reasonCode}, ${c.reason}, 'OPEN',
       ${c.externalId}, ${c.at}, ${c.at})`);
+
+/** The sandbox acquirer's undecided chargebacks in `status`, unchanged since `cutoff`, oldest first. */
+export const dueSandboxChargebacks = async (db: Queryable, status: 'OPEN' | 'IN_DISPUTE', cutoff: Date, limit: number): Promise<string[]> =>
+  (await db.query<{ id: string }>(sql`select id from chargeback where status in ('OPEN', 'IN_DISPUTE') and processor_id_external like 'sbx_cb_%'
+    and status = ${status} and updated_at < ${cutoff} order by updated_at limit ${limit}`)).map((row) => row.id);
+
+export type ChargebackState = { id: string; status: string; organisation_id: string; transaction_id: string; transaction_status: string; transaction_amount: number };
+
+/** Locks one chargeback if it is still due in `status`, with its transaction (skipping one another worker holds). */
+export const lockSandboxChargeback = async (tx: Queryable, id: string, status: string, cutoff: Date) =>
+  (await tx.query<ChargebackState>(sql`select c.id, c.status, c.organisation_id, c.transaction_id, t.status as transaction_status, t.amount as transaction_amount
+    from chargeback c join transaction t on t.id = c.transaction_id
+    where c.id = ${id} and c.status = ${status} and c.updated_at < ${cutoff} for update of c, t skip locked`))[0];
+
+/** Sets a chargeback's status; a decided one (won, lost, cancelled) records when. */
+export const writeChargebackStatus = (tx: Queryable, id: string, status: string, at: Date, decided: boolean) =>
+  tx.query(sql`update chargeback set status = ${status}, updated_at = ${at}, resolved_at = ${decided ? at : null} where id = ${id}`);

@@ -6,6 +6,7 @@ import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { caller, insertTestCustomer } from '../payments/payments-test-helpers.ts';
+import { resolveSandboxChargebacks } from '../payments/sandbox-chargebacks.ts';
 import { advanceSettlementLifecycle, openSandboxChargebacks } from '../payments/settlement-lifecycle.job.ts';
 import { startReceiver } from './webhook-test-receiver.ts';
 
@@ -99,6 +100,59 @@ describe('chargeback webhooks (the sandbox acquirer charges back amounts ending 
     expect(entry).toEqual({ type: 'transaction_status_changed', user_name: 'Kassa (system)', authentication: 'system', detail: { from: 'SETTLEMENT_REQUESTED', to: 'SETTLEMENT_COMPLETED', status_reason: 'Settled by the acquirer' } });
     const counted = await call(provider, 'GET', `/v1/psp/audittrail/count?authentication=system&transaction=${id}`);
     expect(counted.body.count).toBe(1);
+  });
+});
+
+describe('chargeback.updated (the sandbox issuer decides: even whole units won, odd lost)', () => {
+  it('moves each chargeback OPEN → IN_DISPUTE → WON or LOST by the state machine, delivers chargeback.updated for each step, audits it, and the transaction and rollups follow', async () => {
+    const won = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 24_655 });
+    const lost = await insertTestTransaction(t.db, world.shopA, world.profileA, { status: 'SETTLEMENT_COMPLETED', amount: 24_755 });
+    await t.db.query(sql`update transaction set decision = '{}'::jsonb where id = any(${[won, lost]})`);
+    await age(won, 2 * DAY);
+    await age(lost, 2 * DAY);
+    expect(await openSandboxChargebacks(t.db)).toBe(2);
+    const chargebackOf = async (tx: string) => (await t.db.query<{ id: string }>(sql`select id from chargeback where transaction_id = ${tx}`))[0].id;
+    const [wonCb, lostCb] = [await chargebackOf(won), await chargebackOf(lost)];
+
+    // Too early for the merchant's defence to have gone to the issuer: nothing moves.
+    expect(await resolveSandboxChargebacks(t.db)).toBe(0);
+    const disputed = new Date(Date.now() + 2 * DAY + 3_600_000);
+    // (The chargeback of the test above moves along with these two.)
+    expect(await resolveSandboxChargebacks(t.db, disputed)).toBeGreaterThanOrEqual(2);
+    const decided = new Date(disputed.getTime() + 5 * DAY + 3_600_000);
+    // Two workers at once (or a repeated job) decide each chargeback once (one audit entry and one webhook per step, below).
+    await Promise.all([resolveSandboxChargebacks(t.db, decided), resolveSandboxChargebacks(t.db, decided)]);
+    expect(await resolveSandboxChargebacks(t.db, new Date(decided.getTime() + 30 * DAY))).toBe(0);
+    await drain();
+
+    const rows = await t.db.query<{ id: string; status: string; resolved_at: Date | null }>(sql`select id, status, resolved_at from chargeback where id = any(${[wonCb, lostCb]}) order by id`);
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.status, r.resolved_at?.toISOString()]]))).toEqual({ [wonCb]: ['WON', decided.toISOString()], [lostCb]: ['LOST', decided.toISOString()] });
+    const updates = delivered('/cb', 'chargeback.updated');
+    const stepsOf = (id: string) => updates.filter((b) => b.data.id === id).map((b) => b.data.status).sort();
+    expect(stepsOf(wonCb)).toEqual(['IN_DISPUTE', 'WON']);
+    expect(stepsOf(lostCb)).toEqual(['IN_DISPUTE', 'LOST']);
+    expect(updates.find((b) => b.data.id === lostCb && b.data.status === 'LOST')?.data).toMatchObject({ transaction: lost, amount: 24_755, reason_code: '4853', organisation: world.shopA.id });
+    expect((await webhooksOf(wonCb)).map((w) => [w.event, w.state])).toEqual([['chargeback.created', 'delivered'], ['chargeback.updated', 'delivered'], ['chargeback.updated', 'delivered']]);
+
+    // A won chargeback returns the money: the transaction is settled again (and sends its webhook); a lost one stays charged back.
+    const statuses = await t.db.query<{ id: string; status: string }>(sql`select id, status from transaction where id = any(${[won, lost]})`);
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [won]: 'SETTLEMENT_COMPLETED', [lost]: 'CHARGEBACK' });
+    expect(delivered('/tx', 'transaction.updated').filter((b) => b.data.id === won).map((b) => b.data.status).sort()).toEqual(['CHARGEBACK', 'SETTLEMENT_COMPLETED']);
+    // The status rollup follows the rows.
+    const [rollup] = await t.db.query<{ rolled: number; rows: number }>(sql`select
+      (select coalesce(sum(count), 0)::int from transaction_daily where merchant_id = ${world.shopA.id} and status = 'CHARGEBACK') as rolled,
+      (select count(*)::int from transaction where merchant_id = ${world.shopA.id} and status = 'CHARGEBACK') as rows`);
+    expect(rollup.rolled).toBe(rollup.rows);
+    // A payment is charged back once: the won one is not charged back again.
+    await openSandboxChargebacks(t.db, new Date(decided.getTime() + 30 * DAY));
+    expect(await t.db.query(sql`select id from chargeback where transaction_id = ${won}`)).toEqual([{ id: wonCb }]);
+
+    const audit = await call(provider, 'GET', `/v1/psp/audittrail?authentication=system&transaction=${lost}&_sort=created_at`);
+    expect(audit.body.map((row: { type: string; user_name: string }) => [row.type, row.user_name])).toEqual([
+      ['chargeback_opened', 'Kassa (system)'],
+      ['chargeback_status_changed', 'Kassa (system)'],
+      ['chargeback_status_changed', 'Kassa (system)'],
+    ]);
   });
 });
 
