@@ -25,9 +25,8 @@ try {
   const [loaded] = await db.query<{ n: number }>(sql`select count(*)::int as n from organisation where id = 'm1'`);
   if (loaded.n > 0) {
     // A kept schema: undo the last run's settlement and run it again on the same data.
-    await db.exec(
-      `delete from payout; delete from settlement_item; delete from settlement; vacuum analyze settlement_item`,
-    );
+    await db.exec(`delete from payout; delete from settlement_item; delete from settlement`);
+    await db.exec(`vacuum analyze settlement_item`);
     log('reusing the loaded transactions');
   } else await load();
   const t0 = performance.now();
