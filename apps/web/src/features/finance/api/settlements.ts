@@ -10,7 +10,8 @@ export const settlementsCountQueryOptions = countOptions('settlement-report');
 const settlementQueryOptions = detailOptions<SettlementRow>('settlement-report', 'organisation bank_account');
 
 /** `GET /v1/psp/settlement-report` (provider staff): the same settlements with cost, commission and margin. */
-export const pspSettlementsQueryOptions = listOptions<PspSettlementRow>('psp/settlement-report', 'organisation');
+// Listed as settlement rows (the list screen is shared); the provider's columns read the three extra fields.
+export const pspSettlementsQueryOptions = listOptions<SettlementRow>('psp/settlement-report', 'organisation');
 export const pspSettlementsCountQueryOptions = countOptions('psp/settlement-report');
 const pspSettlementQueryOptions = detailOptions<PspSettlementRow>('psp/settlement-report', 'organisation bank_account');
 

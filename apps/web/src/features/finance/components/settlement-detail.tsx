@@ -9,7 +9,7 @@ import { populated } from '../../../lib/entity-api.ts';
 import { resolveLanguage } from '../../../lib/languages.ts';
 import { useFormat } from '../../../lib/use-format.ts';
 import { useSettlement, useSettlementItemCount, useSettlementItems, useSettlementLines } from '../api/settlements.ts';
-import type { SettlementItemRow, SettlementLine, SettlementRow } from '../api/types.ts';
+import type { PspSettlementRow, SettlementItemRow, SettlementLine, SettlementRow } from '../api/types.ts';
 
 /** Money going out shown with a minus; zero stays 0,00 (never -0,00). */
 export const outgoing = (amount: number) => (amount === 0 ? 0 : -amount);
@@ -174,7 +174,7 @@ export const SettlementDetail = ({
   const format = useFormat();
   const settlement = useSettlement(id, provider);
   const s = settlement.data;
-  const earned = s && 'margin' in s ? s : null;
+  const earned = s && 'margin' in s ? (s as PspSettlementRow) : null;
   const account = populated(s?.bank_account);
   const f = (field: string) => t(`fields:settlement_report.${field}`);
   const money = (amount: number) => <Money amount={amount} currency={s?.currency_code} />;
