@@ -7,8 +7,8 @@ export type SettlementStatement = {
   id: string;
   merchant: string;
   currency: string;
-  periodStart: Date;
-  periodEnd: Date;
+  periodStart: Date | null;
+  periodEnd: Date | null;
   status: string;
   gross: number;
   refunded: number;
@@ -67,7 +67,7 @@ export const settlementPdf = (s: SettlementStatement, language: ReadableLanguage
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${title} ${s.merchant} ${day(s.periodStart)}`, Author: 'Kassa' },
+    info: { Title: `${title} ${s.merchant} ${s.periodStart ? day(s.periodStart) : s.id}`, Author: 'Kassa' },
   });
 
   const row = (cells: string[], columns: Column[], bold = false) => {
@@ -94,7 +94,8 @@ export const settlementPdf = (s: SettlementStatement, language: ReadableLanguage
   doc.font('Helvetica-Bold').fontSize(18).text(title);
   doc.font('Helvetica').fontSize(12).text(s.merchant);
   doc.moveDown(0.5).fontSize(10);
-  const period = `${day(s.periodStart)} – ${day(new Date(s.periodEnd.getTime() - DAY))}`;
+  const period =
+    s.periodStart && s.periodEnd ? `${day(s.periodStart)} – ${day(new Date(s.periodEnd.getTime() - DAY))}` : '';
   const account = s.iban ? `${groupedIban(s.iban)}${s.holder ? ` (${s.holder})` : ''}` : '';
   const payout =
     s.status === 'CARRIED' || !s.payDate

@@ -86,7 +86,6 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
       const s = await getEntity(app.db, settlementEntity, caller.scope, request.params.id, {
         _populate: 'organisation bank_account',
       });
-      if (!s.settlement_profile) throw notFoundAt('params.id', 'Settlement');
       const organisation = s.organisation as { name?: string } | string;
       const account = s.bank_account as { iban?: string; holder_name?: string } | string | null;
       const pdf = settlementPdf(
@@ -94,8 +93,9 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
           id: s.id,
           merchant: typeof organisation === 'object' ? (organisation.name ?? '') : organisation,
           currency: s.currency_code,
-          periodStart: new Date(s.period_start as Date),
-          periodEnd: new Date(s.period_end as Date),
+          // Older settlements (made before the engine) may have no period: the statement then shows none.
+          periodStart: s.period_start ? new Date(s.period_start) : null,
+          periodEnd: s.period_end ? new Date(s.period_end) : null,
           status: s.status,
           gross: s.gross,
           refunded: s.refunded,
@@ -116,7 +116,7 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
       reply.header('content-type', 'application/pdf');
       reply.header(
         'content-disposition',
-        `attachment; filename="settlement-${new Date(s.period_start as Date).toISOString().slice(0, 10)}-${request.query._lang}.pdf"`,
+        `attachment; filename="settlement-${new Date(s.period_start ?? s.created_at).toISOString().slice(0, 10)}-${request.query._lang}.pdf"`,
       );
       return reply.send(pdf);
     },
