@@ -21,7 +21,8 @@ const bundles = new Map<ReadableLanguage, { main: Row; fields: Row; loadedAt: Da
 const bundle = (language: ReadableLanguage) => {
   let loaded = bundles.get(language);
   if (!loaded) {
-    const read = (file: string) => JSON.parse(stripComments(readFileSync(join(i18nDir, language, file), 'utf8'))) as Row;
+    const read = (file: string) =>
+      JSON.parse(stripComments(readFileSync(join(i18nDir, language, file), 'utf8'))) as Row;
     loaded = { main: read('main.json'), fields: read('fields.jsonc'), loadedAt: new Date() };
     bundles.set(language, loaded);
   }
@@ -36,6 +37,16 @@ const lookup = (tree: Row, key: string): string | undefined => {
   let node: unknown = tree;
   for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Row)[part] : undefined;
   return typeof node === 'string' ? node : undefined;
+};
+
+/**
+ * A text of the browser's translations for a document the server writes (the settlement PDF):
+ * `fields:<entity>.<field>` from fields.jsonc, anything else from main.json, `{{name}}` filled in.
+ */
+export const translate = (language: ReadableLanguage, key: string, values: Record<string, string> = {}): string => {
+  const { main, fields } = bundle(language);
+  const text = key.startsWith('fields:') ? lookup(fields, key.slice('fields:'.length)) : lookup(main, key);
+  return (text ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 };
 
 /** `_lang` and `_tz` of a readable export, checked: a wrong one is a 400 naming it. */
@@ -59,7 +70,8 @@ const VALUE_KEYS: Record<string, string> = {
   segment: 'customers.segments',
   gender: 'genders',
 };
-const vocabularyOf = (field: FieldDef) => Object.entries(statusVocabularies).find(([, vocabulary]) => vocabulary.values === field.values)?.[0];
+const vocabularyOf = (field: FieldDef) =>
+  Object.entries(statusVocabularies).find(([, vocabulary]) => vocabulary.values === field.values)?.[0];
 const isMoney = (name: string, field: FieldDef | undefined) => field?.type === 'int' && /(^|_)amount$/.test(name);
 
 /** A related row's name is exported beside its id wherever the relation has one (customer, plan, profile…). */
@@ -70,7 +82,8 @@ export const withRelatedNames = (entity: EntityDef, fields: readonly string[]): 
     result.push(field);
     const head = field.split('.')[0];
     const name = `${head}.name`;
-    if (entity.populate?.[head]?.target().fields.name && !fields.includes(name) && !result.includes(name)) result.push(name);
+    if (entity.populate?.[head]?.target().fields.name && !fields.includes(name) && !result.includes(name))
+      result.push(name);
   }
   return result;
 };
@@ -79,10 +92,24 @@ export const withRelatedNames = (entity: EntityDef, fields: readonly string[]): 
 export const readableColumns = (entity: EntityDef, fields: readonly string[], options: ReadableOptions) => {
   const { main, fields: labels } = bundle(options.language);
   const locale = options.language === 'nl' ? 'nl-NL' : 'en-US';
-  const decimals = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const decimals = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    timeZone: options.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const offset = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, timeZoneName: 'longOffset' });
-  const labelOf = (entityName: string, field: string) => lookup(labels, `${entityName}.${field}`) ?? lookup(labels, `common.${field}`) ?? field;
+  const labelOf = (entityName: string, field: string) =>
+    lookup(labels, `${entityName}.${field}`) ?? lookup(labels, `common.${field}`) ?? field;
   const yesNo = (value: boolean) => lookup(main, value ? 'export.yes' : 'export.no') ?? String(value);
 
   const header = (path: string) => {
@@ -106,11 +133,13 @@ export const readableColumns = (entity: EntityDef, fields: readonly string[], op
     const name = nested ?? head;
     const field = ownerEntity?.fields[name];
     if (isMoney(name, field)) return (value) => (typeof value === 'number' ? decimals.format(value / 100) : null);
-    if (field?.type === 'timestamp') return (value) => (value instanceof Date || typeof value === 'string' ? formatTime(new Date(value)) : null);
+    if (field?.type === 'timestamp')
+      return (value) => (value instanceof Date || typeof value === 'string' ? formatTime(new Date(value)) : null);
     if (field?.type === 'bool') return (value) => (typeof value === 'boolean' ? yesNo(value) : null);
     const vocabulary = field ? vocabularyOf(field) : undefined;
     const valueKey = vocabulary ? `statuses.${vocabulary}` : VALUE_KEYS[name];
-    if (valueKey) return (value) => (typeof value === 'string' ? (lookup(main, `${valueKey}.${value}`) ?? value) : null);
+    if (valueKey)
+      return (value) => (typeof value === 'string' ? (lookup(main, `${valueKey}.${value}`) ?? value) : null);
     return () => null;
   };
 

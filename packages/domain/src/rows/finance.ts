@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { PRICING_SCHEME_TYPES, SETTLEMENT_INTERVALS, SETTLEMENT_ITEM_KINDS, type TFeeRule } from '../schemas/finance.ts';
+import {
+  PRICING_SCHEME_TYPES,
+  SETTLEMENT_INTERVALS,
+  SETTLEMENT_ITEM_KINDS,
+  type TFeeRule,
+} from '../schemas/finance.ts';
 import { json, populated, ZMinorUnits, ZTimestamp, type WireOf } from './row.ts';
-import { ZBankAccount, ZOrganisation } from './settings.ts';
+import { ZBankAccount, ZOrganisation, ZSettlementRow } from './settings.ts';
 
 /** A calendar day (`date` column) as `YYYY-MM-DD`. */
 const ZDay = z.string();
@@ -141,3 +146,15 @@ export const ZPayout = z
 /** `GET /v1/payout` rows. */
 export const ZPayoutRow = ZPayout.extend({ bank_account: populated(ZBankAccount) }).meta({ id: 'PayoutRow' });
 export type TPayoutRow = WireOf<typeof ZPayoutRow>;
+
+/**
+ * `GET /v1/psp/settlement-report` rows (provider staff only): an engine settlement with what its
+ * payments cost the provider (cost scheme), the partner's commission (partner scheme) and the
+ * provider's margin, fee − cost − commission. Merchants never see these three.
+ */
+export const ZPspSettlementRow = ZSettlementRow.extend({
+  cost: ZMinorUnits,
+  commission: ZMinorUnits,
+  margin: ZMinorUnits,
+}).meta({ id: 'PspSettlementRow' });
+export type TPspSettlementRow = WireOf<typeof ZPspSettlementRow>;

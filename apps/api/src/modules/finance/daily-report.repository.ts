@@ -8,7 +8,12 @@ import { CAPTURED_STATUSES } from './settlement.repository.ts';
  * Transactions per UTC day from the daily rollup, within the caller's scope (and an organisation's
  * subtree when given): all attempts, and the captured ones with their volume.
  */
-export const dailyReport = (db: Queryable, scope: Scope, range: { from: string; to: string }, organisation: string | undefined) => {
+export const dailyReport = (
+  db: Queryable,
+  scope: Scope,
+  range: { from: string; to: string },
+  organisation: string | undefined,
+) => {
   const scoped = scopeCondition(scope, 'merchant');
   return db.query<TDailyReportRow>(sql`select to_char(e.day, 'YYYY-MM-DD') as day, e.currency_code, sum(e.count)::bigint as count,
       coalesce(sum(e.count) filter (where e.status = any(${[...CAPTURED_STATUSES]})), 0)::bigint as captured_count,

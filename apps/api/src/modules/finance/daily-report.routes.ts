@@ -14,13 +14,21 @@ export const dailyReportRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/v1/report/daily', {
     config: { access: { roles: access.reports.daily, feature: 'collecting' } },
-    schema: { tags: ['report'], description: 'Transactions per UTC day between day> and day< (inclusive, default the last 28 days): all attempts, and the captured ones with their volume.', querystring: ZDailyReportQuery, response: { 200: z.array(ZDailyReportRow) } },
+    schema: {
+      tags: ['report'],
+      description:
+        'Transactions per UTC day between day> and day< (inclusive, default the last 28 days): all attempts, and the captured ones with their volume.',
+      querystring: ZDailyReportQuery,
+      response: { 200: z.array(ZDailyReportRow) },
+    },
     handler: async (request) => {
       const auth = authOf(request);
       const to = request.query['day<'] ?? new Date().toISOString().slice(0, 10);
-      const from = request.query['day>'] ?? new Date(Date.parse(`${to}T00:00:00Z`) - 27 * DAY).toISOString().slice(0, 10);
+      const from =
+        request.query['day>'] ?? new Date(Date.parse(`${to}T00:00:00Z`) - 27 * DAY).toISOString().slice(0, 10);
       if (from > to) throw badRequest('querystring.day>', 'finance.validation.validToBeforeFrom');
-      if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > MAX_DAYS * DAY) throw badRequest('querystring.day<', `At most ${MAX_DAYS} days`);
+      if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > MAX_DAYS * DAY)
+        throw badRequest('querystring.day<', `At most ${MAX_DAYS} days`);
       return dailyReport(app.db, auth.scope, { from, to }, request.query.organisation);
     },
   });

@@ -21,12 +21,27 @@ import { sql } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { createFinanceObject, updateFinanceObject, type FinanceKind } from './finance-config.service.ts';
-import { oneOffEntity, packageEntity, pricingSchemeEntityOf, settlementProfileEntity, settlementScheduleEntity } from './finance.entities.ts';
+import {
+  oneOffEntity,
+  packageEntity,
+  pricingSchemeEntityOf,
+  settlementProfileEntity,
+  settlementScheduleEntity,
+} from './finance.entities.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 const COLLECTING = 'collecting' as const;
 
-type Resource = { path: string; kind: FinanceKind; entity: EntityDef; list: RoleList; edit: RoleList; create: z.ZodType; update: z.ZodType; fixed?: Record<string, unknown> };
+type Resource = {
+  path: string;
+  kind: FinanceKind;
+  entity: EntityDef;
+  list: RoleList;
+  edit: RoleList;
+  create: z.ZodType;
+  update: z.ZodType;
+  fixed?: Record<string, unknown>;
+};
 
 /** List, count, export, detail, create and edit of one finance resource, all behind the collecting feature. */
 const registerResource = (fastify: FastifyInstance, r: Resource) => {
@@ -37,7 +52,14 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
     config: { access: { roles: r.edit, feature: COLLECTING } },
     schema: { tags, body: r.create, response: { 201: r.entity.row } },
     handler: async (request, reply) =>
-      reply.status(201).send(await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, { ...(request.body as object), ...r.fixed })),
+      reply
+        .status(201)
+        .send(
+          await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, {
+            ...(request.body as object),
+            ...r.fixed,
+          }),
+        ),
   });
   app.route({
     method: ['POST', 'PUT'],
@@ -45,7 +67,15 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
     config: { access: { roles: r.edit, feature: COLLECTING } },
     schema: { tags, params: ZIdParams, body: r.update, response: { 200: r.entity.row } },
     handler: (request) =>
-      updateFinanceObject(app.db, actorOf(request), r.kind, r.entity, request.params.id, request.body as Record<string, unknown>, r.fixed ? sql`and e.type = ${r.fixed.type as string}` : sql.empty),
+      updateFinanceObject(
+        app.db,
+        actorOf(request),
+        r.kind,
+        r.entity,
+        request.params.id,
+        request.body as Record<string, unknown>,
+        r.fixed ? sql`and e.type = ${r.fixed.type as string}` : sql.empty,
+      ),
   });
 };
 
@@ -63,7 +93,15 @@ export const financeConfigRoutes = async (app: FastifyInstance) => {
       fixed: { type },
     });
   }
-  registerResource(app, { path: 'package', kind: 'package', entity: packageEntity, list: access.finance.packages, edit: access.financeEdit.packages, create: ZPackageCreate, update: ZPackageUpdate });
+  registerResource(app, {
+    path: 'package',
+    kind: 'package',
+    entity: packageEntity,
+    list: access.finance.packages,
+    edit: access.financeEdit.packages,
+    create: ZPackageCreate,
+    update: ZPackageUpdate,
+  });
   registerResource(app, {
     path: 'settlement-schedule',
     kind: 'settlement_schedule',
@@ -82,5 +120,13 @@ export const financeConfigRoutes = async (app: FastifyInstance) => {
     create: ZSettlementProfileCreate,
     update: ZSettlementProfileUpdate,
   });
-  registerResource(app, { path: 'one-off', kind: 'one_off', entity: oneOffEntity, list: access.finance.oneOffs, edit: access.financeEdit.oneOffs, create: ZOneOffCreate, update: ZOneOffUpdate });
+  registerResource(app, {
+    path: 'one-off',
+    kind: 'one_off',
+    entity: oneOffEntity,
+    list: access.finance.oneOffs,
+    edit: access.financeEdit.oneOffs,
+    create: ZOneOffCreate,
+    update: ZOneOffUpdate,
+  });
 };

@@ -1,4 +1,10 @@
-import type { TOneOffCreate, TPackageCreate, TPricingSchemeCreate, TSettlementProfileCreate, TSettlementScheduleCreate } from '@kassa/domain';
+import type {
+  TOneOffCreate,
+  TPackageCreate,
+  TPricingSchemeCreate,
+  TSettlementProfileCreate,
+  TSettlementScheduleCreate,
+} from '@kassa/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -33,7 +39,13 @@ const providerOnly = (caller: Actor) => {
 };
 
 /** Checks that a referenced row exists (and, for schemes, has the right type), naming the field otherwise. */
-const checkReference = async (tx: Queryable, field: string, id: string | null | undefined, table: string, extra = sql.empty) => {
+const checkReference = async (
+  tx: Queryable,
+  field: string,
+  id: string | null | undefined,
+  table: string,
+  extra = sql.empty,
+) => {
   if (!id) return;
   const [row] = await tx.query(sql`select 1 from ${sql.raw(table)} e where e.id = ${id} ${extra}`);
   if (!row) throw notFoundAt(`body.${field}`, field.replace(/_/g, ' '));
@@ -48,25 +60,55 @@ const TABLES: Record<FinanceKind, string> = {
   settlement_profile: 'settlement_profile',
   one_off: 'one_off',
 };
-const PREFIXES: Record<FinanceKind, string> = { pricing_scheme: 'psc', package: 'pkg', settlement_schedule: 'ssc', settlement_profile: 'spf', one_off: 'oof' };
+const PREFIXES: Record<FinanceKind, string> = {
+  pricing_scheme: 'psc',
+  package: 'pkg',
+  settlement_schedule: 'ssc',
+  settlement_profile: 'spf',
+  one_off: 'oof',
+};
 const MERCHANT_OWNED: readonly FinanceKind[] = ['settlement_profile', 'one_off'];
 
-const checkReferences = async (tx: Queryable, kind: FinanceKind, body: Record<string, unknown>, merchantId: string | null) => {
+const checkReferences = async (
+  tx: Queryable,
+  kind: FinanceKind,
+  body: Record<string, unknown>,
+  merchantId: string | null,
+) => {
   if (kind === 'package') {
     for (const type of ['revenue', 'cost', 'reserve', 'partner'] as const) {
-      await checkReference(tx, `${type}_scheme`, body[`${type}_scheme`] as string | null, 'pricing_scheme', sql`and e.type = ${type}`);
+      await checkReference(
+        tx,
+        `${type}_scheme`,
+        body[`${type}_scheme`] as string | null,
+        'pricing_scheme',
+        sql`and e.type = ${type}`,
+      );
     }
   }
   if (kind === 'settlement_profile') {
     await checkReference(tx, 'package', body.package as string | undefined, 'finance_package');
-    await checkReference(tx, 'settlement_schedule', body.settlement_schedule as string | undefined, 'settlement_schedule');
-    await checkReference(tx, 'bank_account', body.bank_account as string | undefined, 'bank_account', sql`and e.merchant_id = ${merchantId}`);
+    await checkReference(
+      tx,
+      'settlement_schedule',
+      body.settlement_schedule as string | undefined,
+      'settlement_schedule',
+    );
+    await checkReference(
+      tx,
+      'bank_account',
+      body.bank_account as string | undefined,
+      'bank_account',
+      sql`and e.merchant_id = ${merchantId}`,
+    );
   }
 };
 
 const conflictOf = (kind: FinanceKind) =>
   kind === 'settlement_profile'
-    ? new HttpError(409, 'conflict', 'This merchant already has an active settlement profile in this currency', [{ path: 'body.currency_code', message: 'finance.validation.profileExists' }])
+    ? new HttpError(409, 'conflict', 'This merchant already has an active settlement profile in this currency', [
+        { path: 'body.currency_code', message: 'finance.validation.profileExists' },
+      ])
     : new HttpError(409, 'conflict', 'This already exists');
 
 type SchemeRow = { type: string; valid_from: Date | null; valid_to: Date | null; reserve_bp: number | null };
@@ -74,17 +116,34 @@ const dayOf = (value: Date | null) => (value ? value.toISOString().slice(0, 10) 
 
 /** The rules a scheme must keep after an edit, checked on the scheme as it would be. */
 const checkMergedScheme = (current: SchemeRow, input: Record<string, unknown>) => {
-  const from = 'valid_from' in input && input.valid_from !== undefined ? (input.valid_from as string | null) : dayOf(current.valid_from);
-  const to = 'valid_to' in input && input.valid_to !== undefined ? (input.valid_to as string | null) : dayOf(current.valid_to);
+  const from =
+    'valid_from' in input && input.valid_from !== undefined
+      ? (input.valid_from as string | null)
+      : dayOf(current.valid_from);
+  const to =
+    'valid_to' in input && input.valid_to !== undefined ? (input.valid_to as string | null) : dayOf(current.valid_to);
   if (from && to && to < from) throw badRequest('body.valid_to', 'finance.validation.validToBeforeFrom');
   const reserve = input.reserve_bp !== undefined ? input.reserve_bp : current.reserve_bp;
-  if (current.type === 'reserve' && reserve === null) throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+  if (current.type === 'reserve' && reserve === null)
+    throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
 };
 
-type Body = TPricingSchemeCreate | TPackageCreate | TSettlementScheduleCreate | TSettlementProfileCreate | TOneOffCreate | Record<string, unknown>;
+type Body =
+  | TPricingSchemeCreate
+  | TPackageCreate
+  | TSettlementScheduleCreate
+  | TSettlementProfileCreate
+  | TOneOffCreate
+  | Record<string, unknown>;
 
 /** Creates a finance object in one transaction with its audit row. */
-export const createFinanceObject = async <E extends EntityDef>(db: Db, caller: Actor, kind: FinanceKind, entity: E, input: Body) => {
+export const createFinanceObject = async <E extends EntityDef>(
+  db: Db,
+  caller: Actor,
+  kind: FinanceKind,
+  entity: E,
+  input: Body,
+) => {
   const body = input as Record<string, unknown>;
   const id = newId(PREFIXES[kind]);
   await db
@@ -96,12 +155,19 @@ export const createFinanceObject = async <E extends EntityDef>(db: Db, caller: A
         await checkReferences(tx, kind, body, resolved.merchantId);
       } else {
         providerOnly(caller);
-        if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null) throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+        if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null)
+          throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
         owner = { organisation_id: caller.organisation.id };
         await checkReferences(tx, kind, body, null);
       }
       await tx.query(insertStatement(TABLES[kind], { id, ...owner, ...columnsOf(body) }));
-      await recordAudit(tx, { ...caller.audit, type: `${kind}_created`, responseCode: 201, entity: kind, entityId: id });
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: `${kind}_created`,
+        responseCode: 201,
+        entity: kind,
+        entityId: id,
+      });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflictOf(kind) : error;
@@ -110,7 +176,15 @@ export const createFinanceObject = async <E extends EntityDef>(db: Db, caller: A
 };
 
 /** Edits a finance object under a row lock; a one-off that was settled no longer changes. */
-export const updateFinanceObject = async <E extends EntityDef>(db: Db, caller: Actor, kind: FinanceKind, entity: E, id: string, input: Record<string, unknown>, extra = sql.empty) => {
+export const updateFinanceObject = async <E extends EntityDef>(
+  db: Db,
+  caller: Actor,
+  kind: FinanceKind,
+  entity: E,
+  id: string,
+  input: Record<string, unknown>,
+  extra = sql.empty,
+) => {
   await db
     .transaction(async (tx) => {
       const scoped = MERCHANT_OWNED.includes(kind) ? scopedAnd(caller.scope) : sql.empty;
@@ -119,12 +193,20 @@ export const updateFinanceObject = async <E extends EntityDef>(db: Db, caller: A
       );
       if (!current) throw notFoundAt('params.id', kind.replace(/_/g, ' '));
       if (!MERCHANT_OWNED.includes(kind)) providerOnly(caller);
-      if (kind === 'one_off' && current.status === 'SETTLED') throw badRequest('params.id', 'finance.validation.oneOffSettled');
+      if (kind === 'one_off' && current.status === 'SETTLED')
+        throw badRequest('params.id', 'finance.validation.oneOffSettled');
       await checkReferences(tx, kind, input, current.merchant_id ?? null);
       if (kind === 'pricing_scheme') checkMergedScheme(current as SchemeRow, input);
       const columns = columnsOf(input);
       if (Object.keys(columns).length) await tx.query(updateStatement(TABLES[kind], id, columns));
-      await recordAudit(tx, { ...caller.audit, type: `${kind}_updated`, responseCode: 200, entity: kind, entityId: id, detail: { fields: Object.keys(input) } });
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: `${kind}_updated`,
+        responseCode: 200,
+        entity: kind,
+        entityId: id,
+        detail: { fields: Object.keys(input) },
+      });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflictOf(kind) : error;

@@ -7,6 +7,7 @@ import {
   ZPackageRow,
   ZPayoutRow,
   ZPricingSchemeRow,
+  ZPspSettlementRow,
   ZSettlementItemRow,
   ZSettlementProfileRow,
   ZSettlementScheduleRow,
@@ -42,7 +43,10 @@ export const pricingSchemeEntity = defineEntity(ZPricingSchemeRow, {
 });
 
 /** The read entity of one scheme type: `pricing/{type}` lists only its own. */
-export const pricingSchemeEntityOf = (type: PricingSchemeType): EntityDef<typeof ZPricingSchemeRow> => ({ ...pricingSchemeEntity, baseCondition: sql`e.type = ${type}` });
+export const pricingSchemeEntityOf = (type: PricingSchemeType): EntityDef<typeof ZPricingSchemeRow> => ({
+  ...pricingSchemeEntity,
+  baseCondition: sql`e.type = ${type}`,
+});
 
 const schemeRef = (field: string) => ({ field, target: () => pricingSchemeEntity });
 
@@ -61,7 +65,12 @@ export const packageEntity = defineEntity(ZPackageRow, {
     reserve_scheme: { type: 'id', column: 'e.reserve_scheme_id', filter: true },
     partner_scheme: { type: 'id', column: 'e.partner_scheme_id', filter: true },
   },
-  populate: { revenue_scheme: schemeRef('revenue_scheme'), cost_scheme: schemeRef('cost_scheme'), reserve_scheme: schemeRef('reserve_scheme'), partner_scheme: schemeRef('partner_scheme') },
+  populate: {
+    revenue_scheme: schemeRef('revenue_scheme'),
+    cost_scheme: schemeRef('cost_scheme'),
+    reserve_scheme: schemeRef('reserve_scheme'),
+    partner_scheme: schemeRef('partner_scheme'),
+  },
 });
 
 export const settlementScheduleEntity = defineEntity(ZSettlementScheduleRow, {
@@ -160,4 +169,20 @@ export const payoutEntity = defineEntity(ZPayoutRow, {
 });
 
 /** Settlements made by the settlement engine (the report's rows); older generator rows stay readable at `settlement`. */
-export const settlementReportEntity: EntityDef = { ...settlementEntity, name: 'settlement_report', baseCondition: sql`e.settlement_profile_id is not null` };
+export const settlementReportEntity: EntityDef = {
+  ...settlementEntity,
+  name: 'settlement_report',
+  baseCondition: sql`e.settlement_profile_id is not null`,
+};
+
+/** The provider's settlement report: the same rows with the settlement's cost, partner commission and margin (provider roles only). */
+export const pspSettlementReportEntity: EntityDef<typeof ZPspSettlementRow> = {
+  ...settlementReportEntity,
+  row: ZPspSettlementRow,
+  fields: {
+    ...settlementEntity.fields,
+    cost: { type: 'int', sort: true },
+    commission: { type: 'int', sort: true },
+    margin: { type: 'int', column: '(e.fee - e.cost - e.commission)', filter: true, sort: true },
+  },
+};

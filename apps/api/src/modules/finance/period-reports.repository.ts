@@ -9,18 +9,34 @@ export type DayRange = { from: string; to: string };
 /** How rows are grouped: by UTC day or month (or not at all), by merchant, by payment product. */
 export type Grouping = { period: 'day' | 'month' | null; merchant: boolean; product: boolean };
 
-const and = (conditions: (Sql | null)[]) => sql.join(conditions.filter((c): c is Sql => c !== null), ' and ');
+const and = (conditions: (Sql | null)[]) =>
+  sql.join(
+    conditions.filter((c): c is Sql => c !== null),
+    ' and ',
+  );
 
 /** The caller's tenancy, and the subtree of `organisation` when one is asked for. */
 const tenancy = (scope: Scope, organisation: string | undefined): (Sql | null)[] => [
   scopeCondition(scope, 'merchant'),
-  organisation ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path || '%' from organisation p where p.id = ${organisation}))` : null,
+  organisation
+    ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path || '%' from organisation p where p.id = ${organisation}))`
+    : null,
 ];
 
 const periodOf = (grouping: Grouping, day: Sql): Sql =>
-  grouping.period === 'month' ? sql`to_char(${day}, 'YYYY-MM')` : grouping.period === 'day' ? sql`to_char(${day}, 'YYYY-MM-DD')` : sql`''`;
+  grouping.period === 'month'
+    ? sql`to_char(${day}, 'YYYY-MM')`
+    : grouping.period === 'day'
+      ? sql`to_char(${day}, 'YYYY-MM-DD')`
+      : sql`''`;
 
-export type FiguresRow = TPeriodFigures & { period: string; merchant_id: string; merchant_name: string; currency_code: string; payment_product: string };
+export type FiguresRow = TPeriodFigures & {
+  period: string;
+  merchant_id: string;
+  merchant_name: string;
+  currency_code: string;
+  payment_product: string;
+};
 
 /**
  * Processed figures of a range: attempts and captured payments from the UTC-day rollup
@@ -28,7 +44,13 @@ export type FiguresRow = TPeriodFigures & { period: string; merchant_id: string;
  * created_at (refunds) and lost-on (chargebacks) indexes (a range holds few of them). Refunds and
  * chargebacks count on the day they happened, in the currency and payment product of their transaction.
  */
-export const periodFigures = (db: Queryable, scope: Scope, range: DayRange, grouping: Grouping, organisation?: string) => {
+export const periodFigures = (
+  db: Queryable,
+  scope: Scope,
+  range: DayRange,
+  grouping: Grouping,
+  organisation?: string,
+) => {
   const start = new Date(`${range.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000);
   // A lost chargeback counts on the day it was lost (as settlement deducts it), older rows on the day they opened.

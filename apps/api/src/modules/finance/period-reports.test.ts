@@ -14,7 +14,19 @@ const START = Date.UTC(2025, 2, 1);
 const SPAN = 60;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-type Made = { merchant: 'A' | 'B'; org: string; day: string; month: string; product: string; amount: number; captured: boolean; refund: number; refundProcessed: boolean; chargeback: number; lost: boolean };
+type Made = {
+  merchant: 'A' | 'B';
+  org: string;
+  day: string;
+  month: string;
+  product: string;
+  amount: number;
+  captured: boolean;
+  refund: number;
+  refundProcessed: boolean;
+  chargeback: number;
+  lost: boolean;
+};
 
 let t: TestApp;
 let world: TestWorld;
@@ -32,14 +44,22 @@ const rng = (() => {
     return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
   };
 })();
-const pick = <T,>(items: readonly T[]) => items[Math.floor(rng() * items.length)];
+const pick = <T>(items: readonly T[]) => items[Math.floor(rng() * items.length)];
 
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
-  await t.db.query(sql`update organisation set features = '{collecting}' where id in (${world.provider.id}, ${world.shopA.id})`);
+  await t.db.query(
+    sql`update organisation set features = '{collecting}' where id in (${world.provider.id}, ${world.shopA.id})`,
+  );
   users = await signInTestUsers(t.app, TEST_PASSWORD);
-  await insertUser(t.db, { organisationId: world.shopA.id, email: 'a-lists@test.kassa', name: 'lists', passwordHash: await hashPassword(TEST_PASSWORD), roles: ['TRANSACTION_LIST', 'SETTLEMENT_LIST'] });
+  await insertUser(t.db, {
+    organisationId: world.shopA.id,
+    email: 'a-lists@test.kassa',
+    name: 'lists',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    roles: ['TRANSACTION_LIST', 'SETTLEMENT_LIST'],
+  });
   bothLists = await signIn(t.app, 'a-lists@test.kassa', TEST_PASSWORD);
   const targets = [
     { merchant: 'A' as const, org: world.shopA, profile: world.profileA },
@@ -52,19 +72,38 @@ beforeAll(async () => {
     const amount = 100 + Math.floor(rng() * 20_000);
     const captured = rng() < 0.7;
     const product = pick(['card', 'ideal', 'paypal']);
-    const id = await insertTestTransaction(t.db, target.org, target.profile, { amount, status: captured ? 'SETTLEMENT_COMPLETED' : 'DECLINED', createdAt: new Date(at), product });
-    const row: Made = { merchant: target.merchant, org: target.org.id, day: dayOf(at), month: dayOf(at).slice(0, 7), product, amount, captured, refund: 0, refundProcessed: false, chargeback: 0, lost: false };
+    const id = await insertTestTransaction(t.db, target.org, target.profile, {
+      amount,
+      status: captured ? 'SETTLEMENT_COMPLETED' : 'DECLINED',
+      createdAt: new Date(at),
+      product,
+    });
+    const row: Made = {
+      merchant: target.merchant,
+      org: target.org.id,
+      day: dayOf(at),
+      month: dayOf(at).slice(0, 7),
+      product,
+      amount,
+      captured,
+      refund: 0,
+      refundProcessed: false,
+      chargeback: 0,
+      lost: false,
+    };
     // Refunds and chargebacks land on the same day as their payment, so the per-day expectation stays simple.
     if (captured && rng() < 0.3) {
       row.refund = 1 + Math.floor(rng() * amount);
       row.refundProcessed = rng() < 0.8;
-      await t.db.query(sql`insert into refund (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at)
+      await t.db
+        .query(sql`insert into refund (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at)
         values (${newId('rf')}, ${target.org.id}, ${target.org.merchantId ?? target.org.id}, ${id}, ${target.profile}, ${row.refund}, 'EUR', ${row.refundProcessed ? 'PROCESSED' : 'PENDING'}, ${new Date(at + 1000)})`);
     }
     if (captured && rng() < 0.15) {
       row.chargeback = amount;
       row.lost = rng() < 0.5;
-      await t.db.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at)
+      await t.db
+        .query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at)
         values (${newId('cb')}, ${target.org.id}, ${target.org.merchantId ?? target.org.id}, ${id}, ${target.profile}, ${row.chargeback}, 'EUR', ${row.lost ? 'LOST' : 'WON'}, ${new Date(at + 2000)})`);
     }
     made.push(row);
@@ -83,8 +122,13 @@ const expected = (rows: Made[]): TPeriodFigures => ({
   chargeback_volume: rows.filter((r) => r.chargeback && r.lost).reduce((s, r) => s + r.chargeback, 0),
 });
 const figures = (row: TPeriodFigures): TPeriodFigures => ({
-  count: row.count, captured_count: row.captured_count, captured_volume: row.captured_volume, refund_count: row.refund_count,
-  refund_volume: row.refund_volume, chargeback_count: row.chargeback_count, chargeback_volume: row.chargeback_volume,
+  count: row.count,
+  captured_count: row.captured_count,
+  captured_volume: row.captured_volume,
+  refund_count: row.refund_count,
+  refund_volume: row.refund_volume,
+  chargeback_count: row.chargeback_count,
+  chargeback_volume: row.chargeback_volume,
 });
 const groupBy = <K extends string>(rows: Made[], key: (r: Made) => K) => {
   const out = new Map<K, Made[]>();
@@ -107,8 +151,14 @@ describe('provider daily and monthly reports', () => {
         const [day, merchant] = key.split('|') as [string, 'A' | 'B'];
         return { period: day, merchant: names[merchant], ...expected(rows) };
       });
-      const got = (response.body as TProviderReportRow[]).map((row) => ({ period: row.period, merchant: row.merchant.name, ...figures(row) }));
-      expect(got.sort((x, y) => `${x.period}${x.merchant}`.localeCompare(`${y.period}${y.merchant}`))).toEqual(want.sort((x, y) => `${x.period}${x.merchant}`.localeCompare(`${y.period}${y.merchant}`)));
+      const got = (response.body as TProviderReportRow[]).map((row) => ({
+        period: row.period,
+        merchant: row.merchant.name,
+        ...figures(row),
+      }));
+      expect(got.sort((x, y) => `${x.period}${x.merchant}`.localeCompare(`${y.period}${y.merchant}`))).toEqual(
+        want.sort((x, y) => `${x.period}${x.merchant}`.localeCompare(`${y.period}${y.merchant}`)),
+      );
     }
     const monthly = await callAs(t.app, users.provider, 'GET', '/v1/psp/report/monthly?month>=2025-03&month<=2025-04');
     expect(monthly.status).toBe(200);
@@ -120,7 +170,12 @@ describe('provider daily and monthly reports', () => {
   });
 
   it('narrows to one merchant, and refuses bad ranges naming the field', async () => {
-    const onlyB = await callAs(t.app, users.provider, 'GET', `/v1/psp/report/monthly?month>=2025-03&month<=2025-04&organisation=${world.shopB.id}`);
+    const onlyB = await callAs(
+      t.app,
+      users.provider,
+      'GET',
+      `/v1/psp/report/monthly?month>=2025-03&month<=2025-04&organisation=${world.shopB.id}`,
+    );
     expect(new Set((onlyB.body as TProviderReportRow[]).map((r) => r.merchant.id))).toEqual(new Set([world.shopB.id]));
     const cases: [string, string][] = [
       ['/v1/psp/report/daily?day>=2025-03-10&day<=2025-03-01', 'querystring.day>'],
@@ -144,7 +199,8 @@ describe('provider daily and monthly reports', () => {
   });
 
   it('is for provider staff only', async () => {
-    for (const who of [users.a, users.b, users.analyst]) expect((await callAs(t.app, who, 'GET', '/v1/psp/report/daily')).status).toBe(403);
+    for (const who of [users.a, users.b, users.analyst])
+      expect((await callAs(t.app, who, 'GET', '/v1/psp/report/daily')).status).toBe(403);
   });
 });
 
@@ -159,7 +215,8 @@ describe('the combined report', () => {
     const eur = body.currencies.find((c) => c.currency_code === 'EUR');
     const ofA = made.filter((r) => r.merchant === 'A');
     expect(eur && figures(eur.totals)).toEqual(expected(ofA));
-    for (const product of eur?.products ?? []) expect(figures(product)).toEqual(expected(ofA.filter((r) => r.product === product.payment_product)));
+    for (const product of eur?.products ?? [])
+      expect(figures(product)).toEqual(expected(ofA.filter((r) => r.product === product.payment_product)));
     // The sub-organisation's user sees its own part only; merchant B never sees A's money.
     const sub = (await callAs(t.app, users.aSub, 'GET', url)).body as TCombinedReport;
     expect(figures(sub.currencies[0].totals)).toEqual(expected(ofA.filter((r) => r.org === world.shopASub.id)));
@@ -170,19 +227,34 @@ describe('the combined report', () => {
 
   it('shows the settlements of the range with the collecting feature, with what of them was paid out', async () => {
     const ids = { pkg: newId('pkg'), schedule: newId('ssc'), account: newId('ba'), profile: newId('spf') };
-    await t.db.query(sql`insert into finance_package (id, organisation_id, name) values (${ids.pkg}, ${world.provider.id}, 'p')`);
-    await t.db.query(sql`insert into settlement_schedule (id, organisation_id, name, interval, payout_delay_days) values (${ids.schedule}, ${world.provider.id}, 'w', 'weekly', 2)`);
-    await t.db.query(sql`insert into bank_account (id, organisation_id, merchant_id, holder_name, iban) values (${ids.account}, ${world.shopA.id}, ${world.shopA.id}, 'A', 'NL91ABNA0417164300')`);
-    await t.db.query(sql`insert into settlement_profile (id, organisation_id, merchant_id, package_id, settlement_schedule_id, bank_account_id, effective_from)
+    await t.db.query(
+      sql`insert into finance_package (id, organisation_id, name) values (${ids.pkg}, ${world.provider.id}, 'p')`,
+    );
+    await t.db.query(
+      sql`insert into settlement_schedule (id, organisation_id, name, interval, payout_delay_days) values (${ids.schedule}, ${world.provider.id}, 'w', 'weekly', 2)`,
+    );
+    await t.db.query(
+      sql`insert into bank_account (id, organisation_id, merchant_id, holder_name, iban) values (${ids.account}, ${world.shopA.id}, ${world.shopA.id}, 'A', 'NL91ABNA0417164300')`,
+    );
+    await t.db
+      .query(sql`insert into settlement_profile (id, organisation_id, merchant_id, package_id, settlement_schedule_id, bank_account_id, effective_from)
       values (${ids.profile}, ${world.shopA.id}, ${world.shopA.id}, ${ids.pkg}, ${ids.schedule}, ${ids.account}, '2025-01-01')`);
     // Two engine settlements in the range (one paid out, one scheduled), one after it, and one generator row without a profile.
-    const settle = async (start: number, parts: { gross: number; refunded: number; fee: number; amount: number }, payout: 'PAID' | 'SCHEDULED' | null, profile: string | null = ids.profile) => {
+    const settle = async (
+      start: number,
+      parts: { gross: number; refunded: number; fee: number; amount: number },
+      payout: 'PAID' | 'SCHEDULED' | null,
+      profile: string | null = ids.profile,
+    ) => {
       const id = newId('stl');
-      await t.db.query(sql`insert into settlement (id, organisation_id, merchant_id, currency_code, amount, gross, refunded, chargebacks, fee, one_offs, transaction_count,
+      await t.db
+        .query(sql`insert into settlement (id, organisation_id, merchant_id, currency_code, amount, gross, refunded, chargebacks, fee, one_offs, transaction_count,
           period_start, period_end, status, settlement_profile_id, bank_account_id, created_at, updated_at)
         values (${id}, ${world.shopA.id}, ${world.shopA.id}, 'EUR', ${parts.amount}, ${parts.gross}, ${parts.refunded}, 0, ${parts.fee}, 0, 2,
           ${new Date(start)}, ${new Date(start + 7 * DAY)}, ${payout === 'PAID' ? 'PAID' : 'PENDING'}, ${profile}, ${ids.account}, now(), now())`);
-      if (payout) await t.db.query(sql`insert into payout (id, settlement_id, organisation_id, merchant_id, bank_account_id, amount, currency_code, status, pay_date)
+      if (payout)
+        await t.db
+          .query(sql`insert into payout (id, settlement_id, organisation_id, merchant_id, bank_account_id, amount, currency_code, status, pay_date)
         values (${newId('po')}, ${id}, ${world.shopA.id}, ${world.shopA.id}, ${ids.account}, ${parts.amount}, 'EUR', ${payout}, '2025-03-12')`);
     };
     await settle(START, { gross: 10_000, refunded: 500, fee: 250, amount: 9250 }, 'PAID');
@@ -191,7 +263,16 @@ describe('the combined report', () => {
     await settle(START + 14 * DAY, { gross: 777, refunded: 0, fee: 0, amount: 777 }, null, null);
     const report = (await callAs(t.app, users.a, 'GET', url)).body as TCombinedReport;
     expect(report.currencies.find((c) => c.currency_code === 'EUR')?.settlement).toEqual({
-      count: 2, transaction_count: 4, gross: 14_000, refunded: 500, chargebacks: 0, fee: 350, reserve: 0, one_offs: 0, amount: 13_150, paid_out: 9250,
+      count: 2,
+      transaction_count: 4,
+      gross: 14_000,
+      refunded: 500,
+      chargebacks: 0,
+      fee: 350,
+      reserve: 0,
+      one_offs: 0,
+      amount: 13_150,
+      paid_out: 9250,
     });
     // Without the collecting feature there is no settlement part at all, and merchant B never sees A's settlements.
     const b = (await callAs(t.app, users.b, 'GET', url)).body as TCombinedReport;
@@ -205,6 +286,8 @@ describe('the combined report', () => {
     const bad = await callAs(t.app, users.a, 'GET', '/v1/report/combined?day>=2025-04-01&day<=2025-03-01');
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.body)).toEqual(['querystring.day>']);
-    expect(errorPaths((await callAs(t.app, users.a, 'GET', '/v1/report/combined?day<=yesterday')).body)).toEqual(['querystring.day<']);
+    expect(errorPaths((await callAs(t.app, users.a, 'GET', '/v1/report/combined?day<=yesterday')).body)).toEqual([
+      'querystring.day<',
+    ]);
   });
 });

@@ -17,7 +17,8 @@ export const registerSettlementJobs = (): void => {
     const now = new Date();
     const result = await runSettlement(ctx.db, { now, merchantId });
     const paid = await markDuePayouts(ctx.db, now);
-    if (result.settlements.length > 0 || paid > 0) ctx.log.info('settlement run', { settlements: result.settlements.length, payoutsPaid: paid });
+    if (result.settlements.length > 0 || paid > 0)
+      ctx.log.info('settlement run', { settlements: result.settlements.length, payoutsPaid: paid });
   });
   schedulePeriodic(SETTLEMENT_QUEUE, SETTLEMENT_EVERY_SECONDS);
 };

@@ -33,4 +33,5 @@ export const closedPeriods = (interval: SettlementInterval, from: Date, until: D
 };
 
 /** The calendar day `days` after `at` (the payout date), as YYYY-MM-DD. */
-export const dayAfter = (at: Date, days: number): string => new Date(at.getTime() + days * DAY).toISOString().slice(0, 10);
+export const dayAfter = (at: Date, days: number): string =>
+  new Date(at.getTime() + days * DAY).toISOString().slice(0, 10);

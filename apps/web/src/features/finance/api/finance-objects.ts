@@ -3,7 +3,15 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
 
 /** API paths of the finance resources; each has list, count, export, detail, create and edit. */
-export type FinancePath = 'pricing/revenue' | 'pricing/cost' | 'pricing/reserve' | 'pricing/partner' | 'package' | 'settlement-schedule' | 'settlement-profile' | 'one-off';
+export type FinancePath =
+  | 'pricing/revenue'
+  | 'pricing/cost'
+  | 'pricing/reserve'
+  | 'pricing/partner'
+  | 'package'
+  | 'settlement-schedule'
+  | 'settlement-profile'
+  | 'one-off';
 
 const POPULATE: Partial<Record<FinancePath, string>> = {
   package: 'revenue_scheme cost_scheme reserve_scheme partner_scheme',
@@ -27,7 +35,8 @@ export const useFinanceChoices = <Row>(path: FinancePath, params: Record<string,
 export const useSaveFinanceObject = <Row>(path: FinancePath) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | null; body: object }) => apiPost<Row>(id ? `${path}/${encodeURIComponent(id)}` : path, body),
+    mutationFn: ({ id, body }: { id?: string | null; body: object }) =>
+      apiPost<Row>(id ? `${path}/${encodeURIComponent(id)}` : path, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [path] }),
   });
 };

@@ -4,4 +4,7 @@ import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
 
 /** `GET /v1/psp/report/{category}`: per merchant, currency and UTC day or month. */
 export const useProviderReport = (category: ProviderReportCategory, params: QueryParams) =>
-  useQuery({ queryKey: ['psp-report', category, params], queryFn: ({ signal }) => apiGet<TProviderReportRow[]>(`psp/report/${category}`, params, signal) });
+  useQuery({
+    queryKey: ['psp-report', category, params],
+    queryFn: ({ signal }) => apiGet<TProviderReportRow[]>(`psp/report/${category}`, params, signal),
+  });

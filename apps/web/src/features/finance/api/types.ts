@@ -4,6 +4,7 @@ import type {
   TPackageRow,
   TPayoutRow,
   TPricingSchemeRow,
+  TPspSettlementRow,
   TSettlementItemRow,
   TSettlementProfileRow,
   TSettlementRow,
@@ -17,8 +18,17 @@ export type SettlementScheduleRow = TSettlementScheduleRow;
 export type SettlementProfileRow = TSettlementProfileRow;
 export type OneOffRow = TOneOffRow;
 export type SettlementRow = TSettlementRow;
+/** The provider's view of a settlement: with cost, partner commission and margin. */
+export type PspSettlementRow = TPspSettlementRow;
 export type PayoutRow = TPayoutRow;
 
-export type SettlementLine = { kind: SettlementItemKind; payment_product: string | null; count: number; amount: number; fee: number; net: number };
+export type SettlementLine = {
+  kind: SettlementItemKind;
+  payment_product: string | null;
+  count: number;
+  amount: number;
+  fee: number;
+  net: number;
+};
 
 export type SettlementItemRow = TSettlementItemRow;

@@ -13,30 +13,128 @@ import { useCan } from '../../../lib/authorisation.ts';
 import { populated } from '../../../lib/entity-api.ts';
 import { organisationFor } from '../../../lib/org-context.ts';
 import { useFormat } from '../../../lib/use-format.ts';
-import { settlementsCountQueryOptions, settlementsQueryOptions, useRunSettlement } from '../api/settlements.ts';
-import type { SettlementRow } from '../api/types.ts';
+import {
+  pspSettlementsCountQueryOptions,
+  pspSettlementsQueryOptions,
+  settlementsCountQueryOptions,
+  settlementsQueryOptions,
+  useRunSettlement,
+} from '../api/settlements.ts';
+import type { PspSettlementRow, SettlementRow } from '../api/types.ts';
 import { outgoing, SettlementDetail, SettlementStatus } from '../components/settlement-detail.tsx';
 
 const params: ListParamsDef = {
-  filters: { 'status[]': param.anyOf(['PAID', 'PENDING', 'CARRIED']), 'period_start>': param.date(), 'period_start<': param.date() },
-  sortable: ['created_at', 'period_start', 'period_end', 'amount', 'gross'],
+  filters: {
+    'status[]': param.anyOf(['PAID', 'PENDING', 'CARRIED']),
+    'period_start>': param.date(),
+    'period_start<': param.date(),
+  },
+  sortable: ['created_at', 'period_start', 'period_end', 'amount', 'gross', 'margin'],
   defaultSort: '-period_start',
   searchBy: ['id'],
 };
 
 const columns = (t: TFunction, date: (value: string) => string, provider: boolean): ListColumn<SettlementRow>[] => {
   const f = (field: string) => t(`fields:settlement_report.${field}`);
-  const money = (field: keyof SettlementRow, sign = 1) => (row: SettlementRow) => <Money amount={sign < 0 ? outgoing(row[field] as number) : (row[field] as number)} currency={row.currency_code} />;
+  const money =
+    (field: keyof SettlementRow, sign = 1) =>
+    (row: SettlementRow) => (
+      <Money amount={sign < 0 ? outgoing(row[field] as number) : (row[field] as number)} currency={row.currency_code} />
+    );
   return [
-    { key: 'period_start', title: t('finance.settlements.period'), sortField: 'period_start', exportFields: ['period_start', 'period_end'], render: (row) => (row.period_start && row.period_end ? `${date(row.period_start)} – ${date(new Date(new Date(row.period_end).getTime() - 1).toISOString())}` : '') },
-    ...(provider ? [{ key: 'organisation', title: f('organisation'), exportFields: ['organisation'], render: (row: SettlementRow) => populated(row.organisation)?.name }] : []),
-    { key: 'transaction_count', title: f('transaction_count'), exportFields: ['transaction_count'], align: 'right', render: (row) => row.transaction_count },
-    { key: 'gross', title: f('gross'), sortField: 'gross', exportFields: ['gross'], align: 'right', render: money('gross') },
-    { key: 'refunded', title: f('refunded'), exportFields: ['refunded', 'chargebacks'], align: 'right', render: (row) => <Money amount={outgoing(row.refunded + row.chargebacks)} currency={row.currency_code} /> },
+    {
+      key: 'period_start',
+      title: t('finance.settlements.period'),
+      sortField: 'period_start',
+      exportFields: ['period_start', 'period_end'],
+      render: (row) =>
+        row.period_start && row.period_end
+          ? `${date(row.period_start)} – ${date(new Date(new Date(row.period_end).getTime() - 1).toISOString())}`
+          : '',
+    },
+    ...(provider
+      ? [
+          {
+            key: 'organisation',
+            title: f('organisation'),
+            exportFields: ['organisation'],
+            render: (row: SettlementRow) => populated(row.organisation)?.name,
+          },
+        ]
+      : []),
+    {
+      key: 'transaction_count',
+      title: f('transaction_count'),
+      exportFields: ['transaction_count'],
+      align: 'right',
+      render: (row) => row.transaction_count,
+    },
+    {
+      key: 'gross',
+      title: f('gross'),
+      sortField: 'gross',
+      exportFields: ['gross'],
+      align: 'right',
+      render: money('gross'),
+    },
+    {
+      key: 'refunded',
+      title: f('refunded'),
+      exportFields: ['refunded', 'chargebacks'],
+      align: 'right',
+      render: (row) => <Money amount={outgoing(row.refunded + row.chargebacks)} currency={row.currency_code} />,
+    },
     { key: 'fee', title: f('fee'), exportFields: ['fee'], align: 'right', render: money('fee', -1) },
-    { key: 'one_offs', title: f('one_offs'), exportFields: ['one_offs', 'reserve', 'reserve_released'], align: 'right', defaultHidden: !provider, render: money('one_offs') },
-    { key: 'amount', title: f('amount'), sortField: 'amount', exportFields: ['amount', 'currency_code'], align: 'right', render: (row) => <Typography.Text strong>{money('amount')(row)}</Typography.Text> },
-    { key: 'status', title: f('status'), exportFields: ['status'], render: (row) => <SettlementStatus status={row.status} /> },
+    {
+      key: 'one_offs',
+      title: f('one_offs'),
+      exportFields: ['one_offs', 'reserve', 'reserve_released'],
+      align: 'right',
+      defaultHidden: !provider,
+      render: money('one_offs'),
+    },
+    {
+      key: 'amount',
+      title: f('amount'),
+      sortField: 'amount',
+      exportFields: ['amount', 'currency_code'],
+      align: 'right',
+      render: (row) => <Typography.Text strong>{money('amount')(row)}</Typography.Text>,
+    },
+    ...(provider ? earnedColumns(t) : []),
+    {
+      key: 'status',
+      title: f('status'),
+      exportFields: ['status'],
+      render: (row) => <SettlementStatus status={row.status} />,
+    },
+  ];
+};
+
+/** Provider staff only: what the payments cost (cost scheme), the partner's commission and the margin left of the fees. */
+const earnedColumns = (t: TFunction): ListColumn<SettlementRow>[] => {
+  const f = (field: string) => t(`fields:settlement_report.${field}`);
+  const money = (field: 'cost' | 'commission' | 'margin') => (row: SettlementRow) => (
+    <Money amount={(row as PspSettlementRow)[field]} currency={row.currency_code} />
+  );
+  return [
+    { key: 'cost', title: f('cost'), exportFields: ['cost'], align: 'right', render: money('cost') },
+    {
+      key: 'commission',
+      title: f('commission'),
+      exportFields: ['commission'],
+      align: 'right',
+      defaultHidden: true,
+      render: money('commission'),
+    },
+    {
+      key: 'margin',
+      title: f('margin'),
+      sortField: 'margin',
+      exportFields: ['margin'],
+      align: 'right',
+      render: money('margin'),
+    },
   ];
 };
 
@@ -46,7 +144,16 @@ const RunButton = () => {
   const { message } = App.useApp();
   const run = useRunSettlement();
   return (
-    <Button icon={<PlayCircleOutlined />} loading={run.isPending} onClick={() => run.mutate(organisationFor(pathname), { onSuccess: (result) => void message.success(t('finance.settlements.ran', { count: result.settlements.length })) })}>
+    <Button
+      icon={<PlayCircleOutlined />}
+      loading={run.isPending}
+      onClick={() =>
+        run.mutate(organisationFor(pathname), {
+          onSuccess: (result) =>
+            void message.success(t('finance.settlements.ran', { count: result.settlements.length })),
+        })
+      }
+    >
       {t('finance.settlements.run')}
     </Button>
   );
@@ -64,11 +171,11 @@ const SettlementReport = ({ provider }: { provider: boolean }) => {
       title={provider ? t('nav.items.pspReportsSettlement') : t('nav.items.settlementReport')}
       params={params}
       columns={cols}
-      listQuery={settlementsQueryOptions}
-      countQuery={settlementsCountQueryOptions}
-      exportPath="settlement-report/export"
+      listQuery={provider ? pspSettlementsQueryOptions : settlementsQueryOptions}
+      countQuery={provider ? pspSettlementsCountQueryOptions : settlementsCountQueryOptions}
+      exportPath={provider ? 'psp/settlement-report/export' : 'settlement-report/export'}
       searchByLabel={(field) => t(`fields:settlement_report.${field}`)}
-      renderDetail={(id, close) => <SettlementDetail id={id} onClose={close} />}
+      renderDetail={(id, close) => <SettlementDetail id={id} onClose={close} provider={provider} />}
       actions={can(access.financeEdit.settlementRun) && <RunButton />}
     />
   );
