@@ -1,7 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+
+/**
+ * Unit and API test files run as many at a time as the machine has cores. vitest's default is one
+ * fewer (one file at a time on CI's two cores), which left a core idle for most of the run: an API
+ * test file spends its time in its own process (the app, PGlite) or waiting on PostgreSQL, not in
+ * vitest's main process. One value for the four projects: they run in one pool.
+ */
+const unitWorkers = Math.max(2, availableParallelism());
 
 /**
  * Projects: domain and web units, the API on embedded PGlite, and the same API tests again on
@@ -10,15 +19,16 @@ const apiTests = ['apps/api/src/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], maxWorkers: unitWorkers } },
       {
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], maxWorkers: unitWorkers },
         resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }] },
       },
       {
         test: {
           name: 'api',
           include: apiTests,
+          maxWorkers: unitWorkers,
           env: { KASSA_TEST_ENGINE: 'pglite' },
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -62,6 +72,7 @@ export default defineConfig({
               test: {
                 name: 'api-pg',
                 include: apiTests,
+                maxWorkers: unitWorkers,
                 env: { KASSA_TEST_ENGINE: 'postgresql' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
