@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './e2e/support/sequencer.ts';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
 
@@ -41,6 +42,7 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           // The demo world is built once and copied for each file's server (e2e/support/server.ts).
           globalSetup: ['e2e/support/global-setup.ts'],
+          sequence: { sequencer: LongestFirstSequencer },
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
           // The forced-MFA flake's cause is fixed (a button loading icon left behind by an
