@@ -1,7 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './e2e/support/sequencer.ts';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+
+/**
+ * Unit and API test files run as many at a time as the machine has cores. vitest's default is one
+ * fewer (one file at a time on CI's two cores), which left a core idle for most of the run: an API
+ * test file spends its time in its own process (the app, PGlite) or waiting on PostgreSQL, not in
+ * vitest's main process. One value for the four projects: they run in one pool.
+ */
+const unitWorkers = Math.max(2, availableParallelism());
 
 /**
  * Projects: domain and web units, the API on embedded PGlite, and the same API tests again on
@@ -10,15 +20,16 @@ const apiTests = ['apps/api/src/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], maxWorkers: unitWorkers } },
       {
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], maxWorkers: unitWorkers },
         resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }] },
       },
       {
         test: {
           name: 'api',
           include: apiTests,
+          maxWorkers: unitWorkers,
           env: { KASSA_TEST_ENGINE: 'pglite' },
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -31,6 +42,7 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           // The demo world is built once and copied for each file's server (e2e/support/server.ts).
           globalSetup: ['e2e/support/global-setup.ts'],
+          sequence: { sequencer: LongestFirstSequencer },
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
           // The forced-MFA flake's cause is fixed (a button loading icon left behind by an
@@ -65,6 +77,7 @@ export default defineConfig({
               test: {
                 name: 'api-pg',
                 include: apiTests,
+                maxWorkers: unitWorkers,
                 env: { KASSA_TEST_ENGINE: 'postgresql' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -1,9 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-export type BenchServer = { baseUrl: string; pid: number; readyMs: number; peakRssMb: () => number; rssMb: () => number; cpuMs: () => number; stop: () => Promise<void> };
+export type BenchServer = {
+  baseUrl: string;
+  pid: number;
+  readyMs: number;
+  peakRssMb: () => number;
+  rssMb: () => number;
+  cpuMs: () => number;
+  stop: () => Promise<void>;
+};
 
 const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -25,12 +34,22 @@ export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
 
 /** Starts the real server as `npm start` would, and times it until /v1/health answers. */
 export const startServer = async (env: Record<string, string>, port: number): Promise<BenchServer> => {
+  // BENCH_SERVER_ROOT runs another checkout's server (e.g. the commit before a change) under the same bench.
+  const serverRoot = process.env.BENCH_SERVER_ROOT ?? root;
+  // As `npm start` runs it: the compiled build (brought up to date first, outside the timing), or
+  // through tsx in a checkout from before the build existed.
+  const builder = join(serverRoot, 'scripts/api-build.mjs');
+  if (existsSync(builder))
+    execFileSync(process.execPath, [builder, '--if-stale'], { cwd: serverRoot, stdio: 'inherit' });
+  const compiled = join(serverRoot, 'apps/api/dist/server.js');
+  const program = existsSync(compiled)
+    ? ['--enable-source-maps', compiled]
+    : ['--import', 'tsx', 'apps/api/src/server.ts'];
   const started = performance.now();
   // BENCH_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a scenario's time goes.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // BENCH_SERVER_ROOT runs another checkout's server (e.g. the commit before a change) under the same bench.
-  const child: ChildProcess = spawn('node', [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: process.env.BENCH_SERVER_ROOT ?? root,
+  const child: ChildProcess = spawn('node', [...extra, ...program], {
+    cwd: serverRoot,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,7 +64,8 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
     } catch {
       // not yet listening
     }
-    if (performance.now() - started > 600_000) throw new Error(`server not ready after 10 minutes:\n${log.slice(-4000)}`);
+    if (performance.now() - started > 600_000)
+      throw new Error(`server not ready after 10 minutes:\n${log.slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const readyMs = performance.now() - started;

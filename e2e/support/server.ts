@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
+const compiledServer = join(root, 'apps/api/dist/server.js');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -19,10 +20,14 @@ const freePort = () =>
 export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void>; output: () => string };
 
 /**
- * Starts the real Kassa server (`apps/api/src/server.ts`) on a free port with its own embedded
- * database and a small demo world, and waits until it answers /v1/health.
+ * Starts the real Kassa server on a free port with its own embedded database and a small demo
+ * world, and waits until it answers /v1/health. It runs the compiled build (`apps/api/dist`, kept
+ * current by global-setup.ts) as `npm start` does, or the sources through tsx when there is none.
  */
-export const startServer = async (env: Record<string, string> = {}, options: { template?: boolean; keepDataDir?: boolean; healthTimeoutMs?: number } = {}): Promise<RunningServer> => {
+export const startServer = async (
+  env: Record<string, string> = {},
+  options: { template?: boolean; keepDataDir?: boolean; healthTimeoutMs?: number } = {},
+): Promise<RunningServer> => {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   // A copy of the demo world built once for the run (global-setup.ts): the same database a fresh
@@ -30,9 +35,22 @@ export const startServer = async (env: Record<string, string> = {}, options: { t
   const template = process.env.KASSA_E2E_TEMPLATE;
   if (options.template !== false && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   let log = '';
-  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const program = existsSync(compiledServer)
+    ? ['--enable-source-maps', compiledServer]
+    : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, program, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SCALE: '3000', DEMO_TRAFFIC: 'false', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_SCALE: '3000',
+      DEMO_TRAFFIC: 'false',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));

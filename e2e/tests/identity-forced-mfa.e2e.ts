@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFailed } from 'vitest';
 import { newAccountLike } from '../support/accounts.ts';
 import { newContext, screenshot, signInThroughPage, type Language } from '../support/browser.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
-import { bodyText, SLOW } from '../support/ui.ts';
+import { animationsDone, bodyText, SLOW } from '../support/ui.ts';
 
 // secure@kassa.test belongs to the demo sub-organisation 'Zuiderzee Fietsen Administratie',
 // which requires an authenticator app (organisation.mfa_required = 'google').
@@ -12,7 +12,8 @@ const SECURE = 'secure@kassa.test';
 const suite = useServerAndBrowser();
 
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, SLOW);
-const openPage = async (language: Language) => (await newContext(suite.browser, suite.server.baseUrl, language)).newPage();
+const openPage = async (language: Language) =>
+  (await newContext(suite.browser, suite.server.baseUrl, language)).newPage();
 
 describe('forced MFA enrolment', () => {
   it('asks in Dutch for MFA when the organisation requires it', async () => {
@@ -66,6 +67,7 @@ describe('forced MFA enrolment', () => {
     expect((await page.request.get('/v1/auth/me')).status()).toBe(200);
 
     await page.getByRole('button', { name: /(Gebruikersmenu|User menu)/ }).click();
+    await animationsDone(page);
     await page.getByRole('menuitem', { name: /(Uitloggen|Sign out)$/ }).click();
     await eventually(() => page.url()).toContain('/login');
 
@@ -74,7 +76,9 @@ describe('forced MFA enrolment', () => {
     expect(page.url()).not.toContain('/mfa/setup');
     expect(new URL(page.url()).searchParams.get('mfa_type')).toBe('google');
     // The enrolment used this step's code; the next step's code is the fresh one.
-    await page.getByLabel('Code', { exact: true }).fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret));
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await eventually(() => page.url()).not.toContain('/mfa');
     await eventually(() => bodyText(page)).toContain(email);

@@ -19,11 +19,14 @@ const linkIn = (text: string, path: string) => {
 };
 /** Waits as long as a loaded machine may need for a lazy page and its data. */
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, SLOW);
-const openPage = async (language: Language) => (await newContext(suite.browser, suite.server.baseUrl, language)).newPage();
+const openPage = async (language: Language) =>
+  (await newContext(suite.browser, suite.server.baseUrl, language)).newPage();
 const signOut = async (page: Page) => {
   await page.getByRole('button', { name: /(Gebruikersmenu|User menu)/ }).click();
+  // Clicked as a person does, once the menu has opened where it belongs: a click made while it
+  // was still being placed could land beside "Sign out" and leave the page as it was.
+  await animationsDone(page);
   await page.getByRole('menuitem', { name: /(Uitloggen|Sign out)$/ }).click();
-  // Signing out ends the server session first; on a machine shared with other test runs that took over 20 s once.
   await expect.poll(() => page.url(), { timeout: 45_000 }).toContain('/login');
 };
 
@@ -65,7 +68,10 @@ describe('forgot password', () => {
     // E-mailed codes: turn them on from the profile, then the next sign-in asks for the mailed code.
     await page.goto('/profile');
     await page.getByRole('radio', { name: 'E-mail' }).check();
-    await page.locator('.ant-card', { hasText: 'Tweestapsverificatie' }).getByRole('button', { name: 'Inschakelen' }).click();
+    await page
+      .locator('.ant-card', { hasText: 'Tweestapsverificatie' })
+      .getByRole('button', { name: 'Inschakelen' })
+      .click();
     await eventually(() => bodyText(page)).toContain('We hebben een code naar je e-mailadres gestuurd');
     const codeOf = async () => /\b(\d{6})\b/.exec((await latestMail(email)).text)?.[1] ?? '';
     await page.getByLabel('Code', { exact: true }).fill(await codeOf());
@@ -97,7 +103,10 @@ describe('authenticator app', () => {
     await eventually(() => bodyText(page)).toContain('Multi-factor authentication');
     await screenshot(page, 'profile-en');
     // The push notification card has a 'Turn on' of its own.
-    await page.locator('.ant-card', { hasText: 'Multi-factor authentication' }).getByRole('button', { name: 'Turn on' }).click();
+    await page
+      .locator('.ant-card', { hasText: 'Multi-factor authentication' })
+      .getByRole('button', { name: 'Turn on' })
+      .click();
     await eventually(() => bodyText(page)).toContain('Scan this QR code');
     await screenshot(page, 'profile-mfa-enrol-en');
     const secret = ((await page.locator('code').first().textContent()) ?? '').trim();
@@ -111,7 +120,9 @@ describe('authenticator app', () => {
     await eventually(() => page.url()).toContain('/mfa?');
     await screenshot(page, 'mfa-en');
     // The enrolment used this step's code; the next step's code is the fresh one.
-    await page.getByLabel('Code', { exact: true }).fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret));
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret));
     await page.getByLabel(/Remember me/).check();
     await page.getByRole('button', { name: 'Verify' }).click();
     await eventually(() => page.url()).not.toContain('/mfa');
@@ -159,7 +170,10 @@ describe('users and welcome mails', () => {
       await page.goto('/psp/welcome-mails');
       await eventually(() => bodyText(page)).toContain('Default welcome mail');
       await screenshot(page, `welcome-mails-${language}`);
-      await page.getByRole('button', { name: /(Voorbeeld|Preview)$/ }).first().click();
+      await page
+        .getByRole('button', { name: /(Voorbeeld|Preview)$/ })
+        .first()
+        .click();
       await animationsDone(page);
       await screenshot(page, `welcome-mail-preview-${language}`);
       // Counted before: the other language (and a retry) sent a preview to admin@ already.
@@ -182,7 +196,12 @@ describe('signed-out pages', () => {
       const page = await openPage(language);
       // The second step's token lives in the tab's session storage, never in the URL.
       await page.goto('/login');
-      await page.evaluate(() => sessionStorage.setItem('kassa.signInStep', JSON.stringify({ username: 'someone@kassa.test', token: 'example' })));
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'kassa.signInStep',
+          JSON.stringify({ username: 'someone@kassa.test', token: 'example' }),
+        ),
+      );
       for (const [name, path] of [
         ['login', '/login'],
         ['forgot-password', '/forgotPassword'],

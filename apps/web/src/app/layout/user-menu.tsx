@@ -6,6 +6,21 @@ import { useMe } from '../../lib/session.ts';
 import { setThemeChoice, THEME_CHOICES, useTheme } from '../../lib/theme-choice.ts';
 import { endSession } from '../session-flow.ts';
 
+const MENU_ID = 'user-menu';
+
+/**
+ * Puts the focus on the menu's first item once the menu shows, so keyboard users go on with the
+ * arrow keys, without scrolling the page. antd's own `autoFocus` focuses the menu a few frames
+ * after opening, and on a busy machine that was before the menu had been placed: the browser
+ * scrolled the page to it, the menu then moved with the page, and a click on "Sign out" landed
+ * nowhere.
+ */
+const focusFirstItem = (framesLeft = 30) => {
+  const item = document.querySelector<HTMLElement>(`#${MENU_ID} [role="menuitem"]`);
+  if (item?.checkVisibility()) item.focus({ preventScroll: true });
+  else if (framesLeft > 0) requestAnimationFrame(() => focusFirstItem(framesLeft - 1));
+};
+
 /** The user's name with profile, the theme (light, dark, or the system's) and sign-out. */
 export const UserMenu = () => {
   const { t } = useTranslation();
@@ -17,8 +32,9 @@ export const UserMenu = () => {
   return (
     <Dropdown
       trigger={['click']}
-      autoFocus
+      onOpenChange={(open) => open && requestAnimationFrame(() => focusFirstItem())}
       menu={{
+        id: MENU_ID,
         selectable: true,
         selectedKeys: [`theme:${choice}`],
         items: [
@@ -29,13 +45,23 @@ export const UserMenu = () => {
             label: t('header.theme'),
             children: THEME_CHOICES.map((option) => ({
               key: `theme:${option}`,
-              icon: option === choice ? <CheckOutlined /> : <span aria-hidden style={{ display: 'inline-block', width: 14 }} />,
+              icon:
+                option === choice ? (
+                  <CheckOutlined />
+                ) : (
+                  <span aria-hidden style={{ display: 'inline-block', width: 14 }} />
+                ),
               label: t(`header.themes.${option}`),
               onClick: () => setThemeChoice(option),
             })),
           },
           { type: 'divider' },
-          { key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut'), onClick: () => void endSession('manual') },
+          {
+            key: 'signOut',
+            icon: <LogoutOutlined />,
+            label: t('header.signOut'),
+            onClick: () => void endSession('manual'),
+          },
         ],
       }}
     >
