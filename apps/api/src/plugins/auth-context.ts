@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAccess, type RoleList } from '@kassa/domain';
+import { hasAccess, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import type { Scope } from '../query/scope.ts';
@@ -19,6 +19,8 @@ export type AuthContext = {
   email: string;
   name: string;
   language: string;
+  /** IANA zone of the user's statistics days (API keys: the default zone). */
+  timeZone: string;
   roles: string[];
   organisation: { id: string; name: string; type: 'provider' | 'merchant' | 'sub'; path: string };
   scope: Scope;
@@ -56,6 +58,7 @@ type SessionRow = {
   email: string;
   name: string;
   language: string;
+  time_zone: string;
   roles: string[];
   org_id: string;
   org_name: string;
@@ -83,8 +86,8 @@ const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthConte
   const touchMs = Math.min(15_000, config.sessionIdleSeconds * 250);
   const load = async (): Promise<CachedSession<AuthContext> | null> => {
     // Every request without a cached copy runs this: prepared once per connection instead of parsed and planned each time.
-    const [row] = await db.query<SessionRow>(sql.prepared('kassa_session_lookup_2', sql`
-      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language,
+    const [row] = await db.query<SessionRow>(sql.prepared('kassa_session_lookup_3', sql`
+      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language, u.time_zone,
         array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
         o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
       from session s join app_user u on u.id = s.user_id join organisation o on o.id = u.organisation_id
@@ -103,6 +106,7 @@ const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthConte
       email: row.email,
       name: row.name,
       language: row.language,
+      timeZone: row.time_zone,
       roles: row.roles,
       organisation,
       scope: await scopeFor(db, organisation),
@@ -132,6 +136,7 @@ const loadApiKey = async (db: Db, key: string): Promise<AuthContext | null> => {
     email: '',
     name: row.name,
     language: 'en-US',
+    timeZone: STATISTICS_TIME_ZONE,
     roles: row.roles,
     organisation,
     scope: await scopeFor(db, organisation),

@@ -18,6 +18,8 @@ export const ZMe = z.object({
   email: z.string(),
   name: z.string(),
   language: z.string(),
+  /** IANA time zone of the user's statistics days (profile; Europe/Amsterdam unless changed). */
+  time_zone: z.string(),
   roles: z.array(z.string()),
   organisation: ZOrganisationRef.extend({ type: z.enum(['provider', 'merchant', 'sub']) }),
   is_provider: z.boolean(),

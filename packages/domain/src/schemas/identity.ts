@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmailAddress, ZMe, ZMfaChallenge } from './auth.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { ZTimeZone } from './statistics.ts';
 
 export const ZMfaType = z.enum(['email', 'google']);
 export type TMfaType = z.infer<typeof ZMfaType>;
@@ -73,7 +74,7 @@ export const ZMfaEnrolled = z.object({
 });
 
 /** `POST /v1/profile`. */
-export const ZProfileUpdateBody = z.object({ name: z.string().trim().min(1).max(200).optional(), language: ZLanguage.optional() });
+export const ZProfileUpdateBody = z.object({ name: z.string().trim().min(1).max(200).optional(), language: ZLanguage.optional(), time_zone: ZTimeZone.optional() });
 /** `POST /v1/profile/password`. */
 export const ZChangePasswordBody = z.object({
   current_password: z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH),

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 
-/** Day, week and month boundaries of every statistics call (docs/decisions.md). */
+/** Day, week and month boundaries of statistics for a user whose profile names no other time zone (docs/decisions.md). */
 export const STATISTICS_TIME_ZONE = 'Europe/Amsterdam';
+
+/** Whether this runtime (browser or server) knows an IANA time zone by this name. */
+export const isTimeZone = (name: string) => {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** A user's time zone: an IANA name such as Europe/Amsterdam or America/New_York. */
+export const ZTimeZone = z.string().max(64).refine(isTimeZone, { message: 'form_validation.time_zone' });
 export const STATISTICS_PERIODS = ['day', 'week', 'month'] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
 export const TRANSACTION_GROUP_BY = ['status', 'payment_product_type', 'processor', 'currency_code'] as const;
@@ -20,6 +33,22 @@ export const LIFECYCLE_STATUSES = [
 export const COMPARE_STATUSES = [
   'AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED', 'DECLINED', 'FAILED', 'ABANDONED', 'CANCELLED', 'AUTHORIZATION_VOIDED',
 ] as const;
+
+/** Orders the spec's statistics calls ask for: best customers by count or volume, merchants by amount. */
+export const STATISTICS_SORTS = ['-volume', '-count', '-amount'] as const;
+/**
+ * Outcomes (statistics/outcome): each transaction status belongs to one; a status not listed
+ * here counts as `other`. `approved` holds every status of an approved payment, captured or not.
+ */
+export const TRANSACTION_OUTCOMES = {
+  approved: ['AUTHORIZED', 'REAUTHORIZED', 'SETTLEMENT_REQUESTED', 'SENT_FOR_SETTLEMENT', 'SETTLING', 'SETTLED', 'SETTLEMENT_COMPLETED', 'PAID'],
+  declined: ['DECLINED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED'],
+  failed: ['FAILED', 'SETTLEMENT_FAILED', 'SETTLEMENT_DECLINED', 'UNKNOWN'],
+  cancelled: ['CANCELLED', 'SETTLEMENT_CANCELLED', 'AUTHORIZATION_VOIDED', 'AUTHORIZATION_EXPIRED', 'VOIDED', 'ABANDONED', 'EXPIRED'],
+  open: ['INITIATED', 'OPEN', 'IN_PROGRESS', 'PENDING', 'SUBMITTED'],
+  chargeback: ['CHARGEBACK'],
+} as const;
+export type TransactionOutcome = keyof typeof TRANSACTION_OUTCOMES;
 
 const instant = z.iso.datetime({ offset: true, message: 'Expected an ISO date-time, e.g. 2026-01-31T23:00:00Z' });
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]);
@@ -42,6 +71,10 @@ export const ZStatisticsQuery = z
     group_by: z.enum(TRANSACTION_GROUP_BY).optional(),
     ids: z.string().regex(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, 'Expected ids separated by commas').optional(),
     _limit: z.coerce.number().int().min(1).max(1000).optional(),
+    /** Best customers by count or by volume (default); the merchant revenue list's `-amount`. */
+    _sort: z.enum(STATISTICS_SORTS).optional(),
+    /** The merchant revenue list: only active merchants (the spec sends active=true; false lists inactive ones). */
+    active: z.enum(['true', 'false']).optional(),
   })
   .strict();
 export type TStatisticsQuery = z.infer<typeof ZStatisticsQuery>;
@@ -89,6 +122,16 @@ export const ZBestCustomer = z.object({
   customer: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), region: z.string().nullable(), country_code: z.string().nullable(), status: z.string() }),
   ...money,
 });
+/** statistics/type: count and volume per period and payment product type. */
+export const ZTypePeriodRow = z.object({ period: z.string(), type: z.string(), ...money });
+/** {entity}/aggregate/previous: the totals of the range of the same length just before the asked one. */
+export const ZPreviousTotal = ZAggregateTotal.extend({ 'created_at>': z.string(), 'created_at<': z.string() });
+/** statistics/scheme: per card scheme (brand; `other` for payments without a card). */
+export const ZSchemeRow = z.object({ scheme: z.string(), ...money });
+/** statistics/dayofweek: per local ISO weekday (1 Monday … 7 Sunday), every weekday listed. */
+export const ZDayOfWeekRow = z.object({ date: z.number().int(), ...money });
+/** statistics/outcome: per outcome (TRANSACTION_OUTCOMES) with its share of the count. */
+export const ZOutcomeRow = z.object({ outcome: z.string(), ...money, count_percentage: z.number() });
 export const ZSegmentRow = z.object({ segment: z.string(), count: z.number().int(), percentage: z.number() });
 /** RFM segments (customers/rfm), in the order the screen lists them; `none` = not scored yet. */
 export const RFM_SEGMENTS = ['champions', 'loyal', 'potential_loyalists', 'new', 'need_attention', 'at_risk', 'hibernating'] as const;
@@ -113,3 +156,8 @@ export type TProcessorCompare = z.infer<typeof ZProcessorCompare>;
 export type TMerchantRevenue = z.infer<typeof ZMerchantRevenue>;
 export type TBestCustomer = z.infer<typeof ZBestCustomer>;
 export type TSegmentRow = z.infer<typeof ZSegmentRow>;
+export type TTypePeriodRow = z.infer<typeof ZTypePeriodRow>;
+export type TPreviousTotal = z.infer<typeof ZPreviousTotal>;
+export type TSchemeRow = z.infer<typeof ZSchemeRow>;
+export type TDayOfWeekRow = z.infer<typeof ZDayOfWeekRow>;
+export type TOutcomeRow = z.infer<typeof ZOutcomeRow>;

@@ -18,19 +18,13 @@ export const rollupState = async (db: Queryable) =>
       (select applied_at from schema_migration where version like '0006%' limit 1) as built_at`))[0];
 
 /**
- * Builds both rollups again from the transactions, in one database transaction: writers of
- * transactions wait (share lock) so that no change falls between the delete and the insert.
+ * Builds every statistics rollup again from the transactions (migration 0071's
+ * kassa_rebuild_statistics_rollups), in one database transaction: writers of transactions wait
+ * (share lock) so that no change falls between the delete and the insert.
  */
 export const rebuildRollups = async (db: Queryable) => {
   await db.query(sql`lock table transaction in share mode`);
-  await db.query(sql`delete from transaction_daily`);
-  await db.query(sql`insert into transaction_daily (merchant_id, organisation_id, day, status, payment_product_type, currency_code, processor_id, blocked, tagged, count, volume)
-    select merchant_id, organisation_id, (created_at at time zone 'UTC')::date, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, tags <> '{}', count(*), sum(amount)
-    from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
-  await db.query(sql`delete from transaction_hourly`);
-  await db.query(sql`insert into transaction_hourly (merchant_id, organisation_id, hour, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
-    select merchant_id, organisation_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, count(*), sum(amount)
-    from transaction group by 1, 2, 3, 4, 5, 6, 7, 8`);
+  await db.query(sql`select kassa_rebuild_statistics_rollups()`);
 };
 
 export const listSizes = async (db: Queryable) =>

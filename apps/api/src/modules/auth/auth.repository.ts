@@ -45,6 +45,7 @@ export type MeRow = {
   email: string;
   name: string;
   language: string;
+  time_zone: string;
   mfa_type: 'email' | 'google' | null;
   roles: string[];
   org_id: string;
@@ -54,7 +55,7 @@ export type MeRow = {
 };
 
 export const findMe = async (db: Queryable, userId: string): Promise<MeRow | undefined> =>
-  (await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.mfa_type,
+  (await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.time_zone, u.mfa_type,
       array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
       o.id as org_id, o.name as org_name, o.type as org_type,
       (select m.features from organisation m where m.id = coalesce(o.merchant_id, o.id)) as features

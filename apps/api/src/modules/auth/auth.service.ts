@@ -113,6 +113,7 @@ export const me = async (db: Queryable, userId: string): Promise<TMe> => {
     email: row.email,
     name: row.name,
     language: row.language,
+    time_zone: row.time_zone,
     roles: row.roles,
     organisation: { id: row.org_id, name: row.org_name, type: row.org_type },
     is_provider: row.org_type === 'provider',

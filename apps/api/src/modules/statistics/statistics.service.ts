@@ -1,12 +1,13 @@
 import countries from 'i18n-iso-countries';
-import { COMPARE_STATUSES, LIFECYCLE_STATUSES, STATISTICS_TIME_ZONE, type TStatisticsQuery } from '@kassa/domain';
+import { COMPARE_STATUSES, LIFECYCLE_STATUSES, STATISTICS_TIME_ZONE, TRANSACTION_OUTCOMES, type TStatisticsQuery } from '@kassa/domain';
 import { badRequest } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
-  bestCustomers, byCountry, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, recentActivity, refundSource,
-  REVENUE_STATUSES, segments, totalOf, transactionSource, type Range,
+  bestCustomers, byCountry, bySchemes, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, perWeekday, rangeSource, recentActivity, refundSource,
+  REVENUE_STATUSES, segments, totalOf, transactionSource, typePerPeriod, type Range,
 } from './statistics.repository.ts';
+import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 28;
@@ -22,20 +23,21 @@ export const rangeOf = (query: TStatisticsQuery, now = Date.now()): Range => {
 
 export type Entity = 'transaction' | 'refund' | 'customer';
 
-const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range) => {
-  if (entity === 'transaction') return transactionSource(filterConditions(scope, query), range);
+const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range, clock: ZoneClock | 'sums') => {
+  // Sums over the range need no local time: the UTC pyramid of rollups (pyramid.ts); periods and weekdays read local days.
+  if (entity === 'transaction') return clock === 'sums' ? rangeSource(filterConditions(scope, query), range) : transactionSource(filterConditions(scope, query), range, clock);
   if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range);
   return customerSource(filterConditions(scope, query, { currency: false }), range);
 };
 
-export const aggregateStats = (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery) => {
+export const aggregateStats = (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
-  return perPeriod(db, sourceOf(entity, scope, query, range), range, query.period ?? 'day');
+  return perPeriod(db, sourceOf(entity, scope, query, range, zoneClock(zone)), range, query.period ?? 'day', zone);
 };
 
-export const aggregateTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery) => {
+export const aggregateTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
-  const total = await totalOf(db, sourceOf(entity, scope, query, range), range, query.period ?? 'day');
+  const total = await totalOf(db, sourceOf(entity, scope, query, range, 'sums'), range, query.period ?? 'day', zone);
   return { ...total, currency_code: entity === 'customer' ? null : currencyOf(query) };
 };
 
@@ -46,8 +48,8 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
   const range = rangeOf(query);
   // Grouped by currency, each row is already one currency: the other filters apply, no default currency.
   const source = query.group_by === 'currency_code' && !query.currency_code
-    ? transactionSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
-    : sourceOf('transaction', scope, query, range);
+    ? rangeSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
+    : sourceOf('transaction', scope, query, range, 'sums');
   const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
   return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
 };
@@ -55,7 +57,7 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
 const percentage = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 
 export const lifecycle = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query)), 'status');
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums'), 'status');
   const count = rows.reduce((sum, row) => sum + row.count, 0);
   const volume = rows.reduce((sum, row) => sum + row.volume, 0);
   return LIFECYCLE_STATUSES.map((name) => {
@@ -69,31 +71,35 @@ export const location = async (db: Queryable, scope: Scope, query: TStatisticsQu
   return rows.map((row) => ({ location: { alpha2: row.alpha2, alpha3: countries.alpha2ToAlpha3(row.alpha2) ?? '', numeric: countries.alpha2ToNumeric(row.alpha2) ?? '' }, count: row.count, volume: row.volume }));
 };
 
-export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
   // Hour precision: local weekday × hour cells need the hourly rollup throughout.
-  return dayAndTime(db, transactionSource(filterConditions(scope, query), range, { hours: true }));
+  return dayAndTime(db, transactionSource(filterConditions(scope, query), range, zoneClock(zone), { hours: true }), zone);
 };
 
 /** Per local day of the range: the revenue overview, the weekday comparison and the 56-day split. */
-export const dailyAggregate = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+export const dailyAggregate = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
-  const rows = await perPeriod(db, sourceOf('transaction', scope, query, range), range, 'day');
+  const rows = await perPeriod(db, sourceOf('transaction', scope, query, range, zoneClock(zone)), range, 'day', zone);
   return rows.map((row) => ({ date: row.period, amount: row.volume, count: row.count }));
 };
 
 const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({ ...query, status: undefined, 'status[]': REVENUE_STATUSES });
 
 /** Today (local day so far): revenue and transactions, expected = mean revenue of the same weekday over the 4 weeks before. */
-export const today = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
-  const [{ start }] = await db.query<{ start: Date }>(sql`select (date_trunc('day', ${new Date(now)}::timestamptz at time zone ${STATISTICS_TIME_ZONE}) at time zone ${STATISTICS_TIME_ZONE}) as start`);
-  const startMs = new Date(start).getTime();
+export const today = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, zone = STATISTICS_TIME_ZONE, now = Date.now()) => {
+  const clock = zoneClock(zone);
+  const date = clock.localDate(now);
+  const startMs = clock.localMidnight(date);
   const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
   const [todays, ...previous] = await Promise.all([
-    totalOf(db, transactionSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day'),
+    totalOf(db, rangeSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day', zone),
     ...[1, 2, 3, 4].map((weeks) => {
-      const range = { lower: startMs - weeks * 7 * DAY, upper: startMs - (weeks * 7 - 1) * DAY - 1 };
-      return totalOf(db, transactionSource(filters, range), range, 'day');
+      // The same weekday's whole local day (23, 24 or 25 hours long) weeks × 7 days before.
+      const day = new Date(Date.parse(`${date}T00:00:00Z`) - weeks * 7 * DAY).toISOString().slice(0, 10);
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+      const range = { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 };
+      return totalOf(db, rangeSource(filters, range), range, 'day', zone);
     }),
   ]);
   return { amount: todays.volume, transactions: todays.count, expected_amount: Math.round(previous.reduce((sum, p) => sum + p.volume, 0) / previous.length), currency_code: currencyOf(query) };
@@ -105,10 +111,10 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
   const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) => Promise.all([fn(last), fn(previous)]);
   const [transactions, amount, customers, refunds] = await Promise.all([
-    windows((range) => totalOf(db, transactionSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
-    windows((range) => totalOf(db, transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), range, 'day')),
-    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
-    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
+    windows((range) => totalOf(db, rangeSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
+    windows((range) => totalOf(db, rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), range, 'day', STATISTICS_TIME_ZONE)),
+    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
+    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
   ]);
   return [
     { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
@@ -145,7 +151,7 @@ export const processorRevenue = async (db: Queryable, scope: Scope, query: TStat
   const processors = await processorsOf(db, query);
   const windows = [{ lower: now - DAY, upper: now }, { lower: now - 2 * DAY, upper: now - DAY - 1 }];
   const [last, previous] = await Promise.all(
-    windows.map((range) => groupedBy(db, transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), 'processor_id')),
+    windows.map((range) => groupedBy(db, rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), 'processor_id')),
   );
   const of = (rows: typeof last, id: string) => {
     const row = rows.find((r) => r.key === id);
@@ -164,7 +170,7 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
   // Counts and conversion over every currency; the amount in one currency only.
   const rows = await db.query<{ processor_id: string; status: string; currency_code: string; count: number; volume: number }>(sql`
     select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-    from (${transactionSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+    from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
@@ -189,14 +195,14 @@ export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisti
   const range = { lower: now - DAY, upper: now };
   const rows = await db.query<{ id: string; name: string; count: number; volume: number }>(sql`
     with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-      from (${transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range)}) s group by 1 having sum(s.count) <> 0)
+      from (${rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range)}) s group by 1 having sum(s.count) <> 0)
     select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
-    where o.active order by r.volume desc, o.id limit ${query._limit ?? 5}`);
+    where o.active = ${query.active !== 'false'} order by ${query._sort === '-count' ? sql`r.count desc, r.volume desc` : sql`r.volume desc, r.count desc`}, o.id limit ${query._limit ?? 5}`);
   return rows.map((row) => ({ id: row.id, name: row.name, last24hours: { amount: row.volume, count: row.count } }));
 };
 
 export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await bestCustomers(db, filterConditions(scope, query), rangeOf(query), query._limit ?? 10);
+  const rows = await bestCustomers(db, filterConditions(scope, query), rangeOf(query), query._limit ?? 10, query._sort === '-count' ? 'count' : 'volume');
   return rows.map((row) => ({
     customer: {
       id: row.id,
@@ -216,3 +222,40 @@ export const segmentShares = async (db: Queryable, scope: Scope, query: TStatist
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   return rows.map((row) => ({ ...row, percentage: percentage(row.count, total) }));
 };
+
+/** The range of the same length that ends just before the asked one starts. */
+export const previousRangeOf = (range: Range): Range => ({ lower: range.lower - (range.upper - range.lower + 1), upper: range.lower - 1 });
+
+/** {entity}/aggregate/previous: the totals of the previous period of the same length (payments.md §7 "previous-period aggregate"). */
+export const previousTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+  const range = previousRangeOf(rangeOf(query));
+  const total = await totalOf(db, sourceOf(entity, scope, query, range, 'sums'), range, query.period ?? 'day', zone);
+  return { ...total, currency_code: entity === 'customer' ? null : currencyOf(query), 'created_at>': new Date(range.lower).toISOString(), 'created_at<': new Date(range.upper).toISOString() };
+};
+
+/** statistics/type: count and volume per local period and payment product type ("statistics by type and period"). */
+export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) =>
+  typePerPeriod(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone)), query.period ?? 'day', zone);
+
+/** statistics/dayofweek: every local ISO weekday with its count and volume in the range. */
+export const dayOfWeek = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+  const rows = await perWeekday(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone)), zone);
+  return [1, 2, 3, 4, 5, 6, 7].map((date) => rows.find((row) => row.date === date) ?? { date, count: 0, volume: 0 });
+};
+
+const outcomeOf = (status: string) =>
+  (Object.entries(TRANSACTION_OUTCOMES) as [string, readonly string[]][]).find(([, statuses]) => statuses.includes(status))?.[0] ?? 'other';
+
+/** statistics/outcome: transactions per outcome (approved, declined, failed, cancelled, open, chargeback, other). */
+export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums'), 'status');
+  const count = rows.reduce((sum, row) => sum + row.count, 0);
+  return [...Object.keys(TRANSACTION_OUTCOMES), 'other'].map((outcome) => {
+    const mine = rows.filter((row) => outcomeOf(row.key ?? '') === outcome);
+    const part = mine.reduce((sum, row) => sum + row.count, 0);
+    return { outcome, count: part, volume: mine.reduce((sum, row) => sum + row.volume, 0), count_percentage: percentage(part, count) };
+  });
+};
+
+/** statistics/scheme: transactions per card scheme ("payment schemes"); payments without a card as `other`. */
+export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) => bySchemes(db, filterConditions(scope, query), rangeOf(query));

@@ -49,6 +49,7 @@ beforeAll(async () => {
   await t.db.query(sql`update transaction set currency_code = 'GBP' where amount % 4 = 0`);
   await t.db.query(sql`update transaction set processor_id = case when amount % 3 = 0 then ${otherProcessor} when amount % 3 = 1 then ${world.processorId} end,
     country_code = (array['NL','BE','DE','FR','GB'])[1 + amount % 5]`);
+  await t.db.query(sql`update transaction set card_brand = case when amount % 7 < 3 then 'VISA' when amount % 7 < 5 then 'MASTERCARD' end`);
   // Changes after insert move rows between rollup rows.
   await t.db.query(sql`update transaction set status = 'DECLINED' where id in (select id from transaction order by id limit 25)`);
   await t.db.query(sql`update transaction set created_at = created_at - interval '90 minutes' where id in (select id from transaction order by amount limit 30)`);
@@ -200,6 +201,91 @@ describe('statistics calls equal a direct computation over the rows', () => {
     const today = ok(await call(b, 'GET', '/v1/statistics/today'));
     expect(today.amount).toBeGreaterThanOrEqual(0);
   });
+});
+
+describe("§7's unnamed calls equal a direct computation over the rows", () => {
+  it('statistics by type and period, previous-period aggregate, day of week, outcomes, payment schemes', async () => {
+    for (let i = 0; i < 15; i++) {
+      const params = randomParams();
+      const who = pick(users());
+      const label = JSON.stringify({ i, params });
+      const types = await t.db.query(sql`select to_char(date_trunc(${params.period as string}, e.created_at at time zone 'Europe/Amsterdam'), 'YYYY-MM-DD') as period,
+        e.payment_product_type as type, count(*)::int as count, sum(e.amount)::bigint as volume from transaction e where ${direct(who, params)} group by 1, 2 order by 1, 2`);
+      expect(ok(await call(who.user, 'GET', url('statistics/type', params))), label).toEqual(types);
+
+      const lower = Date.parse(params['created_at>'] as string);
+      const upper = Date.parse(params['created_at<'] as string);
+      const before = { ...params, 'created_at>': new Date(lower - (upper - lower + 1)).toISOString(), 'created_at<': new Date(lower - 1).toISOString() };
+      for (const table of ['transaction', 'refund', 'customer'] as const) {
+        const p = table === 'transaction' ? before : { ...before, 'status[]': [], payment_product_type: [], processor: [], blocked: [] };
+        const volume = table === 'customer' ? sql`0` : sql`e.amount`;
+        const [expected] = await t.db.query<{ count: number; volume: number }>(sql`select count(*)::int as count, coalesce(sum(${volume}), 0)::bigint as volume
+          from ${sql.raw(table)} e where ${direct(who, p, table)}`);
+        const previous = ok(await call(who.user, 'GET', url(`${table}/aggregate/previous`, table === 'transaction' ? params : { ...p, 'created_at>': params['created_at>'], 'created_at<': params['created_at<'] })));
+        expect({ count: previous.count, volume: previous.volume, from: previous['created_at>'], to: previous['created_at<'] }, `${table} ${label}`)
+          .toEqual({ ...expected, from: before['created_at>'], to: before['created_at<'] });
+      }
+
+      const weekdays = await t.db.query<{ date: number; count: number; volume: number }>(sql`select extract(isodow from e.created_at at time zone 'Europe/Amsterdam')::int as date,
+        count(*)::int as count, sum(e.amount)::bigint as volume from transaction e where ${direct(who, params)} group by 1 order by 1`);
+      expect(nonZero(ok(await call(who.user, 'GET', url('statistics/dayofweek', params)))), label).toEqual(weekdays);
+
+      const byStatus = await t.db.query<{ status: string; count: number; volume: number }>(sql`select e.status, count(*)::int as count, sum(e.amount)::bigint as volume
+        from transaction e where ${direct(who, params)} group by 1`);
+      const outcomes = ok(await call(who.user, 'GET', url('statistics/outcome', params)));
+      expect(outcomes.reduce((sum: number, o: { count: number }) => sum + o.count, 0), label).toBe(byStatus.reduce((sum, r) => sum + r.count, 0));
+      const declined = byStatus.filter((r) => ['DECLINED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED'].includes(r.status));
+      expect(outcomes.find((o: { outcome: string }) => o.outcome === 'declined'), label).toMatchObject({
+        count: declined.reduce((sum, r) => sum + r.count, 0),
+        volume: declined.reduce((sum, r) => sum + Number(r.volume), 0),
+      });
+
+      const schemes = await t.db.query(sql`select coalesce(e.card_brand, 'other') as scheme, count(*)::int as count, sum(e.amount)::bigint as volume
+        from transaction e where ${direct(who, params)} group by 1 order by 3 desc, 1`);
+      expect(ok(await call(who.user, 'GET', url('statistics/scheme', params))), label).toEqual(schemes);
+    }
+  }, 120_000);
+
+  it('best customers by count, the merchant revenue list with _sort and active', async () => {
+    const range = { 'created_at>': new Date(NOW - 60 * DAY).toISOString(), 'created_at<': new Date(NOW).toISOString() };
+    const byCount = ok(await call(a, 'GET', url('customer/aggregate/best', { ...range, _sort: '-count', _limit: '5' })));
+    const expected = await t.db.query(sql`select e.customer_id as id, count(*)::int as count, sum(e.amount)::bigint as volume from transaction e
+      where e.merchant_id = ${world.shopA.merchantId} and e.currency_code = 'EUR' and e.customer_id is not null and e.created_at >= ${range['created_at>']}::timestamptz and e.created_at <= ${range['created_at<']}::timestamptz
+      group by 1 order by 2 desc, 3 desc, 1 limit 5`);
+    expect(byCount.map((r: { customer: { id: string }; count: number; volume: number }) => ({ id: r.customer.id, count: r.count, volume: r.volume }))).toEqual(expected);
+    const top = ok(await call(admin, 'GET', '/v1/statistics/merchant/revenue?_limit=5&_sort=-amount&active=true'));
+    expect(top).toEqual(ok(await call(admin, 'GET', '/v1/statistics/merchant/revenue?_limit=5')));
+    expect(ok(await call(admin, 'GET', '/v1/statistics/merchant/revenue?active=false'))).toEqual([]);
+    expect((await call(admin, 'GET', '/v1/statistics/merchant/revenue?_sort=name')).status).toBe(400);
+  });
+});
+
+describe("statistics days follow the user's time zone", () => {
+  it('in a whole-hour zone, a half-hour zone and back in Europe/Amsterdam', async () => {
+    for (const zone of ['America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Europe/Amsterdam']) {
+      expect(ok(await call(a, 'POST', '/v1/profile', { time_zone: zone })).time_zone).toBe(zone);
+      const who = { user: a, scope: sql`e.merchant_id = ${world.shopA.merchantId}` };
+      for (let i = 0; i < 4; i++) {
+        const params = randomParams();
+        const label = JSON.stringify({ zone, i, params });
+        const period = params.period as string;
+        const expected = await t.db.query(sql`select to_char(date_trunc(${period}, e.created_at at time zone ${zone}), 'YYYY-MM-DD') as period,
+          count(*)::int as count, sum(e.amount)::bigint as volume from transaction e where ${direct(who, params)} group by 1 order by 1`);
+        expect(nonZero(ok(await call(a, 'GET', url('transaction/aggregate/stats', params)))), label).toEqual(expected);
+        const daily = await t.db.query(sql`select to_char(e.created_at at time zone ${zone}, 'YYYY-MM-DD') as date, sum(e.amount)::bigint as amount, count(*)::int as count
+          from transaction e where ${direct(who, params)} group by 1 order by 1`);
+        expect(nonZero(ok(await call(a, 'GET', url('statistics/aggregate/day', { ...params, period: [] })))), label).toEqual(daily);
+        const cells = await t.db.query(sql`select extract(isodow from e.created_at at time zone ${zone})::int as date, extract(hour from e.created_at at time zone ${zone})::int as hour,
+          count(*)::int as count, sum(e.amount)::bigint as volume from transaction e where ${direct(who, params)} group by 1, 2 order by 1, 2`);
+        expect(ok(await call(a, 'GET', url('statistics/dayandtime', params))), label).toEqual(cells);
+      }
+      // Today is the user's local day so far.
+      const [{ start }] = await t.db.query<{ start: Date }>(sql`select date_trunc('day', now() at time zone ${zone}) at time zone ${zone} as start`);
+      const [todays] = await t.db.query<{ amount: number }>(sql`select coalesce(sum(amount), 0)::bigint as amount from transaction where merchant_id = ${world.shopA.merchantId}
+        and currency_code = 'EUR' and status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and created_at >= ${start}`);
+      expect(ok(await call(a, 'GET', '/v1/statistics/today')).amount, zone).toBe(todays.amount);
+    }
+  }, 120_000);
 });
 
 describe('money statistics are per currency', () => {

@@ -28,8 +28,8 @@ export const profileRoutes = async (fastify: FastifyInstance) => {
     schema: { tags, body: ZProfileUpdateBody, response: { 200: ZMe, 400: ZErrorBody } },
     handler: async (request) => {
       const { userId } = authOf(request);
-      const { name, language } = request.body;
-      await updateUserFields(app.db, userId, { name, language });
+      const { name, language, time_zone: timeZone } = request.body;
+      await updateUserFields(app.db, userId, { name, language, timeZone });
       return me(app.db, userId);
     },
   });

@@ -10,9 +10,9 @@ export const findManagedUser = async (db: Queryable, id: string): Promise<Manage
       array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles
     from app_user u where u.id = ${id}`))[0];
 
-export const updateUserFields = (db: Queryable, id: string, fields: { email?: string; name?: string; language?: string; organisationId?: string }) =>
+export const updateUserFields = (db: Queryable, id: string, fields: { email?: string; name?: string; language?: string; timeZone?: string; organisationId?: string }) =>
   db.query(sql`update app_user set email = coalesce(${fields.email ?? null}, email), name = coalesce(${fields.name ?? null}, name),
-      language = coalesce(${fields.language ?? null}, language), organisation_id = coalesce(${fields.organisationId ?? null}, organisation_id), updated_at = now()
+      language = coalesce(${fields.language ?? null}, language), time_zone = coalesce(${fields.timeZone ?? null}, time_zone), organisation_id = coalesce(${fields.organisationId ?? null}, organisation_id), updated_at = now()
     where id = ${id}`);
 
 export const replaceRoles = async (db: Queryable, id: string, roles: string[]) => {

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
+import { useMe } from '../../../lib/session.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
 import { useBestCustomers } from '../api/get-best-customers.ts';
@@ -27,8 +28,6 @@ import { SplitComparison } from '../components/split-comparison.tsx';
 import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
 import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-
-const DAY = 86_400_000;
 
 /** Where drill-downs go: the lists of the same (merchant) context. */
 const useBase = () => {
@@ -98,23 +97,23 @@ const TransactionsDashboard = ({ state, scope, base, navigate }: { state: Statis
   const { data: cells = [] } = useDayAndTime(params, scope);
   const { data: countries = [] } = useCountries(params, scope);
   const { data: best = [], isLoading: bestLoading } = useBestCustomers(params, scope);
-  // Two weeks of 7 ending today: 13 past days plus today (portal.md §9).
+  // Local days are days of the user's own time zone (profile), as the server counts them, whatever the browser's zone.
+  const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
-  const twoWeeks = useMemo(() => {
-    const start = new Date(minute - 13 * DAY);
-    start.setHours(0, 0, 0, 0);
-    return { 'created_at>': start.toISOString(), 'created_at<': new Date(minute).toISOString(), currency_code: state.currency };
-  }, [minute, state.currency]);
+  const today = zonedDate(minute, zone);
+  // Two weeks of 7 ending today: 13 past days plus today (portal.md §9).
+  const twoWeeks = useMemo(
+    () => ({ 'created_at>': new Date(zonedMidnight(daysBefore(today, 13), zone)).toISOString(), 'created_at<': new Date(minute).toISOString(), currency_code: state.currency }),
+    [minute, today, zone, state.currency],
+  );
   const { data: days = [] } = useDailyAggregate(twoWeeks, scope);
   // The 56-day split: a 57-day window (today and the 56 days before), blocked transactions left out (portal.md §7, §9).
-  // Local days are Europe/Amsterdam days, whatever the browser's zone.
-  const today = zonedDate(minute, STATISTICS_TIME_ZONE);
   const split = useMemo(() => ({
-    'created_at>': new Date(zonedMidnight(daysBefore(today, 56), STATISTICS_TIME_ZONE)).toISOString(),
+    'created_at>': new Date(zonedMidnight(daysBefore(today, 56), zone)).toISOString(),
     'created_at<': new Date(minute).toISOString(),
     blocked: 'false',
     currency_code: state.currency,
-  }), [minute, today, state.currency]);
+  }), [minute, today, zone, state.currency]);
   const { data: splitRows = [] } = useDailyAggregate(split, scope);
   return (
     <>

@@ -1,0 +1,233 @@
+-- Per UTC month rollup of transactions (the dimensions of transaction_hourly). Sums over a range
+-- that need no local time (totals, group_by, lifecycle, outcomes, processor and merchant revenue)
+-- read whole months from here, whole days from transaction_daily, whole hours from
+-- transaction_hourly and only the rest from rows (modules/statistics/pyramid.ts): a year is 11 or
+-- 12 months and at most about 60 days per combination instead of 8,760 hours.
+
+create table transaction_monthly (
+  merchant_id text not null,
+  month date not null,
+  organisation_id text not null,
+  status text not null,
+  payment_product_type text not null,
+  currency_code text not null,
+  processor_id text not null,
+  blocked boolean not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
+);
+
+create function transaction_monthly_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into transaction_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+  select r.merchant_id, date_trunc('month', r.created_at at time zone 'UTC')::date, r.organisation_id, r.status, r.payment_product_type, r.currency_code, coalesce(r.processor_id, ''), r.blocked, sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r
+  group by 1, 2, 3, 4, 5, 6, 7, 8
+  on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function transaction_monthly_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into transaction_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+    select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into transaction_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+    select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform transaction_monthly_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status);
+    perform transaction_monthly_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status);
+  end if;
+  return null;
+end $$;
+
+create trigger transaction_monthly_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function transaction_monthly_apply();
+create trigger transaction_monthly_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function transaction_monthly_apply();
+create trigger transaction_monthly_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function transaction_monthly_apply();
+
+create index transaction_monthly_month_idx on transaction_monthly (month);
+
+-- Per UTC day and month rollups by the transaction's country and card scheme ('' = none), for
+-- transaction/aggregate/location (the country map) and statistics/scheme, read like
+-- transaction_monthly: months, then days, then transaction_country_hourly's hours, then rows.
+
+create table transaction_country_daily (
+  merchant_id text not null,
+  day date not null,
+  organisation_id text not null,
+  status text not null,
+  payment_product_type text not null,
+  currency_code text not null,
+  processor_id text not null,
+  blocked boolean not null,
+  country_code text not null,
+  card_brand text not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+);
+
+create function transaction_country_daily_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into transaction_country_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+  select r.merchant_id, (r.created_at at time zone 'UTC')::date, r.organisation_id, r.status, r.payment_product_type, r.currency_code, coalesce(r.processor_id, ''), r.blocked, coalesce(r.country_code, ''), coalesce(r.card_brand, ''), sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function transaction_country_daily_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into transaction_country_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+    select merchant_id, (created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into transaction_country_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+    select merchant_id, (created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform transaction_country_daily_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.card_brand, o.country_code, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status) is distinct from (n.amount, n.blocked, n.card_brand, n.country_code, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status);
+    perform transaction_country_daily_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.card_brand, o.country_code, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status) is distinct from (n.amount, n.blocked, n.card_brand, n.country_code, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status);
+  end if;
+  return null;
+end $$;
+
+create trigger transaction_country_daily_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function transaction_country_daily_apply();
+create trigger transaction_country_daily_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function transaction_country_daily_apply();
+create trigger transaction_country_daily_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function transaction_country_daily_apply();
+
+create index transaction_country_daily_day_idx on transaction_country_daily (day);
+
+
+create table transaction_country_monthly (
+  merchant_id text not null,
+  month date not null,
+  organisation_id text not null,
+  status text not null,
+  payment_product_type text not null,
+  currency_code text not null,
+  processor_id text not null,
+  blocked boolean not null,
+  country_code text not null,
+  card_brand text not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+);
+
+create function transaction_country_monthly_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into transaction_country_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+  select r.merchant_id, date_trunc('month', r.created_at at time zone 'UTC')::date, r.organisation_id, r.status, r.payment_product_type, r.currency_code, coalesce(r.processor_id, ''), r.blocked, coalesce(r.country_code, ''), coalesce(r.card_brand, ''), sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function transaction_country_monthly_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into transaction_country_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+    select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into transaction_country_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+    select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform transaction_country_monthly_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.card_brand, o.country_code, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status) is distinct from (n.amount, n.blocked, n.card_brand, n.country_code, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status);
+    perform transaction_country_monthly_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.card_brand, o.country_code, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status) is distinct from (n.amount, n.blocked, n.card_brand, n.country_code, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status);
+  end if;
+  return null;
+end $$;
+
+create trigger transaction_country_monthly_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function transaction_country_monthly_apply();
+create trigger transaction_country_monthly_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function transaction_country_monthly_apply();
+create trigger transaction_country_monthly_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function transaction_country_monthly_apply();
+
+create index transaction_country_monthly_month_idx on transaction_country_monthly (month);
+
+-- Every statistics rollup built again from the transactions (the cache page's 'statistics rollups';
+-- the caller holds a share lock on transaction so that no write falls between delete and insert).
+create function kassa_rebuild_statistics_rollups() returns void language plpgsql as $$
+begin
+  delete from transaction_daily;
+  insert into transaction_daily (merchant_id, organisation_id, day, status, payment_product_type, currency_code, processor_id, blocked, tagged, count, volume)
+  select merchant_id, organisation_id, (created_at at time zone 'UTC')::date, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, tags <> '{}', count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9;
+  delete from transaction_hourly;
+  insert into transaction_hourly (merchant_id, organisation_id, hour, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+  select merchant_id, organisation_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8;
+  delete from transaction_local_daily;
+  insert into transaction_local_daily (merchant_id, organisation_id, day, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+  select merchant_id, organisation_id, (created_at at time zone 'Europe/Amsterdam')::date, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8;
+  delete from transaction_country_hourly;
+  insert into transaction_country_hourly (merchant_id, organisation_id, hour, status, payment_product_type, currency_code, processor_id, blocked, country_code, count, volume)
+  select merchant_id, organisation_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9;
+  delete from transaction_monthly;
+  insert into transaction_monthly (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+  select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8;
+  delete from transaction_country_daily;
+  insert into transaction_country_daily (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+  select merchant_id, (created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+  delete from transaction_country_monthly;
+  insert into transaction_country_monthly (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+  select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+end $$;
+
+-- Rows that were already there when this migration ran.
+delete from transaction_monthly;
+insert into transaction_monthly (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
+select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, count(*), sum(amount)
+from transaction group by 1, 2, 3, 4, 5, 6, 7, 8;
+delete from transaction_country_daily;
+insert into transaction_country_daily (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+select merchant_id, (created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
+from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+delete from transaction_country_monthly;
+insert into transaction_country_monthly (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
+select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
+from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
