@@ -225,6 +225,12 @@ const main = async () => {
       { name: 'statistics/dayandtime', who, path: toPath('statistics/dayandtime', yearRange) },
       { name: 'statistics/aggregate/day (blocked=false)', who, path: toPath('statistics/aggregate/day', { ...yearRange, blocked: 'false' }) },
       { name: 'customer/aggregate/best', who, path: toPath('customer/aggregate/best', { ...yearRange, _limit: '10' }) },
+      { name: 'customer/aggregate/best (_sort=-count)', who, path: toPath('customer/aggregate/best', { ...yearRange, _limit: '10', _sort: '-count' }) },
+      { name: 'transaction/aggregate/previous (month)', who, path: toPath('transaction/aggregate/previous', { ...yearRange, period: 'month' }) },
+      { name: 'statistics/type (month)', who, path: toPath('statistics/type', { ...yearRange, period: 'month' }) },
+      { name: 'statistics/dayofweek', who, path: toPath('statistics/dayofweek', yearRange) },
+      { name: 'statistics/outcome', who, path: toPath('statistics/outcome', yearRange) },
+      { name: 'statistics/scheme', who, path: toPath('statistics/scheme', yearRange) },
       { name: 'customer/aggregate/segment', who, path: toPath('customer/aggregate/segment', {}) },
       { name: 'customer/aggregate/rfm', who, path: toPath('customer/aggregate/rfm', {}) },
       { name: 'statistics/today', who, path: toPath('statistics/today', {}) },
@@ -236,7 +242,8 @@ const main = async () => {
   }
   if (!args['skip-statistics']) statisticsCalls.push({ name: 'statistics/merchant/revenue', who: 'provider', path: toPath('statistics/merchant/revenue', { _limit: '5' }) });
   const statistics: { call: string; who: string; load: LoadResult }[] = [];
-  for (const call of statisticsCalls) {
+  // `--only` narrows the statistics calls too (with --statistics-only: just those calls).
+  for (const call of statisticsCalls.filter((c) => !args.only || c.name.includes(args.only))) {
     log(`statistics ${call.who}: ${call.name}…`);
     statistics.push({ call: call.name, who: call.who, load: await load({ url: server.baseUrl, paths: [call.path], cookie: cookies[call.who], connections, seconds: Number(args['statistics-seconds']) }) });
   }

@@ -184,8 +184,342 @@ create trigger transaction_country_monthly_delete after delete on transaction
 
 create index transaction_country_monthly_month_idx on transaction_country_monthly (month);
 
--- Every statistics rollup built again from the transactions (the cache page's 'statistics rollups';
--- the caller holds a share lock on transaction so that no write falls between delete and insert).
+-- Narrow rollups for the statistics dashboards, which filter by range, currency and organisation
+-- only: without status, product and processor a year has a few thousand rows instead of tens of
+-- thousands. Calls with a status, product or processor filter read the wide rollups. Local means
+-- Europe/Amsterdam (the default statistics zone); other whole-hour zones read the hourly one.
+
+create table transaction_local_daily_totals (
+  merchant_id text not null,
+  day date not null,
+  organisation_id text not null,
+  currency_code text not null,
+  blocked boolean not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, day, organisation_id, currency_code, blocked)
+);
+
+create function transaction_local_daily_totals_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into transaction_local_daily_totals as d (merchant_id, day, organisation_id, currency_code, blocked, count, volume)
+  select r.merchant_id, (r.created_at at time zone 'Europe/Amsterdam')::date, r.organisation_id, r.currency_code, r.blocked, sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r
+  group by 1, 2, 3, 4, 5
+  on conflict (merchant_id, day, organisation_id, currency_code, blocked)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function transaction_local_daily_totals_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into transaction_local_daily_totals as d (merchant_id, day, organisation_id, currency_code, blocked, count, volume)
+    select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, day, organisation_id, currency_code, blocked)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into transaction_local_daily_totals as d (merchant_id, day, organisation_id, currency_code, blocked, count, volume)
+    select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, day, organisation_id, currency_code, blocked)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform transaction_local_daily_totals_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id);
+    perform transaction_local_daily_totals_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id);
+  end if;
+  return null;
+end $$;
+
+create trigger transaction_local_daily_totals_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function transaction_local_daily_totals_apply();
+create trigger transaction_local_daily_totals_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function transaction_local_daily_totals_apply();
+create trigger transaction_local_daily_totals_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function transaction_local_daily_totals_apply();
+
+create index transaction_local_daily_totals_day_idx on transaction_local_daily_totals (day);
+
+
+create table transaction_hourly_totals (
+  merchant_id text not null,
+  hour timestamptz not null,
+  organisation_id text not null,
+  currency_code text not null,
+  blocked boolean not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, hour, organisation_id, currency_code, blocked)
+);
+
+create function transaction_hourly_totals_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into transaction_hourly_totals as d (merchant_id, hour, organisation_id, currency_code, blocked, count, volume)
+  select r.merchant_id, date_trunc('hour', r.created_at at time zone 'UTC') at time zone 'UTC', r.organisation_id, r.currency_code, r.blocked, sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r
+  group by 1, 2, 3, 4, 5
+  on conflict (merchant_id, hour, organisation_id, currency_code, blocked)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function transaction_hourly_totals_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into transaction_hourly_totals as d (merchant_id, hour, organisation_id, currency_code, blocked, count, volume)
+    select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', organisation_id, currency_code, blocked, count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, hour, organisation_id, currency_code, blocked)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into transaction_hourly_totals as d (merchant_id, hour, organisation_id, currency_code, blocked, count, volume)
+    select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', organisation_id, currency_code, blocked, -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, hour, organisation_id, currency_code, blocked)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform transaction_hourly_totals_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id);
+    perform transaction_hourly_totals_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id);
+  end if;
+  return null;
+end $$;
+
+create trigger transaction_hourly_totals_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function transaction_hourly_totals_apply();
+create trigger transaction_hourly_totals_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function transaction_hourly_totals_apply();
+create trigger transaction_hourly_totals_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function transaction_hourly_totals_apply();
+
+create index transaction_hourly_totals_hour_idx on transaction_hourly_totals (hour);
+
+
+create table transaction_local_cells_monthly (
+  merchant_id text not null,
+  month date not null,
+  organisation_id text not null,
+  currency_code text not null,
+  blocked boolean not null,
+  isodow smallint not null,
+  local_hour smallint not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour)
+);
+
+create function transaction_local_cells_monthly_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into transaction_local_cells_monthly as d (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour, count, volume)
+  select r.merchant_id, date_trunc('month', r.created_at at time zone 'Europe/Amsterdam')::date, r.organisation_id, r.currency_code, r.blocked, extract(isodow from r.created_at at time zone 'Europe/Amsterdam')::smallint, extract(hour from r.created_at at time zone 'Europe/Amsterdam')::smallint, sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r
+  group by 1, 2, 3, 4, 5, 6, 7
+  on conflict (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function transaction_local_cells_monthly_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into transaction_local_cells_monthly as d (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour, count, volume)
+    select merchant_id, date_trunc('month', created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, extract(isodow from created_at at time zone 'Europe/Amsterdam')::smallint, extract(hour from created_at at time zone 'Europe/Amsterdam')::smallint, count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5, 6, 7
+    on conflict (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into transaction_local_cells_monthly as d (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour, count, volume)
+    select merchant_id, date_trunc('month', created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, extract(isodow from created_at at time zone 'Europe/Amsterdam')::smallint, extract(hour from created_at at time zone 'Europe/Amsterdam')::smallint, -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5, 6, 7
+    on conflict (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform transaction_local_cells_monthly_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id);
+    perform transaction_local_cells_monthly_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id) is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id);
+  end if;
+  return null;
+end $$;
+
+create trigger transaction_local_cells_monthly_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function transaction_local_cells_monthly_apply();
+create trigger transaction_local_cells_monthly_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function transaction_local_cells_monthly_apply();
+create trigger transaction_local_cells_monthly_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function transaction_local_cells_monthly_apply();
+
+create index transaction_local_cells_monthly_month_idx on transaction_local_cells_monthly (month);
+
+-- New customers and refunds per local (Europe/Amsterdam) day, and customers per segment, for the
+-- customer and refund statistics (partial days at the ends of a range come from the rows).
+
+create table customer_local_daily (
+  merchant_id text not null,
+  day date not null,
+  organisation_id text not null,
+  status text not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, day, organisation_id, status)
+);
+
+create function customer_local_daily_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into customer_local_daily as d (merchant_id, day, organisation_id, status, count, volume)
+  select r.merchant_id, (r.created_at at time zone 'Europe/Amsterdam')::date, r.organisation_id, r.status, sign * count(*), sign * sum(0)
+  from jsonb_populate_recordset(null::customer, rows_json) r
+  group by 1, 2, 3, 4
+  on conflict (merchant_id, day, organisation_id, status)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function customer_local_daily_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into customer_local_daily as d (merchant_id, day, organisation_id, status, count, volume)
+    select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, count(*), sum(0)
+    from new_rows group by 1, 2, 3, 4
+    on conflict (merchant_id, day, organisation_id, status)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into customer_local_daily as d (merchant_id, day, organisation_id, status, count, volume)
+    select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, -count(*), -sum(0)
+    from old_rows group by 1, 2, 3, 4
+    on conflict (merchant_id, day, organisation_id, status)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform customer_local_daily_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.created_at, o.merchant_id, o.organisation_id, o.status) is distinct from (n.created_at, n.merchant_id, n.organisation_id, n.status);
+    perform customer_local_daily_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.created_at, o.merchant_id, o.organisation_id, o.status) is distinct from (n.created_at, n.merchant_id, n.organisation_id, n.status);
+  end if;
+  return null;
+end $$;
+
+create trigger customer_local_daily_insert after insert on customer
+  referencing new table as new_rows for each statement execute function customer_local_daily_apply();
+create trigger customer_local_daily_update after update on customer
+  referencing old table as old_rows new table as new_rows for each statement execute function customer_local_daily_apply();
+create trigger customer_local_daily_delete after delete on customer
+  referencing old table as old_rows for each statement execute function customer_local_daily_apply();
+
+create index customer_local_daily_day_idx on customer_local_daily (day);
+
+
+create table refund_local_daily (
+  merchant_id text not null,
+  day date not null,
+  organisation_id text not null,
+  status text not null,
+  currency_code text not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, day, organisation_id, status, currency_code)
+);
+
+create function refund_local_daily_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into refund_local_daily as d (merchant_id, day, organisation_id, status, currency_code, count, volume)
+  select r.merchant_id, (r.created_at at time zone 'Europe/Amsterdam')::date, r.organisation_id, r.status, r.currency_code, sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::refund, rows_json) r
+  group by 1, 2, 3, 4, 5
+  on conflict (merchant_id, day, organisation_id, status, currency_code)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function refund_local_daily_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into refund_local_daily as d (merchant_id, day, organisation_id, status, currency_code, count, volume)
+    select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
+    from new_rows group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, day, organisation_id, status, currency_code)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into refund_local_daily as d (merchant_id, day, organisation_id, status, currency_code, count, volume)
+    select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, -count(*), -sum(amount)
+    from old_rows group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, day, organisation_id, status, currency_code)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform refund_local_daily_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.status) is distinct from (n.amount, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.status);
+    perform refund_local_daily_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.status) is distinct from (n.amount, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.status);
+  end if;
+  return null;
+end $$;
+
+create trigger refund_local_daily_insert after insert on refund
+  referencing new table as new_rows for each statement execute function refund_local_daily_apply();
+create trigger refund_local_daily_update after update on refund
+  referencing old table as old_rows new table as new_rows for each statement execute function refund_local_daily_apply();
+create trigger refund_local_daily_delete after delete on refund
+  referencing old table as old_rows for each statement execute function refund_local_daily_apply();
+
+create index refund_local_daily_day_idx on refund_local_daily (day);
+
+
+create table customer_segment_count (
+  merchant_id text not null,
+  organisation_id text not null,
+  segment text not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, organisation_id, segment)
+);
+
+create function customer_segment_count_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume)
+  select r.merchant_id, r.organisation_id, coalesce(r.segment, 'none'), sign * count(*), sign * sum(0)
+  from jsonb_populate_recordset(null::customer, rows_json) r
+  group by 1, 2, 3
+  on conflict (merchant_id, organisation_id, segment)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function customer_segment_count_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume)
+    select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0)
+    from new_rows group by 1, 2, 3
+    on conflict (merchant_id, organisation_id, segment)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume)
+    select merchant_id, organisation_id, coalesce(segment, 'none'), -count(*), -sum(0)
+    from old_rows group by 1, 2, 3
+    on conflict (merchant_id, organisation_id, segment)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform customer_segment_count_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.merchant_id, o.organisation_id, o.segment) is distinct from (n.merchant_id, n.organisation_id, n.segment);
+    perform customer_segment_count_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.merchant_id, o.organisation_id, o.segment) is distinct from (n.merchant_id, n.organisation_id, n.segment);
+  end if;
+  return null;
+end $$;
+
+create trigger customer_segment_count_insert after insert on customer
+  referencing new table as new_rows for each statement execute function customer_segment_count_apply();
+create trigger customer_segment_count_update after update on customer
+  referencing old table as old_rows new table as new_rows for each statement execute function customer_segment_count_apply();
+create trigger customer_segment_count_delete after delete on customer
+  referencing old table as old_rows for each statement execute function customer_segment_count_apply();
+
+-- Every statistics rollup built again from its rows (the cache page's 'statistics rollups'; the
+-- caller holds share locks on transaction, customer and refund so that no write falls between
+-- delete and insert).
 create function kassa_rebuild_statistics_rollups() returns void language plpgsql as $$
 begin
   delete from transaction_daily;
@@ -216,6 +550,30 @@ begin
   insert into transaction_country_monthly (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
   select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
   from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+  delete from transaction_local_daily_totals;
+  insert into transaction_local_daily_totals (merchant_id, day, organisation_id, currency_code, blocked, count, volume)
+  select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5;
+  delete from transaction_hourly_totals;
+  insert into transaction_hourly_totals (merchant_id, hour, organisation_id, currency_code, blocked, count, volume)
+  select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', organisation_id, currency_code, blocked, count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5;
+  delete from transaction_local_cells_monthly;
+  insert into transaction_local_cells_monthly (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour, count, volume)
+  select merchant_id, date_trunc('month', created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, extract(isodow from created_at at time zone 'Europe/Amsterdam')::smallint, extract(hour from created_at at time zone 'Europe/Amsterdam')::smallint, count(*), sum(amount)
+  from transaction group by 1, 2, 3, 4, 5, 6, 7;
+  delete from customer_local_daily;
+  insert into customer_local_daily (merchant_id, day, organisation_id, status, count, volume)
+  select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, count(*), sum(0)
+  from customer group by 1, 2, 3, 4;
+  delete from refund_local_daily;
+  insert into refund_local_daily (merchant_id, day, organisation_id, status, currency_code, count, volume)
+  select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
+  from refund group by 1, 2, 3, 4, 5;
+  delete from customer_segment_count;
+  insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume)
+  select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0)
+  from customer group by 1, 2, 3;
 end $$;
 
 -- Rows that were already there when this migration ran.
@@ -231,3 +589,27 @@ delete from transaction_country_monthly;
 insert into transaction_country_monthly (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
 select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, ''), blocked, coalesce(country_code, ''), coalesce(card_brand, ''), count(*), sum(amount)
 from transaction group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+delete from transaction_local_daily_totals;
+insert into transaction_local_daily_totals (merchant_id, day, organisation_id, currency_code, blocked, count, volume)
+select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, count(*), sum(amount)
+from transaction group by 1, 2, 3, 4, 5;
+delete from transaction_hourly_totals;
+insert into transaction_hourly_totals (merchant_id, hour, organisation_id, currency_code, blocked, count, volume)
+select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', organisation_id, currency_code, blocked, count(*), sum(amount)
+from transaction group by 1, 2, 3, 4, 5;
+delete from transaction_local_cells_monthly;
+insert into transaction_local_cells_monthly (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour, count, volume)
+select merchant_id, date_trunc('month', created_at at time zone 'Europe/Amsterdam')::date, organisation_id, currency_code, blocked, extract(isodow from created_at at time zone 'Europe/Amsterdam')::smallint, extract(hour from created_at at time zone 'Europe/Amsterdam')::smallint, count(*), sum(amount)
+from transaction group by 1, 2, 3, 4, 5, 6, 7;
+delete from customer_local_daily;
+insert into customer_local_daily (merchant_id, day, organisation_id, status, count, volume)
+select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, count(*), sum(0)
+from customer group by 1, 2, 3, 4;
+delete from refund_local_daily;
+insert into refund_local_daily (merchant_id, day, organisation_id, status, currency_code, count, volume)
+select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
+from refund group by 1, 2, 3, 4, 5;
+delete from customer_segment_count;
+insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume)
+select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0)
+from customer group by 1, 2, 3;

@@ -22,7 +22,10 @@ afterAll(() => t.close());
 type Entry = { name: string; generation: number; entries: number | null; age_seconds: number | null; cleared_by: { name: string } | null };
 const caches = async (): Promise<Record<string, Entry>> =>
   Object.fromEntries(((await callAs(t.app, provider, 'GET', '/v1/cache')).body as Entry[]).map((c) => [c.name, c]));
-const ROLLUPS = ['transaction_daily', 'transaction_hourly', 'transaction_local_daily', 'transaction_country_hourly', 'transaction_monthly', 'transaction_country_daily', 'transaction_country_monthly'];
+const ROLLUPS = [
+  'transaction_daily', 'transaction_hourly', 'transaction_local_daily', 'transaction_country_hourly', 'transaction_monthly', 'transaction_country_daily',
+  'transaction_country_monthly', 'transaction_local_daily_totals', 'transaction_hourly_totals', 'transaction_local_cells_monthly',
+];
 const rollupTotals = async () => {
   const [row] = await t.db.query<Record<string, number>>(sql`select ${sql.join(ROLLUPS.map((table) => sql`(select coalesce(sum(count), 0)::int from ${sql.raw(table)}) as ${sql.raw(table)}`), ', ')},
     (select count(*)::int from transaction) as rows`);

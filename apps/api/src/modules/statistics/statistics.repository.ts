@@ -45,30 +45,57 @@ export const filterConditions = (
 
 const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
 
+const inRange = (range: Range) => [sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`];
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The whole local days of a range (`first` ≤ day < `end`, as dates and instants), or null when it holds none. */
+const wholeDays = (clock: ZoneClock, range: Range) => {
+  const { localDate, localMidnight } = clock;
+  const first = localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
+  const end = localDate(range.upper + 1);
+  const from = localMidnight(first);
+  const to = localMidnight(end);
+  return from < to ? { first, end, from, to } : null;
+};
+
+/** Local-day rows for the whole days of a range, `edge(range)` for the partial first and last day. */
+const byLocalDays = (clock: ZoneClock, range: Range, days: (first: string, end: string) => Sql, edge: (range: Range) => Sql): Sql => {
+  const whole = wholeDays(clock, range);
+  if (!whole) return edge(range);
+  const parts = [days(whole.first, whole.end)];
+  if (range.lower < whole.from) parts.push(edge({ lower: range.lower, upper: whole.from - 1 }));
+  if (whole.to <= range.upper) parts.push(edge({ lower: whole.to, upper: range.upper }));
+  return sql`(${sql.join(parts, ' union all ')})`;
+};
+
+/**
+ * `narrow`: the request filters by nothing but range, currency, blocked and organisation (what the
+ * dashboards send), so the narrow rollups without status, product and processor answer it; their
+ * rows carry null in those columns.
+ */
+export type SourceOptions = { hours?: boolean; narrow?: boolean };
 
 /**
  * Transactions in a range as (at, dimensions, count, volume), exact for any range in the user's
  * zone: in Europe/Amsterdam whole local days from the local-day rollup (at = the day's midnight)
  * and the partial first and last day from `hourlySource`; in another whole-hour zone from
- * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision (the heatmap).
+ * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision.
  */
-export const transactionSource = (conditions: Sql[], range: Range, clock: ZoneClock, options: { hours?: boolean } = {}): Sql => {
+export const transactionSource = (conditions: Sql[], range: Range, clock: ZoneClock, options: SourceOptions = {}): Sql => {
   if (clock.rollup === 'rows') return rowSource(conditions, range);
-  if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range);
-  const { localDate, localMidnight } = clock;
-  const lowerDate = localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
-  const firstDay = localMidnight(lowerDate);
-  const endDate = localDate(range.upper + 1);
-  const endDay = localMidnight(endDate);
-  if (firstDay >= endDay) return hourlySource(conditions, range);
-  const days = sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
-    from transaction_local_daily e ${where([...conditions, sql`e.day >= ${lowerDate}::date`, sql`e.day < ${endDate}::date`])}`;
-  const parts = [days];
-  if (range.lower < firstDay) parts.push(hourlySource(conditions, { lower: range.lower, upper: firstDay - 1 }));
-  if (endDay <= range.upper) parts.push(hourlySource(conditions, { lower: endDay, upper: range.upper }));
-  return sql.join(parts, ' union all ');
+  if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, options.narrow);
+  const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
+  return byLocalDays(
+    clock,
+    range,
+    (first, end) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
+      from ${table} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    (edge) => hourlySource(conditions, edge, options.narrow),
+  );
 };
+
+const dimensions = (narrow = false) =>
+  narrow ? sql`null::text as status, null::text as processor_id, null::text as payment_product_type` : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
 
 /** The rows themselves, for zones no rollup serves exactly. */
 const rowSource = (conditions: Sql[], range: Range): Sql =>
@@ -76,20 +103,44 @@ const rowSource = (conditions: Sql[], range: Range): Sql =>
     from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
 
 /** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
-const hourlySource = (conditions: Sql[], range: Range): Sql => {
+const hourlySource = (conditions: Sql[], range: Range, narrow = false): Sql => {
   const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
   const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
   const rows = (from: number, to: number) => rowSource(conditions, { lower: from, upper: to });
   if (firstHour >= endHour) return rows(range.lower, range.upper);
-  const hours = sql`select e.hour as at, e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
-    from transaction_hourly e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
+  const hours = sql`select e.hour as at, e.merchant_id, ${dimensions(narrow)}, e.currency_code, e.count, e.volume
+    from ${sql.raw(narrow ? 'transaction_hourly_totals' : 'transaction_hourly')} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
   const parts = [hours];
   if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
   if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
-const inRange = (range: Range) => [sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`];
+/**
+ * The 7×24 heatmap's source as (date = local ISO weekday, hour, count, volume): for a narrow
+ * request in Europe/Amsterdam the whole local months of the range from
+ * transaction_local_cells_monthly, the rest hour by hour; otherwise hour by hour throughout.
+ */
+export const cellSource = (conditions: Sql[], range: Range, clock: ZoneClock, narrow: boolean): Sql => {
+  const cells = (source: Sql) =>
+    sql`select extract(isodow from s.at at time zone ${clock.zone})::int as date, extract(hour from s.at at time zone ${clock.zone})::int as hour, s.count, s.volume from ${source} s`;
+  const hours = (part: Range) => cells(sql`(${transactionSource(conditions, part, clock, { hours: true, narrow })})`);
+  if (!narrow || clock.rollup !== 'local-day') return hours(range);
+  const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+  const nextMonth = (date: string) => new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
+  const lowerMonth = monthOf(clock.localDate(range.lower));
+  const first = clock.localMidnight(lowerMonth) === range.lower ? lowerMonth : nextMonth(lowerMonth);
+  const end = monthOf(clock.localDate(range.upper + 1));
+  const from = clock.localMidnight(first);
+  const to = clock.localMidnight(end);
+  if (from >= to) return hours(range);
+  const parts = [sql`select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from transaction_local_cells_monthly e
+    ${where([...conditions, sql`e.month >= ${first}::date`, sql`e.month < ${end}::date`])}`];
+  if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
+  if (to <= range.upper) parts.push(hours({ lower: to, upper: range.upper }));
+  return sql`(${sql.join(parts, ' union all ')})`;
+};
+
 const TRANSACTION_LEVELS: Level[] = [
   { unit: 'month', table: 'transaction_monthly', column: 'month' },
   { unit: 'day', table: 'transaction_daily', column: 'day' },
@@ -107,15 +158,23 @@ export const rangeSource = (conditions: Sql[], range: Range): Sql =>
     range,
   );
 
-/** Refunds in a range, read through the (merchant, created_at) index. */
-export const refundSource = (conditions: Sql[], range: Range): Sql =>
-  sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
-    from refund e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+/** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), the rest from the rows. */
+export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
+  const rows = (part: Range) => sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
+    from refund e ${where([...conditions, ...inRange(part)])}`;
+  if (clock.rollup !== 'local-day') return rows(range);
+  return byLocalDays(clock, range, (first, end) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.currency_code, e.count, e.volume
+    from refund_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`, rows);
+};
 
-/** New customers in a range (a customer has no volume). */
-export const customerSource = (conditions: Sql[], range: Range): Sql =>
-  sql`select e.created_at as at, e.merchant_id, e.status, 1 as count, 0 as volume
-    from customer e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+/** New customers in a range (a customer has no volume): whole local days from customer_local_daily, the rest from the rows. */
+export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
+  const rows = (part: Range) => sql`select e.created_at as at, e.merchant_id, e.status, 1 as count, 0 as volume
+    from customer e ${where([...conditions, ...inRange(part)])}`;
+  if (clock.rollup !== 'local-day') return rows(range);
+  return byLocalDays(clock, range, (first, end) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.count, 0::bigint as volume
+    from customer_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`, rows);
+};
 
 type Money = { count: number; volume: number };
 
@@ -144,12 +203,11 @@ export const groupedBy = (db: Queryable, source: Sql, column: string) =>
     select s.${sql.raw(column)} as key, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
     from (${source}) s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 
-/** The 7×24 local weekday/hour cells that hold transactions. */
-export const dayAndTime = (db: Queryable, source: Sql, zone: string) =>
+/** The 7×24 local weekday/hour cells that hold transactions, from `cellSource`. */
+export const dayAndTime = (db: Queryable, cells: Sql) =>
   db.query<Money & { date: number; hour: number }>(sql`
-    select extract(isodow from s.at at time zone ${zone})::int as date, extract(hour from s.at at time zone ${zone})::int as hour,
-      sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-    from (${source}) s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
+    select s.date, s.hour, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from ${cells} s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
 
 const COUNTRY_LEVELS: Level[] = [
   { unit: 'month', table: 'transaction_country_monthly', column: 'month' },
@@ -180,10 +238,10 @@ export const bestCustomers = (db: Queryable, conditions: Sql[], range: Range, li
     select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status, best.count, best.volume
     from best join customer c on c.id = best.customer_id order by ${by === 'count' ? sql`best.count desc, best.volume desc` : sql`best.volume desc, best.count desc`}, c.id`);
 
-/** Customers per segment (all customers in scope, not a range). */
+/** Customers per segment (all customers in scope, not a range), from customer_segment_count. */
 export const segments = (db: Queryable, conditions: Sql[]) =>
   db.query<{ segment: string; count: number }>(sql`
-    select coalesce(e.segment, 'none') as segment, count(*)::bigint as count from customer e ${where(conditions)} group by 1 order by 2 desc, 1`);
+    select e.segment, sum(e.count)::bigint as count from customer_segment_count e ${where(conditions)} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`);
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
 export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {

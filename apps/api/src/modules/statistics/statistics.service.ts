@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
-  bestCustomers, byCountry, bySchemes, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, perWeekday, rangeSource, recentActivity, refundSource,
+  bestCustomers, byCountry, bySchemes, cellSource, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, perWeekday, rangeSource, recentActivity, refundSource,
   REVENUE_STATUSES, segments, totalOf, transactionSource, typePerPeriod, type Range,
 } from './statistics.repository.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
@@ -23,11 +23,23 @@ export const rangeOf = (query: TStatisticsQuery, now = Date.now()): Range => {
 
 export type Entity = 'transaction' | 'refund' | 'customer';
 
-const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range, clock: ZoneClock | 'sums') => {
-  // Sums over the range need no local time: the UTC pyramid of rollups (pyramid.ts); periods and weekdays read local days.
-  if (entity === 'transaction') return clock === 'sums' ? rangeSource(filterConditions(scope, query), range) : transactionSource(filterConditions(scope, query), range, clock);
-  if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range);
-  return customerSource(filterConditions(scope, query, { currency: false }), range);
+/** Whether only range, currency, blocked and organisation filter the request (the dashboards' calls): the narrow rollups answer it. */
+const isNarrow = (query: TStatisticsQuery) => !query.status && !query['status[]']?.length && !query.payment_product_type && !query.processor;
+
+/**
+ * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
+ * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.ts).
+ * `dimensions` keeps status, product and processor in the rows (grouping by them).
+ */
+const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range, clock: ZoneClock | 'sums', dimensions = false) => {
+  const narrow = !dimensions && isNarrow(query);
+  if (entity === 'transaction') {
+    if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
+    return narrow ? transactionSource(filterConditions(scope, query), range, zoneClock(), { narrow }) : rangeSource(filterConditions(scope, query), range);
+  }
+  const local = clock === 'sums' ? zoneClock() : clock;
+  if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range, local);
+  return customerSource(filterConditions(scope, query, { currency: false }), range, local);
 };
 
 export const aggregateStats = (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
@@ -49,7 +61,7 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
   // Grouped by currency, each row is already one currency: the other filters apply, no default currency.
   const source = query.group_by === 'currency_code' && !query.currency_code
     ? rangeSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
-    : sourceOf('transaction', scope, query, range, 'sums');
+    : sourceOf('transaction', scope, query, range, 'sums', true);
   const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
   return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
 };
@@ -57,7 +69,7 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
 const percentage = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 
 export const lifecycle = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums'), 'status');
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums', true), 'status');
   const count = rows.reduce((sum, row) => sum + row.count, 0);
   const volume = rows.reduce((sum, row) => sum + row.volume, 0);
   return LIFECYCLE_STATUSES.map((name) => {
@@ -74,7 +86,7 @@ export const location = async (db: Queryable, scope: Scope, query: TStatisticsQu
 export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
   // Hour precision: local weekday × hour cells need the hourly rollup throughout.
-  return dayAndTime(db, transactionSource(filterConditions(scope, query), range, zoneClock(zone), { hours: true }), zone);
+  return dayAndTime(db, cellSource(filterConditions(scope, query), range, zoneClock(zone), isNarrow(query)));
 };
 
 /** Per local day of the range: the revenue overview, the weekday comparison and the 56-day split. */
@@ -113,8 +125,8 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   const [transactions, amount, customers, refunds] = await Promise.all([
     windows((range) => totalOf(db, rangeSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
     windows((range) => totalOf(db, rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), range, 'day', STATISTICS_TIME_ZONE)),
-    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
-    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
+    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()), range, 'day', STATISTICS_TIME_ZONE)),
+    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()), range, 'day', STATISTICS_TIME_ZONE)),
   ]);
   return [
     { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
@@ -235,7 +247,7 @@ export const previousTotal = async (db: Queryable, entity: Entity, scope: Scope,
 
 /** statistics/type: count and volume per local period and payment product type ("statistics by type and period"). */
 export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) =>
-  typePerPeriod(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone)), query.period ?? 'day', zone);
+  typePerPeriod(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true), query.period ?? 'day', zone);
 
 /** statistics/dayofweek: every local ISO weekday with its count and volume in the range. */
 export const dayOfWeek = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
@@ -248,7 +260,7 @@ const outcomeOf = (status: string) =>
 
 /** statistics/outcome: transactions per outcome (approved, declined, failed, cancelled, open, chargeback, other). */
 export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums'), 'status');
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums', true), 'status');
   const count = rows.reduce((sum, row) => sum + row.count, 0);
   return [...Object.keys(TRANSACTION_OUTCOMES), 'other'].map((outcome) => {
     const mine = rows.filter((row) => outcomeOf(row.key ?? '') === outcome);
