@@ -473,39 +473,45 @@ create table customer_segment_count (
   segment text not null,
   count bigint not null default 0,
   volume bigint not null default 0,
+  recency_n bigint not null default 0,
+  recency_sum bigint not null default 0,
+  frequency_n bigint not null default 0,
+  frequency_sum bigint not null default 0,
+  monetary_n bigint not null default 0,
+  monetary_sum bigint not null default 0,
   primary key (merchant_id, organisation_id, segment)
 );
 
 create function customer_segment_count_add(rows_json jsonb, sign integer) returns void language sql as $$
-  insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume)
-  select r.merchant_id, r.organisation_id, coalesce(r.segment, 'none'), sign * count(*), sign * sum(0)
+  insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
+  select r.merchant_id, r.organisation_id, coalesce(r.segment, 'none'), sign * count(*), sign * sum(0), sign * count(r.rfm_recency), sign * coalesce(sum(r.rfm_recency), 0), sign * count(r.rfm_frequency), sign * coalesce(sum(r.rfm_frequency), 0), sign * count(r.rfm_monetary), sign * coalesce(sum(r.rfm_monetary), 0)
   from jsonb_populate_recordset(null::customer, rows_json) r
   group by 1, 2, 3
   on conflict (merchant_id, organisation_id, segment)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume, recency_n = d.recency_n + excluded.recency_n, recency_sum = d.recency_sum + excluded.recency_sum, frequency_n = d.frequency_n + excluded.frequency_n, frequency_sum = d.frequency_sum + excluded.frequency_sum, monetary_n = d.monetary_n + excluded.monetary_n, monetary_sum = d.monetary_sum + excluded.monetary_sum
 $$;
 
 create function customer_segment_count_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume)
-    select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0)
+    insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
+    select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0), count(rfm_recency), coalesce(sum(rfm_recency), 0), count(rfm_frequency), coalesce(sum(rfm_frequency), 0), count(rfm_monetary), coalesce(sum(rfm_monetary), 0)
     from new_rows group by 1, 2, 3
     on conflict (merchant_id, organisation_id, segment)
-    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume, recency_n = d.recency_n + excluded.recency_n, recency_sum = d.recency_sum + excluded.recency_sum, frequency_n = d.frequency_n + excluded.frequency_n, frequency_sum = d.frequency_sum + excluded.frequency_sum, monetary_n = d.monetary_n + excluded.monetary_n, monetary_sum = d.monetary_sum + excluded.monetary_sum;
   elsif tg_op = 'DELETE' then
-    insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume)
-    select merchant_id, organisation_id, coalesce(segment, 'none'), -count(*), -sum(0)
+    insert into customer_segment_count as d (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
+    select merchant_id, organisation_id, coalesce(segment, 'none'), -count(*), -sum(0), -count(rfm_recency), -coalesce(sum(rfm_recency), 0), -count(rfm_frequency), -coalesce(sum(rfm_frequency), 0), -count(rfm_monetary), -coalesce(sum(rfm_monetary), 0)
     from old_rows group by 1, 2, 3
     on conflict (merchant_id, organisation_id, segment)
-    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume, recency_n = d.recency_n + excluded.recency_n, recency_sum = d.recency_sum + excluded.recency_sum, frequency_n = d.frequency_n + excluded.frequency_n, frequency_sum = d.frequency_sum + excluded.frequency_sum, monetary_n = d.monetary_n + excluded.monetary_n, monetary_sum = d.monetary_sum + excluded.monetary_sum;
   else
     perform customer_segment_count_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
       from old_rows o join new_rows n on n.id = o.id
-      where (o.merchant_id, o.organisation_id, o.segment) is distinct from (n.merchant_id, n.organisation_id, n.segment);
+      where (o.merchant_id, o.organisation_id, o.rfm_frequency, o.rfm_monetary, o.rfm_recency, o.segment) is distinct from (n.merchant_id, n.organisation_id, n.rfm_frequency, n.rfm_monetary, n.rfm_recency, n.segment);
     perform customer_segment_count_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
       from old_rows o join new_rows n on n.id = o.id
-      where (o.merchant_id, o.organisation_id, o.segment) is distinct from (n.merchant_id, n.organisation_id, n.segment);
+      where (o.merchant_id, o.organisation_id, o.rfm_frequency, o.rfm_monetary, o.rfm_recency, o.segment) is distinct from (n.merchant_id, n.organisation_id, n.rfm_frequency, n.rfm_monetary, n.rfm_recency, n.segment);
   end if;
   return null;
 end $$;
@@ -516,6 +522,9 @@ create trigger customer_segment_count_update after update on customer
   referencing old table as old_rows new table as new_rows for each statement execute function customer_segment_count_apply();
 create trigger customer_segment_count_delete after delete on customer
   referencing old table as old_rows for each statement execute function customer_segment_count_apply();
+
+-- customer/aggregate/rfm's 'updated' is the newest score time in scope: read backwards through this index.
+create index customer_rfm_updated_idx on customer (rfm_updated_at);
 
 -- Every statistics rollup built again from its rows (the cache page's 'statistics rollups'; the
 -- caller holds share locks on transaction, customer and refund so that no write falls between
@@ -571,8 +580,8 @@ begin
   select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
   from refund group by 1, 2, 3, 4, 5;
   delete from customer_segment_count;
-  insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume)
-  select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0)
+  insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
+  select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0), count(rfm_recency), coalesce(sum(rfm_recency), 0), count(rfm_frequency), coalesce(sum(rfm_frequency), 0), count(rfm_monetary), coalesce(sum(rfm_monetary), 0)
   from customer group by 1, 2, 3;
 end $$;
 
@@ -610,6 +619,6 @@ insert into refund_local_daily (merchant_id, day, organisation_id, status, curre
 select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
 from refund group by 1, 2, 3, 4, 5;
 delete from customer_segment_count;
-insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume)
-select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0)
+insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
+select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0), count(rfm_recency), coalesce(sum(rfm_recency), 0), count(rfm_frequency), coalesce(sum(rfm_frequency), 0), count(rfm_monetary), coalesce(sum(rfm_monetary), 0)
 from customer group by 1, 2, 3;

@@ -77,6 +77,14 @@ describe('RFM', () => {
     expect(response.body.reduce((sum: number, r: { percentage: number }) => sum + r.percentage, 0)).toBeCloseTo(100, 0);
     const champions = response.body.find((r: { segment: string }) => r.segment === 'champions');
     expect(champions.recency).toBeGreaterThanOrEqual(4);
+    // The means and the newest score time from the segment rollup equal those over the customers themselves.
+    const means = await t.db.query<{ segment: string }>(sql`select segment, round(avg(rfm_recency), 1)::float as recency, round(avg(rfm_frequency), 1)::float as frequency,
+      round(avg(rfm_monetary), 1)::float as monetary from customer where merchant_id = ${world.shopA.merchantId} group by 1`);
+    means.sort((x, y) => x.segment.localeCompare(y.segment));
+    expect(response.body.map((r: { segment: string; recency: number | null; frequency: number | null; monetary: number | null }) => ({ segment: r.segment, recency: r.recency, frequency: r.frequency, monetary: r.monetary }))
+      .sort((x: { segment: string }, y: { segment: string }) => x.segment.localeCompare(y.segment))).toEqual(means);
+    const [{ newest }] = await t.db.query<{ newest: Date }>(sql`select max(rfm_updated_at) as newest from customer where merchant_id = ${world.shopA.merchantId}`);
+    expect(response.body.every((r: { updated_at: string }) => r.updated_at === newest.toISOString())).toBe(true);
     const other = (await callAs(t.app, b, 'GET', '/v1/customer/aggregate/rfm')).body;
     expect(other.reduce((sum: number, r: { count: number }) => sum + r.count, 0)).toBe(1);
   });
