@@ -466,6 +466,61 @@ create trigger refund_local_daily_delete after delete on refund
 
 create index refund_local_daily_day_idx on refund_local_daily (day);
 
+-- Every customer's transactions of all time per currency: an upper bound of its count and volume in
+-- any range with any filter (amounts are never negative), so customer/aggregate/best reads
+-- customers in the order of this bound and stops once no later one can reach the top (a
+-- threshold algorithm; modules/statistics/best-customers.ts) instead of a year of transactions.
+
+create table customer_totals (
+  merchant_id text not null,
+  customer_id text not null,
+  currency_code text not null,
+  count bigint not null default 0,
+  volume bigint not null default 0,
+  primary key (merchant_id, customer_id, currency_code)
+);
+
+create function customer_totals_add(rows_json jsonb, sign integer) returns void language sql as $$
+  insert into customer_totals as d (merchant_id, customer_id, currency_code, count, volume)
+  select r.merchant_id, r.customer_id, r.currency_code, sign * count(*), sign * sum(r.amount)
+  from jsonb_populate_recordset(null::transaction, rows_json) r where r.customer_id is not null
+  group by 1, 2, 3
+  on conflict (merchant_id, customer_id, currency_code)
+  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume
+$$;
+
+create function customer_totals_apply() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into customer_totals as d (merchant_id, customer_id, currency_code, count, volume)
+    select merchant_id, customer_id, currency_code, count(*), sum(amount)
+    from new_rows where customer_id is not null group by 1, 2, 3
+    on conflict (merchant_id, customer_id, currency_code)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  elsif tg_op = 'DELETE' then
+    insert into customer_totals as d (merchant_id, customer_id, currency_code, count, volume)
+    select merchant_id, customer_id, currency_code, -count(*), -sum(amount)
+    from old_rows where customer_id is not null group by 1, 2, 3
+    on conflict (merchant_id, customer_id, currency_code)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  else
+    perform customer_totals_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.currency_code, o.customer_id, o.merchant_id) is distinct from (n.amount, n.currency_code, n.customer_id, n.merchant_id);
+    perform customer_totals_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
+      from old_rows o join new_rows n on n.id = o.id
+      where (o.amount, o.currency_code, o.customer_id, o.merchant_id) is distinct from (n.amount, n.currency_code, n.customer_id, n.merchant_id);
+  end if;
+  return null;
+end $$;
+
+create trigger customer_totals_insert after insert on transaction
+  referencing new table as new_rows for each statement execute function customer_totals_apply();
+create trigger customer_totals_update after update on transaction
+  referencing old table as old_rows new table as new_rows for each statement execute function customer_totals_apply();
+create trigger customer_totals_delete after delete on transaction
+  referencing old table as old_rows for each statement execute function customer_totals_apply();
+
 
 create table customer_segment_count (
   merchant_id text not null,
@@ -523,6 +578,11 @@ create trigger customer_segment_count_update after update on customer
 create trigger customer_segment_count_delete after delete on customer
   referencing old table as old_rows for each statement execute function customer_segment_count_apply();
 
+create index customer_totals_volume_idx on customer_totals (merchant_id, currency_code, volume desc, customer_id);
+create index customer_totals_count_idx on customer_totals (merchant_id, currency_code, count desc, customer_id);
+create index customer_totals_all_volume_idx on customer_totals (currency_code, volume desc, customer_id);
+create index customer_totals_all_count_idx on customer_totals (currency_code, count desc, customer_id);
+
 -- customer/aggregate/rfm's 'updated' is the newest score time in scope: read backwards through this index.
 create index customer_rfm_updated_idx on customer (rfm_updated_at);
 
@@ -579,6 +639,10 @@ begin
   insert into refund_local_daily (merchant_id, day, organisation_id, status, currency_code, count, volume)
   select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
   from refund group by 1, 2, 3, 4, 5;
+  delete from customer_totals;
+  insert into customer_totals (merchant_id, customer_id, currency_code, count, volume)
+  select merchant_id, customer_id, currency_code, count(*), sum(amount)
+  from transaction where customer_id is not null group by 1, 2, 3;
   delete from customer_segment_count;
   insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
   select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0), count(rfm_recency), coalesce(sum(rfm_recency), 0), count(rfm_frequency), coalesce(sum(rfm_frequency), 0), count(rfm_monetary), coalesce(sum(rfm_monetary), 0)
@@ -618,6 +682,10 @@ delete from refund_local_daily;
 insert into refund_local_daily (merchant_id, day, organisation_id, status, currency_code, count, volume)
 select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date, organisation_id, status, currency_code, count(*), sum(amount)
 from refund group by 1, 2, 3, 4, 5;
+delete from customer_totals;
+insert into customer_totals (merchant_id, customer_id, currency_code, count, volume)
+select merchant_id, customer_id, currency_code, count(*), sum(amount)
+from transaction where customer_id is not null group by 1, 2, 3;
 delete from customer_segment_count;
 insert into customer_segment_count (merchant_id, organisation_id, segment, count, volume, recency_n, recency_sum, frequency_n, frequency_sum, monetary_n, monetary_sum)
 select merchant_id, organisation_id, coalesce(segment, 'none'), count(*), sum(0), count(rfm_recency), coalesce(sum(rfm_recency), 0), count(rfm_frequency), coalesce(sum(rfm_frequency), 0), count(rfm_monetary), coalesce(sum(rfm_monetary), 0)

@@ -228,15 +228,14 @@ export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
     from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc`);
 };
 
-/** Customers with the most volume in the range, from their transactions. */
-export const bestCustomers = (db: Queryable, conditions: Sql[], range: Range, limit: number, by: 'count' | 'volume' = 'volume') =>
-  db.query<Money & { id: string; first_name: string | null; last_name: string | null; email_address: string | null; city: string | null; region: string | null; country_code: string | null; status: string }>(sql`
-    with best as (
-      select e.customer_id, count(*)::bigint as count, sum(e.amount)::bigint as volume
-      from transaction e ${where([...conditions, sql`e.customer_id is not null`, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}
-      group by 1 order by ${by === 'count' ? sql`2 desc, 3 desc` : sql`3 desc, 2 desc`}, 1 limit ${limit})
-    select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status, best.count, best.volume
-    from best join customer c on c.id = best.customer_id order by ${by === 'count' ? sql`best.count desc, best.volume desc` : sql`best.volume desc, best.count desc`}, c.id`);
+type CustomerDetails = { id: string; first_name: string | null; last_name: string | null; email_address: string | null; city: string | null; region: string | null; country_code: string | null; status: string };
+
+/** The customers of `bestCustomerIds` with their details, in its order. */
+export const customerDetails = async (db: Queryable, best: { customer_id: string; count: number; volume: number }[]) => {
+  const rows = await db.query<CustomerDetails>(sql`
+    select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status from customer c where c.id = any(${best.map((b) => b.customer_id)})`);
+  return best.flatMap((b) => rows.filter((row) => row.id === b.customer_id).map((row) => ({ ...row, count: b.count, volume: b.volume })));
+};
 
 /** Customers per segment (all customers in scope, not a range), from customer_segment_count. */
 export const segments = (db: Queryable, conditions: Sql[]) =>

@@ -4,9 +4,10 @@ import { badRequest } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
-  bestCustomers, byCountry, bySchemes, cellSource, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, perWeekday, rangeSource, recentActivity, refundSource,
+  byCountry, bySchemes, cellSource, currencyOf, customerDetails, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, perWeekday, rangeSource, recentActivity, refundSource,
   REVENUE_STATUSES, segments, totalOf, transactionSource, typePerPeriod, type Range,
 } from './statistics.repository.ts';
+import { bestCustomerIds } from './best-customers.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
@@ -214,7 +215,8 @@ export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisti
 };
 
 export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await bestCustomers(db, filterConditions(scope, query), rangeOf(query), query._limit ?? 10, query._sort === '-count' ? 'count' : 'volume');
+  const ids = await bestCustomerIds(db, scope, query, rangeOf(query), query._limit ?? 10, query._sort === '-count' ? 'count' : 'volume');
+  const rows = await customerDetails(db, ids);
   return rows.map((row) => ({
     customer: {
       id: row.id,
