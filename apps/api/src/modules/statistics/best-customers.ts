@@ -21,7 +21,7 @@ const rank = (by: 'count' | 'volume') => (a: Best, b: Best) =>
  * never negative), each with its exact sums in the range through the customer index; once the
  * `limit`-th best exact value beats the bound of every customer not yet read, no one else can enter.
  */
-export const bestCustomerIds = async (db: Queryable, scope: Scope, query: TStatisticsQuery, range: Range, limit: number, by: 'count' | 'volume'): Promise<Best[]> => {
+export const bestCustomerIds = async (db: Queryable, scope: Scope, query: TStatisticsQuery, range: Range, limit: number, by: 'count' | 'volume', batchSize = BATCH): Promise<Best[]> => {
   const filters = [...filterConditions(scope, query), sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`];
   // The merchant and the currency narrow the candidates (customer_totals has no organisation: a
   // bound over all of them holds for one); every filter applies to the exact sums.
@@ -29,11 +29,11 @@ export const bestCustomerIds = async (db: Queryable, scope: Scope, query: TStati
   const order = by === 'volume' ? sql`e.volume desc` : sql`e.count desc`;
   const found: Best[] = [];
   // Users of a sub-organisation see few customers: the grouped read is quick for them.
-  for (let offset = 0; scope.kind !== 'orgs' && offset < MAX_CANDIDATES; offset += BATCH) {
+  for (let offset = 0; scope.kind !== 'orgs' && offset < MAX_CANDIDATES; offset += batchSize) {
     const batch = await db.query<Candidate>(sql`
       select c.customer_id, c.bound, x.count, x.volume
       from (select e.customer_id, ${sql.raw(by === 'volume' ? 'e.volume' : 'e.count')} as bound from customer_totals e ${where(candidates)}
-        order by ${order}, e.customer_id limit ${BATCH} offset ${offset}) c
+        order by ${order}, e.customer_id limit ${batchSize} offset ${offset}) c
       cross join lateral (select count(*)::bigint as count, coalesce(sum(e.amount), 0)::bigint as volume
         from transaction e ${where([sql`e.customer_id = c.customer_id`, ...filters])}) x
       order by c.bound desc, c.customer_id`);
@@ -41,7 +41,7 @@ export const bestCustomerIds = async (db: Queryable, scope: Scope, query: TStati
     found.push(...batch.filter((row) => row.count > 0 && !found.some((f) => f.customer_id === row.customer_id)));
     found.sort(rank(by));
     const last = batch.at(-1);
-    if (batch.length < BATCH || !last) return found.slice(0, limit);
+    if (batch.length < batchSize || !last) return found.slice(0, limit);
     const kth = found[limit - 1];
     // Strictly above the next bound: a customer with an equal bound could still tie and win on id.
     if (kth && (by === 'volume' ? kth.volume : kth.count) > last.bound) return found.slice(0, limit);

@@ -5,6 +5,7 @@ import { sql, type Sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { caller, insertTestCustomer, type Call } from '../payments/payments-test-helpers.ts';
+import { bestCustomerIds } from './best-customers.ts';
 
 let t: TestApp;
 let world: TestWorld;
@@ -257,6 +258,25 @@ describe("§7's unnamed calls equal a direct computation over the rows", () => {
     expect(top).toEqual(ok(await call(admin, 'GET', '/v1/statistics/merchant/revenue?_limit=5')));
     expect(ok(await call(admin, 'GET', '/v1/statistics/merchant/revenue?active=false'))).toEqual([]);
     expect((await call(admin, 'GET', '/v1/statistics/merchant/revenue?_sort=name')).status).toBe(400);
+  });
+});
+
+describe('best customers as a threshold algorithm', () => {
+  it('read two candidates at a time, equals the grouped read for random ranges, filters and limits', async () => {
+    const scopes = [{ kind: 'all' as const }, { kind: 'merchant' as const, merchantId: world.shopA.merchantId, orgPath: '' }, { kind: 'merchant' as const, merchantId: world.shopB.merchantId, orgPath: '' }];
+    for (let i = 0; i < 25; i++) {
+      const params = randomParams();
+      const index = Math.floor(random() * scopes.length);
+      const scope = scopes[index];
+      const by = pick(['count', 'volume'] as const);
+      const limit = 1 + Math.floor(random() * 4);
+      const who = { user: a, scope: index === 0 ? sql`true` : sql`e.merchant_id = ${(scope as { merchantId: string }).merchantId}` };
+      const expected = await t.db.query(sql`select e.customer_id, count(*)::int as count, sum(e.amount)::bigint as volume from transaction e
+        where ${direct(who, params)} and e.customer_id is not null group by 1 order by ${by === 'count' ? sql`2 desc, 3 desc` : sql`3 desc, 2 desc`}, 1 limit ${limit}`);
+      const range = { lower: Date.parse(params['created_at>'] as string), upper: Date.parse(params['created_at<'] as string) };
+      const query = { ...params, period: undefined } as unknown as Parameters<typeof bestCustomerIds>[2];
+      expect(await bestCustomerIds(t.db, scope, query, range, limit, by, 2), JSON.stringify({ i, params, by, limit })).toEqual(expected);
+    }
   });
 });
 
