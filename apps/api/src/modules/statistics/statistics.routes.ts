@@ -31,6 +31,9 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     get(`${entity}/aggregate/total`, roles[entity], ZAggregateTotal, `Count, volume and the number of periods. ${RANGE}`, (scope, query, zone) => stats.aggregateTotal(app.db, entity, scope, query, zone));
     get(`${entity}/aggregate/previous`, roles[entity], ZPreviousTotal, `The previous-period aggregate: count, volume and periods of the range of the same length just before the asked one (its bounds in created_at> / created_at<). ${RANGE}`, (scope, query, zone) => stats.previousTotal(app.db, entity, scope, query, zone));
   }
+  for (const entity of ['refund', 'customer'] as const) {
+    get(`${entity}/aggregate`, roles[entity], z.array(ZGroupRow), `Count and volume grouped by group_by (${entity === 'refund' ? 'status or currency_code' : 'status'}). ${RANGE}`, (scope, query) => stats.otherAggregateGroup(app.db, entity, scope, query));
+  }
   get('transaction/aggregate', roles.transaction, z.array(ZGroupRow), `Count and volume grouped by group_by. ${RANGE}`, (scope, query) => stats.aggregateGroup(app.db, scope, query));
   get('transaction/aggregate/lifecycle', roles.transaction, z.array(ZLifecycleEntry), `The lifecycle diagram's statuses with their shares. ${RANGE}`, (scope, query) => stats.lifecycle(app.db, scope, query));
   get('transaction/aggregate/location', roles.transaction, z.array(ZLocationRow), `Volume per country of the transaction. ${RANGE}`, (scope, query) => stats.location(app.db, scope, query));

@@ -67,6 +67,21 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
   return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
 };
 
+/** What refunds and customers can be grouped by (their rows have no product or processor; customers no currency). */
+const OTHER_GROUPS = { refund: ['status', 'currency_code'], customer: ['status'] } as const;
+
+/** `refund/aggregate` and `customer/aggregate` with group_by (payments.md §7 "{entity}/aggregate with group_by"). */
+export const otherAggregateGroup = async (db: Queryable, entity: 'refund' | 'customer', scope: Scope, query: TStatisticsQuery) => {
+  const allowed: readonly string[] = OTHER_GROUPS[entity];
+  if (!query.group_by || !allowed.includes(query.group_by)) throw badRequest('querystring.group_by', `group_by must be one of ${allowed.join(', ')}`);
+  const range = rangeOf(query);
+  const source = entity === 'refund' && query.group_by === 'currency_code' && !query.currency_code
+    ? refundSource(filterConditions(scope, query, { currency: false }), range, zoneClock())
+    : sourceOf(entity, scope, query, range, 'sums');
+  const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
+  return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
+};
+
 const percentage = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 
 export const lifecycle = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {

@@ -227,6 +227,13 @@ describe("§7's unnamed calls equal a direct computation over the rows", () => {
           .toEqual({ ...expected, from: before['created_at>'], to: before['created_at<'] });
       }
 
+      const refundStatuses = await t.db.query(sql`select e.status as key, count(*)::int as count, sum(e.amount)::bigint as volume
+        from refund e where ${direct(who, { ...params, 'status[]': [] }, 'refund')} group by 1 order by 3 desc, 1`);
+      expect(ok(await call(who.user, 'GET', url('refund/aggregate', { ...params, 'status[]': [], payment_product_type: [], processor: [], blocked: [], group_by: 'status' }))), label).toEqual(refundStatuses);
+      const customerStatuses = await t.db.query(sql`select e.status as key, count(*)::int as count, 0::bigint as volume
+        from customer e where ${direct(who, { ...params, 'status[]': [] }, 'customer')} group by 1 order by 3 desc, 1`);
+      expect(ok(await call(who.user, 'GET', url('customer/aggregate', { ...params, 'status[]': [], payment_product_type: [], processor: [], blocked: [], currency_code: [], group_by: 'status' }))), label).toEqual(customerStatuses);
+
       const weekdays = await t.db.query<{ date: number; count: number; volume: number }>(sql`select extract(isodow from e.created_at at time zone 'Europe/Amsterdam')::int as date,
         count(*)::int as count, sum(e.amount)::bigint as volume from transaction e where ${direct(who, params)} group by 1 order by 1`);
       expect(nonZero(ok(await call(who.user, 'GET', url('statistics/dayofweek', params)))), label).toEqual(weekdays);
@@ -356,6 +363,8 @@ describe('statistics tenancy, roles and bad parameters', () => {
       ['statistics/processor/compare', 'querystring.ids'],
       ['statistics/processor/compare?ids=a,b,c,d', 'querystring.ids'],
       ['customer/aggregate/best?_limit=0', 'querystring._limit'],
+      ['customer/aggregate?group_by=processor', 'querystring.group_by'],
+      ['refund/aggregate', 'querystring.group_by'],
     ];
     for (const [path, field] of cases) {
       const response = await call(a, 'GET', `/v1/${path}`);
