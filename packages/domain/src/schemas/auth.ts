@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** An e-mail address as typed: surrounding spaces are dropped before it is checked (server and form alike). */
-export const ZEmailAddress = z.string().trim().check(z.email({ message: 'form_validation.email' })).max(254);
+export const ZEmailAddress = z
+  .string()
+  .trim()
+  .check(z.email({ message: 'form_validation.email' }))
+  .max(254);
 
 /** Sign-in form and `POST /v1/auth/login` body (portal.md §5 "Login"). */
 export const ZLoginBody = z.object({

@@ -12,7 +12,8 @@ const MAX_CANDIDATES = 2_000;
 
 const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
 const rank = (by: 'count' | 'volume') => (a: Best, b: Best) =>
-  (by === 'volume' ? b.volume - a.volume || b.count - a.count : b.count - a.count || b.volume - a.volume) || (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : 0);
+  (by === 'volume' ? b.volume - a.volume || b.count - a.count : b.count - a.count || b.volume - a.volume) ||
+  (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : 0);
 
 /**
  * The customers with the most volume (or count) in a range, exactly as a grouped read of the range
@@ -21,11 +22,26 @@ const rank = (by: 'count' | 'volume') => (a: Best, b: Best) =>
  * never negative), each with its exact sums in the range through the customer index; once the
  * `limit`-th best exact value beats the bound of every customer not yet read, no one else can enter.
  */
-export const bestCustomerIds = async (db: Queryable, scope: Scope, query: TStatisticsQuery, range: Range, limit: number, by: 'count' | 'volume', batchSize = BATCH): Promise<Best[]> => {
-  const filters = [...filterConditions(scope, query), sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`];
+export const bestCustomerIds = async (
+  db: Queryable,
+  scope: Scope,
+  query: TStatisticsQuery,
+  range: Range,
+  limit: number,
+  by: 'count' | 'volume',
+  batchSize = BATCH,
+): Promise<Best[]> => {
+  const filters = [
+    ...filterConditions(scope, query),
+    sql`e.created_at >= ${new Date(range.lower)}`,
+    sql`e.created_at <= ${new Date(range.upper)}`,
+  ];
   // The merchant and the currency narrow the candidates (customer_totals has no organisation: a
   // bound over all of them holds for one); every filter applies to the exact sums.
-  const candidates = [sql`e.currency_code = ${currencyOf(query)}`, ...(scope.kind === 'merchant' ? [sql`e.merchant_id = ${scope.merchantId}`] : [])];
+  const candidates = [
+    sql`e.currency_code = ${currencyOf(query)}`,
+    ...(scope.kind === 'merchant' ? [sql`e.merchant_id = ${scope.merchantId}`] : []),
+  ];
   const order = by === 'volume' ? sql`e.volume desc` : sql`e.count desc`;
   const found: Best[] = [];
   // Users of a sub-organisation see few customers: the grouped read is quick for them.
@@ -38,7 +54,10 @@ export const bestCustomerIds = async (db: Queryable, scope: Scope, query: TStati
         from transaction e ${where([sql`e.customer_id = c.customer_id`, ...filters])}) x
       order by c.bound desc, c.customer_id`);
     // A customer is counted once, with its sums over the whole scope.
-    found.push(...batch.filter((row) => row.count > 0 && !found.some((f) => f.customer_id === row.customer_id)));
+    for (const row of batch) {
+      if (row.count > 0 && !found.some((f) => f.customer_id === row.customer_id))
+        found.push({ customer_id: row.customer_id, count: row.count, volume: row.volume });
+    }
     found.sort(rank(by));
     const last = batch.at(-1);
     if (batch.length < batchSize || !last) return found.slice(0, limit);

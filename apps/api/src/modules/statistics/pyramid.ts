@@ -21,7 +21,8 @@ const floorTo = (unit: Level['unit'], ms: number) => {
   const d = new Date(ms);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 };
-const bound = (unit: Level['unit'], ms: number): Sql => (unit === 'hour' ? sql`${new Date(ms)}::timestamptz` : sql`${new Date(ms).toISOString().slice(0, 10)}::date`);
+const bound = (unit: Level['unit'], ms: number): Sql =>
+  unit === 'hour' ? sql`${new Date(ms)}::timestamptz` : sql`${new Date(ms).toISOString().slice(0, 10)}::date`;
 
 /**
  * An exact source for sums over a range that do not depend on a time zone: the whole UTC months
@@ -30,7 +31,12 @@ const bound = (unit: Level['unit'], ms: number): Sql => (unit === 'hour' ? sql`$
  * up to about 60 days and 46 hours per combination of dimensions instead of 8,760 hours.
  * `select(level)` answers one level's rows for [from, to) (ms); `rows(range)` the rows of an inclusive range.
  */
-export const pyramid = (levels: Level[], select: (level: Level, time: Sql) => Sql, rows: (range: Range) => Sql, range: Range): Sql => {
+export const pyramid = (
+  levels: Level[],
+  select: (level: Level, time: Sql) => Sql,
+  rows: (range: Range) => Sql,
+  range: Range,
+): Sql => {
   const parts: Sql[] = [];
   const cover = (lower: number, upper: number, index: number) => {
     if (lower > upper) return;

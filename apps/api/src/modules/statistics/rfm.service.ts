@@ -61,12 +61,23 @@ export const computeRfm = async (db: Queryable): Promise<{ scored: number; idle:
  * scope read backwards through customer_rfm_updated_idx. `updated_at` is that time on every row.
  */
 export const rfmSegments = async (db: Queryable, scope: Scope, organisation?: string) => {
-  const conditions = [scopeCondition(scope, 'merchant'), organisation ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${organisation}) || '%')` : null]
-    .filter((c): c is NonNullable<typeof c> => c !== null);
+  const conditions = [
+    scopeCondition(scope, 'merchant'),
+    organisation
+      ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${organisation}) || '%')`
+      : null,
+  ].filter((c): c is NonNullable<typeof c> => c !== null);
   const where = conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty;
-  const mean = (sum: string, n: string) => sql.raw(`case when sum(e.${n}) = 0 then null else round(sum(e.${sum})::numeric / sum(e.${n}), 1)::float end`);
+  const mean = (sum: string, n: string) =>
+    sql.raw(`case when sum(e.${n}) = 0 then null else round(sum(e.${sum})::numeric / sum(e.${n}), 1)::float end`);
   const [rows, [{ updated_at: updatedAt }]] = await Promise.all([
-    db.query<{ segment: string; count: number; recency: number | null; frequency: number | null; monetary: number | null }>(sql`
+    db.query<{
+      segment: string;
+      count: number;
+      recency: number | null;
+      frequency: number | null;
+      monetary: number | null;
+    }>(sql`
       select e.segment, sum(e.count)::int as count, ${mean('recency_sum', 'recency_n')} as recency, ${mean('frequency_sum', 'frequency_n')} as frequency,
         ${mean('monetary_sum', 'monetary_n')} as monetary
       from customer_segment_count e ${where} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`),

@@ -34,10 +34,13 @@ export const filterConditions = (
   const statuses = statusesOf(query);
   if (statuses.length) conditions.push(sql`e.status = any(${statuses})`);
   if (query.organisation) {
-    conditions.push(sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${query.organisation}) || '%')`);
+    conditions.push(
+      sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${query.organisation}) || '%')`,
+    );
   }
   if (columns.currency !== false) conditions.push(sql`e.currency_code = ${currencyOf(query)}`);
-  if (columns.product && query.payment_product_type) conditions.push(sql`e.payment_product_type = ${query.payment_product_type}`);
+  if (columns.product && query.payment_product_type)
+    conditions.push(sql`e.payment_product_type = ${query.payment_product_type}`);
   if (columns.processor && query.processor) conditions.push(sql`e.processor_id = ${query.processor}`);
   if (columns.processor && query.blocked) conditions.push(sql`e.blocked = ${query.blocked === 'true'}`);
   return conditions;
@@ -45,13 +48,17 @@ export const filterConditions = (
 
 const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
 
-const inRange = (range: Range) => [sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`];
+const inRange = (range: Range) => [
+  sql`e.created_at >= ${new Date(range.lower)}`,
+  sql`e.created_at <= ${new Date(range.upper)}`,
+];
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The whole local days of a range (`first` ≤ day < `end`, as dates and instants), or null when it holds none. */
 const wholeDays = (clock: ZoneClock, range: Range) => {
   const { localDate, localMidnight } = clock;
-  const first = localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
+  const first =
+    localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
   const end = localDate(range.upper + 1);
   const from = localMidnight(first);
   const to = localMidnight(end);
@@ -59,7 +66,12 @@ const wholeDays = (clock: ZoneClock, range: Range) => {
 };
 
 /** Local-day rows for the whole days of a range, `edge(range)` for the partial first and last day. */
-const byLocalDays = (clock: ZoneClock, range: Range, days: (first: string, end: string) => Sql, edge: (range: Range) => Sql): Sql => {
+const byLocalDays = (
+  clock: ZoneClock,
+  range: Range,
+  days: (first: string, end: string) => Sql,
+  edge: (range: Range) => Sql,
+): Sql => {
   const whole = wholeDays(clock, range);
   if (!whole) return edge(range);
   const parts = [days(whole.first, whole.end)];
@@ -81,21 +93,31 @@ export type SourceOptions = { hours?: boolean; narrow?: boolean };
  * and the partial first and last day from `hourlySource`; in another whole-hour zone from
  * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision.
  */
-export const transactionSource = (conditions: Sql[], range: Range, clock: ZoneClock, options: SourceOptions = {}): Sql => {
+export const transactionSource = (
+  conditions: Sql[],
+  range: Range,
+  clock: ZoneClock,
+  options: SourceOptions = {},
+): Sql => {
   if (clock.rollup === 'rows') return rowSource(conditions, range);
   if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, options.narrow);
   const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
   return byLocalDays(
     clock,
     range,
-    (first, end) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
+    (
+      first,
+      end,
+    ) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
       from ${table} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
     (edge) => hourlySource(conditions, edge, options.narrow),
   );
 };
 
 const dimensions = (narrow = false) =>
-  narrow ? sql`null::text as status, null::text as processor_id, null::text as payment_product_type` : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
+  narrow
+    ? sql`null::text as status, null::text as processor_id, null::text as payment_product_type`
+    : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
 
 /** The rows themselves, for zones no rollup serves exactly. */
 const rowSource = (conditions: Sql[], range: Range): Sql =>
@@ -123,19 +145,22 @@ const hourlySource = (conditions: Sql[], range: Range, narrow = false): Sql => {
  */
 export const cellSource = (conditions: Sql[], range: Range, clock: ZoneClock, narrow: boolean): Sql => {
   const cells = (source: Sql) =>
-    sql`select extract(isodow from s.at at time zone ${clock.zone})::int as date, extract(hour from s.at at time zone ${clock.zone})::int as hour, s.count, s.volume from ${source} s`;
+    sql`(select extract(isodow from s.at at time zone ${clock.zone})::int as date, extract(hour from s.at at time zone ${clock.zone})::int as hour, s.count, s.volume from ${source} s)`;
   const hours = (part: Range) => cells(sql`(${transactionSource(conditions, part, clock, { hours: true, narrow })})`);
   if (!narrow || clock.rollup !== 'local-day') return hours(range);
   const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
-  const nextMonth = (date: string) => new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
+  const nextMonth = (date: string) =>
+    new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
   const lowerMonth = monthOf(clock.localDate(range.lower));
   const first = clock.localMidnight(lowerMonth) === range.lower ? lowerMonth : nextMonth(lowerMonth);
   const end = monthOf(clock.localDate(range.upper + 1));
   const from = clock.localMidnight(first);
   const to = clock.localMidnight(end);
   if (from >= to) return hours(range);
-  const parts = [sql`select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from transaction_local_cells_monthly e
-    ${where([...conditions, sql`e.month >= ${first}::date`, sql`e.month < ${end}::date`])}`];
+  const parts = [
+    sql`(select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from transaction_local_cells_monthly e
+    ${where([...conditions, sql`e.month >= ${first}::date`, sql`e.month < ${end}::date`])})`,
+  ];
   if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
   if (to <= range.upper) parts.push(hours({ lower: to, upper: range.upper }));
   return sql`(${sql.join(parts, ' union all ')})`;
@@ -151,20 +176,35 @@ const TRANSACTION_LEVELS: Level[] = [
 export const rangeSource = (conditions: Sql[], range: Range): Sql =>
   pyramid(
     TRANSACTION_LEVELS,
-    (level, time) => sql`select e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
+    (
+      level,
+      time,
+    ) => sql`select e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
       from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
-    (rows) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+    (
+      rows,
+    ) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
       from transaction e ${where([...conditions, ...inRange(rows)])}`,
     range,
   );
 
 /** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), the rest from the rows. */
 export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
-  const rows = (part: Range) => sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
+  const rows = (
+    part: Range,
+  ) => sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
     from refund e ${where([...conditions, ...inRange(part)])}`;
   if (clock.rollup !== 'local-day') return rows(range);
-  return byLocalDays(clock, range, (first, end) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.currency_code, e.count, e.volume
-    from refund_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`, rows);
+  return byLocalDays(
+    clock,
+    range,
+    (
+      first,
+      end,
+    ) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.currency_code, e.count, e.volume
+    from refund_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    rows,
+  );
 };
 
 /** New customers in a range (a customer has no volume): whole local days from customer_local_daily, the rest from the rows. */
@@ -172,8 +212,16 @@ export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock
   const rows = (part: Range) => sql`select e.created_at as at, e.merchant_id, e.status, 1 as count, 0 as volume
     from customer e ${where([...conditions, ...inRange(part)])}`;
   if (clock.rollup !== 'local-day') return rows(range);
-  return byLocalDays(clock, range, (first, end) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.count, 0::bigint as volume
-    from customer_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`, rows);
+  return byLocalDays(
+    clock,
+    range,
+    (
+      first,
+      end,
+    ) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.count, 0::bigint as volume
+    from customer_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    rows,
+  );
 };
 
 type Money = { count: number; volume: number };
@@ -219,8 +267,10 @@ const COUNTRY_LEVELS: Level[] = [
 export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
   const source = pyramid(
     COUNTRY_LEVELS,
-    (level, time) => sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.country_code <> ''`, time])}`,
-    (rows) => sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${where([...conditions, sql`e.country_code is not null`, ...inRange(rows)])}`,
+    (level, time) =>
+      sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.country_code <> ''`, time])}`,
+    (rows) =>
+      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${where([...conditions, sql`e.country_code is not null`, ...inRange(rows)])}`,
     range,
   );
   return db.query<Money & { alpha2: string }>(sql`
@@ -228,13 +278,27 @@ export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
     from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc`);
 };
 
-type CustomerDetails = { id: string; first_name: string | null; last_name: string | null; email_address: string | null; city: string | null; region: string | null; country_code: string | null; status: string };
+type CustomerDetails = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email_address: string | null;
+  city: string | null;
+  region: string | null;
+  country_code: string | null;
+  status: string;
+};
 
 /** The customers of `bestCustomerIds` with their details, in its order. */
-export const customerDetails = async (db: Queryable, best: { customer_id: string; count: number; volume: number }[]) => {
+export const customerDetails = async (
+  db: Queryable,
+  best: { customer_id: string; count: number; volume: number }[],
+) => {
   const rows = await db.query<CustomerDetails>(sql`
     select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status from customer c where c.id = any(${best.map((b) => b.customer_id)})`);
-  return best.flatMap((b) => rows.filter((row) => row.id === b.customer_id).map((row) => ({ ...row, count: b.count, volume: b.volume })));
+  return best.flatMap((b) =>
+    rows.filter((row) => row.id === b.customer_id).map((row) => ({ ...row, count: b.count, volume: b.volume })),
+  );
 };
 
 /** Customers per segment (all customers in scope, not a range), from customer_segment_count. */
@@ -245,7 +309,18 @@ export const segments = (db: Queryable, conditions: Sql[]) =>
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
 export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
   const scoped = where([scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null));
-  return db.query<{ id: string; type: 'transaction' | 'blocked' | 'refund'; status: string; amount: number; currency_code: string; payment_product: string; organisation_id: string; organisation_name: string; transaction: string; created_at: Date }>(sql`
+  return db.query<{
+    id: string;
+    type: 'transaction' | 'blocked' | 'refund';
+    status: string;
+    amount: number;
+    currency_code: string;
+    payment_product: string;
+    organisation_id: string;
+    organisation_name: string;
+    transaction: string;
+    created_at: Date;
+  }>(sql`
     with recent as (
       (select e.id, case when e.blocked then 'blocked' else 'transaction' end as type, e.status, e.amount, e.currency_code, e.payment_product_type as payment_product,
          e.organisation_id, e.id as transaction, e.updated_at as created_at
@@ -274,8 +349,10 @@ export const perWeekday = (db: Queryable, source: Sql, zone: string) =>
 export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
   const source = pyramid(
     COUNTRY_LEVELS.slice(0, 2),
-    (level, time) => sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
-    (rows) => sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${where([...conditions, ...inRange(rows)])}`,
+    (level, time) =>
+      sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
+    (rows) =>
+      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${where([...conditions, ...inRange(rows)])}`,
     range,
   );
   return db.query<Money & { scheme: string }>(sql`

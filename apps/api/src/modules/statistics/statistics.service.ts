@@ -1,11 +1,35 @@
 import countries from 'i18n-iso-countries';
-import { COMPARE_STATUSES, LIFECYCLE_STATUSES, STATISTICS_TIME_ZONE, TRANSACTION_OUTCOMES, type TStatisticsQuery } from '@kassa/domain';
+import {
+  COMPARE_STATUSES,
+  LIFECYCLE_STATUSES,
+  STATISTICS_TIME_ZONE,
+  TRANSACTION_OUTCOMES,
+  type TStatisticsQuery,
+} from '@kassa/domain';
 import { badRequest } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
-  byCountry, bySchemes, cellSource, currencyOf, customerDetails, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, perWeekday, rangeSource, recentActivity, refundSource,
-  REVENUE_STATUSES, segments, totalOf, transactionSource, typePerPeriod, type Range,
+  byCountry,
+  bySchemes,
+  cellSource,
+  currencyOf,
+  customerDetails,
+  customerSource,
+  dayAndTime,
+  filterConditions,
+  groupedBy,
+  perPeriod,
+  perWeekday,
+  rangeSource,
+  recentActivity,
+  refundSource,
+  REVENUE_STATUSES,
+  segments,
+  totalOf,
+  transactionSource,
+  typePerPeriod,
+  type Range,
 } from './statistics.repository.ts';
 import { bestCustomerIds } from './best-customers.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
@@ -18,51 +42,80 @@ export const rangeOf = (query: TStatisticsQuery, now = Date.now()): Range => {
   const upper = query['created_at<'] ? Date.parse(query['created_at<']) : now;
   const lower = query['created_at>'] ? Date.parse(query['created_at>']) : upper - DEFAULT_RANGE_DAYS * DAY;
   if (upper < lower) throw badRequest('querystring.created_at<', 'created_at< must not be before created_at>');
-  if (upper - lower > 3 * 366 * DAY) throw badRequest('querystring.created_at>', 'created_at> must be at most 3 years before created_at<');
+  if (upper - lower > 3 * 366 * DAY)
+    throw badRequest('querystring.created_at>', 'created_at> must be at most 3 years before created_at<');
   return { lower, upper };
 };
 
 export type Entity = 'transaction' | 'refund' | 'customer';
 
 /** Whether only range, currency, blocked and organisation filter the request (the dashboards' calls): the narrow rollups answer it. */
-const isNarrow = (query: TStatisticsQuery) => !query.status && !query['status[]']?.length && !query.payment_product_type && !query.processor;
+const isNarrow = (query: TStatisticsQuery) =>
+  !query.status && !query['status[]']?.length && !query.payment_product_type && !query.processor;
 
 /**
  * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
  * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.ts).
  * `dimensions` keeps status, product and processor in the rows (grouping by them).
  */
-const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range, clock: ZoneClock | 'sums', dimensions = false) => {
+const sourceOf = (
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  range: Range,
+  clock: ZoneClock | 'sums',
+  dimensions = false,
+) => {
   const narrow = !dimensions && isNarrow(query);
   if (entity === 'transaction') {
     if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
-    return narrow ? transactionSource(filterConditions(scope, query), range, zoneClock(), { narrow }) : rangeSource(filterConditions(scope, query), range);
+    return narrow
+      ? transactionSource(filterConditions(scope, query), range, zoneClock(), { narrow })
+      : rangeSource(filterConditions(scope, query), range);
   }
   const local = clock === 'sums' ? zoneClock() : clock;
   if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range, local);
   return customerSource(filterConditions(scope, query, { currency: false }), range, local);
 };
 
-export const aggregateStats = (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+export const aggregateStats = (
+  db: Queryable,
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = rangeOf(query);
   return perPeriod(db, sourceOf(entity, scope, query, range, zoneClock(zone)), range, query.period ?? 'day', zone);
 };
 
-export const aggregateTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+export const aggregateTotal = async (
+  db: Queryable,
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = rangeOf(query);
   const total = await totalOf(db, sourceOf(entity, scope, query, range, 'sums'), range, query.period ?? 'day', zone);
   return { ...total, currency_code: entity === 'customer' ? null : currencyOf(query) };
 };
 
-const GROUP_COLUMNS = { status: 'status', payment_product_type: 'payment_product_type', processor: 'processor_id', currency_code: 'currency_code' } as const;
+const GROUP_COLUMNS = {
+  status: 'status',
+  payment_product_type: 'payment_product_type',
+  processor: 'processor_id',
+  currency_code: 'currency_code',
+} as const;
 
 export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
   if (!query.group_by) throw badRequest('querystring.group_by', 'group_by is required');
   const range = rangeOf(query);
   // Grouped by currency, each row is already one currency: the other filters apply, no default currency.
-  const source = query.group_by === 'currency_code' && !query.currency_code
-    ? rangeSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
-    : sourceOf('transaction', scope, query, range, 'sums', true);
+  const source =
+    query.group_by === 'currency_code' && !query.currency_code
+      ? rangeSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
+      : sourceOf('transaction', scope, query, range, 'sums', true);
   const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
   return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
 };
@@ -71,13 +124,20 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
 const OTHER_GROUPS = { refund: ['status', 'currency_code'], customer: ['status'] } as const;
 
 /** `refund/aggregate` and `customer/aggregate` with group_by (payments.md §7 "{entity}/aggregate with group_by"). */
-export const otherAggregateGroup = async (db: Queryable, entity: 'refund' | 'customer', scope: Scope, query: TStatisticsQuery) => {
+export const otherAggregateGroup = async (
+  db: Queryable,
+  entity: 'refund' | 'customer',
+  scope: Scope,
+  query: TStatisticsQuery,
+) => {
   const allowed: readonly string[] = OTHER_GROUPS[entity];
-  if (!query.group_by || !allowed.includes(query.group_by)) throw badRequest('querystring.group_by', `group_by must be one of ${allowed.join(', ')}`);
+  if (!query.group_by || !allowed.includes(query.group_by))
+    throw badRequest('querystring.group_by', `group_by must be one of ${allowed.join(', ')}`);
   const range = rangeOf(query);
-  const source = entity === 'refund' && query.group_by === 'currency_code' && !query.currency_code
-    ? refundSource(filterConditions(scope, query, { currency: false }), range, zoneClock())
-    : sourceOf(entity, scope, query, range, 'sums');
+  const source =
+    entity === 'refund' && query.group_by === 'currency_code' && !query.currency_code
+      ? refundSource(filterConditions(scope, query, { currency: false }), range, zoneClock())
+      : sourceOf(entity, scope, query, range, 'sums');
   const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
   return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
 };
@@ -90,13 +150,27 @@ export const lifecycle = async (db: Queryable, scope: Scope, query: TStatisticsQ
   const volume = rows.reduce((sum, row) => sum + row.volume, 0);
   return LIFECYCLE_STATUSES.map((name) => {
     const row = rows.find((r) => r.key === name) ?? { count: 0, volume: 0 };
-    return { name, count: row.count, volume: row.volume, count_percentage: percentage(row.count, count), volume_percentage: percentage(row.volume, volume) };
+    return {
+      name,
+      count: row.count,
+      volume: row.volume,
+      count_percentage: percentage(row.count, count),
+      volume_percentage: percentage(row.volume, volume),
+    };
   });
 };
 
 export const location = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
   const rows = await byCountry(db, filterConditions(scope, query), rangeOf(query));
-  return rows.map((row) => ({ location: { alpha2: row.alpha2, alpha3: countries.alpha2ToAlpha3(row.alpha2) ?? '', numeric: countries.alpha2ToNumeric(row.alpha2) ?? '' }, count: row.count, volume: row.volume }));
+  return rows.map((row) => ({
+    location: {
+      alpha2: row.alpha2,
+      alpha3: countries.alpha2ToAlpha3(row.alpha2) ?? '',
+      numeric: countries.alpha2ToNumeric(row.alpha2) ?? '',
+    },
+    count: row.count,
+    volume: row.volume,
+  }));
 };
 
 export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
@@ -106,16 +180,31 @@ export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQ
 };
 
 /** Per local day of the range: the revenue overview, the weekday comparison and the 56-day split. */
-export const dailyAggregate = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+export const dailyAggregate = async (
+  db: Queryable,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = rangeOf(query);
   const rows = await perPeriod(db, sourceOf('transaction', scope, query, range, zoneClock(zone)), range, 'day', zone);
   return rows.map((row) => ({ date: row.period, amount: row.volume, count: row.count }));
 };
 
-const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({ ...query, status: undefined, 'status[]': REVENUE_STATUSES });
+const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({
+  ...query,
+  status: undefined,
+  'status[]': REVENUE_STATUSES,
+});
 
 /** Today (local day so far): revenue and transactions, expected = mean revenue of the same weekday over the 4 weeks before. */
-export const today = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, zone = STATISTICS_TIME_ZONE, now = Date.now()) => {
+export const today = async (
+  db: Queryable,
+  scope: Scope,
+  query: TStatisticsQuery = {},
+  zone = STATISTICS_TIME_ZONE,
+  now = Date.now(),
+) => {
   const clock = zoneClock(zone);
   const date = clock.localDate(now);
   const startMs = clock.localMidnight(date);
@@ -130,19 +219,57 @@ export const today = async (db: Queryable, scope: Scope, query: TStatisticsQuery
       return totalOf(db, rangeSource(filters, range), range, 'day', zone);
     }),
   ]);
-  return { amount: todays.volume, transactions: todays.count, expected_amount: Math.round(previous.reduce((sum, p) => sum + p.volume, 0) / previous.length), currency_code: currencyOf(query) };
+  return {
+    amount: todays.volume,
+    transactions: todays.count,
+    expected_amount: Math.round(previous.reduce((sum, p) => sum + p.volume, 0) / previous.length),
+    currency_code: currencyOf(query),
+  };
 };
 
 /** Achievements: the last 7 days against the 7 before (portal.md §4); counts over every currency, the amount in one. */
 export const achievements = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
-  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) => Promise.all([fn(last), fn(previous)]);
+  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) =>
+    Promise.all([fn(last), fn(previous)]);
   const [transactions, amount, customers, refunds] = await Promise.all([
-    windows((range) => totalOf(db, rangeSource(filterConditions(scope, {}, { currency: false }), range), range, 'day', STATISTICS_TIME_ZONE)),
-    windows((range) => totalOf(db, rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), range, 'day', STATISTICS_TIME_ZONE)),
-    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()), range, 'day', STATISTICS_TIME_ZONE)),
-    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()), range, 'day', STATISTICS_TIME_ZONE)),
+    windows((range) =>
+      totalOf(
+        db,
+        rangeSource(filterConditions(scope, {}, { currency: false }), range),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
+    windows((range) =>
+      totalOf(
+        db,
+        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
+    windows((range) =>
+      totalOf(
+        db,
+        customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
+    windows((range) =>
+      totalOf(
+        db,
+        refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
   ]);
   return [
     { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
@@ -177,9 +304,18 @@ const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
 /** Revenue per processor over the last 24 hours and the 24 before. */
 export const processorRevenue = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
   const processors = await processorsOf(db, query);
-  const windows = [{ lower: now - DAY, upper: now }, { lower: now - 2 * DAY, upper: now - DAY - 1 }];
+  const windows = [
+    { lower: now - DAY, upper: now },
+    { lower: now - 2 * DAY, upper: now - DAY - 1 },
+  ];
   const [last, previous] = await Promise.all(
-    windows.map((range) => groupedBy(db, rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), 'processor_id')),
+    windows.map((range) =>
+      groupedBy(
+        db,
+        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+        'processor_id',
+      ),
+    ),
   );
   const of = (rows: typeof last, id: string) => {
     const row = rows.find((r) => r.key === id);
@@ -196,19 +332,30 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.
-  const rows = await db.query<{ processor_id: string; status: string; currency_code: string; count: number; volume: number }>(sql`
+  const rows = await db.query<{
+    processor_id: string;
+    status: string;
+    currency_code: string;
+    count: number;
+    volume: number;
+  }>(sql`
     select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
     from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
     const good = mine.filter((r) => REVENUE_STATUSES.includes(r.status));
-    const status = Object.fromEntries(COMPARE_STATUSES.map((s) => [s, mine.filter((r) => r.status === s).reduce((sum, r) => sum + r.count, 0)]));
+    const status = Object.fromEntries(
+      COMPARE_STATUSES.map((s) => [s, mine.filter((r) => r.status === s).reduce((sum, r) => sum + r.count, 0)]),
+    );
     return {
       id: p.id,
       name: p.name,
       transaction: {
-        conversion: percentage(good.reduce((sum, r) => sum + r.count, 0), count),
+        conversion: percentage(
+          good.reduce((sum, r) => sum + r.count, 0),
+          count,
+        ),
         count,
         amount: good.filter((r) => r.currency_code === currency).reduce((sum, r) => sum + r.volume, 0),
         currency_code: currency,
@@ -230,7 +377,14 @@ export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisti
 };
 
 export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const ids = await bestCustomerIds(db, scope, query, rangeOf(query), query._limit ?? 10, query._sort === '-count' ? 'count' : 'volume');
+  const ids = await bestCustomerIds(
+    db,
+    scope,
+    query,
+    rangeOf(query),
+    query._limit ?? 10,
+    query._sort === '-count' ? 'count' : 'volume',
+  );
   const rows = await customerDetails(db, ids);
   return rows.map((row) => ({
     customer: {
@@ -253,18 +407,37 @@ export const segmentShares = async (db: Queryable, scope: Scope, query: TStatist
 };
 
 /** The range of the same length that ends just before the asked one starts. */
-export const previousRangeOf = (range: Range): Range => ({ lower: range.lower - (range.upper - range.lower + 1), upper: range.lower - 1 });
+export const previousRangeOf = (range: Range): Range => ({
+  lower: range.lower - (range.upper - range.lower + 1),
+  upper: range.lower - 1,
+});
 
 /** {entity}/aggregate/previous: the totals of the previous period of the same length (payments.md §7 "previous-period aggregate"). */
-export const previousTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+export const previousTotal = async (
+  db: Queryable,
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = previousRangeOf(rangeOf(query));
   const total = await totalOf(db, sourceOf(entity, scope, query, range, 'sums'), range, query.period ?? 'day', zone);
-  return { ...total, currency_code: entity === 'customer' ? null : currencyOf(query), 'created_at>': new Date(range.lower).toISOString(), 'created_at<': new Date(range.upper).toISOString() };
+  return {
+    ...total,
+    currency_code: entity === 'customer' ? null : currencyOf(query),
+    'created_at>': new Date(range.lower).toISOString(),
+    'created_at<': new Date(range.upper).toISOString(),
+  };
 };
 
 /** statistics/type: count and volume per local period and payment product type ("statistics by type and period"). */
 export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) =>
-  typePerPeriod(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true), query.period ?? 'day', zone);
+  typePerPeriod(
+    db,
+    sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true),
+    query.period ?? 'day',
+    zone,
+  );
 
 /** statistics/dayofweek: every local ISO weekday with its count and volume in the range. */
 export const dayOfWeek = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
@@ -273,7 +446,9 @@ export const dayOfWeek = async (db: Queryable, scope: Scope, query: TStatisticsQ
 };
 
 const outcomeOf = (status: string) =>
-  (Object.entries(TRANSACTION_OUTCOMES) as [string, readonly string[]][]).find(([, statuses]) => statuses.includes(status))?.[0] ?? 'other';
+  (Object.entries(TRANSACTION_OUTCOMES) as [string, readonly string[]][]).find(([, statuses]) =>
+    statuses.includes(status),
+  )?.[0] ?? 'other';
 
 /** statistics/outcome: transactions per outcome (approved, declined, failed, cancelled, open, chargeback, other). */
 export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
@@ -282,9 +457,15 @@ export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQu
   return [...Object.keys(TRANSACTION_OUTCOMES), 'other'].map((outcome) => {
     const mine = rows.filter((row) => outcomeOf(row.key ?? '') === outcome);
     const part = mine.reduce((sum, row) => sum + row.count, 0);
-    return { outcome, count: part, volume: mine.reduce((sum, row) => sum + row.volume, 0), count_percentage: percentage(part, count) };
+    return {
+      outcome,
+      count: part,
+      volume: mine.reduce((sum, row) => sum + row.volume, 0),
+      count_percentage: percentage(part, count),
+    };
   });
 };
 
 /** statistics/scheme: transactions per card scheme ("payment schemes"); payments without a card as `other`. */
-export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) => bySchemes(db, filterConditions(scope, query), rangeOf(query));
+export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) =>
+  bySchemes(db, filterConditions(scope, query), rangeOf(query));

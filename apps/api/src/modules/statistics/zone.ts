@@ -32,11 +32,23 @@ const alwaysWholeHours = (offsetAt: (ms: number) => number) => {
 export const zoneClock = (zone: string = STATISTICS_TIME_ZONE): ZoneClock => {
   const known = clocks.get(zone);
   if (known) return known;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   const offsetAt = (ms: number) => {
     const whole = Math.floor(ms / 1000) * 1000;
     const p = Object.fromEntries(parts.formatToParts(new Date(whole)).map((x) => [x.type, x.value]));
-    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - whole;
+    return (
+      Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) -
+      whole
+    );
   };
   const clock: ZoneClock = {
     zone,

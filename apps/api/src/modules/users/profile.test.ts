@@ -9,7 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'POST', url: string, who: { cookie: string } | Record<string, never>, payload?: unknown) => {
+const call = async (
+  method: 'GET' | 'POST',
+  url: string,
+  who: { cookie: string } | Record<string, never>,
+  payload?: unknown,
+) => {
   const response = await t.app.inject({ method, url, headers: who, payload: payload as object });
   return { status: response.statusCode, body: response.json() };
 };

@@ -3,7 +3,8 @@ import type { TLanguage, TMe } from '@kassa/domain';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /** `POST /v1/profile`: name, language and time zone of the signed-in user. */
-export const updateProfile = (body: { name?: string; language?: TLanguage; time_zone?: string }) => apiPost<TMe>('profile', body);
+export const updateProfile = (body: { name?: string; language?: TLanguage; time_zone?: string }) =>
+  apiPost<TMe>('profile', body);
 
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();

@@ -13,7 +13,10 @@ type Personal = { name: string; language: TLanguage; time_zone: string };
 /** Every IANA zone this browser knows, the user's own first if it is not among them. */
 const timeZoneOptions = (own: string) => {
   const zones = Intl.supportedValuesOf('timeZone');
-  return (zones.includes(own) ? zones : [own, ...zones]).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  return (zones.includes(own) ? zones : [own, ...zones]).map((zone) => ({
+    value: zone,
+    label: zone.replaceAll('_', ' '),
+  }));
 };
 
 /** Name, language and time zone; a new language also switches the interface at once. */
@@ -30,27 +33,57 @@ export const PersonalCard = ({ me }: { me: TMe }) => {
     });
   return (
     <Card title={t('profile.personal')}>
-      {update.isSuccess && <Alert type="success" showIcon role="status" title={t('profile.saved')} style={{ marginBottom: 16 }} />}
+      {update.isSuccess && (
+        <Alert type="success" showIcon role="status" title={t('profile.saved')} style={{ marginBottom: 16 }} />
+      )}
       <ServerErrorAlert message={serverError.message} />
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ name: me.name, language: resolveLanguage(me.language), time_zone: me.time_zone || STATISTICS_TIME_ZONE }} onFinish={onFinish} disabled={update.isPending} onValuesChange={() => { update.reset(); serverError.clear(); }}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{
+          name: me.name,
+          language: resolveLanguage(me.language),
+          time_zone: me.time_zone || STATISTICS_TIME_ZONE,
+        }}
+        onFinish={onFinish}
+        disabled={update.isPending}
+        onValuesChange={() => {
+          update.reset();
+          serverError.clear();
+        }}
+      >
         <Form.Item label={t('profile.email')} htmlFor="profile-email">
           <Input id="profile-email" value={me.email} disabled />
         </Form.Item>
-        <Form.Item label={t('profile.name')} name="name" rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
+        <Form.Item
+          label={t('profile.name')}
+          name="name"
+          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
+        >
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item label={t('profile.language')} name="language">
-          <Select options={LANGUAGES.map((language) => ({ value: language, label: t(`header.languages.${language}`) }))} />
+          <Select
+            options={LANGUAGES.map((language) => ({ value: language, label: t(`header.languages.${language}`) }))}
+          />
         </Form.Item>
         <Form.Item
           label={t('profile.timeZone')}
           name="time_zone"
           extra={t('profile.timeZoneHelp')}
-          rules={[{ validator: (_, value: string) => (isTimeZone(value) ? Promise.resolve() : Promise.reject(new Error(t('form_validation.time_zone')))) }]}
+          rules={[
+            {
+              validator: (_, value: string) =>
+                isTimeZone(value) ? Promise.resolve() : Promise.reject(new Error(t('form_validation.time_zone'))),
+            },
+          ]}
         >
           <Select showSearch options={zones} optionFilterProp="label" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={update.isPending}>{t('profile.save')}</Button>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          {t('profile.save')}
+        </Button>
       </Form>
     </Card>
   );

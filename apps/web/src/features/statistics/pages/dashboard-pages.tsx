@@ -48,7 +48,15 @@ const periodRange = (row: TAggregateRow, state: StatisticsState) => {
   return `created_at%3E=${encodeURIComponent(new Date(from).toISOString())}&created_at%3C=${encodeURIComponent(new Date(to).toISOString())}`;
 };
 
-const Shell = ({ title, money = true, children }: { title: string; money?: boolean; children: (state: StatisticsState, scope: string) => React.ReactNode }) => {
+const Shell = ({
+  title,
+  money = true,
+  children,
+}: {
+  title: string;
+  money?: boolean;
+  children: (state: StatisticsState, scope: string) => React.ReactNode;
+}) => {
   const [state, change, redirect] = useStatisticsState();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
@@ -62,7 +70,19 @@ const Shell = ({ title, money = true, children }: { title: string; money?: boole
   );
 };
 
-const Aggregate = ({ entity, state, scope, title, list }: { entity: StatisticsEntity; state: StatisticsState; scope: string; title: string; list: string }) => {
+const Aggregate = ({
+  entity,
+  state,
+  scope,
+  title,
+  list,
+}: {
+  entity: StatisticsEntity;
+  state: StatisticsState;
+  scope: string;
+  title: string;
+  list: string;
+}) => {
   const navigate = useNavigate();
   const base = useBase();
   const params = rangeParams(state);
@@ -72,7 +92,14 @@ const Aggregate = ({ entity, state, scope, title, list }: { entity: StatisticsEn
   return (
     <>
       <Totals total={total} money={money} currency={state.currency} />
-      <AggregateChart rows={rows} period={state.period} title={title} money={money} currency={state.currency} onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)} />
+      <AggregateChart
+        rows={rows}
+        period={state.period}
+        title={title}
+        money={money}
+        currency={state.currency}
+        onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)}
+      />
     </>
   );
 };
@@ -88,7 +115,17 @@ export const TransactionsDashboardPage = () => {
   );
 };
 
-const TransactionsDashboard = ({ state, scope, base, navigate }: { state: StatisticsState; scope: string; base: string; navigate: (to: string) => void }) => {
+const TransactionsDashboard = ({
+  state,
+  scope,
+  base,
+  navigate,
+}: {
+  state: StatisticsState;
+  scope: string;
+  base: string;
+  navigate: (to: string) => void;
+}) => {
   const { t } = useTranslation();
   const params = rangeParams(state);
   // Drill-downs open the list of the same range and currency.
@@ -103,28 +140,53 @@ const TransactionsDashboard = ({ state, scope, base, navigate }: { state: Statis
   const today = zonedDate(minute, zone);
   // Two weeks of 7 ending today: 13 past days plus today (portal.md §9).
   const twoWeeks = useMemo(
-    () => ({ 'created_at>': new Date(zonedMidnight(daysBefore(today, 13), zone)).toISOString(), 'created_at<': new Date(minute).toISOString(), currency_code: state.currency }),
+    () => ({
+      'created_at>': new Date(zonedMidnight(daysBefore(today, 13), zone)).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      currency_code: state.currency,
+    }),
     [minute, today, zone, state.currency],
   );
   const { data: days = [] } = useDailyAggregate(twoWeeks, scope);
   // The 56-day split: a 57-day window (today and the 56 days before), blocked transactions left out (portal.md §7, §9).
-  const split = useMemo(() => ({
-    'created_at>': new Date(zonedMidnight(daysBefore(today, 56), zone)).toISOString(),
-    'created_at<': new Date(minute).toISOString(),
-    blocked: 'false',
-    currency_code: state.currency,
-  }), [minute, today, zone, state.currency]);
+  const split = useMemo(
+    () => ({
+      'created_at>': new Date(zonedMidnight(daysBefore(today, 56), zone)).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      blocked: 'false',
+      currency_code: state.currency,
+    }),
+    [minute, today, zone, state.currency],
+  );
   const { data: splitRows = [] } = useDailyAggregate(split, scope);
   return (
     <>
-      <Aggregate entity="transaction" state={state} scope={scope} title={t('statistics.transactionsOverTime')} list="transactions" />
-      <Lifecycle entries={lifecycle} currency={state.currency} hrefOf={(status) => `${base}/transactions?status%5B%5D=${status}&${range}`} />
+      <Aggregate
+        entity="transaction"
+        state={state}
+        scope={scope}
+        title={t('statistics.transactionsOverTime')}
+        list="transactions"
+      />
+      <Lifecycle
+        entries={lifecycle}
+        currency={state.currency}
+        hrefOf={(status) => `${base}/transactions?status%5B%5D=${status}&${range}`}
+      />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}><Heatmap cells={cells} /></Col>
-        <Col xs={24} xl={12}><WeekdayComparison days={days} currency={state.currency} /></Col>
+        <Col xs={24} xl={12}>
+          <Heatmap cells={cells} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <WeekdayComparison days={days} currency={state.currency} />
+        </Col>
       </Row>
       <SplitComparison days={splitRows} today={today} currency={state.currency} />
-      <CountryMap rows={countries} currency={state.currency} onOpen={(alpha2) => navigate(`${base}/transactions?country_code=${alpha2}&${range}`)} />
+      <CountryMap
+        rows={countries}
+        currency={state.currency}
+        onOpen={(alpha2) => navigate(`${base}/transactions?country_code=${alpha2}&${range}`)}
+      />
       <BestCustomers rows={best} base={base} loading={bestLoading} currency={state.currency} />
     </>
   );
@@ -167,10 +229,20 @@ const CustomersDashboard = ({ state, scope, base }: { state: StatisticsState; sc
   const { data: best = [], isLoading } = useBestCustomers(rangeParams(state), scope);
   return (
     <>
-      <Aggregate entity="customer" state={state} scope={scope} title={t('statistics.customersOverTime')} list="customers" />
+      <Aggregate
+        entity="customer"
+        state={state}
+        scope={scope}
+        title={t('statistics.customersOverTime')}
+        list="customers"
+      />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}><SegmentsChart rows={segments} /></Col>
-        <Col xs={24} xl={14}><BestCustomers rows={best} base={base} loading={isLoading} currency={state.currency} /></Col>
+        <Col xs={24} xl={10}>
+          <SegmentsChart rows={segments} />
+        </Col>
+        <Col xs={24} xl={14}>
+          <BestCustomers rows={best} base={base} loading={isLoading} currency={state.currency} />
+        </Col>
       </Row>
     </>
   );
