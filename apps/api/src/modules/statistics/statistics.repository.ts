@@ -88,7 +88,7 @@ const byLocalDays = (
 export type SourceOptions = { hours?: boolean; narrow?: boolean };
 
 /**
- * Transactions in a range as (at, dimensions, count, volume), exact for any range in the user's
+ * Transactions in a range as (local, dimensions, count, volume) — `local` the time in the zone, without one — exact for any range in the user's
  * zone: in Europe/Amsterdam whole local days from the local-day rollup (at = the day's midnight)
  * and the partial first and last day from `hourlySource`; in another whole-hour zone from
  * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision.
@@ -99,8 +99,8 @@ export const transactionSource = (
   clock: ZoneClock,
   options: SourceOptions = {},
 ): Sql => {
-  if (clock.rollup === 'rows') return rowSource(conditions, range);
-  if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, options.narrow);
+  if (clock.rollup === 'rows') return rowSource(conditions, range, clock.zone);
+  if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, clock.zone, options.narrow);
   const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
   return byLocalDays(
     clock,
@@ -108,9 +108,9 @@ export const transactionSource = (
     (
       first,
       end,
-    ) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
+    ) => sql`select e.day::timestamp as local, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
       from ${table} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
-    (edge) => hourlySource(conditions, edge, options.narrow),
+    (edge) => hourlySource(conditions, edge, clock.zone, options.narrow),
   );
 };
 
@@ -120,17 +120,17 @@ const dimensions = (narrow = false) =>
     : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
 
 /** The rows themselves, for zones no rollup serves exactly. */
-const rowSource = (conditions: Sql[], range: Range): Sql =>
-  sql`select e.created_at as at, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+const rowSource = (conditions: Sql[], range: Range, zone: string): Sql =>
+  sql`select e.created_at at time zone ${zone} as local, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
     from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
 
 /** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
-const hourlySource = (conditions: Sql[], range: Range, narrow = false): Sql => {
+const hourlySource = (conditions: Sql[], range: Range, zone: string, narrow = false): Sql => {
   const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
   const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
-  const rows = (from: number, to: number) => rowSource(conditions, { lower: from, upper: to });
+  const rows = (from: number, to: number) => rowSource(conditions, { lower: from, upper: to }, zone);
   if (firstHour >= endHour) return rows(range.lower, range.upper);
-  const hours = sql`select e.hour as at, e.merchant_id, ${dimensions(narrow)}, e.currency_code, e.count, e.volume
+  const hours = sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensions(narrow)}, e.currency_code, e.count, e.volume
     from ${sql.raw(narrow ? 'transaction_hourly_totals' : 'transaction_hourly')} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
   const parts = [hours];
   if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
@@ -145,7 +145,7 @@ const hourlySource = (conditions: Sql[], range: Range, narrow = false): Sql => {
  */
 export const cellSource = (conditions: Sql[], range: Range, clock: ZoneClock, narrow: boolean): Sql => {
   const cells = (source: Sql) =>
-    sql`(select extract(isodow from s.at at time zone ${clock.zone})::int as date, extract(hour from s.at at time zone ${clock.zone})::int as hour, s.count, s.volume from ${source} s)`;
+    sql`(select extract(isodow from s.local)::int as date, extract(hour from s.local)::int as hour, s.count, s.volume from ${source} s)`;
   const hours = (part: Range) => cells(sql`(${transactionSource(conditions, part, clock, { hours: true, narrow })})`);
   if (!narrow || clock.rollup !== 'local-day') return hours(range);
   const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
@@ -192,16 +192,13 @@ export const rangeSource = (conditions: Sql[], range: Range): Sql =>
 export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
   const rows = (
     part: Range,
-  ) => sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
+  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
     from refund e ${where([...conditions, ...inRange(part)])}`;
   if (clock.rollup !== 'local-day') return rows(range);
   return byLocalDays(
     clock,
     range,
-    (
-      first,
-      end,
-    ) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.currency_code, e.count, e.volume
+    (first, end) => sql`select e.day::timestamp as local, e.merchant_id, e.status, e.currency_code, e.count, e.volume
     from refund_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
     rows,
   );
@@ -209,16 +206,15 @@ export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock):
 
 /** New customers in a range (a customer has no volume): whole local days from customer_local_daily, the rest from the rows. */
 export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
-  const rows = (part: Range) => sql`select e.created_at as at, e.merchant_id, e.status, 1 as count, 0 as volume
+  const rows = (
+    part: Range,
+  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, 1 as count, 0 as volume
     from customer e ${where([...conditions, ...inRange(part)])}`;
   if (clock.rollup !== 'local-day') return rows(range);
   return byLocalDays(
     clock,
     range,
-    (
-      first,
-      end,
-    ) => sql`select (e.day::timestamp at time zone ${clock.zone}) as at, e.merchant_id, e.status, e.count, 0::bigint as volume
+    (first, end) => sql`select e.day::timestamp as local, e.merchant_id, e.status, e.count, 0::bigint as volume
     from customer_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
     rows,
   );
@@ -230,7 +226,7 @@ type Money = { count: number; volume: number };
 export const perPeriod = (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod, zone: string) =>
   db.query<Money & { period: string }>(sql`
     with s as (${source}),
-    sums as (select date_trunc(${period}, s.at at time zone ${zone}) as p, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from s group by 1),
+    sums as (select date_trunc(${period}, s.local) as p, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from s group by 1),
     periods as (select generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${zone}),
       date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${zone}), ('1 ' || ${period})::interval) as p)
     select to_char(periods.p, 'YYYY-MM-DD') as period, coalesce(sums.count, 0)::bigint as count, coalesce(sums.volume, 0)::bigint as volume
@@ -332,17 +328,17 @@ export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
     order by recent.created_at desc, recent.id desc limit ${limit}`);
 };
 
-/** Count and volume per local period and payment product type; only pairs that hold transactions. */
-export const typePerPeriod = (db: Queryable, source: Sql, period: StatisticsPeriod, zone: string) =>
+/** Count and volume per local period (of the source's `local` times) and payment product type; only pairs that hold transactions. */
+export const typePerPeriod = (db: Queryable, source: Sql, period: StatisticsPeriod) =>
   db.query<Money & { period: string; type: string }>(sql`
-    select to_char(date_trunc(${period}, s.at at time zone ${zone}), 'YYYY-MM-DD') as period, s.payment_product_type as type,
+    select to_char(date_trunc(${period}, s.local), 'YYYY-MM-DD') as period, s.payment_product_type as type,
       sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
     from (${source}) s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
 
 /** Count and volume per local ISO weekday (1 Monday … 7 Sunday) of the source's instants. */
-export const perWeekday = (db: Queryable, source: Sql, zone: string) =>
+export const perWeekday = (db: Queryable, source: Sql) =>
   db.query<Money & { date: number }>(sql`
-    select extract(isodow from s.at at time zone ${zone})::int as date, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    select extract(isodow from s.local)::int as date, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
     from (${source}) s group by 1 order by 1`);
 
 /** Transactions per card scheme (card_brand; `other` without one): months and days of the country rollups, the partial days from rows. */

@@ -436,12 +436,11 @@ export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, 
     db,
     sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true),
     query.period ?? 'day',
-    zone,
   );
 
 /** statistics/dayofweek: every local ISO weekday with its count and volume in the range. */
 export const dayOfWeek = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
-  const rows = await perWeekday(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone)), zone);
+  const rows = await perWeekday(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone)));
   return [1, 2, 3, 4, 5, 6, 7].map((date) => rows.find((row) => row.date === date) ?? { date, count: 0, volume: 0 });
 };
 
