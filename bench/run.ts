@@ -52,7 +52,11 @@ const scale = Number(args.scale ?? (usePostgres ? 1_000_000 : 100_000));
 const dataDir = join(root, 'bench/.data');
 // The server runs in production, which on PostgreSQL needs the secret key named: the one the demo generator used.
 const dbEnv: Record<string, string> = usePostgres
-  ? { DATABASE_URL: process.env.DATABASE_URL as string, KASSA_SECRET_KEY: process.env.KASSA_SECRET_KEY ?? resolveSecretKey(loadConfig({ ...process.env, NODE_ENV: 'development' })) }
+  ? {
+      DATABASE_URL: process.env.DATABASE_URL as string,
+      KASSA_SECRET_KEY:
+        process.env.KASSA_SECRET_KEY ?? resolveSecretKey(loadConfig({ ...process.env, NODE_ENV: 'development' })),
+    }
   : { DATA_DIR: dataDir };
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
@@ -63,30 +67,49 @@ const ensureDataset = async () => {
   const db = await openBenchDb(dbEnv).catch(() => undefined);
   let count = -1;
   if (db) {
-    count = await db.query<{ n: number }>(sql`select count(*)::bigint as n from transaction`).then((r) => r[0].n).catch(() => -1);
+    count = await db
+      .query<{ n: number }>(sql`select count(*)::bigint as n from transaction`)
+      .then((r) => r[0].n)
+      .catch(() => -1);
     await db.close();
   }
   if (count === scale) return log(`dataset of ${scale} transactions present, reused`);
   log(`building a dataset of ${scale} transactions (${usePostgres ? 'PostgreSQL' : 'embedded PGlite'})…`);
   const started = performance.now();
-  execSync(`npm run demo -- --scale ${scale} --reset`, { cwd: root, stdio: 'inherit', env: { ...process.env, ...dbEnv } });
+  execSync(`npm run demo -- --scale ${scale} --reset`, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...dbEnv },
+  });
   log(`dataset built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 };
 
 type Who = 'merchant' | 'provider';
 /** One request of a screen, as the web app builds it (packages/domain/src/screen-requests.ts). */
 type Scenario = { name: string; who: Who; path: string };
-type ScenarioRow = Scenario & { load: LoadResult; apiOneMs: number; cpuMsPerRequest: number; bodyKb: number; floor: LoadResult; sql: SqlFigures | undefined };
+type ScenarioRow = Scenario & {
+  load: LoadResult;
+  apiOneMs: number;
+  cpuMsPerRequest: number;
+  bodyKb: number;
+  floor: LoadResult;
+  sql: SqlFigures | undefined;
+};
 
 const toPath = (path: string, query: Record<string, string | string[]>) => {
-  const params = Object.entries(query).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`));
+  const params = Object.entries(query).flatMap(([key, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`),
+  );
   return `/v1/${path}${params.length ? `?${params.join('&')}` : ''}`;
 };
 const withParams = (request: { path: string; params: QueryParams }) => {
   const query = buildQuery(request.params);
   return query ? `${request.path}?${query}` : request.path;
 };
-const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** Every screen's first requests: each list and its count, a detail with its populate, the dashboard's first calls. */
 const screenScenarios = (transactionId: string): Scenario[] => {
@@ -103,23 +126,47 @@ const screenScenarios = (transactionId: string): Scenario[] => {
   return [
     ...lists.flatMap(([name, who, screen]): Scenario[] => {
       const { list, count } = firstListRequests(screen);
-      return [{ name: `${name}: list`, who, path: `/v1/${list}` }, { name: `${name}: count`, who, path: `/v1/${count}` }];
+      return [
+        { name: `${name}: list`, who, path: `/v1/${list}` },
+        { name: `${name}: count`, who, path: `/v1/${count}` },
+      ];
     }),
-    { name: 'transaction detail', who: 'merchant', path: `/v1/${detailRequest(detailScreens.transaction, transactionId)}` },
+    {
+      name: 'transaction detail',
+      who: 'merchant',
+      path: `/v1/${detailRequest(detailScreens.transaction, transactionId)}`,
+    },
     { name: 'dashboard: payouts', who: 'merchant', path: `/v1/${withParams(dashboardRequests.payouts)}` },
     { name: 'dashboard: recent activity', who: 'merchant', path: `/v1/${withParams(dashboardRequests.recent)}` },
-    { name: 'dashboard: achievements', who: 'merchant', path: `/v1/${withParams(dashboardRequests.achievements(STATISTICS_DEFAULT_CURRENCY))}` },
-    { name: 'dashboard: revenue overview', who: 'merchant', path: `/v1/${withParams(dashboardRequests.revenueOverview(STATISTICS_DEFAULT_CURRENCY, minute))}` },
-    { name: 'dashboard: top merchants', who: 'provider', path: `/v1/${withParams(dashboardRequests.topMerchants(STATISTICS_DEFAULT_CURRENCY))}` },
+    {
+      name: 'dashboard: achievements',
+      who: 'merchant',
+      path: `/v1/${withParams(dashboardRequests.achievements(STATISTICS_DEFAULT_CURRENCY))}`,
+    },
+    {
+      name: 'dashboard: revenue overview',
+      who: 'merchant',
+      path: `/v1/${withParams(dashboardRequests.revenueOverview(STATISTICS_DEFAULT_CURRENCY, minute))}`,
+    },
+    {
+      name: 'dashboard: top merchants',
+      who: 'provider',
+      path: `/v1/${withParams(dashboardRequests.topMerchants(STATISTICS_DEFAULT_CURRENCY))}`,
+    },
   ];
 };
 
 /** Signs in on an app in this process (the SQL recording) and returns the cookie header. */
 const injectSignIn = async (app: FastifyInstance, email: string): Promise<string> => {
-  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: email, password: DEMO_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { username: email, password: DEMO_PASSWORD },
+  });
   const cookie = response.headers['set-cookie'];
   const first = (Array.isArray(cookie) ? cookie[0] : cookie)?.split(';')[0];
-  if (response.statusCode !== 200 || !first) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200 || !first)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   return first;
 };
 
@@ -130,13 +177,24 @@ const injectSignIn = async (app: FastifyInstance, email: string): Promise<string
 const databaseFigures = async (scenarios: Scenario[]): Promise<Map<string, SqlFigures>> => {
   const db = await openBenchDb(dbEnv);
   const recorder = recordingDb(db);
-  const app = await buildApp({ config: loadConfig({ ...process.env, ...dbEnv, NODE_ENV: 'production', WORKER: 'false', DEMO: 'false' }), db: recorder.db });
-  const cookies = { merchant: await injectSignIn(app, 'merchant@kassa.test'), provider: await injectSignIn(app, 'admin@kassa.test') };
+  const app = await buildApp({
+    config: loadConfig({ ...process.env, ...dbEnv, NODE_ENV: 'production', WORKER: 'false', DEMO: 'false' }),
+    db: recorder.db,
+  });
+  const cookies = {
+    merchant: await injectSignIn(app, 'merchant@kassa.test'),
+    provider: await injectSignIn(app, 'admin@kassa.test'),
+  };
   const recorded = new Map<string, Sql[]>();
   for (const scenario of scenarios) {
     recorder.take();
-    const response = await app.inject({ method: 'GET', url: scenario.path, headers: { cookie: cookies[scenario.who] } });
-    if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    const response = await app.inject({
+      method: 'GET',
+      url: scenario.path,
+      headers: { cookie: cookies[scenario.who] },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${scenario.name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
     recorded.set(key(scenario), recorder.take());
   }
   await app.close();
@@ -144,9 +202,18 @@ const databaseFigures = async (scenarios: Scenario[]): Promise<Map<string, SqlFi
   for (const scenario of scenarios) {
     const statements = recorded.get(key(scenario)) as Sql[];
     log(`SQL of ${scenario.name} (${scenario.who}): ${statements.length} statement(s) straight to the database…`);
-    figures.set(key(scenario), usePostgres
-      ? await replayOnPostgres(process.env.DATABASE_URL as string, statements, connections, seconds, Number(args.runs))
-      : await replayOnDb(db, statements, seconds, Number(args.runs)));
+    figures.set(
+      key(scenario),
+      usePostgres
+        ? await replayOnPostgres(
+            process.env.DATABASE_URL as string,
+            statements,
+            connections,
+            seconds,
+            Number(args.runs),
+          )
+        : await replayOnDb(db, statements, seconds, Number(args.runs)),
+    );
   }
   await db.close();
   return figures;
@@ -155,20 +222,37 @@ const key = (scenario: Scenario) => `${scenario.who} ${scenario.name}`;
 
 /** The HTTP floor: a bare Fastify route of its own process answering a scenario's body. */
 const startFloor = async (floorPort: number) => {
-  const child = spawn('node', ['--import', 'tsx', 'bench/floor-server.ts', String(floorPort)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('floor ready') && resolve()));
+  const child = spawn('node', ['--import', 'tsx', 'bench/floor-server.ts', String(floorPort)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('floor ready') && resolve()),
+  );
   const baseUrl = `http://127.0.0.1:${floorPort}`;
   return {
     baseUrl,
-    serve: (body: ArrayBuffer, contentType: string) => fetch(`${baseUrl}/__body`, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream', 'x-content-type': contentType } }),
-    stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }),
+    serve: (body: ArrayBuffer, contentType: string) =>
+      fetch(`${baseUrl}/__body`, {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'application/octet-stream', 'x-content-type': contentType },
+      }),
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
   };
 };
 
 const main = async () => {
   // A fresh clone has neither a built web app (the sign-in page figure needs it) nor, maybe, Chromium.
   execSync('node scripts/ensure-web-build.mjs', { cwd: root, stdio: 'inherit' });
-  process.env.CHROMIUM_PATH ??= execSync('node scripts/chromium.mjs', { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
+  process.env.CHROMIUM_PATH ??= execSync('node scripts/chromium.mjs', { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   await ensureDataset();
   const db = await openBenchDb(dbEnv);
   const merchantScope = await scopeOf(db, 'merchant@kassa.test');
@@ -176,7 +260,9 @@ const main = async () => {
   const [latest] = await db.query<{ id: string }>(sql`
     select id from transaction where merchant_id = ${merchantId} and customer_id is not null order by created_at desc limit 1`);
   await db.close();
-  const scenarios: Scenario[] = args['statistics-only'] ? [] : screenScenarios(latest.id).filter((scenario) => !args.only || scenario.name.includes(args.only));
+  const scenarios: Scenario[] = args['statistics-only']
+    ? []
+    : screenScenarios(latest.id).filter((scenario) => !args.only || scenario.name.includes(args.only));
 
   // PGlite allows one process: the SQL is recorded and timed before the server opens the data directory.
   const direct = await databaseFigures(scenarios);
@@ -194,8 +280,12 @@ const main = async () => {
     const cookie = cookies[scenario.who];
     const answer = await fetch(`${server.baseUrl}${scenario.path}`, { headers: { cookie } });
     const body = await answer.arrayBuffer();
-    if (!answer.ok) throw new Error(`${scenario.name}: ${answer.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
-    const apiOneMs = await timeCalls(() => fetch(`${server.baseUrl}${scenario.path}`, { headers: { cookie } }).then((r) => r.arrayBuffer()), Number(args.runs));
+    if (!answer.ok)
+      throw new Error(`${scenario.name}: ${answer.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
+    const apiOneMs = await timeCalls(
+      () => fetch(`${server.baseUrl}${scenario.path}`, { headers: { cookie } }).then((r) => r.arrayBuffer()),
+      Number(args.runs),
+    );
     log(`${scenario.name} (${scenario.who}): Kassa, then the HTTP floor, ${seconds} s each (load ${loadAverage()})…`);
     const cpuBefore = server.cpuMs();
     const result = await load({ url: server.baseUrl, paths: [scenario.path], cookie, connections, seconds });
@@ -203,42 +293,121 @@ const main = async () => {
     const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / (result.requestsPerSecond * seconds);
     await floor.serve(body, answer.headers.get('content-type') ?? 'application/json');
     const floorResult = await load({ url: floor.baseUrl, paths: [scenario.path], cookie, connections, seconds });
-    rows.push({ ...scenario, load: result, apiOneMs, cpuMsPerRequest, bodyKb: body.byteLength / 1024, floor: floorResult, sql: direct.get(key(scenario)) });
+    rows.push({
+      ...scenario,
+      load: result,
+      apiOneMs,
+      cpuMsPerRequest,
+      bodyKb: body.byteLength / 1024,
+      floor: floorResult,
+      sql: direct.get(key(scenario)),
+    });
   }
   const memory = { idleRssMb, peakRssMb: server.peakRssMb() };
   await floor.stop();
 
   // Every statistics call over a year (the longest preset), as the merchant and the provider.
-  const yearRange = { 'created_at>': new Date(Date.now() - 365 * 86_400_000).toISOString(), 'created_at<': new Date().toISOString() };
-  const [processor] = await fetch(`${server.baseUrl}/v1/processor?_limit=3&type=processor`, { headers: { cookie: cookies.merchant } }).then((r) => r.json() as Promise<{ id: string }[]>);
+  const yearRange = {
+    'created_at>': new Date(Date.now() - 365 * 86_400_000).toISOString(),
+    'created_at<': new Date().toISOString(),
+  };
+  const [processor] = await fetch(`${server.baseUrl}/v1/processor?_limit=3&type=processor`, {
+    headers: { cookie: cookies.merchant },
+  }).then((r) => r.json() as Promise<{ id: string }[]>);
   const statisticsCalls: { name: string; who: 'merchant' | 'provider'; path: string }[] = [];
   for (const who of args['skip-statistics'] ? [] : (['merchant', 'provider'] as const)) {
     for (const entity of ['transaction', 'refund', 'customer']) {
-      statisticsCalls.push({ name: `${entity}/aggregate/stats (day)`, who, path: toPath(`${entity}/aggregate/stats`, { ...yearRange, period: 'day' }) });
-      statisticsCalls.push({ name: `${entity}/aggregate/total (month)`, who, path: toPath(`${entity}/aggregate/total`, { ...yearRange, period: 'month' }) });
+      statisticsCalls.push({
+        name: `${entity}/aggregate/stats (day)`,
+        who,
+        path: toPath(`${entity}/aggregate/stats`, { ...yearRange, period: 'day' }),
+      });
+      statisticsCalls.push({
+        name: `${entity}/aggregate/total (month)`,
+        who,
+        path: toPath(`${entity}/aggregate/total`, { ...yearRange, period: 'month' }),
+      });
     }
     statisticsCalls.push(
-      { name: 'transaction/aggregate/stats (week, status[])', who, path: toPath('transaction/aggregate/stats', { ...yearRange, period: 'week', 'status[]': ['SETTLEMENT_COMPLETED', 'AUTHORIZED'] }) },
-      { name: 'transaction/aggregate (group_by=status)', who, path: toPath('transaction/aggregate', { ...yearRange, group_by: 'status' }) },
+      {
+        name: 'transaction/aggregate/stats (week, status[])',
+        who,
+        path: toPath('transaction/aggregate/stats', {
+          ...yearRange,
+          period: 'week',
+          'status[]': ['SETTLEMENT_COMPLETED', 'AUTHORIZED'],
+        }),
+      },
+      {
+        name: 'transaction/aggregate (group_by=status)',
+        who,
+        path: toPath('transaction/aggregate', { ...yearRange, group_by: 'status' }),
+      },
       { name: 'transaction/aggregate/lifecycle', who, path: toPath('transaction/aggregate/lifecycle', yearRange) },
       { name: 'transaction/aggregate/location', who, path: toPath('transaction/aggregate/location', yearRange) },
       { name: 'statistics/dayandtime', who, path: toPath('statistics/dayandtime', yearRange) },
-      { name: 'statistics/aggregate/day (blocked=false)', who, path: toPath('statistics/aggregate/day', { ...yearRange, blocked: 'false' }) },
+      {
+        name: 'statistics/aggregate/day (blocked=false)',
+        who,
+        path: toPath('statistics/aggregate/day', { ...yearRange, blocked: 'false' }),
+      },
       { name: 'customer/aggregate/best', who, path: toPath('customer/aggregate/best', { ...yearRange, _limit: '10' }) },
+      {
+        name: 'customer/aggregate/best (_sort=-count)',
+        who,
+        path: toPath('customer/aggregate/best', { ...yearRange, _limit: '10', _sort: '-count' }),
+      },
+      {
+        name: 'transaction/aggregate/previous (month)',
+        who,
+        path: toPath('transaction/aggregate/previous', { ...yearRange, period: 'month' }),
+      },
+      { name: 'statistics/type (month)', who, path: toPath('statistics/type', { ...yearRange, period: 'month' }) },
+      { name: 'statistics/dayofweek', who, path: toPath('statistics/dayofweek', yearRange) },
+      { name: 'statistics/outcome', who, path: toPath('statistics/outcome', yearRange) },
+      { name: 'statistics/scheme', who, path: toPath('statistics/scheme', yearRange) },
       { name: 'customer/aggregate/segment', who, path: toPath('customer/aggregate/segment', {}) },
       { name: 'customer/aggregate/rfm', who, path: toPath('customer/aggregate/rfm', {}) },
       { name: 'statistics/today', who, path: toPath('statistics/today', {}) },
       { name: 'statistics/amazingthings', who, path: toPath('statistics/amazingthings', {}) },
       { name: 'statistics/recent', who, path: toPath('statistics/recent', {}) },
-      { name: 'statistics/processor/revenue', who, path: toPath('statistics/processor/revenue', processor ? { ids: processor.id } : {}) },
-      ...(processor ? [{ name: 'statistics/processor/compare', who, path: toPath('statistics/processor/compare', { ids: processor.id }) }] : []),
+      {
+        name: 'statistics/processor/revenue',
+        who,
+        path: toPath('statistics/processor/revenue', processor ? { ids: processor.id } : {}),
+      },
+      ...(processor
+        ? [
+            {
+              name: 'statistics/processor/compare',
+              who,
+              path: toPath('statistics/processor/compare', { ids: processor.id }),
+            },
+          ]
+        : []),
     );
   }
-  if (!args['skip-statistics']) statisticsCalls.push({ name: 'statistics/merchant/revenue', who: 'provider', path: toPath('statistics/merchant/revenue', { _limit: '5' }) });
+  if (!args['skip-statistics'])
+    statisticsCalls.push({
+      name: 'statistics/merchant/revenue',
+      who: 'provider',
+      path: toPath('statistics/merchant/revenue', { _limit: '5' }),
+    });
   const statistics: { call: string; who: string; load: LoadResult }[] = [];
-  for (const call of statisticsCalls) {
+  // `--only` narrows the statistics calls too (with --statistics-only: just those calls).
+  for (const call of statisticsCalls.filter((c) => !args.only || c.name.includes(args.only))) {
     log(`statistics ${call.who}: ${call.name}…`);
-    statistics.push({ call: call.name, who: call.who, load: await load({ url: server.baseUrl, paths: [call.path], cookie: cookies[call.who], connections, seconds: Number(args['statistics-seconds']) }) });
+    statistics.push({
+      call: call.name,
+      who: call.who,
+      load: await load({
+        url: server.baseUrl,
+        paths: [call.path],
+        cookie: cookies[call.who],
+        connections,
+        seconds: Number(args['statistics-seconds']),
+      }),
+    });
   }
 
   const web = await signInPageJsKb(server.baseUrl);
@@ -252,16 +421,25 @@ const main = async () => {
     const idleRssMb = exporter.peakRssMb();
     log('exporting every transaction to CSV as the provider…');
     const started = performance.now();
-    const response = await fetch(`${exporter.baseUrl}/v1/transaction/export?_fields=id,created_at,merchant_reference,amount,currency_code,status,payment_product_type`, { headers: { cookie } });
+    const response = await fetch(
+      `${exporter.baseUrl}/v1/transaction/export?_fields=id,created_at,merchant_reference,amount,currency_code,status,payment_product_type`,
+      { headers: { cookie } },
+    );
     let lines = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines++;
     }
-    exportResult = { rows: lines - 1, seconds: (performance.now() - started) / 1000, peakRssMb: exporter.peakRssMb(), idleRssMb };
+    exportResult = {
+      rows: lines - 1,
+      seconds: (performance.now() - started) / 1000,
+      peakRssMb: exporter.peakRssMb(),
+      idleRssMb,
+    };
     await exporter.stop();
   }
 
-  let startup: { coldSeconds: number; warmSeconds: number; embeddedIdleRssMb: number; embeddedPeakRssMb: number } | undefined;
+  let startup:
+    { coldSeconds: number; warmSeconds: number; embeddedIdleRssMb: number; embeddedPeakRssMb: number } | undefined;
   if (!args['skip-startup'] && !args['statistics-only']) {
     log('timing start-up on an empty embedded database (the npm start path)…');
     const fresh = mkdtempSync(join(tmpdir(), 'kassa-bench-start-'));
@@ -276,47 +454,100 @@ const main = async () => {
     const embeddedPeakRssMb = warm.peakRssMb();
     await warm.stop();
     rmSync(fresh, { recursive: true, force: true });
-    startup = { coldSeconds: cold.readyMs / 1000, warmSeconds: warm.readyMs / 1000, embeddedIdleRssMb, embeddedPeakRssMb };
+    startup = {
+      coldSeconds: cold.readyMs / 1000,
+      warmSeconds: warm.readyMs / 1000,
+      embeddedIdleRssMb,
+      embeddedPeakRssMb,
+    };
   }
 
   // Webhook delivery on PostgreSQL with worker processes (bench/webhooks.ts; needs a PostgreSQL server).
-  let webhooks: { throughput: { deliveriesPerSecond: number; retries: number; delivered: number; events: number }; crash?: { lost: number; recordedTwiceAsDelivered: number; receivedTwiceBySameId: number } } | undefined;
+  let webhooks:
+    | {
+        throughput: { deliveriesPerSecond: number; retries: number; delivered: number; events: number };
+        crash?: { lost: number; recordedTwiceAsDelivered: number; receivedTwiceBySameId: number };
+      }
+    | undefined;
   if (!args['skip-webhooks'] && !args['statistics-only']) {
     log('webhook delivery on PostgreSQL with worker processes…');
     try {
-      const out = execSync('node --import tsx bench/webhooks.ts --json', { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      const out = execSync('node --import tsx bench/webhooks.ts --json', {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       webhooks = JSON.parse(out.trim().split('\n').pop() as string);
     } catch (error) {
       log(`webhook scenario skipped or failed: ${(error as Error).message.split('\n')[0]}`);
     }
   }
 
-  const report = { date: new Date().toISOString(), engine: usePostgres ? 'postgresql' : 'pglite', scale, connections, seconds, loadAverage: loadavg(), scenarios: rows, memory, statistics, export: exportResult, startup, web, webhooks };
+  const report = {
+    date: new Date().toISOString(),
+    engine: usePostgres ? 'postgresql' : 'pglite',
+    scale,
+    connections,
+    seconds,
+    loadAverage: loadavg(),
+    scenarios: rows,
+    memory,
+    statistics,
+    export: exportResult,
+    startup,
+    web,
+    webhooks,
+  };
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
   const pct = (part: number, whole: number) => (whole > 0 ? `${fmt((100 * part) / whole, 0)} %` : '–');
-  console.log(`\nKassa benchmark — ${report.engine}, ${scale.toLocaleString('en')} transactions, ${connections} connections, ${seconds} s per scenario; load average at the end ${loadAverage()} (${cpus().length} cores)\n`);
-  console.log('Each request as its screen sends it. Floor: a bare Fastify route answering the same body; SQL: the same statements straight to the database (authentication left out). Kassa/SQL at 1 connection is the goal "≤ SQL + 1 ms".\n');
-  console.log('| scenario | user | KB | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server CPU ms/req | floor req/s | of floor | SQL req/s | of SQL | 1 conn: Kassa ms | SQL ms | load avg |');
+  console.log(
+    `\nKassa benchmark — ${report.engine}, ${scale.toLocaleString('en')} transactions, ${connections} connections, ${seconds} s per scenario; load average at the end ${loadAverage()} (${cpus().length} cores)\n`,
+  );
+  console.log(
+    'Each request as its screen sends it. Floor: a bare Fastify route answering the same body; SQL: the same statements straight to the database (authentication left out). Kassa/SQL at 1 connection is the goal "≤ SQL + 1 ms".\n',
+  );
+  console.log(
+    '| scenario | user | KB | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server CPU ms/req | floor req/s | of floor | SQL req/s | of SQL | 1 conn: Kassa ms | SQL ms | load avg |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const row of rows) {
     const sqlRate = row.sql?.requestsPerSecond ?? NaN;
-    console.log(`| ${row.name} | ${row.who} | ${fmt(row.bodyKb)} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.floor.requestsPerSecond, 0)} | ${pct(row.load.requestsPerSecond, row.floor.requestsPerSecond)} | ${fmt(sqlRate, 0)} | ${pct(row.load.requestsPerSecond, sqlRate)} | ${fmt(row.apiOneMs, 2)} | ${fmt(row.sql?.oneConnectionMs ?? NaN, 2)} | ${row.load.loadAverage} |`);
+    console.log(
+      `| ${row.name} | ${row.who} | ${fmt(row.bodyKb)} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.floor.requestsPerSecond, 0)} | ${pct(row.load.requestsPerSecond, row.floor.requestsPerSecond)} | ${fmt(sqlRate, 0)} | ${pct(row.load.requestsPerSecond, sqlRate)} | ${fmt(row.apiOneMs, 2)} | ${fmt(row.sql?.oneConnectionMs ?? NaN, 2)} | ${row.load.loadAverage} |`,
+    );
   }
-  if (rows.length) console.log(`\nServer memory (${report.engine}): ${fmt(memory.idleRssMb, 0)} MB idle after start, peak ${fmt(memory.peakRssMb, 0)} MB after the scenarios`);
+  if (rows.length)
+    console.log(
+      `\nServer memory (${report.engine}): ${fmt(memory.idleRssMb, 0)} MB idle after start, peak ${fmt(memory.peakRssMb, 0)} MB after the scenarios`,
+    );
   if (statistics.length) {
-    console.log(`\nStatistics calls over a year (${connections} connections, ${args['statistics-seconds']} s each; goal p95 ≤ 100 ms)\n`);
+    console.log(
+      `\nStatistics calls over a year (${connections} connections, ${args['statistics-seconds']} s each; goal p95 ≤ 100 ms)\n`,
+    );
     console.log('| call | user | req/s | p50 ms | p95 ms | non-2xx | ≤ 100 ms |');
     console.log('|---|---|---:|---:|---:|---:|:---:|');
     for (const row of statistics) {
-      console.log(`| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} |`);
+      console.log(
+        `| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} |`,
+      );
     }
   }
-  if (exportResult) console.log(`\nCSV export: ${exportResult.rows.toLocaleString('en')} rows in ${fmt(exportResult.seconds)} s; server memory ${fmt(exportResult.idleRssMb, 0)} MB before, peak ${fmt(exportResult.peakRssMb, 0)} MB`);
-  if (startup) console.log(`Start-up (embedded, demo world): cold ${fmt(startup.coldSeconds)} s, warm ${fmt(startup.warmSeconds)} s; embedded server memory ${fmt(startup.embeddedIdleRssMb, 0)} MB idle, peak ${fmt(startup.embeddedPeakRssMb, 0)} MB under the transactions screen's first requests`);
+  if (exportResult)
+    console.log(
+      `\nCSV export: ${exportResult.rows.toLocaleString('en')} rows in ${fmt(exportResult.seconds)} s; server memory ${fmt(exportResult.idleRssMb, 0)} MB before, peak ${fmt(exportResult.peakRssMb, 0)} MB`,
+    );
+  if (startup)
+    console.log(
+      `Start-up (embedded, demo world): cold ${fmt(startup.coldSeconds)} s, warm ${fmt(startup.warmSeconds)} s; embedded server memory ${fmt(startup.embeddedIdleRssMb, 0)} MB idle, peak ${fmt(startup.embeddedPeakRssMb, 0)} MB under the transactions screen's first requests`,
+    );
   console.log(`Sign-in page JavaScript: ${fmt(web.gzipKb, 0)} KB gzip in ${web.files} files`);
   if (webhooks) {
-    console.log(`Webhooks (PostgreSQL, worker processes): ${fmt(webhooks.throughput.deliveriesPerSecond, 0)} deliveries/s, ${webhooks.throughput.retries} retries for ${webhooks.throughput.events} events`
-      + (webhooks.crash ? `; worker killed mid-run: ${webhooks.crash.lost} lost, ${webhooks.crash.recordedTwiceAsDelivered} recorded twice as delivered, ${webhooks.crash.receivedTwiceBySameId} received again with the same webhook-id` : ''));
+    console.log(
+      `Webhooks (PostgreSQL, worker processes): ${fmt(webhooks.throughput.deliveriesPerSecond, 0)} deliveries/s, ${webhooks.throughput.retries} retries for ${webhooks.throughput.events} events` +
+        (webhooks.crash
+          ? `; worker killed mid-run: ${webhooks.crash.lost} lost, ${webhooks.crash.recordedTwiceAsDelivered} recorded twice as delivered, ${webhooks.crash.receivedTwiceBySameId} received again with the same webhook-id`
+          : ''),
+    );
   }
   const file = join(root, 'bench/results', `${report.date.slice(0, 19).replace(/:/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAccess, type RoleList } from '@kassa/domain';
+import { hasAccess, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import type { Scope } from '../query/scope.ts';
@@ -19,6 +19,8 @@ export type AuthContext = {
   email: string;
   name: string;
   language: string;
+  /** IANA zone of the user's statistics days (API keys: the default zone). */
+  timeZone: string;
   roles: string[];
   organisation: { id: string; name: string; type: 'provider' | 'merchant' | 'sub'; path: string };
   scope: Scope;
@@ -56,6 +58,7 @@ type SessionRow = {
   email: string;
   name: string;
   language: string;
+  time_zone: string;
   roles: string[];
   org_id: string;
   org_name: string;
@@ -75,7 +78,12 @@ export const scopeFor = async (db: Db, org: { id: string; type: string; path: st
  * The signed-in context of a session cookie: from this process's cache of validated sessions
  * (plugins/session-cache.ts: emptied by every auth change any process makes) or from the database.
  */
-const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthContext> | undefined, token: string): Promise<AuthContext | null> => {
+const loadSession = async (
+  db: Db,
+  config: Config,
+  cache: SessionCache<AuthContext> | undefined,
+  token: string,
+): Promise<AuthContext | null> => {
   const idHash = hashToken(token);
   // Touch at most every 15 s (or a quarter of a shorter idle limit, else a short limit expires busy
   // sessions): idle expiry stays exact to the quarter minute without a write per request. A cached
@@ -83,14 +91,19 @@ const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthConte
   const touchMs = Math.min(15_000, config.sessionIdleSeconds * 250);
   const load = async (): Promise<CachedSession<AuthContext> | null> => {
     // Every request without a cached copy runs this: prepared once per connection instead of parsed and planned each time.
-    const [row] = await db.query<SessionRow>(sql.prepared('kassa_session_lookup_2', sql`
-      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language,
+    const [row] = await db.query<SessionRow>(
+      sql.prepared(
+        'kassa_session_lookup_3',
+        sql`
+      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language, u.time_zone,
         array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
         o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
       from session s join app_user u on u.id = s.user_id join organisation o on o.id = u.organisation_id
       where s.id_hash = ${idHash} and s.revoked_at is null and s.expires_at > now()
         and s.last_seen_at > now() - make_interval(secs => ${config.sessionIdleSeconds}) and u.status = 'active'
-        and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`));
+        and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`,
+      ),
+    );
     if (!row) return null;
     let lastSeenAt = row.last_seen_at.getTime();
     if (Date.now() - lastSeenAt > touchMs) {
@@ -103,6 +116,7 @@ const loadSession = async (db: Db, config: Config, cache: SessionCache<AuthConte
       email: row.email,
       name: row.name,
       language: row.language,
+      timeZone: row.time_zone,
       roles: row.roles,
       organisation,
       scope: await scopeFor(db, organisation),
@@ -132,6 +146,7 @@ const loadApiKey = async (db: Db, key: string): Promise<AuthContext | null> => {
     email: '',
     name: row.name,
     language: 'en-US',
+    timeZone: STATISTICS_TIME_ZONE,
     roles: row.roles,
     organisation,
     scope: await scopeFor(db, organisation),
@@ -192,16 +207,25 @@ export const registerAuth = (app: FastifyInstance) => {
   // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this; nor do
   // refused requests, which change nothing.
   app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth?.authentication !== 'api' && reply.statusCode < 400) await sessions?.sync();
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      request.auth?.authentication !== 'api' &&
+      reply.statusCode < 400
+    )
+      await sessions?.sync();
   });
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     // The browsable API documentation is public like /v1/openapi.json; its plugin cannot declare access itself.
-    if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`)) route.config = { ...route.config, access: { public: true } };
+    if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`))
+      route.config = { ...route.config, access: { public: true } };
     if (!route.url.startsWith('/v1/') || route.method === 'HEAD') return;
-    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
+    if (!route.config?.access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
@@ -214,7 +238,16 @@ export const registerAuth = (app: FastifyInstance) => {
     if ('public' in access) return;
     if (!request.auth) {
       if (bearer === undefined) throw unauthenticated();
-      await recordAudit(app.db, { type: 'api_key_refused', authentication: 'api', route: request.routeOptions.url, method: request.method, url: request.url.split('?')[0], origin: request.ip, responseCode: 401, detail: looksLikeApiKey(bearer) ? { prefix: bearer.slice(0, 14) } : undefined });
+      await recordAudit(app.db, {
+        type: 'api_key_refused',
+        authentication: 'api',
+        route: request.routeOptions.url,
+        method: request.method,
+        url: request.url.split('?')[0],
+        origin: request.ip,
+        responseCode: 401,
+        detail: looksLikeApiKey(bearer) ? { prefix: bearer.slice(0, 14) } : undefined,
+      });
       throw unauthenticated('The API key is not valid or was revoked');
     }
     if (request.auth.mfaPending && !access.allowMfaPending) {

@@ -1,5 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import nlNL from 'antd/es/locale/nl_NL';
 import dayjs from 'dayjs';
@@ -41,8 +41,10 @@ export const LocaleProvider = ({ children }: { children: ReactNode }) => {
     for (const [name, value] of Object.entries(cssVariablesOf(mode))) root.style.setProperty(name, value);
   }, [mode]);
   return (
+    // antd's App (message, notification and modal hooks) is in the signed-in layout, not here:
+    // the sign-in page does not download it.
     <ConfigProvider locale={language === 'nl' ? nlNL : enUS} theme={theme} button={buttonConfig}>
-      <App component={false}>{children}</App>
+      {children}
     </ConfigProvider>
   );
 };

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** An e-mail address as typed: surrounding spaces are dropped before it is checked (server and form alike). */
-export const ZEmailAddress = z.string().trim().check(z.email({ message: 'form_validation.email' })).max(254);
+export const ZEmailAddress = z
+  .string()
+  .trim()
+  .check(z.email({ message: 'form_validation.email' }))
+  .max(254);
 
 /** Sign-in form and `POST /v1/auth/login` body (portal.md §5 "Login"). */
 export const ZLoginBody = z.object({
@@ -18,6 +22,8 @@ export const ZMe = z.object({
   email: z.string(),
   name: z.string(),
   language: z.string(),
+  /** IANA time zone of the user's statistics days (profile; Europe/Amsterdam unless changed). */
+  time_zone: z.string(),
   roles: z.array(z.string()),
   organisation: ZOrganisationRef.extend({ type: z.enum(['provider', 'merchant', 'sub']) }),
   is_provider: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmailAddress, ZMe, ZMfaChallenge } from './auth.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { ZTimeZone } from './statistics.ts';
 
 export const ZMfaType = z.enum(['email', 'google']);
 export type TMfaType = z.infer<typeof ZMfaType>;
@@ -39,10 +40,18 @@ export const ZMfaBody = z.object({
 export type TMfaBody = z.infer<typeof ZMfaBody>;
 
 /** `POST /v1/auth/mfa/recovery`: a recovery code instead of the authenticator code. */
-export const ZMfaRecoveryBody = z.object({ username: ZEmailAddress, token: ZToken, recovery_code: z.string().min(1).max(40) });
+export const ZMfaRecoveryBody = z.object({
+  username: ZEmailAddress,
+  token: ZToken,
+  recovery_code: z.string().min(1).max(40),
+});
 
 /** The answer of a sign-in whose organisation requires MFA the user has not set up yet. */
-export const ZMfaSetupChallenge = z.object({ mfa_setup_required: z.literal(true), required_type: ZMfaType, token: z.string() });
+export const ZMfaSetupChallenge = z.object({
+  mfa_setup_required: z.literal(true),
+  required_type: ZMfaType,
+  token: z.string(),
+});
 
 /** Everything `POST /v1/auth/login` may answer. */
 export const ZLoginAnswer = z.union([ZMe, ZMfaChallenge, ZMfaSetupChallenge]);
@@ -73,7 +82,11 @@ export const ZMfaEnrolled = z.object({
 });
 
 /** `POST /v1/profile`. */
-export const ZProfileUpdateBody = z.object({ name: z.string().trim().min(1).max(200).optional(), language: ZLanguage.optional() });
+export const ZProfileUpdateBody = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  language: ZLanguage.optional(),
+  time_zone: ZTimeZone.optional(),
+});
 /** `POST /v1/profile/password`. */
 export const ZChangePasswordBody = z.object({
   current_password: z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH),

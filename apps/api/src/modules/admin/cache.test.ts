@@ -19,13 +19,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { name: string; generation: number; entries: number | null; age_seconds: number | null; cleared_by: { name: string } | null };
+type Entry = {
+  name: string;
+  generation: number;
+  entries: number | null;
+  age_seconds: number | null;
+  cleared_by: { name: string } | null;
+};
 const caches = async (): Promise<Record<string, Entry>> =>
   Object.fromEntries(((await callAs(t.app, provider, 'GET', '/v1/cache')).body as Entry[]).map((c) => [c.name, c]));
-const rollupTotals = async () =>
-  (await t.db.query<{ daily: number; hourly: number; rows: number }>(sql`select
-    (select coalesce(sum(count), 0)::int from transaction_daily) as daily, (select coalesce(sum(count), 0)::int from transaction_hourly) as hourly,
-    (select count(*)::int from transaction) as rows`))[0];
+const ROLLUPS = [
+  'transaction_daily',
+  'transaction_hourly',
+  'transaction_local_daily',
+  'transaction_country_hourly',
+  'transaction_monthly',
+  'transaction_country_daily',
+  'transaction_country_monthly',
+  'transaction_local_daily_totals',
+  'transaction_hourly_totals',
+  'transaction_local_cells_monthly',
+];
+const rollupTotals = async () => {
+  const [row] = await t.db.query<Record<string, number> & { rows: number }>(sql`select ${sql.join(
+    ROLLUPS.map((table) => sql`(select coalesce(sum(count), 0)::int from ${sql.raw(table)}) as ${sql.raw(table)}`),
+    ', ',
+  )},
+    (select count(*)::int from transaction) as rows`);
+  return { ...row, daily: row.transaction_daily };
+};
 
 describe('cache page', () => {
   it('lists what Kassa caches with sizes and ages, for provider super users only', async () => {
@@ -41,8 +63,12 @@ describe('cache page', () => {
     expect(all.lists.entries).toBe(4); // one processor, three payment profiles
   });
 
-  it('a translation clear made by another process empties this process\'s bundles within the check interval', async () => {
-    const exported = await t.app.inject({ method: 'GET', url: '/v1/statusupdate/export?_format=readable&_lang=en-US', headers: { cookie: (provider as { cookie: string }).cookie } });
+  it("a translation clear made by another process empties this process's bundles within the check interval", async () => {
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/v1/statusupdate/export?_format=readable&_lang=en-US',
+      headers: { cookie: (provider as { cookie: string }).cookie },
+    });
     expect(exported.statusCode).toBe(200);
     expect(loadedTranslationBundles().length).toBeGreaterThanOrEqual(1);
     expect((await caches()).translations.entries).toBeGreaterThanOrEqual(1);
@@ -53,14 +79,24 @@ describe('cache page', () => {
   });
 
   it('clearing lists moves the generation browsers see in the kassa-cache header, and is audited', async () => {
-    const before = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie: (provider as { cookie: string }).cookie } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/me',
+      headers: { cookie: (provider as { cookie: string }).cookie },
+    });
     const generation = Number(/lists=(\d+)/.exec(String(before.headers['kassa-cache']))![1]);
     const cleared = await callAs(t.app, provider, 'POST', '/v1/cache/lists/clear');
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ name: 'lists', generation: generation + 1, cleared_by: { name: 'admin' } });
-    const after = await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie: (provider as { cookie: string }).cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/me',
+      headers: { cookie: (provider as { cookie: string }).cookie },
+    });
     expect(after.headers['kassa-cache']).toContain(`lists=${generation + 1}`);
-    const [audit] = await t.db.query<{ type: string; entity_id: string }>(sql`select type, entity_id from audit_log where entity = 'cache' order by created_at desc limit 1`);
+    const [audit] = await t.db.query<{ type: string; entity_id: string }>(
+      sql`select type, entity_id from audit_log where entity = 'cache' order by created_at desc limit 1`,
+    );
     expect(audit).toEqual({ type: 'cache_cleared', entity_id: 'lists' });
   });
 
@@ -70,11 +106,17 @@ describe('cache page', () => {
     // A rollup that drifted (as after a hand-made repair in the database).
     await t.db.query(sql`update transaction_daily set count = count + 5`);
     await t.db.query(sql`delete from transaction_hourly`);
+    await t.db.query(sql`delete from transaction_country_monthly`);
     const drifted = await rollupTotals();
     expect(drifted.daily).not.toBe(drifted.rows);
     expect((await callAs(t.app, provider, 'POST', '/v1/cache/rollups/clear')).status).toBe(200);
     const rebuilt = await rollupTotals();
-    expect(rebuilt).toEqual({ daily: rebuilt.rows, hourly: rebuilt.rows, rows: drifted.rows });
+    // Every statistics rollup counts each transaction once again.
+    expect(rebuilt).toEqual({
+      ...Object.fromEntries(ROLLUPS.map((table) => [table, drifted.rows])),
+      daily: drifted.rows,
+      rows: drifted.rows,
+    });
     expect((await callAs(t.app, provider, 'GET', '/v1/statistics/today')).status).toBeLessThan(500);
   });
 

@@ -14,10 +14,17 @@ export type UserRow = {
 };
 
 export const findUserByEmail = async (db: Queryable, email: string): Promise<UserRow | undefined> =>
-  (await db.query<UserRow>(sql`select id, email, name, language, status, password_hash, failed_logins, locked_until, mfa_type, organisation_id
-    from app_user where lower(email) = lower(${email})`))[0];
+  (
+    await db.query<UserRow>(sql`select id, email, name, language, status, password_hash, failed_logins, locked_until, mfa_type, organisation_id
+    from app_user where lower(email) = lower(${email})`)
+  )[0];
 
-export const recordFailedLogin = async (db: Queryable, userId: string, lockAfter: number, lockSeconds: number): Promise<{ failed_logins: number; locked: boolean }> => {
+export const recordFailedLogin = async (
+  db: Queryable,
+  userId: string,
+  lockAfter: number,
+  lockSeconds: number,
+): Promise<{ failed_logins: number; locked: boolean }> => {
   const [row] = await db.query<{ failed_logins: number; locked: boolean }>(sql`
     update app_user set failed_logins = failed_logins + 1,
       locked_until = case when failed_logins + 1 >= ${lockAfter} then now() + make_interval(secs => ${lockSeconds}) else locked_until end
@@ -31,7 +38,14 @@ export const recordSuccessfulLogin = (db: Queryable, userId: string) =>
 
 export const insertSession = (
   db: Queryable,
-  session: { idHash: string; userId: string; mfaPending: boolean; ip: string; userAgent: string | null; absoluteSeconds: number },
+  session: {
+    idHash: string;
+    userId: string;
+    mfaPending: boolean;
+    ip: string;
+    userAgent: string | null;
+    absoluteSeconds: number;
+  },
 ) =>
   db.query(sql`insert into session (id_hash, user_id, mfa_pending, ip, user_agent, expires_at)
     values (${session.idHash}, ${session.userId}, ${session.mfaPending}, ${session.ip}, ${session.userAgent},
@@ -45,6 +59,7 @@ export type MeRow = {
   email: string;
   name: string;
   language: string;
+  time_zone: string;
   mfa_type: 'email' | 'google' | null;
   roles: string[];
   org_id: string;
@@ -54,23 +69,44 @@ export type MeRow = {
 };
 
 export const findMe = async (db: Queryable, userId: string): Promise<MeRow | undefined> =>
-  (await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.mfa_type,
+  (
+    await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.time_zone, u.mfa_type,
       array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
       o.id as org_id, o.name as org_name, o.type as org_type,
       (select m.features from organisation m where m.id = coalesce(o.merchant_id, o.id)) as features
-    from app_user u join organisation o on o.id = u.organisation_id where u.id = ${userId}`))[0];
+    from app_user u join organisation o on o.id = u.organisation_id where u.id = ${userId}`)
+  )[0];
 
-export type MfaUserRow = { id: string; email: string; name: string; language: string; organisation_id: string; mfa_type: 'email' | 'google' | null; status: string };
+export type MfaUserRow = {
+  id: string;
+  email: string;
+  name: string;
+  language: string;
+  organisation_id: string;
+  mfa_type: 'email' | 'google' | null;
+  status: string;
+};
 
 export const findUserById = async (db: Queryable, userId: string): Promise<MfaUserRow | undefined> =>
-  (await db.query<MfaUserRow>(sql`select id, email, name, language, organisation_id, mfa_type, status from app_user where id = ${userId}`))[0];
+  (
+    await db.query<MfaUserRow>(
+      sql`select id, email, name, language, organisation_id, mfa_type, status from app_user where id = ${userId}`,
+    )
+  )[0];
 
 /** Ends every session of the user, except optionally the one making the request. */
 export const revokeUserSessions = (db: Queryable, userId: string, exceptHash: string | null = null) =>
   db.query(sql`update session set revoked_at = now()
     where user_id = ${userId} and revoked_at is null and (${exceptHash}::text is null or id_hash <> ${exceptHash})`);
 
-export type OwnSessionRow = { id: string; created_at: Date; last_seen_at: Date; ip: string | null; user_agent: string | null; current: boolean };
+export type OwnSessionRow = {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  current: boolean;
+};
 
 /**
  * The user's live sessions. A session is named by the first 16 hex digits of its hash: enough
@@ -83,8 +119,10 @@ export const listLiveSessions = (db: Queryable, userId: string, currentHash: str
     order by last_seen_at desc`);
 
 export const revokeSessionById = async (db: Queryable, userId: string, id: string): Promise<boolean> =>
-  (await db.query(sql`update session set revoked_at = now()
-    where user_id = ${userId} and substr(id_hash, 1, 16) = ${id} and revoked_at is null returning id_hash`)).length === 1;
+  (
+    await db.query(sql`update session set revoked_at = now()
+    where user_id = ${userId} and substr(id_hash, 1, 16) = ${id} and revoked_at is null returning id_hash`)
+  ).length === 1;
 
 /** Replaces a hash with one of the current parameters (same password, so sessions stay). */
 export const updatePasswordHash = (db: Queryable, userId: string, passwordHash: string) =>

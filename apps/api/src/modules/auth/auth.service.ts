@@ -5,8 +5,22 @@ import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import { hashToken, newToken } from '../../plugins/auth-context.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { assertUnderRateLimit, hitRateLimit, LOGIN_FAILURES_PER_IP } from '../../plugins/rate-limit.ts';
-import { findMe, findUserByEmail, insertSession, recordFailedLogin, recordSuccessfulLogin, revokeSession, updatePasswordHash } from './auth.repository.ts';
-import { isTrustedBrowser, requiredMfaFor, meetsMfaRequirement, CHALLENGE_SECONDS, type MfaType } from './mfa.repository.ts';
+import {
+  findMe,
+  findUserByEmail,
+  insertSession,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  revokeSession,
+  updatePasswordHash,
+} from './auth.repository.ts';
+import {
+  isTrustedBrowser,
+  requiredMfaFor,
+  meetsMfaRequirement,
+  CHALLENGE_SECONDS,
+  type MfaType,
+} from './mfa.repository.ts';
 import { openChallenge } from './mfa.service.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { isMerchantDeactivated } from '../merchants/merchant.repository.ts';
@@ -22,10 +36,17 @@ export type LoginOutcome =
   | { kind: 'mfa'; token: string; mfaToken: string; mfaType: MfaType }
   | { kind: 'setup'; token: string; setupToken: string; requiredType: MfaType };
 
-const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'The e-mail address or password is not correct');
+const invalidCredentials = () =>
+  new HttpError(401, 'invalid_credentials', 'The e-mail address or password is not correct');
 
 /** A new session (fresh id at every sign-in, only its hash stored); a pending one can only finish MFA. */
-export const openSession = async (db: Queryable, userId: string, client: ClientInfo, absoluteSeconds: number, mfaPending = false): Promise<string> => {
+export const openSession = async (
+  db: Queryable,
+  userId: string,
+  client: ClientInfo,
+  absoluteSeconds: number,
+  mfaPending = false,
+): Promise<string> => {
   const token = newToken();
   await insertSession(db, {
     idHash: hashToken(token),
@@ -51,7 +72,15 @@ export const login = async (
   await assertUnderRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
   const user = await findUserByEmail(db, input.username);
   const passwordOk = await verifyPassword(user?.password_hash, input.password);
-  const audit: AuditEntry = { type: 'login', organisationId: user?.organisation_id, userId: user?.id, userName: user?.name ?? input.username, origin: client.ip, route: '/v1/auth/login', method: 'POST' };
+  const audit: AuditEntry = {
+    type: 'login',
+    organisationId: user?.organisation_id,
+    userId: user?.id,
+    userName: user?.name ?? input.username,
+    origin: client.ip,
+    route: '/v1/auth/login',
+    method: 'POST',
+  };
   if (!user || user.status !== 'active') {
     await recordAudit(db, { ...audit, type: 'login_failed', responseCode: 401 });
     signInFailures.inc({ reason: 'unknown_or_inactive' });
@@ -67,7 +96,12 @@ export const login = async (
   }
   if (!passwordOk) {
     const result = await recordFailedLogin(db, user.id, LOCK_AFTER_FAILURES, LOCK_SECONDS);
-    await recordAudit(db, { ...audit, type: result.locked ? 'account_locked' : 'login_failed', responseCode: 401, detail: { failed_logins: result.failed_logins } });
+    await recordAudit(db, {
+      ...audit,
+      type: result.locked ? 'account_locked' : 'login_failed',
+      responseCode: 401,
+      detail: { failed_logins: result.failed_logins },
+    });
     signInFailures.inc({ reason: 'wrong_password' });
     if (result.locked) accountLockouts.inc();
     await hitRateLimit(db, ipKey, LOGIN_FAILURES_PER_IP);
@@ -75,7 +109,11 @@ export const login = async (
   }
   if (await isMerchantDeactivated(db, user.organisation_id)) {
     await recordAudit(db, { ...audit, type: 'login_refused_inactive_merchant', responseCode: 403 });
-    throw new HttpError(403, 'organisation_inactive', 'Your organisation has been deactivated; ask your payment provider');
+    throw new HttpError(
+      403,
+      'organisation_inactive',
+      'Your organisation has been deactivated; ask your payment provider',
+    );
   }
   await recordSuccessfulLogin(db, user.id);
   // Hashes made with older parameters are replaced while the password is at hand.
@@ -87,18 +125,33 @@ export const login = async (
   if (!meetsMfaRequirement(user.mfa_type, required)) {
     const token = await openSession(db, user.id, client, input.absoluteSeconds, true);
     const setupToken = await openChallenge(db, { person, sessionHash: hashToken(token), kind: 'setup', mfaType: null });
-    await recordAudit(db, { ...audit, type: 'mfa_setup_required', responseCode: 200, detail: { required_type: required } });
+    await recordAudit(db, {
+      ...audit,
+      type: 'mfa_setup_required',
+      responseCode: 200,
+      detail: { required_type: required },
+    });
     return { kind: 'setup', token, setupToken, requiredType: required as MfaType };
   }
   const trusted = input.trustedToken ? await isTrustedBrowser(db, hashToken(input.trustedToken), user.id) : false;
   if (user.mfa_type && !trusted) {
     const token = await openSession(db, user.id, client, input.absoluteSeconds, true);
-    const mfaToken = await openChallenge(db, { person, sessionHash: hashToken(token), kind: 'login', mfaType: user.mfa_type });
+    const mfaToken = await openChallenge(db, {
+      person,
+      sessionHash: hashToken(token),
+      kind: 'login',
+      mfaType: user.mfa_type,
+    });
     await recordAudit(db, { ...audit, type: 'mfa_challenge', responseCode: 200, detail: { mfa_type: user.mfa_type } });
     return { kind: 'mfa', token, mfaToken, mfaType: user.mfa_type };
   }
   const token = await openSession(db, user.id, client, input.absoluteSeconds);
-  await recordAudit(db, { ...audit, type: 'login', responseCode: 200, detail: trusted ? { mfa: 'trusted_browser' } : undefined });
+  await recordAudit(db, {
+    ...audit,
+    type: 'login',
+    responseCode: 200,
+    detail: trusted ? { mfa: 'trusted_browser' } : undefined,
+  });
   return { kind: 'session', token, userId: user.id };
 };
 
@@ -113,6 +166,7 @@ export const me = async (db: Queryable, userId: string): Promise<TMe> => {
     email: row.email,
     name: row.name,
     language: row.language,
+    time_zone: row.time_zone,
     roles: row.roles,
     organisation: { id: row.org_id, name: row.org_name, type: row.org_type },
     is_provider: row.org_type === 'provider',

@@ -55,14 +55,34 @@ export const computeRfm = async (db: Queryable): Promise<{ scored: number; idle:
   return { scored: scored.length, idle: idle.length };
 };
 
-/** Customers per segment with the mean scores behind it, for the caller's tenancy (one grouped read of customers). */
+/**
+ * Customers per segment with the mean scores behind it, for the caller's tenancy: from
+ * customer_segment_count (counts and score sums kept by triggers), and the newest score time in
+ * scope read backwards through customer_rfm_updated_idx. `updated_at` is that time on every row.
+ */
 export const rfmSegments = async (db: Queryable, scope: Scope, organisation?: string) => {
-  const conditions = [scopeCondition(scope, 'merchant'), organisation ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${organisation}) || '%')` : null]
-    .filter((c): c is NonNullable<typeof c> => c !== null);
-  const rows = await db.query<{ segment: string; count: number; recency: number | null; frequency: number | null; monetary: number | null; updated_at: Date | null }>(sql`
-    select coalesce(e.segment, 'none') as segment, count(*)::int as count, round(avg(e.rfm_recency), 1)::float as recency, round(avg(e.rfm_frequency), 1)::float as frequency,
-      round(avg(e.rfm_monetary), 1)::float as monetary, max(e.rfm_updated_at) as updated_at
-    from customer e ${conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty} group by 1 order by 2 desc, 1`);
+  const conditions = [
+    scopeCondition(scope, 'merchant'),
+    organisation
+      ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${organisation}) || '%')`
+      : null,
+  ].filter((c): c is NonNullable<typeof c> => c !== null);
+  const where = conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty;
+  const mean = (sum: string, n: string) =>
+    sql.raw(`case when sum(e.${n}) = 0 then null else round(sum(e.${sum})::numeric / sum(e.${n}), 1)::float end`);
+  const [rows, [{ updated_at: updatedAt }]] = await Promise.all([
+    db.query<{
+      segment: string;
+      count: number;
+      recency: number | null;
+      frequency: number | null;
+      monetary: number | null;
+    }>(sql`
+      select e.segment, sum(e.count)::int as count, ${mean('recency_sum', 'recency_n')} as recency, ${mean('frequency_sum', 'frequency_n')} as frequency,
+        ${mean('monetary_sum', 'monetary_n')} as monetary
+      from customer_segment_count e ${where} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`),
+    db.query<{ updated_at: Date | null }>(sql`select max(e.rfm_updated_at) as updated_at from customer e ${where}`),
+  ]);
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   return rows.map((row) => ({
     segment: row.segment,
@@ -71,7 +91,7 @@ export const rfmSegments = async (db: Queryable, scope: Scope, organisation?: st
     recency: row.recency,
     frequency: row.frequency,
     monetary: row.monetary,
-    updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    updated_at: updatedAt ? new Date(updatedAt).toISOString() : null,
   }));
 };
 

@@ -1,10 +1,11 @@
-import { STATISTICS_DEFAULT_CURRENCY, STATISTICS_TIME_ZONE, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
+import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopeCondition } from '../../query/where.ts';
+import { pyramid, type Level } from './pyramid.ts';
+import type { ZoneClock } from './zone.ts';
 
 const HOUR = 3_600_000;
-const TZ = STATISTICS_TIME_ZONE;
 
 /** A time range: lower and upper are inclusive instants (ms). */
 export type Range = { lower: number; upper: number };
@@ -33,10 +34,13 @@ export const filterConditions = (
   const statuses = statusesOf(query);
   if (statuses.length) conditions.push(sql`e.status = any(${statuses})`);
   if (query.organisation) {
-    conditions.push(sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${query.organisation}) || '%')`);
+    conditions.push(
+      sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${query.organisation}) || '%')`,
+    );
   }
   if (columns.currency !== false) conditions.push(sql`e.currency_code = ${currencyOf(query)}`);
-  if (columns.product && query.payment_product_type) conditions.push(sql`e.payment_product_type = ${query.payment_product_type}`);
+  if (columns.product && query.payment_product_type)
+    conditions.push(sql`e.payment_product_type = ${query.payment_product_type}`);
   if (columns.processor && query.processor) conditions.push(sql`e.processor_id = ${query.processor}`);
   if (columns.processor && query.blocked) conditions.push(sql`e.blocked = ${query.blocked === 'true'}`);
   return conditions;
@@ -44,85 +48,195 @@ export const filterConditions = (
 
 const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
 
-const TZ_PARTS = new Intl.DateTimeFormat('en-US', { timeZone: TZ, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-/** The statistics zone's offset from UTC at an instant (ms). */
-const offsetAt = (ms: number) => {
-  const whole = Math.floor(ms / 1000) * 1000;
-  const parts = Object.fromEntries(TZ_PARTS.formatToParts(new Date(whole)).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - whole;
-};
-/** The local (Europe/Amsterdam) date of an instant, as YYYY-MM-DD. */
-export const localDate = (ms: number) => new Date(ms + offsetAt(ms)).toISOString().slice(0, 10);
-/** The instant a local date starts (its midnight in Europe/Amsterdam, across daylight-saving changes). */
-export const localMidnight = (date: string) => {
-  const utc = Date.parse(`${date}T00:00:00Z`);
-  return utc - offsetAt(utc - offsetAt(utc));
-};
+const inRange = (range: Range) => [
+  sql`e.created_at >= ${new Date(range.lower)}`,
+  sql`e.created_at <= ${new Date(range.upper)}`,
+];
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/**
- * Transactions in a range as (at, dimensions, count, volume): whole local days from the local-day
- * rollup (at = the day's midnight), the partial first and last day from `hourlySource`. Exact, for
- * any range. `hours` keeps hour precision everywhere (the 7×24 heatmap).
- */
-export const transactionSource = (conditions: Sql[], range: Range, options: { hours?: boolean } = {}): Sql => {
-  if (options.hours) return hourlySource(conditions, range);
-  const lowerDate = localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
-  const firstDay = localMidnight(lowerDate);
-  const endDate = localDate(range.upper + 1);
-  const endDay = localMidnight(endDate);
-  if (firstDay >= endDay) return hourlySource(conditions, range);
-  const days = sql`select (e.day::timestamp at time zone ${TZ}) as at, e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
-    from transaction_local_daily e ${where([...conditions, sql`e.day >= ${lowerDate}::date`, sql`e.day < ${endDate}::date`])}`;
-  const parts = [days];
-  if (range.lower < firstDay) parts.push(hourlySource(conditions, { lower: range.lower, upper: firstDay - 1 }));
-  if (endDay <= range.upper) parts.push(hourlySource(conditions, { lower: endDay, upper: range.upper }));
-  return sql.join(parts, ' union all ');
+/** The whole local days of a range (`first` ≤ day < `end`, as dates and instants), or null when it holds none. */
+const wholeDays = (clock: ZoneClock, range: Range) => {
+  const { localDate, localMidnight } = clock;
+  const first =
+    localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
+  const end = localDate(range.upper + 1);
+  const from = localMidnight(first);
+  const to = localMidnight(end);
+  return from < to ? { first, end, from, to } : null;
 };
 
+/** Local-day rows for the whole days of a range, `edge(range)` for the partial first and last day. */
+const byLocalDays = (
+  clock: ZoneClock,
+  range: Range,
+  days: (first: string, end: string) => Sql,
+  edge: (range: Range) => Sql,
+): Sql => {
+  const whole = wholeDays(clock, range);
+  if (!whole) return edge(range);
+  const parts = [days(whole.first, whole.end)];
+  if (range.lower < whole.from) parts.push(edge({ lower: range.lower, upper: whole.from - 1 }));
+  if (whole.to <= range.upper) parts.push(edge({ lower: whole.to, upper: range.upper }));
+  return sql`(${sql.join(parts, ' union all ')})`;
+};
+
+/**
+ * `narrow`: the request filters by nothing but range, currency, blocked and organisation (what the
+ * dashboards send), so the narrow rollups without status, product and processor answer it; their
+ * rows carry null in those columns.
+ */
+export type SourceOptions = { hours?: boolean; narrow?: boolean };
+
+/**
+ * Transactions in a range as (local, dimensions, count, volume) — `local` the time in the zone, without one — exact for any range in the user's
+ * zone: in Europe/Amsterdam whole local days from the local-day rollup (at = the day's midnight)
+ * and the partial first and last day from `hourlySource`; in another whole-hour zone from
+ * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision.
+ */
+export const transactionSource = (
+  conditions: Sql[],
+  range: Range,
+  clock: ZoneClock,
+  options: SourceOptions = {},
+): Sql => {
+  if (clock.rollup === 'rows') return rowSource(conditions, range, clock.zone);
+  if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, clock.zone, options.narrow);
+  const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
+  return byLocalDays(
+    clock,
+    range,
+    (
+      first,
+      end,
+    ) => sql`select e.day::timestamp as local, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
+      from ${table} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    (edge) => hourlySource(conditions, edge, clock.zone, options.narrow),
+  );
+};
+
+const dimensions = (narrow = false) =>
+  narrow
+    ? sql`null::text as status, null::text as processor_id, null::text as payment_product_type`
+    : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
+
+/** The rows themselves, for zones no rollup serves exactly. */
+const rowSource = (conditions: Sql[], range: Range, zone: string): Sql =>
+  sql`select e.created_at at time zone ${zone} as local, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+    from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+
 /** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
-const hourlySource = (conditions: Sql[], range: Range): Sql => {
+const hourlySource = (conditions: Sql[], range: Range, zone: string, narrow = false): Sql => {
   const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
   const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
-  const rows = (from: number, to: number) =>
-    sql`select e.created_at as at, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
-      from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(from)}`, sql`e.created_at <= ${new Date(to)}`])}`;
+  const rows = (from: number, to: number) => rowSource(conditions, { lower: from, upper: to }, zone);
   if (firstHour >= endHour) return rows(range.lower, range.upper);
-  const hours = sql`select e.hour as at, e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
-    from transaction_hourly e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
+  const hours = sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensions(narrow)}, e.currency_code, e.count, e.volume
+    from ${sql.raw(narrow ? 'transaction_hourly_totals' : 'transaction_hourly')} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
   const parts = [hours];
   if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
   if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
-/** Refunds in a range, read through the (merchant, created_at) index. */
-export const refundSource = (conditions: Sql[], range: Range): Sql =>
-  sql`select e.created_at as at, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
-    from refund e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+/**
+ * The 7×24 heatmap's source as (date = local ISO weekday, hour, count, volume): for a narrow
+ * request in Europe/Amsterdam the whole local months of the range from
+ * transaction_local_cells_monthly, the rest hour by hour; otherwise hour by hour throughout.
+ */
+export const cellSource = (conditions: Sql[], range: Range, clock: ZoneClock, narrow: boolean): Sql => {
+  const cells = (source: Sql) =>
+    sql`(select extract(isodow from s.local)::int as date, extract(hour from s.local)::int as hour, s.count, s.volume from ${source} s)`;
+  const hours = (part: Range) => cells(sql`(${transactionSource(conditions, part, clock, { hours: true, narrow })})`);
+  if (!narrow || clock.rollup !== 'local-day') return hours(range);
+  const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+  const nextMonth = (date: string) =>
+    new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
+  const lowerMonth = monthOf(clock.localDate(range.lower));
+  const first = clock.localMidnight(lowerMonth) === range.lower ? lowerMonth : nextMonth(lowerMonth);
+  const end = monthOf(clock.localDate(range.upper + 1));
+  const from = clock.localMidnight(first);
+  const to = clock.localMidnight(end);
+  if (from >= to) return hours(range);
+  const parts = [
+    sql`(select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from transaction_local_cells_monthly e
+    ${where([...conditions, sql`e.month >= ${first}::date`, sql`e.month < ${end}::date`])})`,
+  ];
+  if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
+  if (to <= range.upper) parts.push(hours({ lower: to, upper: range.upper }));
+  return sql`(${sql.join(parts, ' union all ')})`;
+};
 
-/** New customers in a range (a customer has no volume). */
-export const customerSource = (conditions: Sql[], range: Range): Sql =>
-  sql`select e.created_at as at, e.merchant_id, e.status, 1 as count, 0 as volume
-    from customer e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+const TRANSACTION_LEVELS: Level[] = [
+  { unit: 'month', table: 'transaction_monthly', column: 'month' },
+  { unit: 'day', table: 'transaction_daily', column: 'day' },
+  { unit: 'hour', table: 'transaction_hourly', column: 'hour' },
+];
+
+/** Transactions in a range as (dimensions, count, volume), for sums that need no local time (pyramid.ts). */
+export const rangeSource = (conditions: Sql[], range: Range): Sql =>
+  pyramid(
+    TRANSACTION_LEVELS,
+    (
+      level,
+      time,
+    ) => sql`select e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
+      from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
+    (
+      rows,
+    ) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+      from transaction e ${where([...conditions, ...inRange(rows)])}`,
+    range,
+  );
+
+/** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), the rest from the rows. */
+export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
+  const rows = (
+    part: Range,
+  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
+    from refund e ${where([...conditions, ...inRange(part)])}`;
+  if (clock.rollup !== 'local-day') return rows(range);
+  return byLocalDays(
+    clock,
+    range,
+    (first, end) => sql`select e.day::timestamp as local, e.merchant_id, e.status, e.currency_code, e.count, e.volume
+    from refund_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    rows,
+  );
+};
+
+/** New customers in a range (a customer has no volume): whole local days from customer_local_daily, the rest from the rows. */
+export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
+  const rows = (
+    part: Range,
+  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, 1 as count, 0 as volume
+    from customer e ${where([...conditions, ...inRange(part)])}`;
+  if (clock.rollup !== 'local-day') return rows(range);
+  return byLocalDays(
+    clock,
+    range,
+    (first, end) => sql`select e.day::timestamp as local, e.merchant_id, e.status, e.count, 0::bigint as volume
+    from customer_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    rows,
+  );
+};
 
 type Money = { count: number; volume: number };
 
 /** Every local period of the range with its sums, empty periods as zero. */
-export const perPeriod = (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod) =>
+export const perPeriod = (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod, zone: string) =>
   db.query<Money & { period: string }>(sql`
     with s as (${source}),
-    sums as (select date_trunc(${period}, s.at at time zone ${TZ}) as p, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from s group by 1),
-    periods as (select generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${TZ}),
-      date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${TZ}), ('1 ' || ${period})::interval) as p)
+    sums as (select date_trunc(${period}, s.local) as p, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from s group by 1),
+    periods as (select generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${zone}),
+      date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${zone}), ('1 ' || ${period})::interval) as p)
     select to_char(periods.p, 'YYYY-MM-DD') as period, coalesce(sums.count, 0)::bigint as count, coalesce(sums.volume, 0)::bigint as volume
     from periods left join sums on sums.p = periods.p order by periods.p`);
 
-export const totalOf = async (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod) => {
+export const totalOf = async (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod, zone: string) => {
   const [row] = await db.query<Money & { periods: number }>(sql`
     select coalesce(sum(s.count), 0)::bigint as count, coalesce(sum(s.volume), 0)::bigint as volume,
-      (select count(*) from generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${TZ}),
-        date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${TZ}), ('1 ' || ${period})::interval))::int as periods
+      (select count(*) from generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${zone}),
+        date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${zone}), ('1 ' || ${period})::interval))::int as periods
     from (${source}) s`);
   return row;
 };
@@ -133,55 +247,76 @@ export const groupedBy = (db: Queryable, source: Sql, column: string) =>
     select s.${sql.raw(column)} as key, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
     from (${source}) s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 
-/** The 7×24 local weekday/hour cells that hold transactions. */
-export const dayAndTime = (db: Queryable, source: Sql) =>
+/** The 7×24 local weekday/hour cells that hold transactions, from `cellSource`. */
+export const dayAndTime = (db: Queryable, cells: Sql) =>
   db.query<Money & { date: number; hour: number }>(sql`
-    select extract(isodow from s.at at time zone ${TZ})::int as date, extract(hour from s.at at time zone ${TZ})::int as hour,
-      sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-    from (${source}) s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
+    select s.date, s.hour, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from ${cells} s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
 
-/**
- * Transaction volume by the transaction's country: whole UTC hours from transaction_country_hourly,
- * the partial first and last hour from the rows (exact, like transactionSource).
- */
+const COUNTRY_LEVELS: Level[] = [
+  { unit: 'month', table: 'transaction_country_monthly', column: 'month' },
+  { unit: 'day', table: 'transaction_country_daily', column: 'day' },
+  { unit: 'hour', table: 'transaction_country_hourly', column: 'hour' },
+];
+
+/** Transaction count and volume by the transaction's country: months, days and hours of the country rollups, the rest from rows (pyramid.ts). */
 export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
-  const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
-  const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
-  const rows = (from: number, to: number) =>
-    sql`select e.country_code, 1 as count, e.amount as volume from transaction e
-      ${where([...conditions, sql`e.country_code is not null`, sql`e.created_at >= ${new Date(from)}`, sql`e.created_at <= ${new Date(to)}`])}`;
-  const parts: Sql[] = [];
-  if (firstHour >= endHour) parts.push(rows(range.lower, range.upper));
-  else {
-    parts.push(sql`select e.country_code, e.count, e.volume from transaction_country_hourly e
-      ${where([...conditions, sql`e.country_code <> ''`, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`);
-    if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
-    if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
-  }
+  const source = pyramid(
+    COUNTRY_LEVELS,
+    (level, time) =>
+      sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.country_code <> ''`, time])}`,
+    (rows) =>
+      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${where([...conditions, sql`e.country_code is not null`, ...inRange(rows)])}`,
+    range,
+  );
   return db.query<Money & { alpha2: string }>(sql`
     select s.country_code as alpha2, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-    from (${sql.join(parts, ' union all ')}) s group by 1 having sum(s.count) <> 0 order by 3 desc`);
+    from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc`);
 };
 
-/** Customers with the most volume in the range, from their transactions. */
-export const bestCustomers = (db: Queryable, conditions: Sql[], range: Range, limit: number) =>
-  db.query<Money & { id: string; first_name: string | null; last_name: string | null; email_address: string | null; city: string | null; region: string | null; country_code: string | null; status: string }>(sql`
-    with best as (
-      select e.customer_id, count(*)::bigint as count, sum(e.amount)::bigint as volume
-      from transaction e ${where([...conditions, sql`e.customer_id is not null`, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}
-      group by 1 order by 3 desc, 2 desc, 1 limit ${limit})
-    select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status, best.count, best.volume
-    from best join customer c on c.id = best.customer_id order by best.volume desc, best.count desc, c.id`);
+type CustomerDetails = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email_address: string | null;
+  city: string | null;
+  region: string | null;
+  country_code: string | null;
+  status: string;
+};
 
-/** Customers per segment (all customers in scope, not a range). */
+/** The customers of `bestCustomerIds` with their details, in its order. */
+export const customerDetails = async (
+  db: Queryable,
+  best: { customer_id: string; count: number; volume: number }[],
+) => {
+  const rows = await db.query<CustomerDetails>(sql`
+    select c.id, c.first_name, c.last_name, c.email_address, c.city, c.region, c.country_code, c.status from customer c where c.id = any(${best.map((b) => b.customer_id)})`);
+  return best.flatMap((b) =>
+    rows.filter((row) => row.id === b.customer_id).map((row) => ({ ...row, count: b.count, volume: b.volume })),
+  );
+};
+
+/** Customers per segment (all customers in scope, not a range), from customer_segment_count. */
 export const segments = (db: Queryable, conditions: Sql[]) =>
   db.query<{ segment: string; count: number }>(sql`
-    select coalesce(e.segment, 'none') as segment, count(*)::bigint as count from customer e ${where(conditions)} group by 1 order by 2 desc, 1`);
+    select e.segment, sum(e.count)::bigint as count from customer_segment_count e ${where(conditions)} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`);
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
 export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
   const scoped = where([scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null));
-  return db.query<{ id: string; type: 'transaction' | 'blocked' | 'refund'; status: string; amount: number; currency_code: string; payment_product: string; organisation_id: string; organisation_name: string; transaction: string; created_at: Date }>(sql`
+  return db.query<{
+    id: string;
+    type: 'transaction' | 'blocked' | 'refund';
+    status: string;
+    amount: number;
+    currency_code: string;
+    payment_product: string;
+    organisation_id: string;
+    organisation_name: string;
+    transaction: string;
+    created_at: Date;
+  }>(sql`
     with recent as (
       (select e.id, case when e.blocked then 'blocked' else 'transaction' end as type, e.status, e.amount, e.currency_code, e.payment_product_type as payment_product,
          e.organisation_id, e.id as transaction, e.updated_at as created_at
@@ -191,4 +326,31 @@ export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
        from refund e join transaction t on t.id = e.transaction_id ${scoped} order by e.created_at desc limit ${limit}))
     select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
     order by recent.created_at desc, recent.id desc limit ${limit}`);
+};
+
+/** Count and volume per local period (of the source's `local` times) and payment product type; only pairs that hold transactions. */
+export const typePerPeriod = (db: Queryable, source: Sql, period: StatisticsPeriod) =>
+  db.query<Money & { period: string; type: string }>(sql`
+    select to_char(date_trunc(${period}, s.local), 'YYYY-MM-DD') as period, s.payment_product_type as type,
+      sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${source}) s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
+
+/** Count and volume per local ISO weekday (1 Monday … 7 Sunday) of the source's instants. */
+export const perWeekday = (db: Queryable, source: Sql) =>
+  db.query<Money & { date: number }>(sql`
+    select extract(isodow from s.local)::int as date, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${source}) s group by 1 order by 1`);
+
+/** Transactions per card scheme (card_brand; `other` without one): months and days of the country rollups, the partial days from rows. */
+export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
+  const source = pyramid(
+    COUNTRY_LEVELS.slice(0, 2),
+    (level, time) =>
+      sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
+    (rows) =>
+      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${where([...conditions, ...inRange(rows)])}`,
+    range,
+  );
+  return db.query<Money & { scheme: string }>(sql`
+    select s.scheme, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 };

@@ -1,12 +1,38 @@
 import countries from 'i18n-iso-countries';
-import { COMPARE_STATUSES, LIFECYCLE_STATUSES, STATISTICS_TIME_ZONE, type TStatisticsQuery } from '@kassa/domain';
+import {
+  COMPARE_STATUSES,
+  LIFECYCLE_STATUSES,
+  STATISTICS_TIME_ZONE,
+  TRANSACTION_OUTCOMES,
+  type TStatisticsQuery,
+} from '@kassa/domain';
 import { badRequest } from '../../lib/http-error.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
-  bestCustomers, byCountry, currencyOf, customerSource, dayAndTime, filterConditions, groupedBy, perPeriod, recentActivity, refundSource,
-  REVENUE_STATUSES, segments, totalOf, transactionSource, type Range,
+  byCountry,
+  bySchemes,
+  cellSource,
+  currencyOf,
+  customerDetails,
+  customerSource,
+  dayAndTime,
+  filterConditions,
+  groupedBy,
+  perPeriod,
+  perWeekday,
+  rangeSource,
+  recentActivity,
+  refundSource,
+  REVENUE_STATUSES,
+  segments,
+  totalOf,
+  transactionSource,
+  typePerPeriod,
+  type Range,
 } from './statistics.repository.ts';
+import { bestCustomerIds } from './best-customers.ts';
+import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 28;
@@ -16,38 +42,102 @@ export const rangeOf = (query: TStatisticsQuery, now = Date.now()): Range => {
   const upper = query['created_at<'] ? Date.parse(query['created_at<']) : now;
   const lower = query['created_at>'] ? Date.parse(query['created_at>']) : upper - DEFAULT_RANGE_DAYS * DAY;
   if (upper < lower) throw badRequest('querystring.created_at<', 'created_at< must not be before created_at>');
-  if (upper - lower > 3 * 366 * DAY) throw badRequest('querystring.created_at>', 'created_at> must be at most 3 years before created_at<');
+  if (upper - lower > 3 * 366 * DAY)
+    throw badRequest('querystring.created_at>', 'created_at> must be at most 3 years before created_at<');
   return { lower, upper };
 };
 
 export type Entity = 'transaction' | 'refund' | 'customer';
 
-const sourceOf = (entity: Entity, scope: Scope, query: TStatisticsQuery, range: Range) => {
-  if (entity === 'transaction') return transactionSource(filterConditions(scope, query), range);
-  if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range);
-  return customerSource(filterConditions(scope, query, { currency: false }), range);
+/** Whether only range, currency, blocked and organisation filter the request (the dashboards' calls): the narrow rollups answer it. */
+const isNarrow = (query: TStatisticsQuery) =>
+  !query.status && !query['status[]']?.length && !query.payment_product_type && !query.processor;
+
+/**
+ * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
+ * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.ts).
+ * `dimensions` keeps status, product and processor in the rows (grouping by them).
+ */
+const sourceOf = (
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  range: Range,
+  clock: ZoneClock | 'sums',
+  dimensions = false,
+) => {
+  const narrow = !dimensions && isNarrow(query);
+  if (entity === 'transaction') {
+    if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
+    return narrow
+      ? transactionSource(filterConditions(scope, query), range, zoneClock(), { narrow })
+      : rangeSource(filterConditions(scope, query), range);
+  }
+  const local = clock === 'sums' ? zoneClock() : clock;
+  if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range, local);
+  return customerSource(filterConditions(scope, query, { currency: false }), range, local);
 };
 
-export const aggregateStats = (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery) => {
+export const aggregateStats = (
+  db: Queryable,
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = rangeOf(query);
-  return perPeriod(db, sourceOf(entity, scope, query, range), range, query.period ?? 'day');
+  return perPeriod(db, sourceOf(entity, scope, query, range, zoneClock(zone)), range, query.period ?? 'day', zone);
 };
 
-export const aggregateTotal = async (db: Queryable, entity: Entity, scope: Scope, query: TStatisticsQuery) => {
+export const aggregateTotal = async (
+  db: Queryable,
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = rangeOf(query);
-  const total = await totalOf(db, sourceOf(entity, scope, query, range), range, query.period ?? 'day');
+  const total = await totalOf(db, sourceOf(entity, scope, query, range, 'sums'), range, query.period ?? 'day', zone);
   return { ...total, currency_code: entity === 'customer' ? null : currencyOf(query) };
 };
 
-const GROUP_COLUMNS = { status: 'status', payment_product_type: 'payment_product_type', processor: 'processor_id', currency_code: 'currency_code' } as const;
+const GROUP_COLUMNS = {
+  status: 'status',
+  payment_product_type: 'payment_product_type',
+  processor: 'processor_id',
+  currency_code: 'currency_code',
+} as const;
 
 export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
   if (!query.group_by) throw badRequest('querystring.group_by', 'group_by is required');
   const range = rangeOf(query);
   // Grouped by currency, each row is already one currency: the other filters apply, no default currency.
-  const source = query.group_by === 'currency_code' && !query.currency_code
-    ? transactionSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
-    : sourceOf('transaction', scope, query, range);
+  const source =
+    query.group_by === 'currency_code' && !query.currency_code
+      ? rangeSource(filterConditions(scope, query, { processor: true, product: true, currency: false }), range)
+      : sourceOf('transaction', scope, query, range, 'sums', true);
+  const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
+  return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
+};
+
+/** What refunds and customers can be grouped by (their rows have no product or processor; customers no currency). */
+const OTHER_GROUPS = { refund: ['status', 'currency_code'], customer: ['status'] } as const;
+
+/** `refund/aggregate` and `customer/aggregate` with group_by (payments.md §7 "{entity}/aggregate with group_by"). */
+export const otherAggregateGroup = async (
+  db: Queryable,
+  entity: 'refund' | 'customer',
+  scope: Scope,
+  query: TStatisticsQuery,
+) => {
+  const allowed: readonly string[] = OTHER_GROUPS[entity];
+  if (!query.group_by || !allowed.includes(query.group_by))
+    throw badRequest('querystring.group_by', `group_by must be one of ${allowed.join(', ')}`);
+  const range = rangeOf(query);
+  const source =
+    entity === 'refund' && query.group_by === 'currency_code' && !query.currency_code
+      ? refundSource(filterConditions(scope, query, { currency: false }), range, zoneClock())
+      : sourceOf(entity, scope, query, range, 'sums');
   const rows = await groupedBy(db, source, GROUP_COLUMNS[query.group_by]);
   return rows.map((row) => ({ key: row.key ?? '', count: row.count, volume: row.volume }));
 };
@@ -55,60 +145,131 @@ export const aggregateGroup = async (db: Queryable, scope: Scope, query: TStatis
 const percentage = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 
 export const lifecycle = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query)), 'status');
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums', true), 'status');
   const count = rows.reduce((sum, row) => sum + row.count, 0);
   const volume = rows.reduce((sum, row) => sum + row.volume, 0);
   return LIFECYCLE_STATUSES.map((name) => {
     const row = rows.find((r) => r.key === name) ?? { count: 0, volume: 0 };
-    return { name, count: row.count, volume: row.volume, count_percentage: percentage(row.count, count), volume_percentage: percentage(row.volume, volume) };
+    return {
+      name,
+      count: row.count,
+      volume: row.volume,
+      count_percentage: percentage(row.count, count),
+      volume_percentage: percentage(row.volume, volume),
+    };
   });
 };
 
 export const location = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
   const rows = await byCountry(db, filterConditions(scope, query), rangeOf(query));
-  return rows.map((row) => ({ location: { alpha2: row.alpha2, alpha3: countries.alpha2ToAlpha3(row.alpha2) ?? '', numeric: countries.alpha2ToNumeric(row.alpha2) ?? '' }, count: row.count, volume: row.volume }));
+  return rows.map((row) => ({
+    location: {
+      alpha2: row.alpha2,
+      alpha3: countries.alpha2ToAlpha3(row.alpha2) ?? '',
+      numeric: countries.alpha2ToNumeric(row.alpha2) ?? '',
+    },
+    count: row.count,
+    volume: row.volume,
+  }));
 };
 
-export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
   // Hour precision: local weekday × hour cells need the hourly rollup throughout.
-  return dayAndTime(db, transactionSource(filterConditions(scope, query), range, { hours: true }));
+  return dayAndTime(db, cellSource(filterConditions(scope, query), range, zoneClock(zone), isNarrow(query)));
 };
 
 /** Per local day of the range: the revenue overview, the weekday comparison and the 56-day split. */
-export const dailyAggregate = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+export const dailyAggregate = async (
+  db: Queryable,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
   const range = rangeOf(query);
-  const rows = await perPeriod(db, sourceOf('transaction', scope, query, range), range, 'day');
+  const rows = await perPeriod(db, sourceOf('transaction', scope, query, range, zoneClock(zone)), range, 'day', zone);
   return rows.map((row) => ({ date: row.period, amount: row.volume, count: row.count }));
 };
 
-const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({ ...query, status: undefined, 'status[]': REVENUE_STATUSES });
+const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({
+  ...query,
+  status: undefined,
+  'status[]': REVENUE_STATUSES,
+});
 
 /** Today (local day so far): revenue and transactions, expected = mean revenue of the same weekday over the 4 weeks before. */
-export const today = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
-  const [{ start }] = await db.query<{ start: Date }>(sql`select (date_trunc('day', ${new Date(now)}::timestamptz at time zone ${STATISTICS_TIME_ZONE}) at time zone ${STATISTICS_TIME_ZONE}) as start`);
-  const startMs = new Date(start).getTime();
+export const today = async (
+  db: Queryable,
+  scope: Scope,
+  query: TStatisticsQuery = {},
+  zone = STATISTICS_TIME_ZONE,
+  now = Date.now(),
+) => {
+  const clock = zoneClock(zone);
+  const date = clock.localDate(now);
+  const startMs = clock.localMidnight(date);
   const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
   const [todays, ...previous] = await Promise.all([
-    totalOf(db, transactionSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day'),
+    totalOf(db, rangeSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day', zone),
     ...[1, 2, 3, 4].map((weeks) => {
-      const range = { lower: startMs - weeks * 7 * DAY, upper: startMs - (weeks * 7 - 1) * DAY - 1 };
-      return totalOf(db, transactionSource(filters, range), range, 'day');
+      // The same weekday's whole local day (23, 24 or 25 hours long) weeks × 7 days before.
+      const day = new Date(Date.parse(`${date}T00:00:00Z`) - weeks * 7 * DAY).toISOString().slice(0, 10);
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+      const range = { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 };
+      return totalOf(db, rangeSource(filters, range), range, 'day', zone);
     }),
   ]);
-  return { amount: todays.volume, transactions: todays.count, expected_amount: Math.round(previous.reduce((sum, p) => sum + p.volume, 0) / previous.length), currency_code: currencyOf(query) };
+  return {
+    amount: todays.volume,
+    transactions: todays.count,
+    expected_amount: Math.round(previous.reduce((sum, p) => sum + p.volume, 0) / previous.length),
+    currency_code: currencyOf(query),
+  };
 };
 
 /** Achievements: the last 7 days against the 7 before (portal.md §4); counts over every currency, the amount in one. */
 export const achievements = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
-  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) => Promise.all([fn(last), fn(previous)]);
+  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) =>
+    Promise.all([fn(last), fn(previous)]);
   const [transactions, amount, customers, refunds] = await Promise.all([
-    windows((range) => totalOf(db, transactionSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
-    windows((range) => totalOf(db, transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), range, 'day')),
-    windows((range) => totalOf(db, customerSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
-    windows((range) => totalOf(db, refundSource(filterConditions(scope, {}, { currency: false }), range), range, 'day')),
+    windows((range) =>
+      totalOf(
+        db,
+        rangeSource(filterConditions(scope, {}, { currency: false }), range),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
+    windows((range) =>
+      totalOf(
+        db,
+        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
+    windows((range) =>
+      totalOf(
+        db,
+        customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
+    windows((range) =>
+      totalOf(
+        db,
+        refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+        range,
+        'day',
+        STATISTICS_TIME_ZONE,
+      ),
+    ),
   ]);
   return [
     { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
@@ -143,9 +304,18 @@ const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
 /** Revenue per processor over the last 24 hours and the 24 before. */
 export const processorRevenue = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
   const processors = await processorsOf(db, query);
-  const windows = [{ lower: now - DAY, upper: now }, { lower: now - 2 * DAY, upper: now - DAY - 1 }];
+  const windows = [
+    { lower: now - DAY, upper: now },
+    { lower: now - 2 * DAY, upper: now - DAY - 1 },
+  ];
   const [last, previous] = await Promise.all(
-    windows.map((range) => groupedBy(db, transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range), 'processor_id')),
+    windows.map((range) =>
+      groupedBy(
+        db,
+        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+        'processor_id',
+      ),
+    ),
   );
   const of = (rows: typeof last, id: string) => {
     const row = rows.find((r) => r.key === id);
@@ -162,19 +332,30 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.
-  const rows = await db.query<{ processor_id: string; status: string; currency_code: string; count: number; volume: number }>(sql`
+  const rows = await db.query<{
+    processor_id: string;
+    status: string;
+    currency_code: string;
+    count: number;
+    volume: number;
+  }>(sql`
     select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-    from (${transactionSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+    from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
     const good = mine.filter((r) => REVENUE_STATUSES.includes(r.status));
-    const status = Object.fromEntries(COMPARE_STATUSES.map((s) => [s, mine.filter((r) => r.status === s).reduce((sum, r) => sum + r.count, 0)]));
+    const status = Object.fromEntries(
+      COMPARE_STATUSES.map((s) => [s, mine.filter((r) => r.status === s).reduce((sum, r) => sum + r.count, 0)]),
+    );
     return {
       id: p.id,
       name: p.name,
       transaction: {
-        conversion: percentage(good.reduce((sum, r) => sum + r.count, 0), count),
+        conversion: percentage(
+          good.reduce((sum, r) => sum + r.count, 0),
+          count,
+        ),
         count,
         amount: good.filter((r) => r.currency_code === currency).reduce((sum, r) => sum + r.volume, 0),
         currency_code: currency,
@@ -189,14 +370,22 @@ export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisti
   const range = { lower: now - DAY, upper: now };
   const rows = await db.query<{ id: string; name: string; count: number; volume: number }>(sql`
     with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-      from (${transactionSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range)}) s group by 1 having sum(s.count) <> 0)
+      from (${rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range)}) s group by 1 having sum(s.count) <> 0)
     select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
-    where o.active order by r.volume desc, o.id limit ${query._limit ?? 5}`);
+    where o.active = ${query.active !== 'false'} order by ${query._sort === '-count' ? sql`r.count desc, r.volume desc` : sql`r.volume desc, r.count desc`}, o.id limit ${query._limit ?? 5}`);
   return rows.map((row) => ({ id: row.id, name: row.name, last24hours: { amount: row.volume, count: row.count } }));
 };
 
 export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
-  const rows = await bestCustomers(db, filterConditions(scope, query), rangeOf(query), query._limit ?? 10);
+  const ids = await bestCustomerIds(
+    db,
+    scope,
+    query,
+    rangeOf(query),
+    query._limit ?? 10,
+    query._sort === '-count' ? 'count' : 'volume',
+  );
+  const rows = await customerDetails(db, ids);
   return rows.map((row) => ({
     customer: {
       id: row.id,
@@ -216,3 +405,66 @@ export const segmentShares = async (db: Queryable, scope: Scope, query: TStatist
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   return rows.map((row) => ({ ...row, percentage: percentage(row.count, total) }));
 };
+
+/** The range of the same length that ends just before the asked one starts. */
+export const previousRangeOf = (range: Range): Range => ({
+  lower: range.lower - (range.upper - range.lower + 1),
+  upper: range.lower - 1,
+});
+
+/** {entity}/aggregate/previous: the totals of the previous period of the same length (payments.md §7 "previous-period aggregate"). */
+export const previousTotal = async (
+  db: Queryable,
+  entity: Entity,
+  scope: Scope,
+  query: TStatisticsQuery,
+  zone = STATISTICS_TIME_ZONE,
+) => {
+  const range = previousRangeOf(rangeOf(query));
+  const total = await totalOf(db, sourceOf(entity, scope, query, range, 'sums'), range, query.period ?? 'day', zone);
+  return {
+    ...total,
+    currency_code: entity === 'customer' ? null : currencyOf(query),
+    'created_at>': new Date(range.lower).toISOString(),
+    'created_at<': new Date(range.upper).toISOString(),
+  };
+};
+
+/** statistics/type: count and volume per local period and payment product type ("statistics by type and period"). */
+export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) =>
+  typePerPeriod(
+    db,
+    sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true),
+    query.period ?? 'day',
+  );
+
+/** statistics/dayofweek: every local ISO weekday with its count and volume in the range. */
+export const dayOfWeek = async (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
+  const rows = await perWeekday(db, sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone)));
+  return [1, 2, 3, 4, 5, 6, 7].map((date) => rows.find((row) => row.date === date) ?? { date, count: 0, volume: 0 });
+};
+
+const outcomeOf = (status: string) =>
+  (Object.entries(TRANSACTION_OUTCOMES) as [string, readonly string[]][]).find(([, statuses]) =>
+    statuses.includes(status),
+  )?.[0] ?? 'other';
+
+/** statistics/outcome: transactions per outcome (approved, declined, failed, cancelled, open, chargeback, other). */
+export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await groupedBy(db, sourceOf('transaction', scope, query, rangeOf(query), 'sums', true), 'status');
+  const count = rows.reduce((sum, row) => sum + row.count, 0);
+  return [...Object.keys(TRANSACTION_OUTCOMES), 'other'].map((outcome) => {
+    const mine = rows.filter((row) => outcomeOf(row.key ?? '') === outcome);
+    const part = mine.reduce((sum, row) => sum + row.count, 0);
+    return {
+      outcome,
+      count: part,
+      volume: mine.reduce((sum, row) => sum + row.volume, 0),
+      count_percentage: percentage(part, count),
+    };
+  });
+};
+
+/** statistics/scheme: transactions per card scheme ("payment schemes"); payments without a card as `other`. */
+export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) =>
+  bySchemes(db, filterConditions(scope, query), rangeOf(query));

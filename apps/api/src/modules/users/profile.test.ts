@@ -9,7 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'POST', url: string, who: { cookie: string } | Record<string, never>, payload?: unknown) => {
+const call = async (
+  method: 'GET' | 'POST',
+  url: string,
+  who: { cookie: string } | Record<string, never>,
+  payload?: unknown,
+) => {
   const response = await t.app.inject({ method, url, headers: who, payload: payload as object });
   return { status: response.statusCode, body: response.json() };
 };
@@ -24,6 +29,20 @@ describe('profile', () => {
     expect(bad.body.details[0].path).toBe('body.language');
     expect((await call('GET', '/v1/profile', who)).body.name).toBe('Anna');
     expect((await call('GET', '/v1/profile', {})).status).toBe(401);
+  });
+
+  it('keeps a time zone (IANA name, Europe/Amsterdam by default) and refuses an unknown one naming body.time_zone', async () => {
+    const who = await signIn(t.app, 'a-sub@test.kassa', TEST_PASSWORD);
+    expect((await call('GET', '/v1/profile', who)).body.time_zone).toBe('Europe/Amsterdam');
+    const updated = await call('POST', '/v1/profile', who, { time_zone: 'America/New_York' });
+    expect(updated.body.time_zone).toBe('America/New_York');
+    expect((await call('GET', '/v1/auth/me', who)).body.time_zone).toBe('America/New_York');
+    for (const wrong of ['Mars/Olympus_Mons', 'Europe/Amsterdam; drop table app_user', '', 'x'.repeat(80)]) {
+      const bad = await call('POST', '/v1/profile', who, { time_zone: wrong });
+      expect(bad.status, wrong).toBe(400);
+      expect(bad.body.details[0].path, wrong).toBe('body.time_zone');
+    }
+    expect((await call('GET', '/v1/profile', who)).body.time_zone).toBe('America/New_York');
   });
 
   it('lists own sessions and ends one or all others', async () => {

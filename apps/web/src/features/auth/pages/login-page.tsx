@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TLoginBody } from '@kassa/domain';
@@ -26,25 +26,29 @@ export const LoginPage = () => {
 
   const onFinish = (values: TLoginBody) => {
     const username = values.username.trim();
-    login.mutate({ ...values, username }, {
-      onSuccess: (result) => {
-        forgetSignInStep();
-        if ('id' in result) return navigate(takeRedirect(result.id) ?? '/', { replace: true });
-        if ('mfa_setup_required' in result) {
-          rememberSignInStep({ username, token: result.token });
-          return navigate(`/mfa/setup?${new URLSearchParams({ required_type: result.required_type })}`);
-        }
-        rememberSignInStep({ username, token: result.mfa_token });
-        navigate(`/mfa?${new URLSearchParams({ mfa_type: result.mfa_type })}`);
+    login.mutate(
+      { ...values, username },
+      {
+        onSuccess: (result) => {
+          forgetSignInStep();
+          if ('id' in result) return navigate(takeRedirect(result.id) ?? '/', { replace: true });
+          if ('mfa_setup_required' in result) {
+            rememberSignInStep({ username, token: result.token });
+            return navigate(`/mfa/setup?${new URLSearchParams({ required_type: result.required_type })}`);
+          }
+          rememberSignInStep({ username, token: result.mfa_token });
+          navigate(`/mfa?${new URLSearchParams({ mfa_type: result.mfa_type })}`);
+        },
       },
-    });
+    );
   };
 
   const errorCode = login.error instanceof ApiError ? login.error.code : login.error ? 'unknown' : null;
 
   return (
     <main className={styles.page}>
-      <Card className={styles.card}>
+      {/* A plain panel, not antd's Card: Card brings Tabs, Menu and Skeleton (about 28 KB gzip) the sign-in page never shows. */}
+      <section className={styles.card}>
         <div className={styles.brand}>
           <img src={config?.logo_url ?? '/assets/logo.svg'} alt="" width={40} height={40} />
           <div>
@@ -52,17 +56,26 @@ export const LoginPage = () => {
             <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
           </div>
         </div>
-        {reset === 'password' && <Alert type="success" showIcon title={t('auth.login.resetPassword')} className={styles.alert} />}
-        {reset === 'email' && <Alert type="success" showIcon title={t('auth.login.resetEmail')} className={styles.alert} />}
-        {errorCode && <Alert type="error" showIcon role="alert" title={t(`errors.${errorCode}`, { defaultValue: t('errors.unknown') })} className={styles.alert} />}
+        {reset === 'password' && (
+          <Alert type="success" showIcon title={t('auth.login.resetPassword')} className={styles.alert} />
+        )}
+        {reset === 'email' && (
+          <Alert type="success" showIcon title={t('auth.login.resetEmail')} className={styles.alert} />
+        )}
+        {errorCode && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={t(`errors.${errorCode}`, { defaultValue: t('errors.unknown') })}
+            className={styles.alert}
+          />
+        )}
         <Form<TLoginBody> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
           <Form.Item
             label={t('auth.login.email')}
             name="username"
-            rules={[
-              { required: true, message: t('form_validation.required') },
-              emailRule(t('form_validation.email')),
-            ]}
+            rules={[{ required: true, message: t('form_validation.required') }, emailRule(t('form_validation.email'))]}
           >
             <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
           </Form.Item>
@@ -84,7 +97,7 @@ export const LoginPage = () => {
           <Link to="/forgotPassword">{t('auth.login.forgotPassword')}</Link>
           <LanguageSwitch />
         </div>
-      </Card>
+      </section>
     </main>
   );
 };

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
+import { useMe } from '../../../lib/session.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
 import { useBestCustomers } from '../api/get-best-customers.ts';
@@ -28,8 +29,6 @@ import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
 import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 
-const DAY = 86_400_000;
-
 /** Where drill-downs go: the lists of the same (merchant) context. */
 const useBase = () => {
   const { pathname } = useLocation();
@@ -49,7 +48,15 @@ const periodRange = (row: TAggregateRow, state: StatisticsState) => {
   return `created_at%3E=${encodeURIComponent(new Date(from).toISOString())}&created_at%3C=${encodeURIComponent(new Date(to).toISOString())}`;
 };
 
-const Shell = ({ title, money = true, children }: { title: string; money?: boolean; children: (state: StatisticsState, scope: string) => React.ReactNode }) => {
+const Shell = ({
+  title,
+  money = true,
+  children,
+}: {
+  title: string;
+  money?: boolean;
+  children: (state: StatisticsState, scope: string) => React.ReactNode;
+}) => {
   const [state, change, redirect] = useStatisticsState();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
@@ -63,7 +70,19 @@ const Shell = ({ title, money = true, children }: { title: string; money?: boole
   );
 };
 
-const Aggregate = ({ entity, state, scope, title, list }: { entity: StatisticsEntity; state: StatisticsState; scope: string; title: string; list: string }) => {
+const Aggregate = ({
+  entity,
+  state,
+  scope,
+  title,
+  list,
+}: {
+  entity: StatisticsEntity;
+  state: StatisticsState;
+  scope: string;
+  title: string;
+  list: string;
+}) => {
   const navigate = useNavigate();
   const base = useBase();
   const params = rangeParams(state);
@@ -73,7 +92,14 @@ const Aggregate = ({ entity, state, scope, title, list }: { entity: StatisticsEn
   return (
     <>
       <Totals total={total} money={money} currency={state.currency} />
-      <AggregateChart rows={rows} period={state.period} title={title} money={money} currency={state.currency} onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)} />
+      <AggregateChart
+        rows={rows}
+        period={state.period}
+        title={title}
+        money={money}
+        currency={state.currency}
+        onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)}
+      />
     </>
   );
 };
@@ -89,7 +115,17 @@ export const TransactionsDashboardPage = () => {
   );
 };
 
-const TransactionsDashboard = ({ state, scope, base, navigate }: { state: StatisticsState; scope: string; base: string; navigate: (to: string) => void }) => {
+const TransactionsDashboard = ({
+  state,
+  scope,
+  base,
+  navigate,
+}: {
+  state: StatisticsState;
+  scope: string;
+  base: string;
+  navigate: (to: string) => void;
+}) => {
   const { t } = useTranslation();
   const params = rangeParams(state);
   // Drill-downs open the list of the same range and currency.
@@ -98,34 +134,59 @@ const TransactionsDashboard = ({ state, scope, base, navigate }: { state: Statis
   const { data: cells = [] } = useDayAndTime(params, scope);
   const { data: countries = [] } = useCountries(params, scope);
   const { data: best = [], isLoading: bestLoading } = useBestCustomers(params, scope);
-  // Two weeks of 7 ending today: 13 past days plus today (portal.md §9).
+  // Local days are days of the user's own time zone (profile), as the server counts them, whatever the browser's zone.
+  const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
-  const twoWeeks = useMemo(() => {
-    const start = new Date(minute - 13 * DAY);
-    start.setHours(0, 0, 0, 0);
-    return { 'created_at>': start.toISOString(), 'created_at<': new Date(minute).toISOString(), currency_code: state.currency };
-  }, [minute, state.currency]);
+  const today = zonedDate(minute, zone);
+  // Two weeks of 7 ending today: 13 past days plus today (portal.md §9).
+  const twoWeeks = useMemo(
+    () => ({
+      'created_at>': new Date(zonedMidnight(daysBefore(today, 13), zone)).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      currency_code: state.currency,
+    }),
+    [minute, today, zone, state.currency],
+  );
   const { data: days = [] } = useDailyAggregate(twoWeeks, scope);
   // The 56-day split: a 57-day window (today and the 56 days before), blocked transactions left out (portal.md §7, §9).
-  // Local days are Europe/Amsterdam days, whatever the browser's zone.
-  const today = zonedDate(minute, STATISTICS_TIME_ZONE);
-  const split = useMemo(() => ({
-    'created_at>': new Date(zonedMidnight(daysBefore(today, 56), STATISTICS_TIME_ZONE)).toISOString(),
-    'created_at<': new Date(minute).toISOString(),
-    blocked: 'false',
-    currency_code: state.currency,
-  }), [minute, today, state.currency]);
+  const split = useMemo(
+    () => ({
+      'created_at>': new Date(zonedMidnight(daysBefore(today, 56), zone)).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      blocked: 'false',
+      currency_code: state.currency,
+    }),
+    [minute, today, zone, state.currency],
+  );
   const { data: splitRows = [] } = useDailyAggregate(split, scope);
   return (
     <>
-      <Aggregate entity="transaction" state={state} scope={scope} title={t('statistics.transactionsOverTime')} list="transactions" />
-      <Lifecycle entries={lifecycle} currency={state.currency} hrefOf={(status) => `${base}/transactions?status%5B%5D=${status}&${range}`} />
+      <Aggregate
+        entity="transaction"
+        state={state}
+        scope={scope}
+        title={t('statistics.transactionsOverTime')}
+        list="transactions"
+      />
+      <Lifecycle
+        entries={lifecycle}
+        currency={state.currency}
+        hrefOf={(status) => `${base}/transactions?status%5B%5D=${status}&${range}`}
+      />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}><Heatmap cells={cells} /></Col>
-        <Col xs={24} xl={12}><WeekdayComparison days={days} currency={state.currency} /></Col>
+        <Col xs={24} xl={12}>
+          <Heatmap cells={cells} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <WeekdayComparison days={days} currency={state.currency} />
+        </Col>
       </Row>
       <SplitComparison days={splitRows} today={today} currency={state.currency} />
-      <CountryMap rows={countries} currency={state.currency} onOpen={(alpha2) => navigate(`${base}/transactions?country_code=${alpha2}&${range}`)} />
+      <CountryMap
+        rows={countries}
+        currency={state.currency}
+        onOpen={(alpha2) => navigate(`${base}/transactions?country_code=${alpha2}&${range}`)}
+      />
       <BestCustomers rows={best} base={base} loading={bestLoading} currency={state.currency} />
     </>
   );
@@ -168,10 +229,20 @@ const CustomersDashboard = ({ state, scope, base }: { state: StatisticsState; sc
   const { data: best = [], isLoading } = useBestCustomers(rangeParams(state), scope);
   return (
     <>
-      <Aggregate entity="customer" state={state} scope={scope} title={t('statistics.customersOverTime')} list="customers" />
+      <Aggregate
+        entity="customer"
+        state={state}
+        scope={scope}
+        title={t('statistics.customersOverTime')}
+        list="customers"
+      />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}><SegmentsChart rows={segments} /></Col>
-        <Col xs={24} xl={14}><BestCustomers rows={best} base={base} loading={isLoading} currency={state.currency} /></Col>
+        <Col xs={24} xl={10}>
+          <SegmentsChart rows={segments} />
+        </Col>
+        <Col xs={24} xl={14}>
+          <BestCustomers rows={best} base={base} loading={isLoading} currency={state.currency} />
+        </Col>
       </Row>
     </>
   );
