@@ -20,8 +20,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+      ],
     },
   },
   {
@@ -36,13 +42,39 @@ export default tseslint.config(
   boundary(['apps/web/**'], ['**/apps/api/**', '@kassa/api'], 'web imports only @kassa/domain, never the api.'),
   boundary(['apps/api/**'], ['**/apps/web/**', '@kassa/web'], 'api imports only @kassa/domain, never the web app.'),
   {
-    // A feature does not import another feature: shared pieces move to components/ or domain.
+    // Outside the features, shared web code is imported through the @/ alias (apps/web/src), never by climbing folders.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../**'], message: 'Import shared web code through @/… (apps/web/src).' },
+            { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature does not import another feature: shared pieces move to components/ or domain. Inside a
+    // feature, its own files are imported relatively; what lies outside it, through @/.
     files: ['apps/web/src/features/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        // From features/<area>/<folder>/x, ../../<name> is another feature; src/components and src/lib are shared.
-        { patterns: [{ group: ['../../*/**', '!../../../**', '!../../components/**', '!../../lib/**'], message: 'A feature does not import another feature; move shared code to components/ or lib/.' }, { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' }] },
+        {
+          patterns: [
+            {
+              // From features/<area>/<folder>/x, ../../<name> is another feature.
+              group: ['@/features/**', '../../*/**', '!../../../**'],
+              message: 'A feature does not import another feature; move shared code to components/ or lib/.',
+            },
+            { group: ['../../../**'], message: 'Import shared web code through @/… (apps/web/src).' },
+            { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' },
+          ],
+        },
       ],
     },
   },
@@ -52,7 +84,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/**', '!../../**'], message: 'A feature does not import another feature; move shared code to components/ or lib/.' }, { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/**', '../*/**', '!../../**'],
+              message: 'A feature does not import another feature; move shared code to components/ or lib/.',
+            },
+            { group: ['../../**'], message: 'Import shared web code through @/… (apps/web/src).' },
+            { group: ['**/apps/api/**', '@kassa/api'], message: 'web imports only @kassa/domain.' },
+          ],
+        },
       ],
     },
   },

@@ -13,4 +13,3 @@ export const scopeOf = async (db: Db, email: string): Promise<Scope> => {
   if (!org) throw new Error(`no user ${email}`);
   return scopeFor(db, org);
 };
-

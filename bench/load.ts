@@ -1,7 +1,15 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
-export type LoadResult = { requestsPerSecond: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; loadAverage: string };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  loadAverage: string;
+};
 
 export const median = (values: number[]): number => percentile(values, 50);
 
@@ -16,7 +24,13 @@ export const percentile = (values: number[], p: number): number => {
  * Loads a scenario over HTTP on loopback with autocannon. The paths are requested in turn on
  * each connection (a screen's list call and its count call); latencies are per HTTP request.
  */
-export const load = (options: { url: string; paths: string[]; cookie: string; connections: number; seconds: number }): Promise<LoadResult> =>
+export const load = (options: {
+  url: string;
+  paths: string[];
+  cookie: string;
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> =>
   new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
@@ -41,7 +55,9 @@ export const load = (options: { url: string; paths: string[]; cookie: string; co
         });
       },
     );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+      latencies.push(responseTime),
+    );
   });
 
 /** Median wall time of one call (after a warm-up), with `concurrency` calls in flight. */

@@ -36,7 +36,13 @@ if (!url) throw new Error('bench:payments measures PostgreSQL: set DATABASE_URL'
 const psql = (query: string) => execSync(`psql "${url}" -At -c "${query}"`, { encoding: 'utf8' }).trim();
 
 type Json = Record<string, unknown>;
-const call = async (baseUrl: string, auth: Record<string, string>, method: string, path: string, body?: unknown): Promise<Json> => {
+const call = async (
+  baseUrl: string,
+  auth: Record<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Json> => {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...auth, origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -48,7 +54,14 @@ const call = async (baseUrl: string, auth: Record<string, string>, method: strin
 };
 
 // Approving and declining test cards, amounts around 45.00, like the demo traffic.
-const CARDS = ['4111111111111111', '5555555555554444', '378282246310005', '4000000000009995', '4100000000000019', '4242424242424242'];
+const CARDS = [
+  '4111111111111111',
+  '5555555555554444',
+  '378282246310005',
+  '4000000000009995',
+  '4100000000000019',
+  '4242424242424242',
+];
 
 const main = async () => {
   const hasWorld = (() => {
@@ -69,26 +82,55 @@ const main = async () => {
   const servers = await Promise.all(
     Array.from({ length: Number(args.servers) }, (_, i) =>
       // The payment path decrypts nothing; a key of the run's own is enough when none is set.
-      startServer({ DATABASE_URL: url, WORKER: 'false', DEMO: 'false', KASSA_SECRET_KEY: process.env.KASSA_SECRET_KEY ?? randomBytes(32).toString('hex') }, 3950 + i),
+      startServer(
+        {
+          DATABASE_URL: url,
+          WORKER: 'false',
+          DEMO: 'false',
+          KASSA_SECRET_KEY: process.env.KASSA_SECRET_KEY ?? randomBytes(32).toString('hex'),
+        },
+        3950 + i,
+      ),
     ),
   );
   const baseUrl = servers[0].baseUrl;
   try {
     const cookie = { cookie: await signIn(baseUrl, 'merchant@kassa.test', 'Kassa-demo-2026!') };
-    const profiles = (await call(baseUrl, cookie, 'GET', '/v1/paymentprofile?_limit=100')) as unknown as { id: string; routing: { card?: unknown } }[];
+    const profiles = (await call(baseUrl, cookie, 'GET', '/v1/paymentprofile?_limit=100')) as unknown as {
+      id: string;
+      routing: { card?: unknown };
+    }[];
     const profile = profiles.find((p) => typeof p.routing?.card === 'string');
     if (!profile) throw new Error('no demo payment profile with a card routing tree');
-    const routing = (await call(baseUrl, cookie, 'GET', `/v1/routing/${profile.routing.card}`)) as unknown as { details: RoutingNode };
+    const routing = (await call(baseUrl, cookie, 'GET', `/v1/routing/${profile.routing.card}`)) as unknown as {
+      details: RoutingNode;
+    };
     const suffix = Date.now().toString(36);
     const rulesets = [
-      { name: `bench block ${suffix}`, action: 'block', rules: [{ name: 'card_bin', operator: '==', value: '410000' }] },
-      { name: `bench tag ${suffix}`, action: 'tag', tag: (await call(baseUrl, cookie, 'POST', '/v1/tag', { text: `bench ${suffix}`, colour: '#336699' })).id, rules: [{ name: 'amount', operator: '>=', value: '10000' }] },
+      {
+        name: `bench block ${suffix}`,
+        action: 'block',
+        rules: [{ name: 'card_bin', operator: '==', value: '410000' }],
+      },
+      {
+        name: `bench tag ${suffix}`,
+        action: 'tag',
+        tag: (await call(baseUrl, cookie, 'POST', '/v1/tag', { text: `bench ${suffix}`, colour: '#336699' })).id,
+        rules: [{ name: 'amount', operator: '>=', value: '10000' }],
+      },
       // Evaluated for every payment; fires for none, so every payment is answered at once.
-      { name: `bench 3ds ${suffix}`, action: '3dSecure', rules: [{ name: 'amount', operator: '>=', value: '90000000' }] },
+      {
+        name: `bench 3ds ${suffix}`,
+        action: '3dSecure',
+        rules: [{ name: 'amount', operator: '>=', value: '90000000' }],
+      },
     ];
     const created: string[] = [];
-    for (const body of rulesets) created.push(String((await call(baseUrl, cookie, 'POST', '/v1/validationruleset', body)).id));
-    const key = String((await call(baseUrl, cookie, 'POST', '/v1/apikey', { name: `bench ${suffix}`, roles: ['USER_ALL'] })).key);
+    for (const body of rulesets)
+      created.push(String((await call(baseUrl, cookie, 'POST', '/v1/validationruleset', body)).id));
+    const key = String(
+      (await call(baseUrl, cookie, 'POST', '/v1/apikey', { name: `bench ${suffix}`, roles: ['USER_ALL'] })).key,
+    );
     const before = Number(psql('select count(*) from transaction'));
     const auditBefore = Number(psql('select count(*) from audit_log'));
 
@@ -136,16 +178,28 @@ const main = async () => {
     });
     const apiCpuSeconds = servers.reduce((sum, server, i) => sum + cpuSeconds(server.pid) - cpuBefore[i], 0);
     const made = Number(psql('select count(*) from transaction')) - before;
-    const byStatus = psql(`select status || '=' || count(*) from transaction where merchant_reference like 'BENCH-${suffix}-%' group by status order by 1`).split('\n');
+    const byStatus = psql(
+      `select status || '=' || count(*) from transaction where merchant_reference like 'BENCH-${suffix}-%' group by status order by 1`,
+    ).split('\n');
     const audit = Number(psql('select count(*) from audit_log')) - auditBefore;
 
     // The routing decision alone: the demo tree over generated payments, in-process.
     const times: number[] = [];
     for (let i = 0; i < 200_000; i++) {
       const facts: PaymentFacts = {
-        id: `tx_${i}`, amount: 100 + ((i * 7919) % 500_000), currency_code: 'EUR', payment_product: 'card', card_brand: ['visa', 'mastercard', 'amex'][i % 3],
-        card_bin: ['411111', '555555', '378282'][i % 3], country_code: ['NL', 'BE', 'DE', 'FR'][i % 4], card: null, customer: null, customer_status: null, mcc: '5411',
-        three_ds: i % 2 === 0, recurring_type: 'none',
+        id: `tx_${i}`,
+        amount: 100 + ((i * 7919) % 500_000),
+        currency_code: 'EUR',
+        payment_product: 'card',
+        card_brand: ['visa', 'mastercard', 'amex'][i % 3],
+        card_bin: ['411111', '555555', '378282'][i % 3],
+        country_code: ['NL', 'BE', 'DE', 'FR'][i % 4],
+        card: null,
+        customer: null,
+        customer_status: null,
+        mcc: '5411',
+        three_ds: i % 2 === 0,
+        recurring_type: 'none',
       };
       const started = performance.now();
       evaluateRouting(routing.details, facts);
@@ -168,13 +222,18 @@ const main = async () => {
       created: made,
       byStatus,
       auditEntries: audit,
-      routingDecisionMs: { p50: percentile(times, 50), p99: percentile(times, 99), max: times.reduce((a, b) => Math.max(a, b), 0) },
+      routingDecisionMs: {
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        max: times.reduce((a, b) => Math.max(a, b), 0),
+      },
     };
     console.log(JSON.stringify(report, null, 2));
     const file = join(root, 'bench/results', `payments-${report.date.slice(0, 19).replace(/:/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(report, null, 2));
     log(`written to ${file}`);
-    for (const id of created) await call(baseUrl, cookie, 'DELETE', `/v1/validationruleset/${id}`).catch(() => undefined);
+    for (const id of created)
+      await call(baseUrl, cookie, 'DELETE', `/v1/validationruleset/${id}`).catch(() => undefined);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }

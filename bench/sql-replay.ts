@@ -3,7 +3,8 @@ import type { Db, Queryable, Sql } from '../apps/api/src/plugins/db/index.ts';
 import { median } from './load.ts';
 
 /** Statements of authentication (session lookup and touch), which are Kassa's own work and not the screen's SQL. */
-const isAuthentication = (statement: Sql) => statement.name === 'kassa_session_lookup' || /^\s*update session set last_seen_at/.test(statement.text);
+const isAuthentication = (statement: Sql) =>
+  statement.name === 'kassa_session_lookup' || /^\s*update session set last_seen_at/.test(statement.text);
 
 /**
  * A database that writes down the statements sent through it, so the bench can send the very
@@ -45,7 +46,13 @@ export type SqlFigures = { requestsPerSecond: number; oneConnectionMs: number; s
  * `connections` (one request = its statements in turn on one connection): requests per second
  * over `seconds`, and the median time of one request alone.
  */
-export const replayOnPostgres = async (url: string, statements: Sql[], connections: number, seconds: number, runs: number): Promise<SqlFigures> => {
+export const replayOnPostgres = async (
+  url: string,
+  statements: Sql[],
+  connections: number,
+  seconds: number,
+  runs: number,
+): Promise<SqlFigures> => {
   const pool = new pg.Pool({ connectionString: url, max: connections });
   const once = async (client: pg.Pool | pg.PoolClient) => {
     for (const statement of statements) await client.query(statement.text, statement.values as unknown[]);
@@ -65,17 +72,19 @@ export const replayOnPostgres = async (url: string, statements: Sql[], connectio
     }
     let done = 0;
     const until = performance.now() + seconds * 1000;
-    await Promise.all(Array.from({ length: connections }, async () => {
-      const own = await pool.connect();
-      try {
-        while (performance.now() < until) {
-          await once(own);
-          done++;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const own = await pool.connect();
+        try {
+          while (performance.now() < until) {
+            await once(own);
+            done++;
+          }
+        } finally {
+          own.release();
         }
-      } finally {
-        own.release();
-      }
-    }));
+      }),
+    );
     return { requestsPerSecond: done / seconds, oneConnectionMs: median(times), statements: statements.length };
   } finally {
     await pool.end();
@@ -83,7 +92,12 @@ export const replayOnPostgres = async (url: string, statements: Sql[], connectio
 };
 
 /** The same on the embedded engine: one connection, so requests run one after another. */
-export const replayOnDb = async (db: Queryable, statements: Sql[], seconds: number, runs: number): Promise<SqlFigures> => {
+export const replayOnDb = async (
+  db: Queryable,
+  statements: Sql[],
+  seconds: number,
+  runs: number,
+): Promise<SqlFigures> => {
   const once = async () => {
     for (const statement of statements) await db.query(statement);
   };

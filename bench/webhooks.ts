@@ -65,7 +65,10 @@ const startReceiver = async () => {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     attempts,
     successes,
-    reset: () => { attempts.clear(); successes.clear(); },
+    reset: () => {
+      attempts.clear();
+      successes.clear();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
@@ -75,9 +78,16 @@ const startWorker = (): ChildProcess => {
   const child = spawn('node', ['--import', 'tsx', 'apps/api/src/worker.ts'], {
     cwd: root,
     env: {
-      ...process.env, NODE_ENV: 'production', DATABASE_URL: dbUrl, KASSA_SECRET_KEY: secretKey, ALLOW_PRIVATE_WEBHOOKS: 'true',
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl,
+      KASSA_SECRET_KEY: secretKey,
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
       // Retries after 30 ms instead of 30 s: the schedule's shape, at bench speed.
-      WEBHOOK_RETRY_SCALE: '0.001', WORKER_CONCURRENCY: String(args.concurrency), LOG_LEVEL: 'error', DEMO: 'false',
+      WEBHOOK_RETRY_SCALE: '0.001',
+      WORKER_CONCURRENCY: String(args.concurrency),
+      LOG_LEVEL: 'error',
+      DEMO: 'false',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -104,10 +114,19 @@ const queueAll = async (db: Db, world: Awaited<ReturnType<typeof createTestWorld
   for (let start = 0; start < events; start += 500) {
     await db.transaction(async (tx) => {
       for (let i = start; i < Math.min(events, start + 500); i++) {
-        ids.push(await queueWebhook(tx, {
-          id: `${prefix}_${i}`, type: 'transaction', event: 'transaction.updated', organisationId: world.shopA.id, merchantId: world.shopA.merchantId,
-          url, itemId: `tx_${i}`, status: 'AUTHORIZED', data: { id: `tx_${i}`, amount: 1000 + i, status: 'AUTHORIZED' },
-        }));
+        ids.push(
+          await queueWebhook(tx, {
+            id: `${prefix}_${i}`,
+            type: 'transaction',
+            event: 'transaction.updated',
+            organisationId: world.shopA.id,
+            merchantId: world.shopA.merchantId,
+            url,
+            itemId: `tx_${i}`,
+            status: 'AUTHORIZED',
+            data: { id: `tx_${i}`, amount: 1000 + i, status: 'AUTHORIZED' },
+          }),
+        );
       }
     });
   }
@@ -147,7 +166,9 @@ const main = async () => {
   try {
     await migrate(db);
     const world = await createTestWorld(db);
-    log(`PostgreSQL database ${dbName}; ${events} events, ${workers} worker processes × concurrency ${args.concurrency}`);
+    log(
+      `PostgreSQL database ${dbName}; ${events} events, ${workers} worker processes × concurrency ${args.concurrency}`,
+    );
 
     // 1. Throughput.
     await queueAll(db, world, receiver.url, 'whb');
@@ -169,12 +190,23 @@ const main = async () => {
     const workerCpu = running.reduce((sum, child) => sum + cpuSeconds(child.pid), 0) - cpuAtFirst;
     const wallSeconds = (performance.now() - started) / 1000;
     const throughput = {
-      events, delivered: done.delivered, failed: done.failed, attempts: done.attempts, retries: done.attempts - events,
-      seconds, deliveriesPerSecond: done.delivered / seconds, attemptsPerSecond: done.attempts / seconds, wallSecondsWithWorkerStart: wallSeconds,
-      receiverSuccesses: [...receiver.successes.values()].reduce((a, b) => a + b, 0), doubleSuccess: done.doubleSuccess,
-      workerCpuMsPerAttempt: (workerCpu * 1000) / (done.attempts - p0Attempts), loadAverage: (await import('node:os')).loadavg()[0],
+      events,
+      delivered: done.delivered,
+      failed: done.failed,
+      attempts: done.attempts,
+      retries: done.attempts - events,
+      seconds,
+      deliveriesPerSecond: done.delivered / seconds,
+      attemptsPerSecond: done.attempts / seconds,
+      wallSecondsWithWorkerStart: wallSeconds,
+      receiverSuccesses: [...receiver.successes.values()].reduce((a, b) => a + b, 0),
+      doubleSuccess: done.doubleSuccess,
+      workerCpuMsPerAttempt: (workerCpu * 1000) / (done.attempts - p0Attempts),
+      loadAverage: (await import('node:os')).loadavg()[0],
     };
-    log(`throughput: ${throughput.delivered}/${events} delivered in ${seconds.toFixed(2)} s → ${throughput.deliveriesPerSecond.toFixed(0)} deliveries/s, ${throughput.retries} retries; workers used ${throughput.workerCpuMsPerAttempt.toFixed(2)} ms CPU per attempt (load average ${throughput.loadAverage.toFixed(1)})`);
+    log(
+      `throughput: ${throughput.delivered}/${events} delivered in ${seconds.toFixed(2)} s → ${throughput.deliveriesPerSecond.toFixed(0)} deliveries/s, ${throughput.retries} retries; workers used ${throughput.workerCpuMsPerAttempt.toFixed(2)} ms CPU per attempt (load average ${throughput.loadAverage.toFixed(1)})`,
+    );
 
     // 2. A worker killed mid-run.
     let crash: Record<string, unknown> | undefined;
@@ -195,16 +227,27 @@ const main = async () => {
       const lost = ids.filter((id) => !receiver.successes.has(id)).length;
       const receivedTwice = ids.filter((id) => (receiver.successes.get(id) ?? 0) > 1).length;
       crash = {
-        events, delivered: final.delivered, failed: final.failed, lost, recordedTwiceAsDelivered: final.doubleSuccess,
-        receivedTwiceBySameId: receivedTwice, seconds: (performance.now() - crashStarted) / 1000,
+        events,
+        delivered: final.delivered,
+        failed: final.failed,
+        lost,
+        recordedTwiceAsDelivered: final.doubleSuccess,
+        receivedTwiceBySameId: receivedTwice,
+        seconds: (performance.now() - crashStarted) / 1000,
       };
-      log(`crash: ${final.delivered}/${events} delivered, lost ${lost}, recorded twice as delivered ${final.doubleSuccess}, `
-        + `received twice with the same webhook-id ${receivedTwice} (at-least-once: the receiver dedupes by webhook-id), ${(crash.seconds as number).toFixed(1)} s incl. the 60 s lease of the killed worker's jobs`);
+      log(
+        `crash: ${final.delivered}/${events} delivered, lost ${lost}, recorded twice as delivered ${final.doubleSuccess}, ` +
+          `received twice with the same webhook-id ${receivedTwice} (at-least-once: the receiver dedupes by webhook-id), ${(crash.seconds as number).toFixed(1)} s incl. the 60 s lease of the killed worker's jobs`,
+      );
     }
     const report = { engine: 'postgresql', workers, concurrency: Number(args.concurrency), throughput, crash };
     if (args.json) console.log(JSON.stringify(report));
     else console.log(JSON.stringify(report, null, 2));
-    if (throughput.delivered !== events || (crash && ((crash.lost as number) > 0 || (crash.recordedTwiceAsDelivered as number) > 0))) process.exitCode = 1;
+    if (
+      throughput.delivered !== events ||
+      (crash && ((crash.lost as number) > 0 || (crash.recordedTwiceAsDelivered as number) > 0))
+    )
+      process.exitCode = 1;
   } finally {
     await Promise.all(running.map((child) => stopWorker(child, 'SIGTERM')));
     await receiver.close();

@@ -12,12 +12,16 @@ export const ensureChromium = () => {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium not found: installing Debian\'s chromium package…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    console.log("Chromium not found: installing Debian's chromium package…");
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
     const installed = findChromium();
     if (installed) return installed;
   }
-  console.error('No Chromium found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run the tests again.');
+  console.error(
+    'No Chromium found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run the tests again.',
+  );
   process.exit(1);
 };
 

@@ -15,7 +15,9 @@ const newest = (dir) => {
   }
   return latest;
 };
-const sources = [join(root, 'apps/web/src'), join(root, 'apps/web/public'), join(root, 'packages/domain/src')].filter(existsSync);
+const sources = [join(root, 'apps/web/src'), join(root, 'apps/web/public'), join(root, 'packages/domain/src')].filter(
+  existsSync,
+);
 const stale = !existsSync(dist) || Math.max(...sources.map(newest)) > statSync(dist).mtimeMs;
 if (stale && existsSync(join(root, 'apps/web/index.html'))) {
   console.log('Building the web app…');

@@ -1,4 +1,4 @@
-// `npm run lint`: eslint and the type check of every workspace. Each check is one single-threaded
+// `npm run lint`: eslint, the type check of every workspace and Prettier's format check. Each check is one single-threaded
 // process, so they run side by side, as many at a time as the machine has cores (CI has two),
 // longest first; each one's output is printed whole when it ends. Fails when any check fails.
 import { spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ const checks = [
   ['tsc bench', bin('tsc'), ['-p', 'bench', '--noEmit']],
   ['tsc e2e', bin('tsc'), ['-p', 'e2e', '--noEmit']],
   ['tsc packages/domain', bin('tsc'), ['-p', 'packages/domain', '--noEmit']],
+  ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
 ];
 
 const run = ([label, command, args]) =>

@@ -17,20 +17,40 @@ mkdirSync(dir, { recursive: true });
 const figuresOnly = process.argv.includes('--figures-only');
 const loadBefore = loadavg()[0].toFixed(1);
 const started = Date.now();
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${join(dir, 'vitest-report.json')}`, ...process.argv.slice(2).filter((a) => a !== '--figures-only')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url, KASSA_RELIABILITY_DIR: dir },
-});
+const run = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'reliability',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(dir, 'vitest-report.json')}`,
+    ...process.argv.slice(2).filter((a) => a !== '--figures-only'),
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url, KASSA_RELIABILITY_DIR: dir },
+  },
+);
 const seconds = Math.round((Date.now() - started) / 1000);
 
 const figures = Object.fromEntries(
-  (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8'))]),
+  (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8'))]),
 );
 // Seconds per proof file, from vitest's own report: what makes the run long.
-const report = existsSync(join(dir, 'vitest-report.json')) ? JSON.parse(readFileSync(join(dir, 'vitest-report.json'), 'utf8')) : { testResults: [] };
+const report = existsSync(join(dir, 'vitest-report.json'))
+  ? JSON.parse(readFileSync(join(dir, 'vitest-report.json'), 'utf8'))
+  : { testResults: [] };
 const fileSeconds = report.testResults
-  .map((r) => ({ file: r.name.replace(/^.*\/reliability\//, ''), seconds: Math.round((r.endTime - r.startTime) / 100) / 10 }))
+  .map((r) => ({
+    file: r.name.replace(/^.*\/reliability\//, ''),
+    seconds: Math.round((r.endTime - r.startTime) / 100) / 10,
+  }))
   .sort((x, y) => y.seconds - x.seconds);
 const m = figures['tenant-matrix'] ?? {};
 const f = figures.fuzz ?? {};
@@ -86,7 +106,11 @@ Every operation of \`/v1/openapi.json\` (${n(f.operations)}), ${n(f.runsPerOpera
 (seed ${n(f.seed)}): bodies and query strings from the documented schemas (boundaries, any Unicode including lone surrogates,
 strings at their maximum length, PostgreSQL's integer edges), the same with one field replaced by arbitrary JSON, and arbitrary JSON.
 
-Requests: ${n(f.requests)} · 5xx: ${n(f.fiveXx)} · 4xx not in the error format: ${n(f.badFormat)} · another tenant's tables changed: ${n(f.otherTenantTablesChanged)} · answers: ${Object.entries(f.statuses ?? {}).map(([k, v]) => `${k} ${n(v)}`).join(', ')}.
+Requests: ${n(f.requests)} · 5xx: ${n(f.fiveXx)} · 4xx not in the error format: ${n(f.badFormat)} · another tenant's tables changed: ${n(f.otherTenantTablesChanged)} · answers: ${Object.entries(
+  f.statuses ?? {},
+)
+  .map(([k, v]) => `${k} ${n(v)}`)
+  .join(', ')}.
 
 ## Money races (\`money-races.rel.ts\`)
 
@@ -129,7 +153,8 @@ With PostgreSQL (\`TEST_DATABASE_URL\` set), \`npm test\` runs all of the above 
 \`apps/api/src/input-guard.test.ts\` (input PostgreSQL cannot store, over every write route, path parameter and query string) and
 \`apps/api/src/tenancy-matrix.test.ts\` (the read-only slice of the tenant matrix) run with the normal API tests.
 `;
-if (figuresOnly) console.log(`\nreliability proofs ${passed ? 'passed' : 'FAILED'} in ${seconds} s (figures in .reliability/)`);
+if (figuresOnly)
+  console.log(`\nreliability proofs ${passed ? 'passed' : 'FAILED'} in ${seconds} s (figures in .reliability/)`);
 else {
   writeFileSync(join(root, 'docs', 'reliability.md'), doc);
   console.log(`\ndocs/reliability.md written (${passed ? 'passed' : 'FAILED'}, ${seconds} s)`);

@@ -12,9 +12,14 @@ const run = (label, command, args, env = {}) => {
 };
 
 const projects = ['domain', 'web', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : [])];
-run(`unit and API tests (${projects.join(', ')})`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+run(`unit and API tests (${projects.join(', ')})`, 'npx', [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+]);
 // The reliability proofs (tenant matrix, fuzzing, money races, faults, abuse) need PostgreSQL:
 // their own step, so a failure names them; the figures stay in .reliability/ (docs/reliability.md
 // is written only by `npm run test:reliability`).
-if (process.env.TEST_DATABASE_URL) run('reliability proofs (PostgreSQL)', 'node', ['scripts/reliability.mjs', '--figures-only']);
+if (process.env.TEST_DATABASE_URL)
+  run('reliability proofs (PostgreSQL)', 'node', ['scripts/reliability.mjs', '--figures-only']);
 run('browser tests', 'node', ['scripts/e2e.mjs']);

@@ -9,7 +9,11 @@ type UserRow = { id: string; email: string; organisation: string | { id: string 
 const call = async <T>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { cookie: await adminCookie(baseUrl), origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      cookie: await adminCookie(baseUrl),
+      origin: baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
@@ -28,12 +32,24 @@ export const newAccountLike = async (baseUrl: string, like: string, local = like
   if (!template) throw new Error(`no demo account ${like}`);
   const email = uniqueEmail(`e2e-${local}`);
   const organisation = typeof template.organisation === 'string' ? template.organisation : template.organisation.id;
-  await call(baseUrl, 'POST', '/v1/user', { email, name: `E2E ${local}`, language: template.language === 'nl' ? 'nl' : 'en-US', organisation, roles: template.roles });
+  await call(baseUrl, 'POST', '/v1/user', {
+    email,
+    name: `E2E ${local}`,
+    language: template.language === 'nl' ? 'nl' : 'en-US',
+    organisation,
+    roles: template.roles,
+  });
   const mail = await latestMail(baseUrl, email);
-  const token = new URL(/https?:\/\/\S+\/updatePassword\S*/.exec(mail.text)?.[0] ?? 'http://x/').searchParams.get('token');
+  const token = new URL(/https?:\/\/\S+\/updatePassword\S*/.exec(mail.text)?.[0] ?? 'http://x/').searchParams.get(
+    'token',
+  );
   if (!token) throw new Error(`no set-password link in the welcome mail to ${email}`);
   const password = `${DEMO_PASSWORD}-${email.length}`;
-  const set = await fetch(`${baseUrl}/v1/auth/update-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ token, password }) });
+  const set = await fetch(`${baseUrl}/v1/auth/update-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ token, password }),
+  });
   if (!set.ok) throw new Error(`setting the password of ${email} answered ${set.status}: ${await set.text()}`);
   return { email, password };
 };

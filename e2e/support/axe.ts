@@ -2,7 +2,12 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
 type AxeWindow = { axe?: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } };
-type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+type Violation = {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+};
 
 /**
  * axe-core's serious and critical violations on the page (or inside `include`, a CSS selector),
@@ -32,6 +37,9 @@ export const seriousViolations = async (page: Page, label: string, include?: str
     .flatMap((violation) =>
       violation.nodes
         .slice(0, 5)
-        .map((node) => `${label}: ${violation.id} (${violation.impact}) ${violation.help} → ${node.target.join(' ')}${node.failureSummary ? ` | ${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`),
+        .map(
+          (node) =>
+            `${label}: ${violation.id} (${violation.impact}) ${violation.help} → ${node.target.join(' ')}${node.failureSummary ? ` | ${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`,
+        ),
     );
 };

@@ -10,16 +10,32 @@ export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 
 export type Language = 'nl' | 'en-US';
 
 /** What a test may set on a context besides its language: theme, motion, time zone, window size, downloads. */
-export type ContextOptions = Pick<BrowserContextOptions, 'colorScheme' | 'reducedMotion' | 'timezoneId' | 'viewport' | 'acceptDownloads'>;
+export type ContextOptions = Pick<
+  BrowserContextOptions,
+  'colorScheme' | 'reducedMotion' | 'timezoneId' | 'viewport' | 'acceptDownloads'
+>;
 
 /** A fresh browser context (own cookies and storage) in the given language and system colour scheme. */
-export const newContext = (browser: Browser, baseUrl: string, language: Language = 'nl', options: ContextOptions = {}): Promise<BrowserContext> =>
+export const newContext = (
+  browser: Browser,
+  baseUrl: string,
+  language: Language = 'nl',
+  options: ContextOptions = {},
+): Promise<BrowserContext> =>
   browser.newContext({ baseURL: baseUrl, locale: language, viewport: { width: 1366, height: 900 }, ...options });
 
 export const DEMO_PASSWORD = 'Kassa-demo-2026!';

@@ -15,7 +15,8 @@ export const adminCookie = (baseUrl: string): Promise<string> => {
         body: JSON.stringify({ username: 'admin@kassa.test', password: DEMO_PASSWORD }),
       });
       const cookie = /kassa_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
-      if (!response.ok || !cookie) throw new Error(`admin sign-in for the mailbox failed: ${response.status} ${await response.text()}`);
+      if (!response.ok || !cookie)
+        throw new Error(`admin sign-in for the mailbox failed: ${response.status} ${await response.text()}`);
       return cookie;
     })();
     sessions.set(baseUrl, session);
@@ -26,7 +27,9 @@ export const adminCookie = (baseUrl: string): Promise<string> => {
 
 /** Every stored mail to an address, newest first, as the mailbox holds them now (no waiting). */
 export const mailsTo = async (baseUrl: string, to: string): Promise<StoredMail[]> => {
-  const response = await fetch(`${baseUrl}/v1/dev/mailbox?to=${encodeURIComponent(to)}&_limit=1000`, { headers: { cookie: await adminCookie(baseUrl) } });
+  const response = await fetch(`${baseUrl}/v1/dev/mailbox?to=${encodeURIComponent(to)}&_limit=1000`, {
+    headers: { cookie: await adminCookie(baseUrl) },
+  });
   if (!response.ok) throw new Error(`mailbox answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as StoredMail[];
 };

@@ -13,7 +13,11 @@ export const startReceiver = async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const failing = request.url?.startsWith('/failing');
       response.writeHead(failing ? 500 : 200, { 'content-type': 'text/plain' });
       response.end(failing ? 'receiver is down' : 'received, thank you');

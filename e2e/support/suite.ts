@@ -7,7 +7,11 @@ import { SLOW } from './ui.ts';
 export type Suite = { readonly server: RunningServer; readonly browser: Browser };
 
 /** One real server and one browser for the whole test file, started before and stopped after it. */
-export const useServerAndBrowser = (env: Record<string, string> = {}, before?: () => Promise<unknown>, after?: () => Promise<unknown>): Suite => {
+export const useServerAndBrowser = (
+  env: Record<string, string> = {},
+  before?: () => Promise<unknown>,
+  after?: () => Promise<unknown>,
+): Suite => {
   const suite = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     await before?.();
@@ -28,7 +32,13 @@ export type SignedIn = { context: BrowserContext; page: Page };
  * A fresh browser context signed in through the sign-in page as `email`, once the app has left
  * the sign-in page. Close `context` at the end of the test.
  */
-export const signedInAs = async (suite: Suite, email: string, language: Language = 'en-US', options: ContextOptions = {}, password?: string): Promise<SignedIn> => {
+export const signedInAs = async (
+  suite: Suite,
+  email: string,
+  language: Language = 'en-US',
+  options: ContextOptions = {},
+  password?: string,
+): Promise<SignedIn> => {
   const context = await newContext(suite.browser, suite.server.baseUrl, language, options);
   const page = await context.newPage();
   await signInThroughPage(page, email, password);
@@ -37,7 +47,8 @@ export const signedInAs = async (suite: Suite, email: string, language: Language
 };
 
 /** A JSON GET from inside the page, with its cookie, as the app itself would ask. */
-export const getJson = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
+export const getJson = <T>(page: Page, path: string) =>
+  page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
 
 /** A JSON POST with the page's cookie and the app's Origin; fails the test unless it answers 2xx. */
 export const postJson = async <T>(page: Page, path: string, data: unknown): Promise<T> => {

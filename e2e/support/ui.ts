@@ -16,7 +16,8 @@ export const choose = async (page: Page, label: RegExp, option: RegExp, typed?: 
   await item.waitFor({ state: 'visible', timeout: 20_000 });
   await item.click();
   // A multi-select stays open, and a list still loading may swallow the click: close it by clicking the drawer's title.
-  if (await page.locator('.ant-select-dropdown:visible').count()) await drawer(page).locator('.ant-drawer-title').click();
+  if (await page.locator('.ant-select-dropdown:visible').count())
+    await drawer(page).locator('.ant-drawer-title').click();
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
 };
 
@@ -47,11 +48,15 @@ export const clickOption = async (page: Page, select: Locator, option: RegExp) =
 export const openTab = async (scope: Locator, name: string | RegExp, shows?: Locator) => {
   const tab = scope.getByRole('tab', { name, exact: typeof name === 'string' });
   await expect
-    .poll(async () => {
-      if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') await tab.click({ timeout: 5_000 }).catch(() => undefined);
-      if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') return false;
-      return shows ? shows.isVisible() : true;
-    }, { timeout: 30_000, interval: 250 })
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true')
+          await tab.click({ timeout: 5_000 }).catch(() => undefined);
+        if ((await tab.getAttribute('aria-selected', { timeout: 2_000 }).catch(() => null)) !== 'true') return false;
+        return shows ? shows.isVisible() : true;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
     .toBe(true);
 };
 
@@ -62,7 +67,16 @@ export const openTab = async (scope: Locator, name: string | RegExp, shows?: Loc
 export const animationsDone = (page: Page) =>
   expect
     .poll(
-      () => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length),
+      () =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter(
+                (animation) =>
+                  animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+              ).length,
+        ),
       SLOW,
     )
     .toBe(0);
@@ -74,7 +88,11 @@ export const animationsDone = (page: Page) =>
 export const openTransactionTab = async (page: Page, id: string, tab: RegExp, expected: string | RegExp) => {
   await page.goto(`/transactions?open=${id}`);
   const detail = page.locator('.ant-drawer');
-  await openTab(detail, tab, detail.getByText(expected, typeof expected === 'string' ? { exact: true } : undefined).first());
+  await openTab(
+    detail,
+    tab,
+    detail.getByText(expected, typeof expected === 'string' ? { exact: true } : undefined).first(),
+  );
   await animationsDone(page);
   return detail;
 };

@@ -16,7 +16,8 @@ export const unique = (base: string) => `${base} ${uniqueSuffix()}`;
 export const uniqueEmail = (local: string, domain = 'kassa.test') => `${local}+${uniqueSuffix()}@${domain}`;
 
 /** Digits only, `length` long, different on each call (for account numbers and serials). */
-export const uniqueDigits = (length: number) => `${Date.now()}${(counter++ % 100).toString().padStart(2, '0')}`.slice(-length);
+export const uniqueDigits = (length: number) =>
+  `${Date.now()}${(counter++ % 100).toString().padStart(2, '0')}`.slice(-length);
 
 /**
  * A valid IBAN of this attempt's own (the check digits computed), electronic and grouped:

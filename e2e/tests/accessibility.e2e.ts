@@ -25,7 +25,8 @@ const suite = useServerAndBrowser();
  * The system's colour scheme picks the theme (the default choice is 'system'); animations are
  * off as a person who asked for reduced motion has them, so no colour is measured mid-fade.
  */
-const openContext = (language: Language, theme: Theme) => newContext(suite.browser, suite.server.baseUrl, language, { colorScheme: theme, reducedMotion: 'reduce' });
+const openContext = (language: Language, theme: Theme) =>
+  newContext(suite.browser, suite.server.baseUrl, language, { colorScheme: theme, reducedMotion: 'reduce' });
 
 /**
  * Waits until the page has rendered: its requests answered, its title (h1) there and no spinner
@@ -43,7 +44,9 @@ const settle = async (page: Page, inFlight: () => number) => {
       (await page.evaluate(
         () =>
           document.querySelector('.ant-spin-spinning, .ant-skeleton-active') !== null ||
-          !Array.from(document.querySelectorAll('h1')).some((h1) => h1.getAttribute('data-a11y-left') !== h1.textContent),
+          !Array.from(document.querySelectorAll('h1')).some(
+            (h1) => h1.getAttribute('data-a11y-left') !== h1.textContent,
+          ),
       ));
     if (busy) quietSince = Date.now();
     else if (Date.now() - quietSince >= 200) return;
@@ -90,12 +93,26 @@ const ACCOUNTS = DEMO_ACCOUNTS.map((account) => account.email).filter((email) =>
 
 /** Paths without parameters that a user of these roles may open: menu items first, then the other pages. */
 const routesOf = (me: TMe, modules: TAppConfig['modules'], area: NavArea, prefix: string): Visit[] => {
-  const menu = visibleNavigation({ roles: me.roles, isProvider: me.is_provider, modules, area, features: me.features }).filter((item) => !item.external);
+  const menu = visibleNavigation({
+    roles: me.roles,
+    isProvider: me.is_provider,
+    modules,
+    area,
+    features: me.features,
+  }).filter((item) => !item.external);
   const inMenu = new Set(navigation.map((item) => item.id));
   const others = appRoutes.filter(
-    (route) => !inMenu.has(route.id) && !route.developmentOnly && !route.route.includes(':') && (route.area === area || route.area === 'any') && (!route.providerOnly || me.is_provider),
+    (route) =>
+      !inMenu.has(route.id) &&
+      !route.developmentOnly &&
+      !route.route.includes(':') &&
+      (route.area === area || route.area === 'any') &&
+      (!route.providerOnly || me.is_provider),
   );
-  return [...menu, ...others].map((item) => ({ key: `${area}:${item.id}`, path: item.route === '/' && prefix ? prefix : `${prefix}${item.route}` }));
+  return [...menu, ...others].map((item) => ({
+    key: `${area}:${item.id}`,
+    path: item.route === '/' && prefix ? prefix : `${prefix}${item.route}`,
+  }));
 };
 
 const signIn = async (context: BrowserContext, email: string) => {
@@ -121,7 +138,9 @@ const makePlan = async (): Promise<{ email: string; visits: Visit[] }[]> => {
     const me = await signIn(context, email);
     let visits = routesOf(me, modules, me.is_provider ? 'provider' : 'merchant', '');
     if (me.is_provider) {
-      const merchants = (await (await context.request.get('/v1/organisation?type=merchant&_sort=name&_limit=1')).json()) as { id: string }[];
+      const merchants = (await (
+        await context.request.get('/v1/organisation?type=merchant&_sort=name&_limit=1')
+      ).json()) as { id: string }[];
       visits = [...visits, ...routesOf(me, modules, 'merchant', `/psp/merchants/${merchants[0].id}`)];
     }
     const fresh = visits.filter((visit) => !seen.has(visit.key));
@@ -132,7 +151,15 @@ const makePlan = async (): Promise<{ email: string; visits: Visit[] }[]> => {
   return result;
 };
 
-const SIGNED_OUT = ['/login', '/forgotPassword', '/logout', '/mfa?username=someone%40example.com&mfa_token=x&mfa_type=google', '/mfa/setup?token=x&required_type=google', '/updatePassword?token=x', '/updateEmail?token=x'];
+const SIGNED_OUT = [
+  '/login',
+  '/forgotPassword',
+  '/logout',
+  '/mfa?username=someone%40example.com&mfa_token=x&mfa_type=google',
+  '/mfa/setup?token=x&required_type=google',
+  '/updatePassword?token=x',
+  '/updateEmail?token=x',
+];
 
 /** The signed-out pages, then every page of every account in one context each: problems as lines. */
 const auditCombination = async (language: Language, theme: Theme): Promise<string[]> => {
@@ -160,7 +187,10 @@ const auditCombination = async (language: Language, theme: Theme): Promise<strin
       await settle(page, inFlight);
       const t1 = Date.now();
       problems.push(...(await audit(page, `${theme} ${language} ${email} ${visit.path}`)));
-      if (process.env.A11Y_TIMING) console.log(`TIMING ${visit.path} settle=${t1 - t0} audit=${Date.now() - t1} nodes=${await page.evaluate(() => document.querySelectorAll('*').length)}`);
+      if (process.env.A11Y_TIMING)
+        console.log(
+          `TIMING ${visit.path} settle=${t1 - t0} audit=${Date.now() - t1} nodes=${await page.evaluate(() => document.querySelectorAll('*').length)}`,
+        );
     }
     await context.close();
   }
@@ -173,7 +203,9 @@ const auditCombination = async (language: Language, theme: Theme): Promise<strin
 describe.concurrent('accessibility (axe-core, WCAG 2.2 AA)', () => {
   for (const theme of THEMES) {
     for (const language of LANGUAGES) {
-      it(`${theme} theme in ${language}: the signed-out pages and every page of every demo account’s menu`, async ({ expect }) => {
+      it(`${theme} theme in ${language}: the signed-out pages and every page of every demo account’s menu`, async ({
+        expect,
+      }) => {
         const problems = await auditCombination(language, theme);
         expect(problems, problems.join('\n')).toEqual([]);
       }, 900_000);

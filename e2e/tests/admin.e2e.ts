@@ -11,7 +11,12 @@ const suite = useServerAndBrowser();
 const signedIn = (language: Language, email = 'admin@kassa.test') => signedInAs(suite, email, language);
 
 /** The screen in Dutch: a screenshot, and no serious or critical axe violation. */
-const checkDutch = async (path: string, title: string, name: string, ready: (page: Page) => Promise<unknown> = async () => undefined) => {
+const checkDutch = async (
+  path: string,
+  title: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown> = async () => undefined,
+) => {
   const { context, page } = await signedIn('nl');
   await page.goto(path);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe(title);
@@ -22,7 +27,7 @@ const checkDutch = async (path: string, title: string, name: string, ready: (pag
 };
 
 describe('provider administration', () => {
-  it('moves a settlement\'s last, waits for the run, and reverses the update with the old last and no run', async () => {
+  it("moves a settlement's last, waits for the run, and reverses the update with the old last and no run", async () => {
     const { context, page } = await signedIn('en-US');
     await page.goto('/psp/admin/settlement-updates');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('Settlement updates');
@@ -46,13 +51,20 @@ describe('provider administration', () => {
     await expect.poll(() => drawer(page).locator('.ant-drawer-title').textContent(), SLOW).toBe('Settlement update');
     await expect.poll(() => drawer(page).textContent(), SLOW).toContain('March 1, 2026');
     expect(await drawer(page).textContent()).toContain('Northwind settlement reports');
-    await expect.poll(() => drawer(page).getByRole('button', { name: 'Reverse last update' }).count(), { timeout: 40_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(() => drawer(page).getByRole('button', { name: 'Reverse last update' }).count(), {
+        timeout: 40_000,
+        interval: 500,
+      })
+      .toBe(1);
     expect(await drawer(page).textContent()).not.toContain('Checking last run');
     await animationsDone(page);
     await screenshot(page, 'admin-settlement-update-detail-en');
 
     await drawer(page).getByRole('button', { name: 'Reverse last update' }).click();
-    await expect.poll(() => drawer(page).locator('.ant-drawer-title').textContent(), SLOW).toBe('New settlement update');
+    await expect
+      .poll(() => drawer(page).locator('.ant-drawer-title').textContent(), SLOW)
+      .toBe('New settlement update');
     expect(await drawer(page).getByLabel('Update last run').isChecked()).toBe(false);
     expect(await drawer(page).getByLabel('Last', { exact: true }).inputValue()).not.toBe('');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
@@ -62,7 +74,9 @@ describe('provider administration', () => {
     expect(await page.locator('.ant-table-row').nth(1).getByLabel('Yes').count()).toBe(1);
     await screenshot(page, 'admin-settlement-updates-en');
     await context.close();
-    await checkDutch('/psp/admin/settlement-updates', 'Uitbetalingsupdates', 'admin-settlement-updates', (p) => expect.poll(() => p.locator('.ant-table-row').count(), SLOW).toBeGreaterThanOrEqual(2));
+    await checkDutch('/psp/admin/settlement-updates', 'Uitbetalingsupdates', 'admin-settlement-updates', (p) =>
+      expect.poll(() => p.locator('.ant-table-row').count(), SLOW).toBeGreaterThanOrEqual(2),
+    );
   }, 120_000);
 
   it('shows what Kassa caches with its age, and clears the lists', async () => {
@@ -71,7 +85,8 @@ describe('provider administration', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('Cache');
     await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBe(4);
     const text = await bodyText(page);
-    for (const name of ['Translations', 'Statistics rollups', 'Processor and profile lists', 'Sessions']) expect(text).toContain(name);
+    for (const name of ['Translations', 'Statistics rollups', 'Processor and profile lists', 'Sessions'])
+      expect(text).toContain(name);
     await page.getByRole('button', { name: 'Clear Processor and profile lists' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain('Processor and profile lists cleared');
@@ -79,7 +94,9 @@ describe('provider administration', () => {
     await expect.poll(() => row.textContent(), SLOW).toContain('Anouk de Boer');
     await screenshot(page, 'admin-cache-en');
     await context.close();
-    await checkDutch('/psp/admin/cache', 'Cache', 'admin-cache', (p) => expect.poll(() => p.locator('.ant-table-row').count(), SLOW).toBe(4));
+    await checkDutch('/psp/admin/cache', 'Cache', 'admin-cache', (p) =>
+      expect.poll(() => p.locator('.ant-table-row').count(), SLOW).toBe(4),
+    );
   }, 60_000);
 
   it('offers push notifications in the profile: not subscribed yet, events picked and kept', async () => {
@@ -93,7 +110,9 @@ describe('provider administration', () => {
     await chargebacks.click();
     await expect.poll(() => bodyText(page), SLOW).toContain('Notification choices saved');
     await page.reload();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'A new chargeback' }).isChecked(), SLOW).toBe(!wasChecked);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'A new chargeback' }).isChecked(), SLOW)
+      .toBe(!wasChecked);
     expect(await page.getByRole('checkbox', { name: 'A settlement paid out' }).isChecked()).toBe(false);
     if (wasChecked) await page.getByRole('checkbox', { name: 'A new chargeback' }).click();
     await page.getByText('Push notifications', { exact: true }).scrollIntoViewIfNeeded();

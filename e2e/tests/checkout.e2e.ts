@@ -8,7 +8,14 @@ import { unique } from '../support/unique.ts';
 
 const suite = useServerAndBrowser();
 
-type Tx = { id: string; status: string; status_reason: string | null; processor: string | null; checkout_url?: string; decision: { challenge?: string } };
+type Tx = {
+  id: string;
+  status: string;
+  status_reason: string | null;
+  processor: string | null;
+  checkout_url?: string;
+  decision: { challenge?: string };
+};
 
 const post = async <T>(request: APIRequestContext, path: string, data: unknown) => {
   const response = await request.post(path, { data, headers: { origin: suite.server.baseUrl } });
@@ -30,14 +37,37 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     await signInThroughPage(back, 'merchant@kassa.test');
     await back.waitForURL((url) => !url.pathname.startsWith('/login'));
     const api = back.request;
-    const [profile] = (await (await api.get('/v1/paymentprofile?_limit=1&currency_code=EUR')).json()) as { id: string }[];
-    await post(api, '/v1/validationruleset', { name: unique('Challenge 888'), action: '3dSecure', rules: [{ name: 'amount', operator: '>=', value: '88800' }] });
-    await post(api, '/v1/checkoutdesign', { name: unique('Forest'), header_color: '#0b6e4f', button_color: '#0b6e4f', number_format: 'nl_NL' });
+    const [profile] = (await (await api.get('/v1/paymentprofile?_limit=1&currency_code=EUR')).json()) as {
+      id: string;
+    }[];
+    await post(api, '/v1/validationruleset', {
+      name: unique('Challenge 888'),
+      action: '3dSecure',
+      rules: [{ name: 'amount', operator: '>=', value: '88800' }],
+    });
+    await post(api, '/v1/checkoutdesign', {
+      name: unique('Forest'),
+      header_color: '#0b6e4f',
+      button_color: '#0b6e4f',
+      number_format: 'nl_NL',
+    });
     const pay = (reference: string) =>
-      post<Tx>(api, '/v1/transaction', { payment_profile: profile.id, amount: 88_800, payment_product_type: 'card', merchant_reference: reference, card_number: '5555555555554444', return_url: 'https://shop.example/thanks' });
+      post<Tx>(api, '/v1/transaction', {
+        payment_profile: profile.id,
+        amount: 88_800,
+        payment_product_type: 'card',
+        merchant_reference: reference,
+        card_number: '5555555555554444',
+        return_url: 'https://shop.example/thanks',
+      });
 
     // Dutch: a payment link paid with a test card, which the 3-D Secure ruleset sends to the challenge: one wrong code, then the right one.
-    const link = await post<{ id: string; url: string }>(api, '/v1/payment-link', { payment_profile: profile.id, amount: 88_800, merchant_reference: 'CHECKOUT-NL', description: 'Racefiets' });
+    const link = await post<{ id: string; url: string }>(api, '/v1/payment-link', {
+      payment_profile: profile.id,
+      amount: 88_800,
+      merchant_reference: 'CHECKOUT-NL',
+      description: 'Racefiets',
+    });
     const customerNl = await newContext(browser, server.baseUrl, 'nl');
     const nl = await customerNl.newPage();
     await nl.goto(link.url);
@@ -59,8 +89,14 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     await enterCode(nl, '123456');
     await nl.getByText('Betaling geslaagd').waitFor();
     await screenshot(nl, 'checkout-paid-nl');
-    const linked = (await (await api.get(`/v1/payment-link/${link.id}?_populate=transaction`)).json()) as { status: string; transaction: Tx };
-    expect(linked).toMatchObject({ status: 'DONE', transaction: { status: 'SETTLEMENT_REQUESTED', decision: { challenge: 'authenticated' } } });
+    const linked = (await (await api.get(`/v1/payment-link/${link.id}?_populate=transaction`)).json()) as {
+      status: string;
+      transaction: Tx;
+    };
+    expect(linked).toMatchObject({
+      status: 'DONE',
+      transaction: { status: 'SETTLEMENT_REQUESTED', decision: { challenge: 'authenticated' } },
+    });
     expect(linked.transaction.processor).not.toBeNull();
     await nl.goto(link.url);
     await nl.getByText('Deze betaallink is betaald. Bedankt!').waitFor();
@@ -90,7 +126,11 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     await screenshot(en, 'checkout-failed-en');
     expect(await seriousViolations(en, 'checkout failed en')).toEqual([]);
     const failed = (await (await api.get(`/v1/transaction/${second.id}`)).json()) as Tx;
-    expect(failed).toMatchObject({ status: 'FAILED', status_reason: '3-D Secure authentication failed', processor: null });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      status_reason: '3-D Secure authentication failed',
+      processor: null,
+    });
 
     // A token that opens nothing.
     await en.goto(`/checkout/${'A'.repeat(43)}`);

@@ -11,7 +11,8 @@ import { unique, uniqueDigits } from '../support/unique.ts';
 const suite = useServerAndBrowser();
 
 const signedIn = (language: Language, email = 'merchant@kassa.test') => signedInAs(suite, email, language);
-const getJson = async <T>(page: Page, path: string): Promise<T> => (await (await page.request.get(`${suite.server.baseUrl}${path}`)).json()) as T;
+const getJson = async <T>(page: Page, path: string): Promise<T> =>
+  (await (await page.request.get(`${suite.server.baseUrl}${path}`)).json()) as T;
 const table = (page: Page) => page.locator('.ant-table-tbody');
 /** The header's NL/EN switch: the same page in the other language, without a second sign-in. */
 const switchToDutch = (page: Page) => page.locator('.ant-segmented-item').filter({ hasText: /^NL$/ }).click();
@@ -97,10 +98,15 @@ describe('merchant configuration', () => {
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => bodyText(admin.page), SLOW).toContain('The configuration has been saved');
     await screenshot(admin.page, 'config2-merchant-configuration-en');
-    const saved = await getJson<{ max_transaction_amount: number; reserve_percentage: number }>(admin.page, `/v1/psp/merchant/${merchantId}/configuration`);
+    const saved = await getJson<{ max_transaction_amount: number; reserve_percentage: number }>(
+      admin.page,
+      `/v1/psp/merchant/${merchantId}/configuration`,
+    );
     expect(saved).toMatchObject({ max_transaction_amount: 250_000, reserve_percentage: 7.5 });
     await switchToDutch(admin.page);
-    await expect.poll(() => admin.page.getByLabel('Maximaal bedrag per betaling').inputValue(), SLOW).toContain('2.500,00');
+    await expect
+      .poll(() => admin.page.getByLabel('Maximaal bedrag per betaling').inputValue(), SLOW)
+      .toContain('2.500,00');
     await admin.page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(admin.page, 'config2-merchant-configuration-nl');
     await admin.context.close();
@@ -108,8 +114,21 @@ describe('merchant configuration', () => {
     const { context, page } = await signedIn('en-US');
     const profile = (await getJson<{ id: string }[]>(page, '/v1/paymentprofile?_limit=1&_sort=name'))[0];
     const pay = async (amount: number) =>
-      (await (await page.request.post(`${suite.server.baseUrl}/v1/transaction`, { data: { payment_profile: profile.id, amount, payment_product_type: 'card', merchant_reference: `E2E-MAX-${amount}` }, headers: { origin: suite.server.baseUrl } })).json()) as { status: string; status_reason: string };
-    expect(await pay(250_001)).toMatchObject({ status: 'FAILED', status_reason: expect.stringContaining('maximum transaction amount') });
+      (await (
+        await page.request.post(`${suite.server.baseUrl}/v1/transaction`, {
+          data: {
+            payment_profile: profile.id,
+            amount,
+            payment_product_type: 'card',
+            merchant_reference: `E2E-MAX-${amount}`,
+          },
+          headers: { origin: suite.server.baseUrl },
+        })
+      ).json()) as { status: string; status_reason: string };
+    expect(await pay(250_001)).toMatchObject({
+      status: 'FAILED',
+      status_reason: expect.stringContaining('maximum transaction amount'),
+    });
     await context.close();
   }, 180_000);
 });
@@ -119,7 +138,10 @@ describe('plans', () => {
     const { context, page } = await signedIn('en-US');
     const look = unique('E2E summer look');
     const plan = unique('E2E box with design');
-    const design = await page.request.post(`${suite.server.baseUrl}/v1/checkoutdesign`, { data: { name: look }, headers: { origin: suite.server.baseUrl } });
+    const design = await page.request.post(`${suite.server.baseUrl}/v1/checkoutdesign`, {
+      data: { name: look },
+      headers: { origin: suite.server.baseUrl },
+    });
     expect(design.status()).toBe(201);
     await page.goto('/subscriptions/plans');
     await page.getByRole('button', { name: 'New plan' }).click();
@@ -129,12 +151,16 @@ describe('plans', () => {
     await choose(page, /^Checkout$/, new RegExp(look));
     await screenshot(page, 'config2-plan-checkout-en');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: plan }).textContent(), SLOW).toContain(look);
+    await expect
+      .poll(() => page.locator('.ant-table-row').filter({ hasText: plan }).textContent(), SLOW)
+      .toContain(look);
 
     // The demo's payment profiles pay out to the merchant's bank account, chosen in the profile's details.
     await page.goto('/paymentprofiles');
     await page.locator('.ant-table-row').first().click();
-    await expect.poll(() => drawer(page).textContent(), SLOW).toMatch(/Payout bank account.*Zuiderzee Fietsen B\.V\. · NL\d\d [A-Z]{4}/);
+    await expect
+      .poll(() => drawer(page).textContent(), SLOW)
+      .toMatch(/Payout bank account.*Zuiderzee Fietsen B\.V\. · NL\d\d [A-Z]{4}/);
     await screenshot(page, 'config2-payment-profile-bank-account-en');
     await context.close();
   }, 120_000);

@@ -8,10 +8,11 @@ const suite = useServerAndBrowser();
 
 const signedIn = (language: Language, email = 'merchant@kassa.test') => signedInAs(suite, email, language);
 
-const getWithKey = (key: string, path: string) => fetch(`${suite.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
+const getWithKey = (key: string, path: string) =>
+  fetch(`${suite.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('API keys', () => {
-  it('creates a key in API settings, reads the merchant\'s transactions with it, and a revoke ends it at once', async () => {
+  it("creates a key in API settings, reads the merchant's transactions with it, and a revoke ends it at once", async () => {
     const keyName = unique('E2E webshop');
     const { context, page } = await signedIn('en-US');
     await page.goto('/apiSettings');
@@ -35,7 +36,9 @@ describe('API keys', () => {
     expect(answer.status).toBe(200);
     const rows = (await answer.json()) as { organisation: string }[];
     expect(rows.length).toBeGreaterThan(0);
-    const merchantOrgs = ((await (await page.request.get(`${suite.server.baseUrl}/v1/organisation?_limit=100`)).json()) as { id: string }[]).map((o) => o.id);
+    const merchantOrgs = (
+      (await (await page.request.get(`${suite.server.baseUrl}/v1/organisation?_limit=100`)).json()) as { id: string }[]
+    ).map((o) => o.id);
     expect(merchantOrgs).toContain(me.organisation.id);
     for (const row of rows) expect(merchantOrgs).toContain(row.organisation);
 
@@ -80,16 +83,20 @@ describe('organisations', () => {
       await form.getByLabel(en ? 'House number' : 'Huisnummer').fill('12');
       await form.getByLabel(en ? 'E-mail address' : 'E-mailadres').fill('utrecht@zuiderzee.test');
       await form.getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
-      await expect.poll(() => bodyText(page), SLOW).toContain(en ? 'The organisation has been saved' : 'De organisatie is opgeslagen');
+      await expect
+        .poll(() => bodyText(page), SLOW)
+        .toContain(en ? 'The organisation has been saved' : 'De organisatie is opgeslagen');
       await expect.poll(() => page.locator('.ant-tree').textContent(), SLOW).toContain(name);
       await screenshot(page, `config-organisation-saved-${en ? 'en' : 'nl'}`);
-      await page.getByRole('combobox', { name: en ? 'Organisation' : 'Organisatie' }).first().click();
+      await page
+        .getByRole('combobox', { name: en ? 'Organisation' : 'Organisatie' })
+        .first()
+        .click();
       await expect.poll(() => page.locator('.ant-select-dropdown:visible').textContent(), SLOW).toContain(name);
       await context.close();
     }
   }, 240_000);
 });
-
 
 describe('payment profiles and processors', () => {
   it('creates a payment profile with two processors and intelligent routing on', async () => {
@@ -118,7 +125,11 @@ describe('payment profiles and processors', () => {
     await drawer(page).getByLabel('Webhook transaction update').fill('https://zuiderzee.test/hooks/transactions');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: profileName }).count(), SLOW).toBe(1);
-    const saved = ((await (await page.request.get(`${suite.server.baseUrl}/v1/paymentprofile?name=${encodeURIComponent(profileName)}`)).json()) as { processors: string[]; intelligent_routing: boolean; webhook_transaction_update: string }[])[0];
+    const saved = (
+      (await (
+        await page.request.get(`${suite.server.baseUrl}/v1/paymentprofile?name=${encodeURIComponent(profileName)}`)
+      ).json()) as { processors: string[]; intelligent_routing: boolean; webhook_transaction_update: string }[]
+    )[0];
     expect(saved.processors).toHaveLength(2);
     expect(saved.intelligent_routing).toBe(true);
     expect(saved.webhook_transaction_update).toBe('https://zuiderzee.test/hooks/transactions');
@@ -157,29 +168,46 @@ describe('checkout designs', () => {
       const { context, page } = await signedIn(language);
       await page.goto('/checkout-designs');
       await page.getByRole('button', { name: en ? 'New checkout design' : 'Nieuw betaalpaginaontwerp' }).click();
-      const preview = page.frameLocator(`iframe[title="${en ? 'Preview of the payment page' : 'Voorbeeld van de betaalpagina'}"]`);
+      const preview = page.frameLocator(
+        `iframe[title="${en ? 'Preview of the payment page' : 'Voorbeeld van de betaalpagina'}"]`,
+      );
       const header = preview.getByTestId('checkout-preview-header');
       const colourOf = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
       await expect.poll(colourOf, SLOW).toBe('rgb(200, 16, 46)');
       await page.getByLabel(en ? 'Name' : 'Naam', { exact: true }).fill(designName);
       // The header colour's picker: type a hex value in its popover.
-      await page.locator('.ant-form-item').filter({ hasText: en ? 'Header colour' : 'Kleur kopbalk' }).locator('.ant-color-picker-trigger').first().click();
+      await page
+        .locator('.ant-form-item')
+        .filter({ hasText: en ? 'Header colour' : 'Kleur kopbalk' })
+        .locator('.ant-color-picker-trigger')
+        .first()
+        .click();
       const hex = page.locator('.ant-popover:visible .ant-color-picker-hex-input input');
       await hex.fill('1d6f42');
       await hex.press('Enter');
       await expect.poll(colourOf, SLOW).toBe('rgb(29, 111, 66)');
       await page.keyboard.press('Escape');
       await expect.poll(() => preview.getByTestId('checkout-preview-amount').textContent(), SLOW).toBe('€1,249.50');
-      await page.locator('.ant-form-item').filter({ hasText: en ? 'Number format' : 'Getalnotatie' }).locator('.ant-select').click();
+      await page
+        .locator('.ant-form-item')
+        .filter({ hasText: en ? 'Number format' : 'Getalnotatie' })
+        .locator('.ant-select')
+        .click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'nl_NL' }).click();
-      await expect.poll(() => preview.getByTestId('checkout-preview-amount').textContent(), SLOW).toMatch(/€\s?1\.249,50/);
+      await expect
+        .poll(() => preview.getByTestId('checkout-preview-amount').textContent(), SLOW)
+        .toMatch(/€\s?1\.249,50/);
       await page.getByRole('button', { name: en ? 'Move iDEAL up' : 'iDEAL omhoog' }).click();
       await expect.poll(() => preview.locator('.kassa-checkout-product').first().textContent(), SLOW).toBe('iDEAL');
       await screenshot(page, `config-checkout-design-${en ? 'en' : 'nl'}`);
       await page.getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
-      await expect.poll(() => bodyText(page), SLOW).toContain(en ? 'The checkout design has been saved' : 'Het ontwerp is opgeslagen');
+      await expect
+        .poll(() => bodyText(page), SLOW)
+        .toContain(en ? 'The checkout design has been saved' : 'Het ontwerp is opgeslagen');
       await expect.poll(() => page.url(), SLOW).toMatch(/\/checkout-designs\/cd_/);
-      const saved = (await (await page.request.get(`${suite.server.baseUrl}/v1/checkoutdesign?name=${encodeURIComponent(designName)}`)).json()) as { header_color: string; payment_product_order: string[]; number_format: string }[];
+      const saved = (await (
+        await page.request.get(`${suite.server.baseUrl}/v1/checkoutdesign?name=${encodeURIComponent(designName)}`)
+      ).json()) as { header_color: string; payment_product_order: string[]; number_format: string }[];
       expect(saved[0]).toMatchObject({ header_color: '#1d6f42', number_format: 'nl_NL' });
       expect(saved[0].payment_product_order[0]).toBe('ideal');
       await context.close();
@@ -198,17 +226,33 @@ describe('imports', () => {
       await choose(page, /^Merchant$/, /Zuiderzee Fietsen B\.V\./, 'Zuiderzee');
       // Addresses of this attempt's own: a retry imports into the same server.
       const prefix = `e2e-${language}-${uniqueSuffix()}`;
-      const csv = ['email_address,first_name,last_name,country_code', `${prefix}-1@example.com,Eva,Visser,NL`, 'not-an-address,Bad,Row,NL', `${prefix}-2@example.com,Frank,Bakker,BE`].join('\n');
-      await drawer(page).locator('input[type=file]').setInputFiles({ name: `customers-${language}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      const csv = [
+        'email_address,first_name,last_name,country_code',
+        `${prefix}-1@example.com,Eva,Visser,NL`,
+        'not-an-address,Bad,Row,NL',
+        `${prefix}-2@example.com,Frank,Bakker,BE`,
+      ].join('\n');
+      await drawer(page)
+        .locator('input[type=file]')
+        .setInputFiles({ name: `customers-${language}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect.poll(() => drawer(page).textContent(), SLOW).toContain(`customers-${language}.csv`);
-      await drawer(page).getByRole('button', { name: en ? 'Start import' : 'Import starten' }).click();
+      await drawer(page)
+        .getByRole('button', { name: en ? 'Start import' : 'Import starten' })
+        .click();
       // The report's rows are there once the import job has run ('Klaar om', finished at, is on the page before).
-      await expect.poll(() => drawer(page).textContent(), { timeout: 60_000, interval: 500 }).toContain('email_address: invalid e-mail address');
+      await expect
+        .poll(() => drawer(page).textContent(), { timeout: 60_000, interval: 500 })
+        .toContain('email_address: invalid e-mail address');
       expect(await drawer(page).textContent()).toContain(en ? 'Done' : 'Klaar');
       await expect.poll(() => drawer(page).locator('.ant-table-row').first().textContent(), SLOW).toMatch(/^3/);
       await screenshot(page, `config-import-report-${en ? 'en' : 'nl'}`);
-      const customers = (await (await page.request.get(`${suite.server.baseUrl}/v1/customer?_search=${prefix}&_search_by=email_address`)).json()) as { email_address: string }[];
-      expect(customers.map((c) => c.email_address).sort()).toEqual([`${prefix}-1@example.com`, `${prefix}-2@example.com`]);
+      const customers = (await (
+        await page.request.get(`${suite.server.baseUrl}/v1/customer?_search=${prefix}&_search_by=email_address`)
+      ).json()) as { email_address: string }[];
+      expect(customers.map((c) => c.email_address).sort()).toEqual([
+        `${prefix}-1@example.com`,
+        `${prefix}-2@example.com`,
+      ]);
       await context.close();
     }
   }, 240_000);
@@ -221,15 +265,25 @@ describe('bank accounts', () => {
       const { context, page } = await signedIn(language);
       await page.goto('/bank-accounts');
       await page.getByRole('button', { name: en ? 'New bank account' : 'Nieuwe bankrekening' }).click();
-      await drawer(page).getByLabel(en ? 'Account holder' : 'Rekeninghouder').fill('Zuiderzee Fietsen B.V.');
+      await drawer(page)
+        .getByLabel(en ? 'Account holder' : 'Rekeninghouder')
+        .fill('Zuiderzee Fietsen B.V.');
       await drawer(page).getByLabel('IBAN').fill('NL92 ABNA 0417 1643 00');
-      await drawer(page).getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
-      await expect.poll(() => drawer(page).textContent(), SLOW).toContain(en ? 'This IBAN is not valid' : 'Dit IBAN is niet geldig');
+      await drawer(page)
+        .getByRole('button', { name: en ? 'Save' : 'Opslaan' })
+        .click();
+      await expect
+        .poll(() => drawer(page).textContent(), SLOW)
+        .toContain(en ? 'This IBAN is not valid' : 'Dit IBAN is niet geldig');
       await screenshot(page, `config-bank-account-form-${en ? 'en' : 'nl'}`);
       // An IBAN is unique per merchant: one of this attempt's own, typed grouped (en) or bare in lower case (nl).
       const iban = en ? uniqueIban('GB', 'BUKB202015') : uniqueIban('NL', 'ABNA');
-      await drawer(page).getByLabel('IBAN').fill(en ? iban.grouped : iban.electronic.toLowerCase());
-      await drawer(page).getByRole('button', { name: en ? 'Save' : 'Opslaan' }).click();
+      await drawer(page)
+        .getByLabel('IBAN')
+        .fill(en ? iban.grouped : iban.electronic.toLowerCase());
+      await drawer(page)
+        .getByRole('button', { name: en ? 'Save' : 'Opslaan' })
+        .click();
       await expect.poll(() => page.locator('.ant-table').textContent(), SLOW).toContain(iban.grouped);
       await screenshot(page, `config-bank-accounts-${en ? 'en' : 'nl'}`);
       await context.close();

@@ -8,7 +8,13 @@ import { unique } from '../support/unique.ts';
 const suite = useServerAndBrowser();
 
 type Profile = { id: string; routing: { card?: unknown }; processors: string[] };
-type Tx = { id: string; status: string; blocked: boolean; processor: string | null; decision: { routing: { path: string[]; processor: string } | null } };
+type Tx = {
+  id: string;
+  status: string;
+  blocked: boolean;
+  processor: string | null;
+  decision: { routing: { path: string[]; processor: string } | null };
+};
 
 /** Opens the transaction's detail on its decision tab, waits for `expected` in it and takes a screenshot. */
 const openDecision = async (page: Page, id: string, tab: string, expected: string, name: string) => {
@@ -29,16 +35,39 @@ describe('the payments engine in the transaction detail', () => {
     expect(profile, 'a demo profile with a card routing tree').toBeDefined();
 
     // 1,500.00 is above the tree's 1,000.00 threshold: first level "then".
-    const routed = await post<Tx>(page, '/v1/transaction', { payment_profile: profile!.id, amount: 150_000, payment_product_type: 'card', merchant_reference: 'ENGINE-ROUTED', card_number: '5555555555554444' });
+    const routed = await post<Tx>(page, '/v1/transaction', {
+      payment_profile: profile!.id,
+      amount: 150_000,
+      payment_product_type: 'card',
+      merchant_reference: 'ENGINE-ROUTED',
+      card_number: '5555555555554444',
+    });
     expect(routed.status).toBe('SETTLEMENT_REQUESTED');
     expect(routed.decision.routing?.path).toEqual(['then']);
     await openDecision(page, routed.id, 'Decision', 'Met: then', 'engine-decision-en');
-    await expect.poll(() => page.locator('.ant-drawer').getByText(/cards \(version 1\)$/).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-drawer')
+          .getByText(/cards \(version 1\)$/)
+          .count(),
+      )
+      .toBe(1);
 
     // A name of this attempt's own: a retry on the same server must not find the first attempt's ruleset too.
     const rulesetName = unique('No expired test card');
-    await post(page, '/v1/validationruleset', { name: rulesetName, action: 'block', rules: [{ name: 'card_bin', operator: '==', value: '400000' }] });
-    const blocked = await post<Tx>(page, '/v1/transaction', { payment_profile: profile!.id, amount: 2_000, payment_product_type: 'card', merchant_reference: 'ENGINE-BLOCKED', card_number: '4000000000000069' });
+    await post(page, '/v1/validationruleset', {
+      name: rulesetName,
+      action: 'block',
+      rules: [{ name: 'card_bin', operator: '==', value: '400000' }],
+    });
+    const blocked = await post<Tx>(page, '/v1/transaction', {
+      payment_profile: profile!.id,
+      amount: 2_000,
+      payment_product_type: 'card',
+      merchant_reference: 'ENGINE-BLOCKED',
+      card_number: '4000000000000069',
+    });
     expect(blocked).toMatchObject({ status: 'FAILED', blocked: true, processor: null });
     await openDecision(page, blocked.id, 'Decision', `Blocked: ${rulesetName}`, 'engine-blocked-en');
     await context.close();

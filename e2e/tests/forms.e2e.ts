@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, newContext, screenshot, signInThroughPage, type ContextOptions, type Language } from '../support/browser.ts';
+import {
+  DEMO_PASSWORD,
+  newContext,
+  screenshot,
+  signInThroughPage,
+  type ContextOptions,
+  type Language,
+} from '../support/browser.ts';
 import { getJson as api, signedInAs, useServerAndBrowser } from '../support/suite.ts';
 import { animationsDone as settle, bodyText, SLOW } from '../support/ui.ts';
 import { unique } from '../support/unique.ts';
@@ -11,19 +18,31 @@ const suite = useServerAndBrowser();
 
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, SLOW);
 /** A time zone and a width of the test's choosing; downloads allowed. */
-const options = (width = 1366): ContextOptions => ({ timezoneId: 'Europe/Amsterdam', viewport: { width, height: 800 }, acceptDownloads: true });
+const options = (width = 1366): ContextOptions => ({
+  timezoneId: 'Europe/Amsterdam',
+  viewport: { width, height: 800 },
+  acceptDownloads: true,
+});
 /** A page in its own context (cookies, storage), in a language and a time zone, at a width. */
-const openPage = async (language: Language, width?: number) => (await newContext(suite.browser, suite.server.baseUrl, language, options(width))).newPage();
-const signedIn = async (email: string, language: Language, width?: number) => (await signedInAs(suite, email, language, options(width))).page;
+const openPage = async (language: Language, width?: number) =>
+  (await newContext(suite.browser, suite.server.baseUrl, language, options(width))).newPage();
+const signedIn = async (email: string, language: Language, width?: number) =>
+  (await signedInAs(suite, email, language, options(width))).page;
 
 describe('errors from the server are always visible (item 3)', () => {
   it('shows a 300-character name refused by the server on the name field of /profile', async () => {
-    for (const [language, message] of [['nl', 'Maximaal 200 tekens'], ['en-US', 'At most 200 characters']] as const) {
+    for (const [language, message] of [
+      ['nl', 'Maximaal 200 tekens'],
+      ['en-US', 'At most 200 characters'],
+    ] as const) {
       const page = await signedIn('merchant@kassa.test', language);
       await page.goto('/profile');
       const name = page.getByLabel(language === 'nl' ? 'Naam' : 'Name', { exact: true });
       await name.fill('a'.repeat(300));
-      await page.getByRole('button', { name: language === 'nl' ? 'Opslaan' : 'Save', exact: true }).first().click();
+      await page
+        .getByRole('button', { name: language === 'nl' ? 'Opslaan' : 'Save', exact: true })
+        .first()
+        .click();
       // Before: nothing on screen at all. Now the server's refusal sits on the field it names.
       await eventually(() => page.locator('.ant-form-item-explain-error').allTextContents()).toContain(message);
       expect((await api<{ name: string }>(page, '/v1/auth/me')).name).not.toHaveLength(300);
@@ -36,7 +55,10 @@ describe('errors from the server are always visible (item 3)', () => {
 
 describe('the roles picker (item 5)', () => {
   it('picks exactly the role typed when Enter is pressed, and shows roles by name with the code beside', async () => {
-    for (const [language, name, wrong] of [['nl', 'Transacties: bekijken', 'Geplande transacties'], ['en-US', 'Transactions: view', 'Scheduled transactions']] as const) {
+    for (const [language, name, wrong] of [
+      ['nl', 'Transacties: bekijken', 'Geplande transacties'],
+      ['en-US', 'Transactions: view', 'Scheduled transactions'],
+    ] as const) {
       const page = await signedIn('merchant@kassa.test', language);
       await page.goto('/users');
       await page.getByRole('button', { name: language === 'nl' ? 'Nieuwe gebruiker' : 'New user' }).click();
@@ -44,7 +66,9 @@ describe('the roles picker (item 5)', () => {
       await roles.click();
       await roles.pressSequentially('TRANSACTION_LIST');
       // The option list shows the translated name with the code as detail.
-      await eventually(() => page.locator('.ant-select-item-option').first().textContent()).toBe(`${name} TRANSACTION_LIST`);
+      await eventually(() => page.locator('.ant-select-item-option').first().textContent()).toBe(
+        `${name} TRANSACTION_LIST`,
+      );
       await screenshot(page, `forms-roles-picker-${language}`);
       await page.keyboard.press('Enter');
       await page.keyboard.press('Escape');
@@ -104,7 +128,10 @@ describe('the smaller points (item 6)', () => {
   it('finds a customer by full name and shows gender and the clear button in Dutch', async () => {
     const page = await signedIn('merchant@kassa.test', 'nl');
     // The newest, so the list's default period (the last month) holds it.
-    const [customer] = await api<{ id: string; first_name: string; last_name: string }[]>(page, '/v1/customer?gender=female&_limit=1');
+    const [customer] = await api<{ id: string; first_name: string; last_name: string }[]>(
+      page,
+      '/v1/customer?gender=female&_limit=1',
+    );
     const fullName = `${customer.first_name} ${customer.last_name}`;
     await page.goto('/customers');
     await page.waitForURL((url) => url.searchParams.has('created_at>'));
@@ -146,7 +173,9 @@ describe('the smaller points (item 6)', () => {
       await content.click();
       await content.pressSequentially('Hallo {{name}}, welkom.');
       await drawer.getByRole('button', { name: save, exact: true }).click();
-      await eventually(() => drawer.locator('.ant-form-item-explain-error').allTextContents()).toContainEqual(expect.stringContaining(missing));
+      await eventually(() => drawer.locator('.ant-form-item-explain-error').allTextContents()).toContainEqual(
+        expect.stringContaining(missing),
+      );
       await screenshot(page, `forms-welcome-mail-no-link-${language}`);
       await content.click();
       await page.keyboard.press('End');
@@ -155,7 +184,10 @@ describe('the smaller points (item 6)', () => {
       await page.locator('.ant-message-notice', { hasText: saved }).waitFor();
       await settle(page);
       await screenshot(page, `forms-welcome-mail-saved-${language}`);
-      const rows = await api<{ name: string; content: string }[]>(page, `/v1/psp/welcome-mail?name=${encodeURIComponent(mailName)}`);
+      const rows = await api<{ name: string; content: string }[]>(
+        page,
+        `/v1/psp/welcome-mail?name=${encodeURIComponent(mailName)}`,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].content).toContain('{{link}}');
       await page.context().close();
@@ -214,11 +246,16 @@ describe('exports a person can read (item 7)', () => {
     await page.getByRole('menuitem', { name: 'Machine-export (codes, centen, UTC)' }).waitFor();
     await settle(page);
     await screenshot(page, 'forms-export-menu-nl');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Voor een spreadsheet (Nederlands)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Voor een spreadsheet (Nederlands)' }).click(),
+    ]);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows = parse(text, { bom: true, delimiter: ';' }) as string[][];
-    expect(rows[0]).toEqual(expect.arrayContaining(['Datum', 'Transactiebedrag', 'Terugbetaald bedrag', 'Reden', 'Status']));
+    expect(rows[0]).toEqual(
+      expect.arrayContaining(['Datum', 'Transactiebedrag', 'Terugbetaald bedrag', 'Reden', 'Status']),
+    );
     expect(rows.length - 1).toBe(count);
     const amount = rows[0].indexOf('Terugbetaald bedrag');
     const date = rows[0].indexOf('Datum');

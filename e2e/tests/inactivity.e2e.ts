@@ -20,7 +20,9 @@ describe('inactivity sign-out', () => {
     const page = await signedIn('en-US');
     // Signed out once idle for 6 s (on a busy machine perhaps a little later).
     await expect.poll(() => page.url(), { timeout: 30_000, interval: 250 }).toMatch(/\/logout$/);
-    await eventually(() => bodyText(page)).toContain('We noticed no activity for more than 6 seconds. You have been automatically logged out.');
+    await eventually(() => bodyText(page)).toContain(
+      'We noticed no activity for more than 6 seconds. You have been automatically logged out.',
+    );
     await screenshot(page, 'logout-inactivity-en');
     await page.getByRole('button', { name: 'Log in again' }).click();
     await eventually(() => page.url()).toMatch(/\/login$/);
@@ -30,7 +32,9 @@ describe('inactivity sign-out', () => {
   it('shows the Dutch message and button after an idle sign-out', async () => {
     const page = await signedIn('nl');
     await eventually(() => page.url()).toMatch(/\/logout$/);
-    await eventually(() => bodyText(page)).toContain('We hebben meer dan 6 seconden geen activiteit gezien. Je bent automatisch uitgelogd.');
+    await eventually(() => bodyText(page)).toContain(
+      'We hebben meer dan 6 seconden geen activiteit gezien. Je bent automatisch uitgelogd.',
+    );
     await page.getByRole('button', { name: 'Opnieuw inloggen' }).waitFor();
     await screenshot(page, 'logout-inactivity-nl');
     await page.context().close();

@@ -13,7 +13,8 @@ import { uniqueEmail, uniqueSuffix } from '../support/unique.ts';
 const suite = useServerAndBrowser();
 
 /** Runs the moment a browser would parse it as HTML: an image that fails, and a script. */
-const hostile = (label: string) => `${label} <img src=x onerror="window.__xss=(window.__xss||0)+1"><script>window.__xss=(window.__xss||0)+1</script> ${uniqueSuffix()}`;
+const hostile = (label: string) =>
+  `${label} <img src=x onerror="window.__xss=(window.__xss||0)+1"><script>window.__xss=(window.__xss||0)+1</script> ${uniqueSuffix()}`;
 
 /** A counter of executions on every page of the context, and alert() counted as one too. */
 const watch = (context: BrowserContext) =>
@@ -47,9 +48,20 @@ describe('HTML in free text is inert', () => {
       const { context, page } = await signedIn('merchant@kassa.test', language);
       const [profile] = await getJson<{ id: string }[]>(page, '/v1/paymentprofile?_limit=1&currency_code=EUR');
       const plan = hostile('Plan');
-      await postJson(page, '/v1/plan', { name: plan, description: hostile('Box'), payment_profile: profile.id, amount: 1000, interval: 'month' });
+      await postJson(page, '/v1/plan', {
+        name: plan,
+        description: hostile('Box'),
+        payment_profile: profile.id,
+        amount: 1000,
+        interval: 'month',
+      });
       const description = hostile('Bike');
-      const link = await postJson<{ url: string }>(page, '/v1/payment-link', { payment_profile: profile.id, amount: 1250, merchant_reference: `INERT-${uniqueSuffix()}`, description });
+      const link = await postJson<{ url: string }>(page, '/v1/payment-link', {
+        payment_profile: profile.id,
+        amount: 1250,
+        merchant_reference: `INERT-${uniqueSuffix()}`,
+        description,
+      });
       const design = hostile('Design');
       await postJson(page, '/v1/checkoutdesign', { name: design });
       const person = hostile('Eve');
@@ -85,7 +97,10 @@ describe('HTML in free text is inert', () => {
   it('keeps a welcome mail inert: its name shown as text, its content sanitised on save and in the editor', async () => {
     const { context, page } = await signedIn('admin@kassa.test', 'en-US');
     const name = hostile('Welcome');
-    const saved = await postJson<{ id: string; content: string }>(page, '/v1/psp/welcome-mail', { name, content: `<p>Hi {{name}}</p>${hostile('<b>Start</b>')}<a href="javascript:window.__xss=1">x</a><p>{{link}}</p>` });
+    const saved = await postJson<{ id: string; content: string }>(page, '/v1/psp/welcome-mail', {
+      name,
+      content: `<p>Hi {{name}}</p>${hostile('<b>Start</b>')}<a href="javascript:window.__xss=1">x</a><p>{{link}}</p>`,
+    });
     // Sanitised: images may stay (a welcome mail may show one), their handlers and scripts may not.
     expect(saved.content).not.toMatch(/onerror|<script|javascript:/i);
     expect(saved.content).toContain('<b>Start</b>');

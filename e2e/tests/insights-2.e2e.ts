@@ -55,7 +55,7 @@ describe('reports', () => {
     await en.context.close();
   });
 
-  it("a schedule makes a report and mails a working _download=true link (en, nl)", async () => {
+  it('a schedule makes a report and mails a working _download=true link (en, nl)', async () => {
     // A name and an address of this attempt's own: the newest mail to a fixed address could be the first attempt's.
     const scheduleName = unique('Daily finance');
     const recipient = uniqueEmail('finance', 'zuiderzee.test');
@@ -70,7 +70,9 @@ describe('reports', () => {
     await page.getByRole('cell', { name: scheduleName }).first().waitFor();
     const mail = await latestMail(suite.server.baseUrl, recipient);
     // In the language of the user's profile (Dutch), named after yesterday (local day).
-    const yesterday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(new Date(Date.now() - 86_400_000));
+    const yesterday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam' }).format(
+      new Date(Date.now() - 86_400_000),
+    );
     expect(mail.subject).toBe(`Rapport "${scheduleName} ${yesterday}" staat klaar`);
     const link = /(http\S+_download=true\S+)/.exec(mail.text)?.[1] ?? '';
     expect(new URL(link).pathname).toBe('/reports/transactions');
@@ -105,16 +107,33 @@ describe('insights screens', () => {
     for (const language of ['nl', 'en-US'] as const) {
       const { page, context } = await signedIn('merchant@kassa.test', language);
       await page.goto('/customers/rfm');
-      await page.getByRole('heading', { level: 1, name: language === 'nl' ? 'Klantsegmenten (RFM)' : 'Customer segments (RFM)' }).waitFor();
+      await page
+        .getByRole('heading', {
+          level: 1,
+          name: language === 'nl' ? 'Klantsegmenten (RFM)' : 'Customer segments (RFM)',
+        })
+        .waitFor();
       // The job scored the demo customers at start: every segment row has its stored time.
-      await expect.poll(async () => (await api<{ updated_at: string | null }[]>(page, '/v1/customer/aggregate/rfm')).every((r) => r.updated_at !== null), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await api<{ updated_at: string | null }[]>(page, '/v1/customer/aggregate/rfm')).every(
+              (r) => r.updated_at !== null,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       const rows = await api<{ segment: string; count: number }[]>(page, '/v1/customer/aggregate/rfm');
       const champions = rows.find((r) => r.segment === 'champions');
       expect(champions?.count).toBeGreaterThan(0);
       await page.reload();
-      const row = page.getByRole('row', { name: new RegExp(language === 'nl' ? 'Kampioenen|Champions' : 'Champions') }).first();
+      const row = page
+        .getByRole('row', { name: new RegExp(language === 'nl' ? 'Kampioenen|Champions' : 'Champions') })
+        .first();
       await row.waitFor();
-      expect(await row.textContent()).toContain(new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US').format(champions!.count));
+      expect(await row.textContent()).toContain(
+        new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US').format(champions!.count),
+      );
       await page.locator('canvas').first().waitFor();
       expect(await seriousViolations(page, `rfm ${language}`)).toEqual([]);
       await animationsDone(page);
@@ -126,13 +145,18 @@ describe('insights screens', () => {
   it('the 56-day split shows the last 28 whole days against the 28 before (nl, en)', async () => {
     for (const language of ['nl', 'en-US'] as const) {
       const { page, context } = await signedIn('merchant@kassa.test', language);
-      const answer = page.waitForResponse((r) => r.url().includes('/v1/statistics/aggregate/day') && r.url().includes('blocked=false'));
+      const answer = page.waitForResponse(
+        (r) => r.url().includes('/v1/statistics/aggregate/day') && r.url().includes('blocked=false'),
+      );
       await page.goto('/dashboards/transactions');
       const days = (await (await answer).json()) as { date: string; amount: number }[];
       expect(days.length).toBe(57);
       const whole = days.slice(0, 56);
       const last = whole.slice(28).reduce((sum, d) => sum + d.amount, 0);
-      const money = (minor: number) => new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+      const money = (minor: number) =>
+        new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US', { style: 'currency', currency: 'EUR' }).format(
+          minor / 100,
+        );
       await expect.poll(() => page.getByTestId('split-last').textContent()).toBe(money(last));
       await page.getByTestId('split-last').scrollIntoViewIfNeeded();
       await page.waitForTimeout(800);
@@ -151,7 +175,12 @@ describe('insights screens', () => {
           await fetch('/v1/transaction', {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-gbp-${Date.now()}` },
-            body: JSON.stringify({ payment_profile: profile, amount: 4321, payment_product_type: 'card', merchant_reference: 'E2E-GBP' }),
+            body: JSON.stringify({
+              payment_profile: profile,
+              amount: 4321,
+              payment_product_type: 'card',
+              merchant_reference: 'E2E-GBP',
+            }),
           })
         ).json() as Promise<{ status: string; currency_code: string }>,
       gbp.id,
@@ -159,12 +188,23 @@ describe('insights screens', () => {
     expect(paid.currency_code).toBe('GBP');
     expect(['AUTHORIZED', 'SETTLEMENT_REQUESTED']).toContain(paid.status);
     await page.goto('/');
-    await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Currency' }) }).click();
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: 'Currency' }) })
+      .click();
     await page.locator('.ant-select-item-option', { hasText: 'Amounts in GBP' }).click();
     await page.waitForURL(/currency_code=GBP/);
-    const top = await api<{ name: string; last24hours: { amount: number } }[]>(page, '/v1/statistics/merchant/revenue?_limit=5&currency_code=GBP');
+    const top = await api<{ name: string; last24hours: { amount: number } }[]>(
+      page,
+      '/v1/statistics/merchant/revenue?_limit=5&currency_code=GBP',
+    );
     expect(top.length).toBeGreaterThan(0);
-    await page.getByText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'GBP' }).format(top[0].last24hours.amount / 100)).first().waitFor();
+    await page
+      .getByText(
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'GBP' }).format(top[0].last24hours.amount / 100),
+      )
+      .first()
+      .waitFor();
     await page.waitForTimeout(600);
     await screenshot(page, 'insights-dashboard-gbp-en-US');
     await context.close();

@@ -13,10 +13,18 @@ import { useServerAndBrowser } from '../support/suite.ts';
 
 const suite = useServerAndBrowser();
 
-type Tx = { id: string; merchant_reference: string; amount: number; refunded_amount: number; currency_code: string; status: string };
+type Tx = {
+  id: string;
+  merchant_reference: string;
+  amount: number;
+  refunded_amount: number;
+  currency_code: string;
+  status: string;
+};
 const api = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
 
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a person would; at most `limit` times. */
 const tabTo = async (page: Page, target: Locator, { back = false, limit = 60 } = {}) => {
@@ -32,7 +40,11 @@ const focusRingOf = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
     const style = getComputedStyle(el);
-    return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 ? `outline ${style.outlineColor}` : style.boxShadow !== 'none' ? `shadow ${style.boxShadow}` : 'none';
+    return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1
+      ? `outline ${style.outlineColor}`
+      : style.boxShadow !== 'none'
+        ? `shadow ${style.boxShadow}`
+        : 'none';
   });
 
 describe('keyboard only', () => {
@@ -61,7 +73,9 @@ describe('keyboard only', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
 
     // Open the transactions from the side menu, back from the content.
-    await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Transactions', exact: true }), { back: true });
+    await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Transactions', exact: true }), {
+      back: true,
+    });
     expect(await focusRingOf(page)).not.toBe('none');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/transactions' && url.searchParams.has('created_at>'));
@@ -69,8 +83,13 @@ describe('keyboard only', () => {
 
     // A transaction with something left to refund, found by its reference in the search box.
     const since = new URL(page.url()).searchParams.get('created_at>')!;
-    const candidates = await api<Tx[]>(page, `/v1/transaction?status=SETTLEMENT_COMPLETED&created_at%3E=${encodeURIComponent(since)}&_limit=50`);
-    const tx = candidates.find((candidate) => candidate.amount - candidate.refunded_amount >= 500 && candidate.merchant_reference);
+    const candidates = await api<Tx[]>(
+      page,
+      `/v1/transaction?status=SETTLEMENT_COMPLETED&created_at%3E=${encodeURIComponent(since)}&_limit=50`,
+    );
+    const tx = candidates.find(
+      (candidate) => candidate.amount - candidate.refunded_amount >= 500 && candidate.merchant_reference,
+    );
     expect(tx, 'a refundable demo transaction').toBeDefined();
     await tabTo(page, page.getByRole('searchbox', { name: 'Search' }));
     await page.keyboard.type(tx!.merchant_reference);
@@ -107,7 +126,9 @@ describe('keyboard only', () => {
     expect(dialogProblems, dialogProblems.join('\n')).toEqual([]);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await api<Tx>(page, `/v1/transaction/${tx!.id}`)).refunded_amount).toBe(tx!.refunded_amount + 500);
+    await expect
+      .poll(async () => (await api<Tx>(page, `/v1/transaction/${tx!.id}`)).refunded_amount)
+      .toBe(tx!.refunded_amount + 500);
 
     // Close the panel with Escape; the list is still filtered.
     await page.keyboard.press('Escape');

@@ -14,10 +14,23 @@ const suite = useServerAndBrowser();
 const words = {
   'en-US': {
     shown: '12.50',
-    newPlan: 'New plan', newDiscount: 'New discount', save: 'Save', name: 'Name', amount: 'Amount', profile: /^Payment profile$/,
-    intervalCount: 'Number of intervals', maxCycles: 'Max. cycles', duration: 'Duration', percentage: 'Percentage',
-    addRefund: 'Add refund', refund: 'Refund', transaction: 'Transaction', minimum: 'Amount Minimum', editMax: 'Change maximum cycles',
-    newLink: 'New payment link', refunds: 'Refunds',
+    newPlan: 'New plan',
+    newDiscount: 'New discount',
+    save: 'Save',
+    name: 'Name',
+    amount: 'Amount',
+    profile: /^Payment profile$/,
+    intervalCount: 'Number of intervals',
+    maxCycles: 'Max. cycles',
+    duration: 'Duration',
+    percentage: 'Percentage',
+    addRefund: 'Add refund',
+    refund: 'Refund',
+    transaction: 'Transaction',
+    minimum: 'Amount Minimum',
+    editMax: 'Change maximum cycles',
+    newLink: 'New payment link',
+    refunds: 'Refunds',
     negative: 'A negative number is not allowed here',
     exponent: 'Write the number out in full: an exponent such as 1e3 is not accepted',
     ambiguous: 'Unclear: 1000 or 1.000? Type it without a thousands separator',
@@ -30,10 +43,23 @@ const words = {
   },
   nl: {
     shown: '12,50',
-    newPlan: 'Nieuw plan', newDiscount: 'Nieuwe korting', save: 'Opslaan', name: 'Naam', amount: 'Bedrag', profile: /^Betaalprofiel$/,
-    intervalCount: 'Aantal intervallen', maxCycles: 'Max. cycli', duration: 'Duur', percentage: 'Percentage',
-    addRefund: 'Terugbetaling toevoegen', refund: 'Terugbetalen', transaction: 'Transactie', minimum: 'Bedrag Minimum', editMax: 'Maximum cycli wijzigen',
-    newLink: 'Nieuwe betaallink', refunds: 'Terugbetalingen',
+    newPlan: 'Nieuw plan',
+    newDiscount: 'Nieuwe korting',
+    save: 'Opslaan',
+    name: 'Naam',
+    amount: 'Bedrag',
+    profile: /^Betaalprofiel$/,
+    intervalCount: 'Aantal intervallen',
+    maxCycles: 'Max. cycli',
+    duration: 'Duur',
+    percentage: 'Percentage',
+    addRefund: 'Terugbetaling toevoegen',
+    refund: 'Terugbetalen',
+    transaction: 'Transactie',
+    minimum: 'Bedrag Minimum',
+    editMax: 'Maximum cycli wijzigen',
+    newLink: 'Nieuwe betaallink',
+    refunds: 'Terugbetalingen',
     negative: 'Een negatief getal is hier niet toegestaan',
     exponent: 'Schrijf het getal voluit: een exponent zoals 1e3 wordt niet geaccepteerd',
     ambiguous: 'Niet eenduidig: 12345 of 12,345? Typ het zonder scheidingsteken voor duizendtallen',
@@ -47,7 +73,10 @@ const words = {
 } as const;
 
 const count = async (page: Page, entity: string) => (await api<{ count: number }>(page, `/v1/${entity}/count`)).count;
-const money = (minor: number, language: Language) => new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const money = (minor: number, language: Language) =>
+  new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-US', { style: 'currency', currency: 'EUR' }).format(
+    minor / 100,
+  );
 
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
@@ -116,9 +145,14 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     await typeAndLeave(form.getByLabel(w.maxCycles, { exact: true }), '');
     await form.getByRole('button', { name: w.save }).click();
     await expect.poll(() => count(page, 'plan'), SLOW).toBe(before + 1);
-    const [saved] = await api<{ name: string; amount: number; max_billing_cycle: number | null }[]>(page, '/v1/plan?_limit=1');
+    const [saved] = await api<{ name: string; amount: number; max_billing_cycle: number | null }[]>(
+      page,
+      '/v1/plan?_limit=1',
+    );
     expect(saved).toMatchObject({ name: planName, amount: 1250, max_billing_cycle: null });
-    await expect.poll(async () => (await page.locator('.ant-table-row').filter({ hasText: planName }).textContent()) ?? '', SLOW).toContain(money(1250, language));
+    await expect
+      .poll(async () => (await page.locator('.ant-table-row').filter({ hasText: planName }).textContent()) ?? '', SLOW)
+      .toContain(money(1250, language));
     await context.close();
   });
 
@@ -132,7 +166,9 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     const before = await count(page, 'subscription-discount');
     await form.getByRole('button', { name: w.save }).click();
     await expect.poll(() => count(page, 'subscription-discount'), SLOW).toBe(before + 1);
-    expect((await api<{ amount: number; type: string }[]>(page, '/v1/subscription-discount?_limit=1'))[0]).toMatchObject({ amount: 1250, type: 'fixed_cents' });
+    expect(
+      (await api<{ amount: number; type: string }[]>(page, '/v1/subscription-discount?_limit=1'))[0],
+    ).toMatchObject({ amount: 1250, type: 'fixed_cents' });
 
     await page.getByRole('button', { name: w.newDiscount }).click();
     form = drawer(page);
@@ -150,15 +186,21 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     await typeAndLeave(form.getByLabel(w.duration, { exact: true }), '3');
     await form.getByRole('button', { name: w.save }).click();
     await expect.poll(() => count(page, 'subscription-discount'), SLOW).toBe(before + 2);
-    expect((await api<{ amount: number; type: string; duration: number }[]>(page, '/v1/subscription-discount?_limit=1'))[0]).toMatchObject({ amount: 0.125, type: 'percentage', duration: 3 });
+    expect(
+      (await api<{ amount: number; type: string; duration: number }[]>(page, '/v1/subscription-discount?_limit=1'))[0],
+    ).toMatchObject({ amount: 0.125, type: 'percentage', duration: 3 });
     await context.close();
   });
 
   it('refund: greys out a transaction that cannot be refunded, refuses 0,001 and refunds 12,50 with Enter', async () => {
     const { context, page } = await signedIn(language);
-    const failed = (await api<Tx[]>(page, '/v1/transaction?status=FAILED&_limit=20')).find((tx) => tx.merchant_reference);
+    const failed = (await api<Tx[]>(page, '/v1/transaction?status=FAILED&_limit=20')).find(
+      (tx) => tx.merchant_reference,
+    );
     const candidates = await api<Tx[]>(page, '/v1/transaction?status=SETTLEMENT_COMPLETED&_limit=100');
-    const tx = candidates.filter((row) => row.merchant_reference && row.refunded_amount === 0 && row.amount >= 5000)[language === 'nl' ? 1 : 0];
+    const tx = candidates.filter((row) => row.merchant_reference && row.refunded_amount === 0 && row.amount >= 5000)[
+      language === 'nl' ? 1 : 0
+    ];
     expect(failed && tx).toBeTruthy();
 
     await page.goto('/refunds');
@@ -166,13 +208,20 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     const add = dialog(page);
     const picker = add.getByRole('combobox', { name: w.transaction });
     await picker.fill(failed!.merchant_reference!);
-    const greyed = page.locator('.ant-select-dropdown:visible .ant-select-item-option-disabled').filter({ hasText: failed!.merchant_reference! }).first();
+    const greyed = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option-disabled')
+      .filter({ hasText: failed!.merchant_reference! })
+      .first();
     await greyed.waitFor({ timeout: 20_000 });
     expect(await greyed.textContent()).toMatch(w.notRefundable);
     await screenshot(page, `money-inputs-refund-not-refundable-${language}`);
 
     await picker.fill(tx.merchant_reference!);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').filter({ hasText: tx.merchant_reference! }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)')
+      .filter({ hasText: tx.merchant_reference! })
+      .first()
+      .click();
     const amount = add.getByLabel(w.amount, { exact: true });
     await expect.poll(() => amount.inputValue(), SLOW).not.toBe('');
     await expectRefused(amount, '0,001', w.decimals);
@@ -181,7 +230,9 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     expect((await api<Tx>(page, `/v1/transaction/${tx.id}`)).refunded_amount).toBe(0);
 
     await amount.fill('12,50');
-    await add.getByLabel(/^(Reason \(optional\)|Reden)/).fill(`${language === 'nl' ? 'Retour' : 'Return'}-${'x'.repeat(240)}`);
+    await add
+      .getByLabel(/^(Reason \(optional\)|Reden)/)
+      .fill(`${language === 'nl' ? 'Retour' : 'Return'}-${'x'.repeat(240)}`);
     await amount.press('Enter');
     await add.waitFor({ state: 'hidden', timeout: 20_000 });
     expect((await api<Tx>(page, `/v1/transaction/${tx.id}`)).refunded_amount).toBe(1250);
@@ -194,7 +245,9 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     await status.waitFor({ timeout: 20_000 });
     const [tag, box] = await Promise.all([status.boundingBox(), panel.boundingBox()]);
     expect(tag!.x + tag!.width).toBeLessThanOrEqual(box!.x + box!.width);
-    await expect.poll(async () => (await panel.locator('.ant-table-row').first().textContent()) ?? '', SLOW).toContain(money(1250, language));
+    await expect
+      .poll(async () => (await panel.locator('.ant-table-row').first().textContent()) ?? '', SLOW)
+      .toContain(money(1250, language));
     await screenshot(page, `money-inputs-refund-reason-wraps-${language}`);
     await context.close();
   });
@@ -230,7 +283,10 @@ describe.each(['en-US', 'nl'] as const)('money and number inputs in %s', (langua
     await expectRefused(field, '0', w.atLeast(String(Math.max(1, live.last_paid_cycle ?? 1))));
     await edit.getByRole('button', { name: w.save }).click();
     await screenshot(page, `money-inputs-max-cycles-error-${language}`);
-    expect(await api<Sub>(page, `/v1/subscription/${live.id}`)).toMatchObject({ status: 'ACTIVE', max_billing_cycle: live.max_billing_cycle });
+    expect(await api<Sub>(page, `/v1/subscription/${live.id}`)).toMatchObject({
+      status: 'ACTIVE',
+      max_billing_cycle: live.max_billing_cycle,
+    });
     await expectRefused(field, '1,5', w.whole);
     await context.close();
   });

@@ -8,10 +8,19 @@ const suite = useServerAndBrowser();
 
 const signedIn = (email: string) => signedInAs(suite, email, 'en-US');
 
-type Tx = { id: string; merchant_reference: string; amount: number; refunded_amount: number; currency_code: string; status: string };
-const money = (minor: number, currency = 'EUR') => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+type Tx = {
+  id: string;
+  merchant_reference: string;
+  amount: number;
+  refunded_amount: number;
+  currency_code: string;
+  status: string;
+};
+const money = (minor: number, currency = 'EUR') =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 /** How the English interface shows a typed amount after blur: 1,234.50 */
-const typed = (minor: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
+const typed = (minor: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 
 describe('refunding as the merchant', () => {
   it('filters, refunds part of a transaction, sees it in /refunds, gets the remainder as default and a clear refusal above it', async () => {
@@ -31,13 +40,16 @@ describe('refunding as the merchant', () => {
     // under the click, so try again the way a person would until the URL carries the range.
     const hasRange = () => new URL(page.url()).searchParams.has('created_at<');
     await expect
-      .poll(async () => {
-        if (hasRange()) return true;
-        await page.getByRole('textbox', { name: 'Period' }).first().click();
-        const preset = page.locator('.ant-picker-presets li', { hasText: /^Last 90 days$/ });
-        if (await preset.isVisible()) await preset.click();
-        return hasRange();
-      }, { timeout: 30_000, interval: 750 })
+      .poll(
+        async () => {
+          if (hasRange()) return true;
+          await page.getByRole('textbox', { name: 'Period' }).first().click();
+          const preset = page.locator('.ant-picker-presets li', { hasText: /^Last 90 days$/ });
+          if (await preset.isVisible()) await preset.click();
+          return hasRange();
+        },
+        { timeout: 30_000, interval: 750 },
+      )
       .toBe(true);
     const filtered = page.url();
 
@@ -45,9 +57,13 @@ describe('refunding as the merchant', () => {
     await page.reload();
     await page.locator('.ant-table-row').first().waitFor();
     expect(page.url()).toBe(filtered);
-    await expect.poll(() => page.locator('.ant-select-selection-item', { hasText: 'Settlement completed' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.ant-select-selection-item', { hasText: 'Settlement completed' }).count())
+      .toBeGreaterThan(0);
     const statuses = await page.locator('.ant-table-row .ant-tag').allTextContents();
-    expect(statuses.filter((text) => /settlement/i.test(text)).every((text) => text === 'Settlement completed')).toBe(true);
+    expect(statuses.filter((text) => /settlement/i.test(text)).every((text) => text === 'Settlement completed')).toBe(
+      true,
+    );
 
     // Open a transaction that has not been refunded in full.
     const rows = page.locator('.ant-table-row');
@@ -104,7 +120,9 @@ describe('refunding as the merchant', () => {
     await add.getByLabel('Amount').fill(typed(remainder + 100));
     await add.getByRole('button', { name: 'Refund' }).click();
     const fieldError = add.locator('.ant-form-item-explain-error');
-    await expect.poll(() => fieldError.textContent()).toBe(`This is more than can still be refunded: at most ${money(remainder, tx!.currency_code)}`);
+    await expect
+      .poll(() => fieldError.textContent())
+      .toBe(`This is more than can still be refunded: at most ${money(remainder, tx!.currency_code)}`);
     await screenshot(page, 'payments-refund-refused');
     expect((await api<Tx>(page, `/v1/transaction/${tx!.id}`)).refunded_amount).toBe(after.refunded_amount);
     await context.close();
@@ -121,7 +139,11 @@ describe('the read-only analyst', () => {
     const [refund] = await api<{ transaction: string }[]>(page, '/v1/refund?_limit=1');
     const status = await page.evaluate(
       (transaction) =>
-        fetch('/v1/refund', { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify({ transaction, amount: 1 }) }).then((r) => r.status),
+        fetch('/v1/refund', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+          body: JSON.stringify({ transaction, amount: 1 }),
+        }).then((r) => r.status),
       refund.transaction,
     );
     expect(status).toBe(403);

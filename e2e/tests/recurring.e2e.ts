@@ -20,7 +20,9 @@ describe('recurring billing screens', () => {
       await expect.poll(() => bodyText(page), SLOW).toMatch(/Welcome €5 off/);
       await screenshot(page, `recurring-discounts-${tag}`);
       await page.goto('/subscriptions?status[]=PAST_DUE&status[]=ACTIVE');
-      await expect.poll(() => bodyText(page), SLOW).toMatch(language === 'nl' ? /Achterstallig|Actief/ : /Past due|Active/);
+      await expect
+        .poll(() => bodyText(page), SLOW)
+        .toMatch(language === 'nl' ? /Achterstallig|Actief/ : /Past due|Active/);
       await screenshot(page, `recurring-subscriptions-${tag}`);
       await page.locator('.ant-table-row').first().click();
       await expect.poll(() => bodyText(page), SLOW).toMatch(language === 'nl' ? /Huidige cyclus/ : /Current cycle/);
@@ -67,13 +69,16 @@ describe('recurring billing screens', () => {
     // choice (seen on a loaded machine), so check the fields show both and choose again if not, as a
     // person would. Dropdowns render outside the drawer, so its text shows only what the fields hold.
     await expect
-      .poll(async () => {
-        const text = (await drawer(page).textContent()) ?? '';
-        if (!text.includes(planName)) await choose(page, /^Plan$/, new RegExp(planName));
-        else if (!text.includes(discountName)) await choose(page, /^Discount$/, new RegExp(discountName));
-        else return true;
-        return false;
-      }, { timeout: 60_000, interval: 250 })
+      .poll(
+        async () => {
+          const text = (await drawer(page).textContent()) ?? '';
+          if (!text.includes(planName)) await choose(page, /^Plan$/, new RegExp(planName));
+          else if (!text.includes(discountName)) await choose(page, /^Discount$/, new RegExp(discountName));
+          else return true;
+          return false;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
       .toBe(true);
     await screenshot(page, 'recurring-subscription-form-en');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
@@ -103,7 +108,9 @@ describe('recurring billing screens', () => {
     await expect.poll(() => page.locator('.ant-drawer').textContent(), SLOW).toMatch(new RegExp(discountName));
     await page.getByRole('button', { name: 'Remove' }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
-    await expect.poll(() => confirm.textContent(), SLOW).toContain('You are about to remove this discount from the subscription. Are you sure?');
+    await expect
+      .poll(() => confirm.textContent(), SLOW)
+      .toContain('You are about to remove this discount from the subscription. Are you sure?');
     await animationsDone(page);
     await screenshot(page, 'recurring-remove-discount-en');
     await confirm.getByRole('button', { name: 'Ok' }).click();

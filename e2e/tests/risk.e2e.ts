@@ -15,7 +15,8 @@ const signedIn = (language: Language, email = 'merchant@kassa.test') => signedIn
 let routingName = 'E2E cards';
 let rulesetName = 'Large amounts';
 
-const treeText = async (page: Page) => (await modal(page).locator('[role="group"][aria-label="Start"]').first().innerText()).replace(/\s+/g, ' ');
+const treeText = async (page: Page) =>
+  (await modal(page).locator('[role="group"][aria-label="Start"]').first().innerText()).replace(/\s+/g, ' ');
 
 describe('risk and routing', () => {
   it('builds a two-level routing tree by keyboard and mouse, saves, reopens it unchanged, and rolls back', async () => {
@@ -71,7 +72,8 @@ describe('risk and routing', () => {
     await modal(page).getByRole('button', { name: 'Save' }).click();
     // The demo world has routings of its own, so the cards start collapsed: open this one by its arrow.
     const card = page.locator('.ant-collapse-item', { hasText: routingName });
-    if ((await card.getAttribute('class'))?.includes('ant-collapse-item-active') !== true) await card.locator('.ant-collapse-expand-icon').click();
+    if ((await card.getAttribute('class'))?.includes('ant-collapse-item-active') !== true)
+      await card.locator('.ant-collapse-expand-icon').click();
     await expect.poll(() => bodyText(page), SLOW).toContain('€250.00');
     await card.getByRole('button', { name: 'Details', exact: true }).click();
     await drawer(page).getByRole('button', { name: 'History' }).click();
@@ -98,9 +100,16 @@ describe('risk and routing', () => {
     await typeInto(page, form.getByLabel('Rule 1: Operator'), '>');
     await form.getByLabel('Rule 1: Value').fill('500');
     await form.getByRole('button', { name: 'Run backtest' }).click();
-    const expected = await (await page.request.post('/v1/validationruleset/backtest', { data: { action: 'block', rules: [{ name: 'amount', operator: '>', value: '50000' }] }, headers: { origin: suite.server.baseUrl } })).json();
+    const expected = await (
+      await page.request.post('/v1/validationruleset/backtest', {
+        data: { action: 'block', rules: [{ name: 'amount', operator: '>', value: '50000' }] },
+        headers: { origin: suite.server.baseUrl },
+      })
+    ).json();
     expect(expected.transactions).toBeGreaterThan(0);
-    await expect.poll(() => form.getByTestId('backtest-draft-blocked').innerText(), SLOW).toBe(new Intl.NumberFormat('en-US').format(expected.draft.blocked));
+    await expect
+      .poll(() => form.getByTestId('backtest-draft-blocked').innerText(), SLOW)
+      .toBe(new Intl.NumberFormat('en-US').format(expected.draft.blocked));
     await screenshot(page, 'risk-ruleset-form-en');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain(rulesetName);
@@ -135,7 +144,13 @@ describe('risk and routing', () => {
       await page.goto('/intelligent-routing');
       await expect.poll(() => bodyText(page), SLOW).toContain(routingName);
       await screenshot(page, `risk-routing-list-${tag}`);
-      await page.getByRole('button', { name: language === 'nl' ? `Wijzigen ${routingName}` : `Edit ${routingName}`, exact: true }).first().click();
+      await page
+        .getByRole('button', {
+          name: language === 'nl' ? `Wijzigen ${routingName}` : `Edit ${routingName}`,
+          exact: true,
+        })
+        .first()
+        .click();
       await expect.poll(() => modal(page).innerText(), SLOW).toContain(language === 'nl' ? 'Als' : 'If');
       await animationsDone(page);
       await screenshot(page, `risk-routing-edit-${tag}`);
@@ -144,7 +159,9 @@ describe('risk and routing', () => {
       await screenshot(page, `risk-riskrules-${tag}`);
       await page.goto('/tagrules');
       await page.getByRole('button', { name: language === 'nl' ? 'Nieuwe regelset' : 'New ruleset' }).click();
-      await drawer(page).getByRole('button', { name: language === 'nl' ? 'Nieuwe tag' : 'New tag' }).click();
+      await drawer(page)
+        .getByRole('button', { name: language === 'nl' ? 'Nieuwe tag' : 'New tag' })
+        .click();
       await screenshot(page, `risk-tagrule-form-${tag}`);
       await page.goto('/tags');
       await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);

@@ -19,16 +19,26 @@ const me = (page: Page) => page.evaluate(() => fetch('/v1/auth/me').then((r) => 
 const api = <T>(page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path) as Promise<T>;
 const menuHrefs = async (page: Page) => {
   await page.locator('nav .ant-menu-root').waitFor();
-  const hrefs = await page.locator('nav .ant-menu-root a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  const hrefs = await page
+    .locator('nav .ant-menu-root a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   return hrefs.filter((href) => href !== '/' && href !== '/psp');
 };
 
 describe('the menu each demo account sees', () => {
   // Account → items that must and must not be in the menu; the whole set must equal the domain table.
   const table: [string, string[], string[]][] = [
-    ['merchant@kassa.test', ['/transactions', '/refunds', '/users', '/organisations', '/share-credentials'], ['/processors', '/psp/merchants', '/finance/one-offs']],
+    [
+      'merchant@kassa.test',
+      ['/transactions', '/refunds', '/users', '/organisations', '/share-credentials'],
+      ['/processors', '/psp/merchants', '/finance/one-offs'],
+    ],
     ['analyst@kassa.test', ['/transactions', '/refunds'], ['/users', '/organisations', '/riskrules', '/psp/merchants']],
-    ['admin@kassa.test', ['/psp/merchants', '/psp/transactions', '/psp/admin/cache', '/psp/audit-trail'], ['/psp/sap', '/transactions']],
+    [
+      'admin@kassa.test',
+      ['/psp/merchants', '/psp/transactions', '/psp/admin/cache', '/psp/audit-trail'],
+      ['/psp/sap', '/transactions'],
+    ],
     ['support@kassa.test', ['/psp/merchants', '/psp/users'], ['/psp/admin/cache', '/psp/sap']],
   ];
   for (const [email, present, absent] of table) {
@@ -39,7 +49,13 @@ describe('the menu each demo account sees', () => {
       for (const href of present) expect(hrefs).toContain(href);
       for (const href of absent) expect(hrefs).not.toContain(href);
       const area = user.is_provider ? 'provider' : 'merchant';
-      const expected = visibleNavigation({ roles: user.roles, isProvider: user.is_provider, modules: [], area, features: user.features }).map((item) => item.route);
+      const expected = visibleNavigation({
+        roles: user.roles,
+        isProvider: user.is_provider,
+        modules: [],
+        area,
+        features: user.features,
+      }).map((item) => item.route);
       expect(hrefs.sort()).toEqual(expected.sort());
       await context.close();
     });
@@ -82,9 +98,12 @@ describe('language switch', () => {
     expect(await firstRow.textContent()).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}.*€\s\d+,\d{2}/);
     await page.getByText('EN', { exact: true }).click();
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
-    expect(await page.locator('.ant-table-row').first().textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M.*€\d+\.\d{2}/);
+    expect(await page.locator('.ant-table-row').first().textContent()).toMatch(
+      /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M.*€\d+\.\d{2}/,
+    );
     const body = (await page.textContent('body')) ?? '';
-    for (const dutch of ['Betalingen', 'Exporteren', 'Zoeken', 'Referentie', 'Bedrag']) expect(body).not.toContain(dutch);
+    for (const dutch of ['Betalingen', 'Exporteren', 'Zoeken', 'Referentie', 'Bedrag'])
+      expect(body).not.toContain(dutch);
     await screenshot(page, 'transactions-en');
     await context.close();
   });
@@ -97,14 +116,26 @@ describe('provider in a merchant context', () => {
     const merchant = merchants.find((m) => m.name.startsWith('Noordlicht'))!;
     const since = new Date(Date.now() - 86_400_000 * 400).toISOString();
     const requests: string[] = [];
-    page.on('request', (request) => request.url().includes('/v1/transaction') && requests.push(decodeURIComponent(request.url())));
+    page.on(
+      'request',
+      (request) => request.url().includes('/v1/transaction') && requests.push(decodeURIComponent(request.url())),
+    );
     await page.goto(`/psp/merchants/${merchant.id}/transactions?created_at>=${since}`);
     await page.locator('.ant-table-row').first().waitFor();
-    const { count } = await api<{ count: number }>(page, `/v1/transaction/count?organisation=${merchant.id}&created_at%3E=${since}`);
+    const { count } = await api<{ count: number }>(
+      page,
+      `/v1/transaction/count?organisation=${merchant.id}&created_at%3E=${since}`,
+    );
     const { count: all } = await api<{ count: number }>(page, `/v1/transaction/count?created_at%3E=${since}`);
     expect(count).toBeLessThan(all);
-    await expect.poll(async () => (await page.locator('.ant-pagination-total-text').textContent()) ?? '').toContain(`of ${count}`);
-    expect(requests.filter((url) => url.includes('/v1/transaction?')).every((url) => url.includes(`organisation=${merchant.id}`))).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.ant-pagination-total-text').textContent()) ?? '')
+      .toContain(`of ${count}`);
+    expect(
+      requests
+        .filter((url) => url.includes('/v1/transaction?'))
+        .every((url) => url.includes(`organisation=${merchant.id}`)),
+    ).toBe(true);
     await context.close();
   });
 });
@@ -137,10 +168,18 @@ describe('the transactions list', () => {
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Processor' }).count()).toBe(0);
 
-    const { count } = await api<{ count: number }>(page, `/v1/transaction/count?status[]=SETTLEMENT_COMPLETED&created_at%3E=${since}`);
+    const { count } = await api<{ count: number }>(
+      page,
+      `/v1/transaction/count?status[]=SETTLEMENT_COMPLETED&created_at%3E=${since}`,
+    );
     await page.getByRole('button', { name: /Export/ }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /Machine export/ }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /Machine export/ }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
     expect(csv[0]).not.toContain('processor.name');
     expect(csv.length - 1).toBe(count);
     await context.close();

@@ -91,8 +91,17 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
       // Every /v1/ route takes either a signed-in browser's session cookie or an integration's API key.
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Session of a person signed in through POST /v1/auth/login' },
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (Developers → API settings): Authorization: Bearer ksk_…' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'Session of a person signed in through POST /v1/auth/login',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (Developers → API settings): Authorization: Bearer ksk_…',
+          },
         },
       },
       security: [{ session: [] }, { apiKey: [] }],
@@ -104,12 +113,25 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
 
   app.get('/v1/health', {
     config: { access: { public: true } },
-    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgresql']), migration: z.string() }) } },
+    schema: {
+      tags: ['health'],
+      response: {
+        200: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgresql']), migration: z.string() }),
+      },
+    },
     handler: async () => ({ status: 'ok' as const, engine: db.engine, migration: await currentVersion(db) }),
   });
-  app.get('/v1/openapi.json', { config: { access: { public: true } }, schema: { hide: true }, handler: () => app.swagger() });
+  app.get('/v1/openapi.json', {
+    config: { access: { public: true } },
+    schema: { hide: true },
+    handler: () => app.swagger(),
+  });
   // Browsable documentation: its scripts and styles are files of our own origin, so Kassa's CSP stands unchanged.
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { deepLinking: true, persistAuthorization: false }, theme: { title: 'Kassa API' } });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { deepLinking: true, persistAuthorization: false },
+    theme: { title: 'Kassa API' },
+  });
 
   await app.register(authRoutes);
   await app.register(passwordRoutes);
@@ -153,12 +175,21 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
     await app.register(fastifyStatic, { root: config.webDist, serve: false, cacheControl: false });
     app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, (request, reply) => {
       const path = decodeURIComponent(request.url.split('?')[0]);
-      const notFound = () => reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${path}`, requestId: request.id });
+      const notFound = () =>
+        reply.status(404).send({
+          statusCode: 404,
+          code: 'not_found',
+          message: `No route ${request.method} ${path}`,
+          requestId: request.id,
+        });
       if (path.startsWith('/v1/')) return notFound();
       const file = join(config.webDist, path);
       if (path !== '/' && file.startsWith(config.webDist + sep) && existsSync(file) && statSync(file).isFile()) {
         // Bundles carry a content hash in their name and never change; everything else revalidates.
-        reply.header('cache-control', /-[\w-]{8}\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          /-[\w-]{8}\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         return reply.sendFile(path.slice(1));
       }
       if (path.startsWith('/assets/')) return notFound();

@@ -59,45 +59,55 @@ afterAll(async () => {
 });
 
 describe('availability when the database goes away (PostgreSQL)', () => {
-  it.skipIf(!onPostgres)('answers 503 service_unavailable on a database that cannot be reached, and keeps serving', async () => {
-    const unreachable = await openPostgres({ url: 'postgres://postgres@127.0.0.1:1/x', max: 2 });
-    const app = await buildApp({ config, db: unreachable });
-    for (const request of [
-      { method: 'GET' as const, url: '/v1/health' },
-      { method: 'POST' as const, url: '/v1/auth/login', payload: { username: 'a@test.kassa', password: 'whatever-password' } },
-      { method: 'GET' as const, url: '/v1/transaction', headers: { cookie: 'kassa_session=abc' } },
-    ]) {
-      const response = await app.inject(request);
-      expect(response.statusCode, request.url).toBe(503);
-      expect(response.json()).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
-      expect(response.headers['retry-after']).toBe('5');
-      expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
-    }
-    await app.close();
-    await unreachable.close();
-  });
+  it.skipIf(!onPostgres)(
+    'answers 503 service_unavailable on a database that cannot be reached, and keeps serving',
+    async () => {
+      const unreachable = await openPostgres({ url: 'postgres://postgres@127.0.0.1:1/x', max: 2 });
+      const app = await buildApp({ config, db: unreachable });
+      for (const request of [
+        { method: 'GET' as const, url: '/v1/health' },
+        {
+          method: 'POST' as const,
+          url: '/v1/auth/login',
+          payload: { username: 'a@test.kassa', password: 'whatever-password' },
+        },
+        { method: 'GET' as const, url: '/v1/transaction', headers: { cookie: 'kassa_session=abc' } },
+      ]) {
+        const response = await app.inject(request);
+        expect(response.statusCode, request.url).toBe(503);
+        expect(response.json()).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+      }
+      await app.close();
+      await unreachable.close();
+    },
+  );
 
-  it.skipIf(!onPostgres)('recovers when the database comes back, and a job queued before the outage still runs', async () => {
-    const app = await buildApp({ config, db: viaRelay });
-    let ran = 0;
-    registerJobHandler('availability', async () => void ran++);
-    await enqueue(viaRelay, 'availability', {});
-    expect((await app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
+  it.skipIf(!onPostgres)(
+    'recovers when the database comes back, and a job queued before the outage still runs',
+    async () => {
+      const app = await buildApp({ config, db: viaRelay });
+      let ran = 0;
+      registerJobHandler('availability', async () => void ran++);
+      await enqueue(viaRelay, 'availability', {});
+      expect((await app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
 
-    await relay.down();
-    const during = await app.inject({ method: 'GET', url: '/v1/health' });
-    expect(during.statusCode).toBe(503);
-    expect(during.json().code).toBe('service_unavailable');
-    const worker = createRunner(viaRelay, config, { queues: ['availability'], idleMs: 20 });
-    worker.start(); // polls against the dead database without crashing the process
-    await new Promise((r) => setTimeout(r, 100));
-    expect(ran).toBe(0);
+      await relay.down();
+      const during = await app.inject({ method: 'GET', url: '/v1/health' });
+      expect(during.statusCode).toBe(503);
+      expect(during.json().code).toBe('service_unavailable');
+      const worker = createRunner(viaRelay, config, { queues: ['availability'], idleMs: 20 });
+      worker.start(); // polls against the dead database without crashing the process
+      await new Promise((r) => setTimeout(r, 100));
+      expect(ran).toBe(0);
 
-    await relay.up();
-    expect((await app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
-    for (let waited = 0; ran === 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    await worker.stop();
-    expect(ran).toBe(1);
-    await app.close();
-  });
+      await relay.up();
+      expect((await app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
+      for (let waited = 0; ran === 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await worker.stop();
+      expect(ran).toBe(1);
+      await app.close();
+    },
+  );
 });

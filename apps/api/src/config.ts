@@ -83,13 +83,19 @@ export const parseTrustProxy = (raw: string | undefined): Config['trustProxy'] =
   if (value === '' || value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   // `true` would let every client choose its own address (rate limits, audit trail): refused.
-  if (value === 'true') throw new Error('TRUST_PROXY=true would trust any client; give the number of proxy hops or their addresses');
-  return value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (value === 'true')
+    throw new Error('TRUST_PROXY=true would trust any client; give the number of proxy hops or their addresses');
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 };
 
 /** Configuration from the environment with sensible defaults. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
-  const nodeEnv = (['development', 'production', 'test'].includes(env.NODE_ENV ?? '') ? env.NODE_ENV : 'development') as Config['nodeEnv'];
+  const nodeEnv = (
+    ['development', 'production', 'test'].includes(env.NODE_ENV ?? '') ? env.NODE_ENV : 'development'
+  ) as Config['nodeEnv'];
   const port = int(env.PORT, 3000);
   return {
     port,
@@ -115,7 +121,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     appTitle: env.APP_TITLE ?? 'Kassa',
     logoUrl: env.LOGO_URL ?? '/assets/logo.svg',
-    modules: (env.MODULES ?? '').split(',').map((m) => m.trim()).filter(Boolean),
+    modules: (env.MODULES ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === 'true' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
@@ -123,7 +132,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookRetryScale: Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
     // Tests run with a fixed key so that no test writes a key file; every other mode has a real one.
     secretKey: env.KASSA_SECRET_KEY || (nodeEnv === 'test' ? TEST_SECRET_KEY : undefined),
-    previousSecretKeys: (env.KASSA_SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    previousSecretKeys: (env.KASSA_SECRET_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0) || undefined : undefined,

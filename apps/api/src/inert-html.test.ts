@@ -35,7 +35,11 @@ describe('HTML typed by users stays text in the HTML Kassa writes', () => {
         mfaCodeMail(lang, { name: HOSTILE, code: '123456' }),
         emailChangeMail(lang, { name: HOSTILE, link: 'https://kassa.test/x' }),
         welcomeMail(lang, { name: HOSTILE, link: 'https://kassa.test/x' }),
-        composeWelcomeMail('<p>Hallo {{name}} ({{email}}), {{link}}</p>', { name: HOSTILE, email: 'eve@kassa.test', language: lang }, 'https://kassa.test/x'),
+        composeWelcomeMail(
+          '<p>Hallo {{name}} ({{email}}), {{link}}</p>',
+          { name: HOSTILE, email: 'eve@kassa.test', language: lang },
+          'https://kassa.test/x',
+        ),
       ];
       for (const mail of mails) {
         expect(mail.html).not.toMatch(LIVE);
@@ -61,7 +65,11 @@ describe('HTML typed by users stays text in the HTML Kassa writes', () => {
   });
 
   it('a report named with HTML is mailed with the name as text', async () => {
-    const created = await callAs(t.app, a, 'POST', '/v1/report', { name: HOSTILE, filters: {}, fields: ['id', 'amount'] });
+    const created = await callAs(t.app, a, 'POST', '/v1/report', {
+      name: HOSTILE,
+      filters: {},
+      fields: ['id', 'amount'],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.name).toBe(HOSTILE);
     await generateReport(t.db, t.config, created.body.id, { to: 'reports@kassa.test', language: 'en' });

@@ -14,7 +14,10 @@ import { migrate, openDb } from './plugins/db/index.ts';
 const main = async () => {
   const config = loadConfig();
   const oldText = resolveSecretKey(config);
-  const old = { current: parseSecretKey(oldText), previous: config.previousSecretKeys.map((k) => parseSecretKey(k, 'KASSA_SECRET_KEY_PREVIOUS')) };
+  const old = {
+    current: parseSecretKey(oldText),
+    previous: config.previousSecretKeys.map((k) => parseSecretKey(k, 'KASSA_SECRET_KEY_PREVIOUS')),
+  };
   const nextText = process.env.KASSA_NEW_SECRET_KEY?.trim() || newSecretKey();
   const next = parseSecretKey(nextText, 'KASSA_NEW_SECRET_KEY');
   const db = await openDb(config);

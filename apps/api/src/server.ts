@@ -26,18 +26,26 @@ const main = async () => {
   if (config.demo) {
     // Loud on purpose: demo accounts share a published password, so this must never reach real users.
     const lines = ['DEMO MODE IS ON: the demo accounts and their published password can sign in.'];
-    if (isMailboxOpen(config)) lines.push(`Mail is not sent but kept in the stored mailbox (${config.publicUrl}/v1/dev/mailbox, provider super users only).`);
+    if (isMailboxOpen(config))
+      lines.push(
+        `Mail is not sent but kept in the stored mailbox (${config.publicUrl}/v1/dev/mailbox, provider super users only).`,
+      );
     lines.push('Never run demo mode where real users are: set DEMO=false (the default when DATABASE_URL is set).');
     console.warn(`\n${lines.map((line) => `!!! ${line}`).join('\n')}\n`);
   }
-  console.log(`Kassa is ready at ${config.publicUrl} (${db.engine}, migration ${version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Kassa is ready at ${config.publicUrl} (${db.engine}, migration ${version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     // Not ready at once, no new connections, requests and jobs in flight finish (or jobs are handed back) by the deadline.
-    app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests and jobs in flight');
+    app.log.info(
+      { signal, timeoutSeconds: config.shutdownTimeoutSeconds },
+      'shutting down: finishing requests and jobs in flight',
+    );
     const timeoutMs = config.shutdownTimeoutSeconds * 1000;
     await Promise.all([drainAndClose(app, timeoutMs), worker?.stop(timeoutMs)]);
     metricsServer?.close();

@@ -23,14 +23,31 @@ const freePort = () =>
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One HTTP/1.1 request on a given keep-alive agent: status and body, or the socket error. */
-const send = (port: number, agent: Agent, method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+const send = (
+  port: number,
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+) =>
   new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -44,7 +61,17 @@ const SECRET_KEY = randomBytes(32).toString('hex');
 const start = (entry: string, env: Record<string, string>) => {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema, DEMO: 'false', NODE_ENV: 'production', KASSA_SECRET_KEY: SECRET_KEY, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      DEMO: 'false',
+      NODE_ENV: 'production',
+      KASSA_SECRET_KEY: SECRET_KEY,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -67,10 +94,16 @@ const startApi = async () => {
   throw new Error(`api did not become ready: ${api.output()}`);
 };
 
-const startWorker = (concurrency = 8) => start('apps/api/src/test/slow-job-worker.ts', { WORKER_CONCURRENCY: String(concurrency), SHUTDOWN_TIMEOUT_SECONDS: '3' });
+const startWorker = (concurrency = 8) =>
+  start('apps/api/src/test/slow-job-worker.ts', {
+    WORKER_CONCURRENCY: String(concurrency),
+    SHUTDOWN_TIMEOUT_SECONDS: '3',
+  });
 
 const running = async () =>
-  db.query<{ id: number; payload: { ms: number }; locked_by: string }>(sql`select id, payload, locked_by from job where queue = 'test.slow' and status = 'running' order by id`);
+  db.query<{ id: number; payload: { ms: number }; locked_by: string }>(
+    sql`select id, payload, locked_by from job where queue = 'test.slow' and status = 'running' order by id`,
+  );
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -88,7 +121,14 @@ describe.skipIf(!onPostgres)('rolling restart on PostgreSQL', () => {
     const [a, b] = await Promise.all([startApi(), startApi()]);
     const worker = startWorker();
     const signInAgent = new Agent({ keepAlive: false });
-    const login = await send(a.port, signInAgent, 'POST', '/v1/auth/login', {}, JSON.stringify({ username: 'a@test.kassa', password: TEST_PASSWORD }));
+    const login = await send(
+      a.port,
+      signInAgent,
+      'POST',
+      '/v1/auth/login',
+      {},
+      JSON.stringify({ username: 'a@test.kassa', password: TEST_PASSWORD }),
+    );
     expect(login.status).toBe(200);
     const cookie = String((login.headers['set-cookie'] as string[])[0]).split(';')[0];
 
@@ -148,12 +188,20 @@ describe.skipIf(!onPostgres)('rolling restart on PostgreSQL', () => {
     expect(answered - beforeSigterm).toBeGreaterThan(20);
     expect(switched).toBeGreaterThanOrEqual(5);
     // The stopped worker finished what it could and handed the rest back, due now.
-    const jobs = await db.query<{ status: string; ms: number; locked_by: string | null; attempts: number; due: boolean }>(
+    const jobs = await db.query<{
+      status: string;
+      ms: number;
+      locked_by: string | null;
+      attempts: number;
+      due: boolean;
+    }>(
       sql`select status, (payload->>'ms')::int as ms, locked_by, attempts, run_at <= now() as due from job where queue = 'test.slow' order by id`,
     );
     expect(jobs.filter((job) => job.locked_by === claimedBy)).toEqual([]);
     expect(jobs.filter((job) => job.ms === 500).map((job) => job.status)).toEqual(['done', 'done', 'done', 'done']);
-    expect(jobs.filter((job) => job.ms !== 500)).toEqual(Array(4).fill({ status: 'queued', ms: 120_000, locked_by: null, attempts: 0, due: true }));
+    expect(jobs.filter((job) => job.ms !== 500)).toEqual(
+      Array(4).fill({ status: 'queued', ms: 120_000, locked_by: null, attempts: 0, due: true }),
+    );
 
     // Another worker takes them at once, not after the 60 s lease.
     const next = startWorker();

@@ -41,7 +41,11 @@ describe('serving the web app', () => {
   });
 
   it('never serves a file outside the web root', async () => {
-    for (const url of ['/../' + dist.split('/').pop() + '-secret.txt', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd']) {
+    for (const url of [
+      '/../' + dist.split('/').pop() + '-secret.txt',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.body).not.toContain('not for the web');
       expect(response.body).not.toContain('root:');

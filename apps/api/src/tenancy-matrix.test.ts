@@ -16,12 +16,21 @@ afterAll(() => t.close());
 it('every /v1/ route is in the route table with its declared access', () => {
   const routes = declaredRoutes(t.app);
   expect(routes.length).toBeGreaterThan(200);
-  for (const route of routes) expect('public' in route.access || Array.isArray(route.access.roles), `${route.method} ${route.url}`).toBe(true);
+  for (const route of routes)
+    expect('public' in route.access || Array.isArray(route.access.roles), `${route.method} ${route.url}`).toBe(true);
 });
 
-it('no caller reads another tenant\'s data through any GET route (fast slice of the tenant matrix)', async () => {
-  const result = await runTenantMatrix(t.app, t.db, { writes: false, scale: 60, organisationFilters: false, actors: ['signed out', 'merchant', 'analyst', 'sibling', 'sub-organisation', 'API key'] });
-  console.log(`tenant matrix (reads): ${result.routes} routes, ${result.cells} cells, ${result.leaks.length} leaks`, result.timing);
+it("no caller reads another tenant's data through any GET route (fast slice of the tenant matrix)", async () => {
+  const result = await runTenantMatrix(t.app, t.db, {
+    writes: false,
+    scale: 60,
+    organisationFilters: false,
+    actors: ['signed out', 'merchant', 'analyst', 'sibling', 'sub-organisation', 'API key'],
+  });
+  console.log(
+    `tenant matrix (reads): ${result.routes} routes, ${result.cells} cells, ${result.leaks.length} leaks`,
+    result.timing,
+  );
   expect(result.leaks).toEqual([]);
   expect(result.failures).toEqual([]);
   expect(result.cells).toBeGreaterThan(1000);

@@ -19,13 +19,17 @@ const main = async () => {
   const version = await migrate(db);
   const worker = startWorker(db, config);
   const metricsServer = config.metricsPort ? await serveMetricsPort(db, config.metricsPort, config.host) : undefined;
-  console.log(`Kassa worker ${worker.workerId} running (${db.engine}, migration ${version}, concurrency ${config.workerConcurrency})`);
+  console.log(
+    `Kassa worker ${worker.workerId} running (${db.engine}, migration ${version}, concurrency ${config.workerConcurrency})`,
+  );
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    console.log(`Kassa worker stopping: finishing running jobs for up to ${config.shutdownTimeoutSeconds} s, then handing the rest back`);
+    console.log(
+      `Kassa worker stopping: finishing running jobs for up to ${config.shutdownTimeoutSeconds} s, then handing the rest back`,
+    );
     await worker.stop(config.shutdownTimeoutSeconds * 1000);
     metricsServer?.close();
     await flushTracing();

@@ -7,19 +7,28 @@ self.addEventListener('push', (event) => {
   } catch {
     // A push without a readable payload still tells the user something happened.
   }
-  event.waitUntil(self.registration.showNotification(message.title, { body: message.body, tag: message.tag, data: { url: message.url }, icon: '/assets/logo.svg' }));
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      data: { url: message.url },
+      icon: '/assets/logo.svg',
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
-  event.waitUntil((async () => {
-    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    const open = windows.find((client) => client.url.startsWith(self.location.origin));
-    if (open) {
-      await open.focus();
-      return open.navigate(url);
-    }
-    return self.clients.openWindow(url);
-  })());
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url.startsWith(self.location.origin));
+      if (open) {
+        await open.focus();
+        return open.navigate(url);
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
 });

@@ -193,7 +193,12 @@ export const access = {
   },
   processorSettlement: {
     list: ['PSP_ALL', 'PSP_PROCESSOR_SETTLEMENT_ALL', 'PSP_PROCESSOR_SETTLEMENT_LIST'],
-    edit: ['PSP_ALL', 'PSP_PROCESSOR_SETTLEMENT_ALL', 'PSP_PROCESSOR_SETTLEMENT_CREATE', 'PSP_PROCESSOR_SETTLEMENT_UPDATE'],
+    edit: [
+      'PSP_ALL',
+      'PSP_PROCESSOR_SETTLEMENT_ALL',
+      'PSP_PROCESSOR_SETTLEMENT_CREATE',
+      'PSP_PROCESSOR_SETTLEMENT_UPDATE',
+    ],
   },
   merchantConfiguration: ['PSP_ALL'],
   apiKey: {
@@ -207,7 +212,10 @@ export const access = {
     create: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_CREATE'],
     revoke: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_DELETE'],
   },
-  pspImport: { list: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_LIST'], create: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_CREATE'] },
+  pspImport: {
+    list: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_LIST'],
+    create: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_CREATE'],
+  },
   sap: { list: ['PSP_ALL', 'PSP_SAP_ALL', 'PSP_SAP_LIST'], edit: ['PSP_ALL', 'PSP_SAP_ALL'] },
   admin: ['PSP_SUPER'],
   // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles.

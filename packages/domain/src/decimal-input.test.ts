@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyDecimals, formatDecimalInput, parseDecimalInput, separatorsOf, type NumberLanguage } from './decimal-input.ts';
+import {
+  currencyDecimals,
+  formatDecimalInput,
+  parseDecimalInput,
+  separatorsOf,
+  type NumberLanguage,
+} from './decimal-input.ts';
 
 const en = { language: 'en-US', decimals: 2 } as const;
 const nl = { language: 'nl', decimals: 2 } as const;
@@ -65,10 +71,20 @@ describe('parseDecimalInput: the cases of issue 21', () => {
   });
 
   it('says how many decimals the currency has', () => {
-    expect(parseDecimalInput('1,234', { language: 'en-US', decimals: 0 })).toMatchObject({ ok: false, reason: 'ambiguous' });
+    expect(parseDecimalInput('1,234', { language: 'en-US', decimals: 0 })).toMatchObject({
+      ok: false,
+      reason: 'ambiguous',
+    });
     expect(parseDecimalInput('1,5', { language: 'nl', decimals: 0 })).toEqual({ ok: false, reason: 'not_whole' });
-    expect(parseDecimalInput('1,555', { language: 'nl', decimals: 2 })).toMatchObject({ ok: false, reason: 'ambiguous' });
-    expect(parseDecimalInput('0,555', { language: 'nl', decimals: 2 })).toEqual({ ok: false, reason: 'too_many_decimals', decimals: 2 });
+    expect(parseDecimalInput('1,555', { language: 'nl', decimals: 2 })).toMatchObject({
+      ok: false,
+      reason: 'ambiguous',
+    });
+    expect(parseDecimalInput('0,555', { language: 'nl', decimals: 2 })).toEqual({
+      ok: false,
+      reason: 'too_many_decimals',
+      decimals: 2,
+    });
   });
 
   it('refuses values outside the range, never clamps', () => {
@@ -81,7 +97,9 @@ describe('parseDecimalInput: the cases of issue 21', () => {
   });
 
   it('knows the decimals of a currency', () => {
-    expect([currencyDecimals('EUR'), currencyDecimals('JPY'), currencyDecimals('KWD'), currencyDecimals(null)]).toEqual([2, 0, 3, 2]);
+    expect([currencyDecimals('EUR'), currencyDecimals('JPY'), currencyDecimals('KWD'), currencyDecimals(null)]).toEqual(
+      [2, 0, 3, 2],
+    );
   });
 
   it('formats in the language, grouping only beside a decimal part', () => {
@@ -119,18 +137,26 @@ describe('parseDecimalInput: properties over both languages', () => {
 
   it('a number typed with either decimal sign and no grouping means its digits, never 100 times more', () => {
     fc.assert(
-      fc.property(languages, fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 99 }), fc.constantFrom('.', ','), (language, whole, cents, sign) => {
-        const text = `${whole}${sign}${String(cents).padStart(2, '0')}`;
-        expect(parseDecimalInput(text, { language, decimals: 2 })).toEqual({ ok: true, units: whole * 100 + cents });
-      }),
+      fc.property(
+        languages,
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.constantFrom('.', ','),
+        (language, whole, cents, sign) => {
+          const text = `${whole}${sign}${String(cents).padStart(2, '0')}`;
+          expect(parseDecimalInput(text, { language, decimals: 2 })).toEqual({ ok: true, units: whole * 100 + cents });
+        },
+      ),
     );
   });
 
-  it('the language\'s own grouped form with decimals is read exactly', () => {
+  it("the language's own grouped form with decimals is read exactly", () => {
     fc.assert(
       fc.property(languages, units(10 ** 13), (language, value) => {
         const { decimal, group } = separatorsOf(language);
-        const whole = Math.floor(value / 100).toLocaleString('en-US').replaceAll(',', group);
+        const whole = Math.floor(value / 100)
+          .toLocaleString('en-US')
+          .replaceAll(',', group);
         const text = `${whole}${decimal}${String(value % 100).padStart(2, '0')}`;
         expect(parseDecimalInput(text, { language, decimals: 2 })).toEqual({ ok: true, units: value });
       }),
@@ -139,13 +165,24 @@ describe('parseDecimalInput: properties over both languages', () => {
 
   it('more decimals than the currency has, an exponent, or beyond the range is never accepted', () => {
     fc.assert(
-      fc.property(languages, currencyDigits, fc.integer({ min: 1, max: 10 ** 6 }), fc.stringMatching(/^[0-9]{1,4}$/), (language, decimals, whole, extra) => {
-        const { decimal } = separatorsOf(language);
-        const tooPrecise = `0${decimal}${'1'.repeat(decimals + 1)}${extra}`;
-        expect(parseDecimalInput(tooPrecise, { language, decimals }).ok).toBe(false);
-        expect(parseDecimalInput(`${whole}e${extra}`, { language, decimals })).toMatchObject({ ok: false, reason: 'exponent' });
-        expect(parseDecimalInput(String(whole), { language, decimals, max: whole * 10 ** decimals - 1 })).toMatchObject({ ok: false, reason: 'too_large' });
-      }),
+      fc.property(
+        languages,
+        currencyDigits,
+        fc.integer({ min: 1, max: 10 ** 6 }),
+        fc.stringMatching(/^[0-9]{1,4}$/),
+        (language, decimals, whole, extra) => {
+          const { decimal } = separatorsOf(language);
+          const tooPrecise = `0${decimal}${'1'.repeat(decimals + 1)}${extra}`;
+          expect(parseDecimalInput(tooPrecise, { language, decimals }).ok).toBe(false);
+          expect(parseDecimalInput(`${whole}e${extra}`, { language, decimals })).toMatchObject({
+            ok: false,
+            reason: 'exponent',
+          });
+          expect(
+            parseDecimalInput(String(whole), { language, decimals, max: whole * 10 ** decimals - 1 }),
+          ).toMatchObject({ ok: false, reason: 'too_large' });
+        },
+      ),
     );
   });
 });

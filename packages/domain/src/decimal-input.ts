@@ -90,7 +90,8 @@ export const parseDecimalInput = (text: string, options: DecimalInputOptions): D
   const parts = split(body, language, decimals);
   if ('reason' in parts) return fail(parts);
   const fraction = parts.fraction ?? '';
-  if (fraction.length > decimals) return fail(decimals === 0 ? { reason: 'not_whole' } : { reason: 'too_many_decimals', decimals });
+  if (fraction.length > decimals)
+    return fail(decimals === 0 ? { reason: 'not_whole' } : { reason: 'too_many_decimals', decimals });
   const digits = `${parts.integer}${fraction.padEnd(decimals, '0')}`.replace(/^0+(?=\d)/, '') || '0';
   const magnitude = BigInt(digits);
   const units = negative ? -magnitude : magnitude;
@@ -105,9 +106,14 @@ export const parseDecimalInput = (text: string, options: DecimalInputOptions): D
  * The canonical text of a value: the language's decimal sign and all the decimals; thousands
  * grouped only when there is a decimal part, so a grouped number is never ambiguous.
  */
-export const formatDecimalInput = (units: number, options: Pick<DecimalInputOptions, 'language' | 'decimals'>): string => {
+export const formatDecimalInput = (
+  units: number,
+  options: Pick<DecimalInputOptions, 'language' | 'decimals'>,
+): string => {
   const { decimal, group } = separatorsOf(options.language);
-  const digits = Math.abs(units).toString().padStart(options.decimals + 1, '0');
+  const digits = Math.abs(units)
+    .toString()
+    .padStart(options.decimals + 1, '0');
   const whole = digits.slice(0, digits.length - options.decimals);
   const fraction = digits.slice(digits.length - options.decimals);
   const sign = units < 0 ? '-' : '';
@@ -118,7 +124,10 @@ export const formatDecimalInput = (units: number, options: Pick<DecimalInputOpti
 /** Digits after the decimal sign of a currency (EUR 2, JPY 0, KWD 3). */
 export const currencyDecimals = (currency: string | null | undefined): number => {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'EUR' }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'EUR' }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }

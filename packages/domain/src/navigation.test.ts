@@ -19,35 +19,76 @@ describe('navigation table', () => {
   });
 
   it('shows an analyst only what its list roles allow', () => {
-    const visible = ids(visibleNavigation({ roles: ['TRANSACTION_LIST', 'REFUND_LIST'], isProvider: false, modules: [], area: 'merchant', features: ['collecting'] }));
-    expect(visible).toEqual(['transactions', 'transactionsMissed', 'transactionsDeclined', 'transactionsTagged', 'transactionsBlocked', 'refunds', 'rfm', 'dailyReport', 'apiSettings', 'documentation']);
+    const visible = ids(
+      visibleNavigation({
+        roles: ['TRANSACTION_LIST', 'REFUND_LIST'],
+        isProvider: false,
+        modules: [],
+        area: 'merchant',
+        features: ['collecting'],
+      }),
+    );
+    expect(visible).toEqual([
+      'transactions',
+      'transactionsMissed',
+      'transactionsDeclined',
+      'transactionsTagged',
+      'transactionsBlocked',
+      'refunds',
+      'rfm',
+      'dailyReport',
+      'apiSettings',
+      'documentation',
+    ]);
   });
 
   it('shows finance and pricing only where the organisation has the collecting feature', () => {
     const finance = ['settlementReport', 'dailyReport', 'bankAccounts'];
-    const pricing = ['pspPricingRevenue', 'pspPricingCost', 'pspPricingReserve', 'pspPricingPartner', 'pspPackages', 'pspSettlementSchedules', 'pspBankAccounts', 'pspReportsSettlement'];
-    const merchant = (features: string[]) => ids(visibleNavigation({ roles: ['USER_ALL'], isProvider: false, modules: [], area: 'merchant', features }));
+    const pricing = [
+      'pspPricingRevenue',
+      'pspPricingCost',
+      'pspPricingReserve',
+      'pspPricingPartner',
+      'pspPackages',
+      'pspSettlementSchedules',
+      'pspBankAccounts',
+      'pspReportsSettlement',
+    ];
+    const merchant = (features: string[]) =>
+      ids(visibleNavigation({ roles: ['USER_ALL'], isProvider: false, modules: [], area: 'merchant', features }));
     expect(merchant(['collecting'])).toEqual(expect.arrayContaining(finance));
     expect(merchant([])).not.toEqual(expect.arrayContaining([finance[0]]));
     expect(merchant([]).filter((id) => finance.includes(id))).toEqual([]);
-    const provider = (features: string[]) => ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'provider', features }));
+    const provider = (features: string[]) =>
+      ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'provider', features }));
     expect(provider(['collecting'])).toEqual(expect.arrayContaining(pricing));
     expect(provider([]).filter((id) => pricing.includes(id))).toEqual([]);
     expect(provider([])).toContain('pspReportsDaily');
   });
 
   it('hides super-user admin and disabled modules from a PSP_ALL user', () => {
-    const visible = ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'provider' }));
+    const visible = ids(
+      visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'provider' }),
+    );
     expect(visible).toContain('pspMerchants');
     expect(visible).not.toContain('adminCache');
     expect(visible).not.toContain('pspSap');
-    const superUser = ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL', 'PSP_SUPER'], isProvider: true, modules: ['sap'], area: 'provider' }));
+    const superUser = ids(
+      visibleNavigation({
+        roles: ['PSP', 'PSP_ALL', 'PSP_SUPER'],
+        isProvider: true,
+        modules: ['sap'],
+        area: 'provider',
+      }),
+    );
     expect(superUser).toContain('adminCache');
     expect(superUser).toContain('pspSap');
   });
 
   it('shows provider-only merchant items to provider staff in a merchant context', () => {
-    const visible = ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'merchant' }));
+    const visible = ids(
+      visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'merchant' }),
+    );
     expect(visible).toContain('processors');
     expect(visible).toContain('shareCredentials');
     expect(visible).not.toContain('shareRequests');

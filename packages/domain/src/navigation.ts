@@ -45,7 +45,13 @@ export type NavItem = {
 type ItemSpec = Omit<NavItem, 'id' | 'area' | 'group' | 'label' | 'description'> & { id: string };
 
 const items = (area: NavArea, group: NavGroup, specs: ItemSpec[]): NavItem[] =>
-  specs.map((spec) => ({ ...spec, area, group, label: `nav.items.${spec.id}`, description: `nav.descriptions.${spec.id}` }));
+  specs.map((spec) => ({
+    ...spec,
+    area,
+    group,
+    label: `nav.items.${spec.id}`,
+    description: `nav.descriptions.${spec.id}`,
+  }));
 
 const tx = access.transaction.list;
 
@@ -81,8 +87,20 @@ export const navigation: readonly NavItem[] = [
   ...items('merchant', 'finance', [
     { id: 'settlementReport', route: '/report/settlement', roles: access.reports.settlement, feature: 'collecting' },
     { id: 'dailyReport', route: '/report/daily', roles: access.reports.daily, feature: 'collecting' },
-    { id: 'oneOffs', route: '/finance/one-offs', roles: access.finance.oneOffs, providerOnly: true, feature: 'collecting' },
-    { id: 'settlementProfiles', route: '/finance/settlement-profiles', roles: access.finance.settlementProfiles, providerOnly: true, feature: 'collecting' },
+    {
+      id: 'oneOffs',
+      route: '/finance/one-offs',
+      roles: access.finance.oneOffs,
+      providerOnly: true,
+      feature: 'collecting',
+    },
+    {
+      id: 'settlementProfiles',
+      route: '/finance/settlement-profiles',
+      roles: access.finance.settlementProfiles,
+      providerOnly: true,
+      feature: 'collecting',
+    },
   ]),
   ...items('merchant', 'risk', [
     { id: 'riskrules', route: '/riskrules', roles: access.risk.rulesets },
@@ -98,10 +116,20 @@ export const navigation: readonly NavItem[] = [
     { id: 'webhooks', route: '/webhooks', roles: access.webhook.list },
   ]),
   ...items('merchant', 'provider', [
-    { id: 'processorSettlements', route: '/processor-settlements', roles: access.processorSettlement.list, providerOnly: true },
+    {
+      id: 'processorSettlements',
+      route: '/processor-settlements',
+      roles: access.processorSettlement.list,
+      providerOnly: true,
+    },
     { id: 'processors', route: '/processors', roles: access.pspProcessor.list, providerOnly: true },
     { id: 'middlewares', route: '/middlewares', roles: access.pspMiddleware.list, providerOnly: true },
-    { id: 'merchantConfiguration', route: '/merchant-configuration', roles: access.merchantConfiguration, providerOnly: true },
+    {
+      id: 'merchantConfiguration',
+      route: '/merchant-configuration',
+      roles: access.merchantConfiguration,
+      providerOnly: true,
+    },
     { id: 'shareCredentials', route: '/share-credentials', roles: access.pspShare.list, providerOnly: true },
   ]),
   ...items('merchant', 'settings', [
@@ -120,7 +148,12 @@ export const navigation: readonly NavItem[] = [
   ...items('provider', 'pspReports', [
     { id: 'pspReportsDaily', route: '/psp/reports/daily', roles: access.pspReports.list },
     { id: 'pspReportsMonthly', route: '/psp/reports/monthly', roles: access.pspReports.list },
-    { id: 'pspReportsSettlement', route: '/psp/reports/settlement', roles: access.pspReports.settlement, feature: 'collecting' },
+    {
+      id: 'pspReportsSettlement',
+      route: '/psp/reports/settlement',
+      roles: access.pspReports.settlement,
+      feature: 'collecting',
+    },
   ]),
   ...items('provider', 'pspPricing', [
     { id: 'pspPricingRevenue', route: '/psp/pricing/revenue', roles: access.pricing.revenue, feature: 'collecting' },
@@ -130,8 +163,18 @@ export const navigation: readonly NavItem[] = [
   ]),
   ...items('provider', 'pspFinance', [
     { id: 'pspPackages', route: '/psp/finance/packages', roles: access.finance.packages, feature: 'collecting' },
-    { id: 'pspSettlementSchedules', route: '/psp/finance/settlement-schedules', roles: access.finance.settlementSchedules, feature: 'collecting' },
-    { id: 'pspBankAccounts', route: '/psp/finance/settings/bank-accounts', roles: access.finance.bankAccounts, feature: 'collecting' },
+    {
+      id: 'pspSettlementSchedules',
+      route: '/psp/finance/settlement-schedules',
+      roles: access.finance.settlementSchedules,
+      feature: 'collecting',
+    },
+    {
+      id: 'pspBankAccounts',
+      route: '/psp/finance/settings/bank-accounts',
+      roles: access.finance.bankAccounts,
+      feature: 'collecting',
+    },
   ]),
   ...items('provider', 'pspRisk', [
     { id: 'pspAuditTrail', route: '/psp/audit-trail', roles: access.auditTrail.list },
@@ -171,7 +214,10 @@ export type NavContext = {
 };
 
 /** True when the item's flags (not its roles) allow it in this context. */
-export const flagsAllow = (item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'>, context: NavContext): boolean => {
+export const flagsAllow = (
+  item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'>,
+  context: NavContext,
+): boolean => {
   if (item.module && !context.modules.includes(item.module)) return false;
   if (item.feature && !(context.features ?? []).includes(item.feature)) return false;
   if (item.providerOnly && !context.isProvider) return false;
@@ -182,10 +228,15 @@ export const flagsAllow = (item: Pick<NavItem, 'module' | 'providerOnly' | 'merc
 
 /** The items this user may see in this area, in menu order. */
 export const visibleNavigation = (context: NavContext): NavItem[] =>
-  navigation.filter((item) => item.area === context.area && flagsAllow(item, context) && hasAccess(context.roles, item.roles));
+  navigation.filter(
+    (item) => item.area === context.area && flagsAllow(item, context) && hasAccess(context.roles, item.roles),
+  );
 
 /** Pages that are not menu items, with the roles that guard them (portal.md §2, risk-config.md §2.1). */
-export type AppRoute = Pick<NavItem, 'id' | 'route' | 'roles' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'module' | 'feature'> & {
+export type AppRoute = Pick<
+  NavItem,
+  'id' | 'route' | 'roles' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'module' | 'feature'
+> & {
   area: NavArea | 'any';
   developmentOnly?: boolean;
 };
@@ -196,10 +247,30 @@ const extraRoutes: readonly AppRoute[] = [
   { id: 'profile', area: 'any', route: '/profile', roles: access.signedIn },
   { id: 'routeTester', area: 'any', route: '/dev/routes', roles: access.signedIn, developmentOnly: true },
   { id: 'checkoutDesignNew', area: 'merchant', route: '/checkout-designs/new', roles: access.checkoutDesign.create },
-  { id: 'checkoutDesignEdit', area: 'merchant', route: '/checkout-designs/:checkoutId', roles: access.checkoutDesign.update },
-  { id: 'intelligentRoutingNew', area: 'merchant', route: '/intelligent-routing/new', roles: access.risk.routingCreate },
-  { id: 'intelligentRoutingEdit', area: 'merchant', route: '/intelligent-routing/:routeId', roles: access.risk.routingUpdate },
-  { id: 'reportDownload', area: 'merchant', route: '/reports/transactions/:reportId/download', roles: access.reports.list },
+  {
+    id: 'checkoutDesignEdit',
+    area: 'merchant',
+    route: '/checkout-designs/:checkoutId',
+    roles: access.checkoutDesign.update,
+  },
+  {
+    id: 'intelligentRoutingNew',
+    area: 'merchant',
+    route: '/intelligent-routing/new',
+    roles: access.risk.routingCreate,
+  },
+  {
+    id: 'intelligentRoutingEdit',
+    area: 'merchant',
+    route: '/intelligent-routing/:routeId',
+    roles: access.risk.routingUpdate,
+  },
+  {
+    id: 'reportDownload',
+    area: 'merchant',
+    route: '/reports/transactions/:reportId/download',
+    roles: access.reports.list,
+  },
 ];
 
 /**
@@ -211,7 +282,17 @@ export const appRoutes: readonly AppRoute[] = [
   ...extraRoutes,
   ...navigation
     .filter((item) => !item.external)
-    .map(({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly, feature }) => ({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly, feature })),
+    .map(({ id, area, route, roles, providerOnly, merchantOnly, module, superUserOnly, feature }) => ({
+      id,
+      area,
+      route,
+      roles,
+      providerOnly,
+      merchantOnly,
+      module,
+      superUserOnly,
+      feature,
+    })),
 ];
 
 /** The merchant context of a provider URL: `psp/merchants/{id}` where the id may carry `:suffix`. */

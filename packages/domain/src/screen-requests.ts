@@ -15,7 +15,11 @@ const isEmpty = (value: QueryValue): boolean =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 // Keep the spec's readable keys (`status[]`, `created_at>`) and encode only what must be.
-const encodeKey = (key: string) => encodeURIComponent(key).replace(/%5B%5D$/, '[]').replace(/%3E/g, '>').replace(/%3C/g, '<');
+const encodeKey = (key: string) =>
+  encodeURIComponent(key)
+    .replace(/%5B%5D$/, '[]')
+    .replace(/%3E/g, '>')
+    .replace(/%3C/g, '<');
 
 /**
  * The query string of an entity request (spec "Shared request conventions"): internal flags
@@ -45,7 +49,14 @@ export const oneMonthBack = (now = new Date()): string => {
 };
 
 /** The part of a list's state that becomes its request. */
-export type ListRequestState = { filters: Record<string, string | string[]>; search: string; searchBy: string | null; sort: string; skip: number; limit: number };
+export type ListRequestState = {
+  filters: Record<string, string | string[]>;
+  search: string;
+  searchBy: string | null;
+  sort: string;
+  skip: number;
+  limit: number;
+};
 
 /** The API parameters of a list state: the URL's own names, so URL and request never drift apart. */
 export const toApiParams = (state: ListRequestState): QueryParams => ({
@@ -58,10 +69,21 @@ export const toApiParams = (state: ListRequestState): QueryParams => ({
 });
 
 /** A list's count asks for the same filters without paging, order or relations. */
-export const countParamsOf = (params: QueryParams): QueryParams => ({ ...params, _sort: undefined, _skip: undefined, _limit: undefined, _populate: undefined });
+export const countParamsOf = (params: QueryParams): QueryParams => ({
+  ...params,
+  _sort: undefined,
+  _skip: undefined,
+  _limit: undefined,
+  _populate: undefined,
+});
 
 /** A list screen: its API path, the relations its rows show, the filters a bare URL starts with. */
-export type ListScreenDef = { path: string; populate?: string; defaultSort?: string; initial?: () => Record<string, string | string[]> };
+export type ListScreenDef = {
+  path: string;
+  populate?: string;
+  defaultSort?: string;
+  initial?: () => Record<string, string | string[]>;
+};
 
 const monthBack = () => ({ 'created_at>': oneMonthBack() });
 
@@ -82,7 +104,17 @@ export const detailScreens = {
 
 /** The path and query (no `/v1/`) of a list screen's first request and its count, as the screen sends them after its redirect. */
 export const firstListRequests = (screen: ListScreenDef, fixed: QueryParams = {}): { list: string; count: string } => {
-  const params = { ...toApiParams({ filters: screen.initial?.() ?? {}, search: '', searchBy: null, sort: screen.defaultSort ?? DEFAULT_SORT, skip: 0, limit: DEFAULT_PAGE_SIZE }), ...fixed };
+  const params = {
+    ...toApiParams({
+      filters: screen.initial?.() ?? {},
+      search: '',
+      searchBy: null,
+      sort: screen.defaultSort ?? DEFAULT_SORT,
+      skip: 0,
+      limit: DEFAULT_PAGE_SIZE,
+    }),
+    ...fixed,
+  };
   const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
   return {
     list: withQuery(screen.path, buildQuery({ _populate: screen.populate, ...params })),
@@ -99,14 +131,25 @@ export const REVENUE_STATUSES = ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEME
 
 /** The dashboard's first calls (portal.md §7), parameters as the dashboard sends them. */
 export const dashboardRequests = {
-  payouts: { path: 'settlement', params: { _limit: 2, _sort: '-created_at', _populate: 'payment_profile', 'amount>': 1 } },
+  payouts: {
+    path: 'settlement',
+    params: { _limit: 2, _sort: '-created_at', _populate: 'payment_profile', 'amount>': 1 },
+  },
   bankPayouts: { path: 'payout', params: { _limit: 2, _sort: '-pay_date', _populate: 'bank_account' } },
   recent: { path: 'statistics/recent', params: {} },
   achievements: (currency: string) => ({ path: 'statistics/amazingthings', params: { currency_code: currency } }),
-  topMerchants: (currency: string) => ({ path: 'statistics/merchant/revenue', params: { _limit: 5, currency_code: currency } }),
+  topMerchants: (currency: string) => ({
+    path: 'statistics/merchant/revenue',
+    params: { _limit: 5, currency_code: currency },
+  }),
   /** The revenue overview: revenue per day over the 28 days up to `minute` (one range per minute keeps a query key stable). */
   revenueOverview: (currency: string, minute: number) => ({
     path: 'statistics/aggregate/day',
-    params: { 'created_at>': new Date(minute - 28 * 86_400_000).toISOString(), 'created_at<': new Date(minute).toISOString(), 'status[]': REVENUE_STATUSES, currency_code: currency },
+    params: {
+      'created_at>': new Date(minute - 28 * 86_400_000).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      'status[]': REVENUE_STATUSES,
+      currency_code: currency,
+    },
   }),
 } as const;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { statusVocabularies, type TransactionStatus } from './statuses.ts';
-import { assertTransition, canTransition, invalidStep, isFinalTransactionStatus, TransitionError } from './transaction-lifecycle.ts';
+import {
+  assertTransition,
+  canTransition,
+  invalidStep,
+  isFinalTransactionStatus,
+  TransitionError,
+} from './transaction-lifecycle.ts';
 
 const statuses = statusVocabularies.transaction.values;
 
@@ -56,8 +62,19 @@ describe('transaction lifecycle', () => {
   it('never moves a status to itself, and final statuses have no way out', () => {
     for (const status of statuses) expect(canTransition(status, status)).toBe(false);
     const finals: TransactionStatus[] = [
-      'DECLINED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED', 'FAILED', 'CANCELLED', 'ABANDONED', 'EXPIRED',
-      'AUTHORIZATION_VOIDED', 'AUTHORIZATION_EXPIRED', 'VOIDED', 'SETTLEMENT_CANCELLED', 'SETTLEMENT_FAILED', 'SETTLEMENT_DECLINED',
+      'DECLINED',
+      'PROCESSOR_DECLINED',
+      'GATEWAY_REJECTED',
+      'FAILED',
+      'CANCELLED',
+      'ABANDONED',
+      'EXPIRED',
+      'AUTHORIZATION_VOIDED',
+      'AUTHORIZATION_EXPIRED',
+      'VOIDED',
+      'SETTLEMENT_CANCELLED',
+      'SETTLEMENT_FAILED',
+      'SETTLEMENT_DECLINED',
     ];
     for (const status of statuses) expect(isFinalTransactionStatus(status), status).toBe(finals.includes(status));
   });
@@ -80,7 +97,11 @@ describe('transaction lifecycle', () => {
 
   it('names the wrong step of a history', () => {
     expect(invalidStep(['INITIATED', 'AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED'])).toBeNull();
-    expect(invalidStep(['INITIATED', 'DECLINED', 'SETTLEMENT_COMPLETED'])).toEqual({ index: 2, from: 'DECLINED', to: 'SETTLEMENT_COMPLETED' });
+    expect(invalidStep(['INITIATED', 'DECLINED', 'SETTLEMENT_COMPLETED'])).toEqual({
+      index: 2,
+      from: 'DECLINED',
+      to: 'SETTLEMENT_COMPLETED',
+    });
     expect(invalidStep(['AUTHORIZED'])).toEqual({ index: 0, from: null, to: 'AUTHORIZED' });
     expect(new TransitionError('FAILED', 'PAID').message).toBe('A transaction cannot go from FAILED to PAID');
   });

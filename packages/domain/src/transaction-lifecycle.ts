@@ -8,29 +8,98 @@ import type { TransactionStatus } from './statuses.ts';
  */
 export const TRANSACTION_TRANSITIONS: Readonly<Partial<Record<TransactionStatus, readonly TransactionStatus[]>>> = {
   INITIATED: [
-    'IN_PROGRESS', 'OPEN', 'PENDING', 'SUBMITTED', 'AUTHORIZED', 'SETTLEMENT_REQUESTED',
-    'DECLINED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED', 'FAILED', 'CANCELLED', 'ABANDONED', 'EXPIRED', 'UNKNOWN',
+    'IN_PROGRESS',
+    'OPEN',
+    'PENDING',
+    'SUBMITTED',
+    'AUTHORIZED',
+    'SETTLEMENT_REQUESTED',
+    'DECLINED',
+    'PROCESSOR_DECLINED',
+    'GATEWAY_REJECTED',
+    'FAILED',
+    'CANCELLED',
+    'ABANDONED',
+    'EXPIRED',
+    'UNKNOWN',
   ],
   // The customer is on the hosted checkout page.
-  OPEN: ['IN_PROGRESS', 'PENDING', 'AUTHORIZED', 'SETTLEMENT_REQUESTED', 'DECLINED', 'FAILED', 'CANCELLED', 'ABANDONED', 'EXPIRED'],
+  OPEN: [
+    'IN_PROGRESS',
+    'PENDING',
+    'AUTHORIZED',
+    'SETTLEMENT_REQUESTED',
+    'DECLINED',
+    'FAILED',
+    'CANCELLED',
+    'ABANDONED',
+    'EXPIRED',
+  ],
   // The customer is authenticating (3-D Secure, a bank's page).
   IN_PROGRESS: [
-    'PENDING', 'SUBMITTED', 'AUTHORIZED', 'SETTLEMENT_REQUESTED',
-    'DECLINED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED', 'FAILED', 'CANCELLED', 'ABANDONED', 'EXPIRED', 'UNKNOWN',
+    'PENDING',
+    'SUBMITTED',
+    'AUTHORIZED',
+    'SETTLEMENT_REQUESTED',
+    'DECLINED',
+    'PROCESSOR_DECLINED',
+    'GATEWAY_REJECTED',
+    'FAILED',
+    'CANCELLED',
+    'ABANDONED',
+    'EXPIRED',
+    'UNKNOWN',
   ],
   // Waiting for an asynchronous answer (bank transfer, SEPA mandate, redirect return).
   PENDING: [
-    'SUBMITTED', 'AUTHORIZED', 'SETTLEMENT_REQUESTED',
-    'DECLINED', 'PROCESSOR_DECLINED', 'FAILED', 'CANCELLED', 'ABANDONED', 'EXPIRED', 'UNKNOWN',
+    'SUBMITTED',
+    'AUTHORIZED',
+    'SETTLEMENT_REQUESTED',
+    'DECLINED',
+    'PROCESSOR_DECLINED',
+    'FAILED',
+    'CANCELLED',
+    'ABANDONED',
+    'EXPIRED',
+    'UNKNOWN',
   ],
   // Sent to the processor, no answer yet.
-  SUBMITTED: ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'DECLINED', 'PROCESSOR_DECLINED', 'GATEWAY_REJECTED', 'FAILED', 'UNKNOWN'],
+  SUBMITTED: [
+    'AUTHORIZED',
+    'SETTLEMENT_REQUESTED',
+    'DECLINED',
+    'PROCESSOR_DECLINED',
+    'GATEWAY_REJECTED',
+    'FAILED',
+    'UNKNOWN',
+  ],
   // The processor's answer was lost; reconciliation settles it one way or the other.
   UNKNOWN: ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'DECLINED', 'FAILED', 'CANCELLED'],
-  AUTHORIZED: ['REAUTHORIZED', 'SETTLEMENT_REQUESTED', 'SENT_FOR_SETTLEMENT', 'AUTHORIZATION_VOIDED', 'AUTHORIZATION_EXPIRED', 'CANCELLED'],
-  REAUTHORIZED: ['SETTLEMENT_REQUESTED', 'SENT_FOR_SETTLEMENT', 'AUTHORIZATION_VOIDED', 'AUTHORIZATION_EXPIRED', 'CANCELLED'],
+  AUTHORIZED: [
+    'REAUTHORIZED',
+    'SETTLEMENT_REQUESTED',
+    'SENT_FOR_SETTLEMENT',
+    'AUTHORIZATION_VOIDED',
+    'AUTHORIZATION_EXPIRED',
+    'CANCELLED',
+  ],
+  REAUTHORIZED: [
+    'SETTLEMENT_REQUESTED',
+    'SENT_FOR_SETTLEMENT',
+    'AUTHORIZATION_VOIDED',
+    'AUTHORIZATION_EXPIRED',
+    'CANCELLED',
+  ],
   // Captured; a void is still possible until the batch leaves.
-  SETTLEMENT_REQUESTED: ['SENT_FOR_SETTLEMENT', 'SETTLING', 'SETTLEMENT_COMPLETED', 'SETTLEMENT_CANCELLED', 'SETTLEMENT_FAILED', 'SETTLEMENT_DECLINED', 'VOIDED'],
+  SETTLEMENT_REQUESTED: [
+    'SENT_FOR_SETTLEMENT',
+    'SETTLING',
+    'SETTLEMENT_COMPLETED',
+    'SETTLEMENT_CANCELLED',
+    'SETTLEMENT_FAILED',
+    'SETTLEMENT_DECLINED',
+    'VOIDED',
+  ],
   SENT_FOR_SETTLEMENT: ['SETTLING', 'SETTLED', 'SETTLEMENT_COMPLETED', 'SETTLEMENT_FAILED', 'SETTLEMENT_DECLINED'],
   SETTLING: ['SETTLED', 'SETTLEMENT_COMPLETED', 'SETTLEMENT_FAILED', 'SETTLEMENT_DECLINED'],
   SETTLED: ['SETTLEMENT_COMPLETED', 'PAID', 'CHARGEBACK'],
@@ -45,7 +114,8 @@ export const canTransition = (from: TransactionStatus, to: TransactionStatus): b
   TRANSACTION_TRANSITIONS[from]?.includes(to) ?? false;
 
 /** Statuses with no way out. */
-export const isFinalTransactionStatus = (status: TransactionStatus): boolean => !TRANSACTION_TRANSITIONS[status]?.length;
+export const isFinalTransactionStatus = (status: TransactionStatus): boolean =>
+  !TRANSACTION_TRANSITIONS[status]?.length;
 
 /** A transition the lifecycle does not allow; the API answers it with 409 `invalid_transition`. */
 export class TransitionError extends Error {
@@ -64,8 +134,11 @@ export const assertTransition = (from: TransactionStatus, to: TransactionStatus)
 };
 
 /** Checks a whole history, first status INITIATED; returns the first wrong step or null. */
-export const invalidStep = (history: readonly TransactionStatus[]): { index: number; from: TransactionStatus | null; to: TransactionStatus } | null => {
+export const invalidStep = (
+  history: readonly TransactionStatus[],
+): { index: number; from: TransactionStatus | null; to: TransactionStatus } | null => {
   if (history[0] !== 'INITIATED') return { index: 0, from: null, to: history[0] };
-  for (let i = 1; i < history.length; i++) if (!canTransition(history[i - 1], history[i])) return { index: i, from: history[i - 1], to: history[i] };
+  for (let i = 1; i < history.length; i++)
+    if (!canTransition(history[i - 1], history[i])) return { index: i, from: history[i - 1], to: history[i] };
   return null;
 };

@@ -12,8 +12,12 @@ describe('demo accounts', () => {
   beforeAll(async () => {
     t = await createTestApp({ demoScale: 1500, demoSeed: 11 });
     await ensureDemoWorld(t.db, t.config);
-    zuiderzee = (await t.db.query<{ id: string }>(sql`select id from organisation where name = 'Zuiderzee Fietsen B.V.'`))[0].id;
-    amsterdam = (await t.db.query<{ id: string }>(sql`select id from organisation where name = 'Zuiderzee Fietsen Amsterdam'`))[0].id;
+    zuiderzee = (
+      await t.db.query<{ id: string }>(sql`select id from organisation where name = 'Zuiderzee Fietsen B.V.'`)
+    )[0].id;
+    amsterdam = (
+      await t.db.query<{ id: string }>(sql`select id from organisation where name = 'Zuiderzee Fietsen Amsterdam'`)
+    )[0].id;
   }, 180_000);
   afterAll(() => t.close());
 
@@ -27,7 +31,9 @@ describe('demo accounts', () => {
     expect(await countWhere(sql`subscription_id is null`)).toBe(1500);
     await ensureDemoWorld(t.db, t.config);
     expect(await countWhere(sql`true`)).toBe(before);
-    const [orgs] = await t.db.query<{ n: number }>(sql`select count(*)::int as n from organisation where type = 'provider'`);
+    const [orgs] = await t.db.query<{ n: number }>(
+      sql`select count(*)::int as n from organisation where type = 'provider'`,
+    );
     expect(orgs.n).toBe(1);
   });
 
@@ -51,7 +57,9 @@ describe('demo accounts', () => {
     expect(new Set(rows.map((r) => r.merchant))).toEqual(new Set([zuiderzee]));
     const count = await get(merchant, '/v1/transaction/count');
     expect(count.json().count).toBe(await countWhere(sql`merchant_id = ${zuiderzee}`));
-    const [foreign] = await t.db.query<{ id: string }>(sql`select id from transaction where merchant_id <> ${zuiderzee} limit 1`);
+    const [foreign] = await t.db.query<{ id: string }>(
+      sql`select id from transaction where merchant_id <> ${zuiderzee} limit 1`,
+    );
     expect((await get(merchant, `/v1/transaction/${foreign.id}`)).statusCode).toBe(404);
   });
 
@@ -59,7 +67,9 @@ describe('demo accounts', () => {
     const analyst = await signIn(t.app, 'analyst@kassa.test', DEMO_PASSWORD);
     const me = (await get(analyst, '/v1/auth/me')).json();
     expect([...me.roles].sort()).toEqual([...ANALYST_ROLES].sort());
-    expect((await get(analyst, '/v1/transaction/count')).json().count).toBe(await countWhere(sql`merchant_id = ${zuiderzee}`));
+    expect((await get(analyst, '/v1/transaction/count')).json().count).toBe(
+      await countWhere(sql`merchant_id = ${zuiderzee}`),
+    );
     expect((await get(analyst, '/v1/refund')).statusCode).toBe(200);
     expect((await get(analyst, '/v1/settlement')).statusCode).toBe(403);
     expect((await get(analyst, '/v1/paymentprofile')).statusCode).toBe(403);
@@ -77,20 +87,36 @@ describe('demo accounts', () => {
   });
 
   it('asks the user of the MFA-requiring sub-organisation to enrol an authenticator app, and no other demo account', async () => {
-    const login = (username: string) => t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: DEMO_PASSWORD } });
+    const login = (username: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password: DEMO_PASSWORD } });
     const secure = await login('secure@kassa.test');
     expect(secure.statusCode).toBe(200);
     expect(secure.json()).toEqual({ mfa_setup_required: true, required_type: 'google', token: expect.any(String) });
-    const [org] = await t.db.query<{ name: string; type: string; mfa_required: string }>(sql`select o.name, o.type, o.mfa_required
+    const [org] = await t.db.query<{
+      name: string;
+      type: string;
+      mfa_required: string;
+    }>(sql`select o.name, o.type, o.mfa_required
       from app_user u join organisation o on o.id = u.organisation_id where u.email = 'secure@kassa.test'`);
     expect(org).toEqual({ name: 'Zuiderzee Fietsen Administratie', type: 'sub', mfa_required: 'google' });
-    for (const email of ['admin@kassa.test', 'support@kassa.test', 'merchant@kassa.test', 'analyst@kassa.test', 'winkel@kassa.test', 'mode@kassa.test']) {
+    for (const email of [
+      'admin@kassa.test',
+      'support@kassa.test',
+      'merchant@kassa.test',
+      'analyst@kassa.test',
+      'winkel@kassa.test',
+      'mode@kassa.test',
+    ]) {
       expect((await login(email)).json(), email).toMatchObject({ email });
     }
   });
 
   it('refuses a wrong password for a demo account', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: 'merchant@kassa.test', password: 'Kassa-demo-2025!' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'merchant@kassa.test', password: 'Kassa-demo-2025!' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -7,7 +7,15 @@ export type BulkType = 'text' | 'int8' | 'int4' | 'bool' | 'float8' | 'jsonb' | 
 export type BulkColumns = Record<string, BulkType>;
 
 const paramType: Record<BulkType, string> = {
-  text: 'text', int8: 'int8', int4: 'int4', bool: 'bool', float8: 'float8', jsonb: 'text', 'text[]': 'text', timestamptz: 'float8', date: 'text',
+  text: 'text',
+  int8: 'int8',
+  int4: 'int4',
+  bool: 'bool',
+  float8: 'float8',
+  jsonb: 'text',
+  'text[]': 'text',
+  timestamptz: 'float8',
+  date: 'text',
 };
 
 const selectExpression = (name: string, type: BulkType): string => {
@@ -73,7 +81,10 @@ export class BulkWriter {
       select ${sql.raw(this.names.map((name) => selectExpression(name, this.columns[name])).join(', '))}
       from unnest(${sql.join(params, ', ')}) as t(${sql.raw(this.names.join(', '))})`;
     const written = (lanes.get(this.db) ?? Promise.resolve()).then(() => this.db.query(statement));
-    lanes.set(this.db, written.catch(() => {}));
+    lanes.set(
+      this.db,
+      written.catch(() => {}),
+    );
     // A failure surfaces at the next flush or close; until then it must not count as unhandled.
     written.catch(() => {});
     this.pending = written;

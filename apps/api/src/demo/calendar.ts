@@ -7,9 +7,13 @@ const HOUR = 3_600_000;
 const LOCAL_OFFSET_HOURS = 1;
 
 // Relative activity per local hour: quiet nights, a lunch bump and the evening peak around 20:00.
-const WEEKDAY_HOURS = [0.6, 0.3, 0.15, 0.1, 0.1, 0.2, 0.6, 1.5, 2.5, 3.2, 3.8, 4.2, 4.8, 4.6, 4.3, 4.3, 4.6, 5, 5.5, 6.5, 7, 6.2, 4, 2];
+const WEEKDAY_HOURS = [
+  0.6, 0.3, 0.15, 0.1, 0.1, 0.2, 0.6, 1.5, 2.5, 3.2, 3.8, 4.2, 4.8, 4.6, 4.3, 4.3, 4.6, 5, 5.5, 6.5, 7, 6.2, 4, 2,
+];
 // Weekends start later and shop through the afternoon; Sunday evening is the week's busiest hour.
-const WEEKEND_HOURS = [0.9, 0.5, 0.25, 0.15, 0.1, 0.1, 0.3, 0.7, 1.6, 3, 4.5, 5.2, 5.5, 5.6, 5.6, 5.4, 5.2, 5, 5.4, 6.4, 7.2, 6.4, 4.2, 2.2];
+const WEEKEND_HOURS = [
+  0.9, 0.5, 0.25, 0.15, 0.1, 0.1, 0.3, 0.7, 1.6, 3, 4.5, 5.2, 5.5, 5.6, 5.6, 5.4, 5.2, 5, 5.4, 6.4, 7.2, 6.4, 4.2, 2.2,
+];
 // Sunday .. Saturday.
 const WEEKDAY_FACTOR = [1.08, 0.9, 0.92, 0.95, 1.0, 1.1, 1.15];
 
@@ -59,10 +63,16 @@ export const planDays = (rng: Rng, now: number, scale: number, profiles: DemoPro
     const growth = 0.55 + 0.45 * progress ** 1.3;
     const date = new Date(start);
     const hours = hourTable(date.getUTCDay());
-    const partial = end < start + DAY ? hourTable(date.getUTCDay(), Math.ceil((end - start) / HOUR)).total / hours.total : 1;
+    const partial =
+      end < start + DAY ? hourTable(date.getUTCDay(), Math.ceil((end - start) / HOUR)).total / hours.total : 1;
     const noise = Math.max(0.5, 1 + 0.08 * rng.normal());
     raw.push(liveShare * growth * WEEKDAY_FACTOR[date.getUTCDay()] * season(date) * noise * partial);
-    days.push({ start, end, count: 0, profiles: weights(live.map((p) => [p, profileWeight(p)] as [DemoProfile, number])) });
+    days.push({
+      start,
+      end,
+      count: 0,
+      profiles: weights(live.map((p) => [p, profileWeight(p)] as [DemoProfile, number])),
+    });
   }
   // Cumulative rounding: the day counts add up to exactly `scale`.
   const total = raw.reduce((a, b) => a + b, 0);

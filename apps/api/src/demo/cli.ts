@@ -5,12 +5,15 @@ import { DataDirLockedError } from '../plugins/db/data-dir-lock.ts';
 import { formatDemoAccounts } from './accounts.ts';
 import { generateDemoWorld } from './world.ts';
 
-const USAGE = 'Usage: npm run demo -- [--scale N] [--seed N] [--reset]   (DATABASE_URL or DATA_DIR, DEMO_SCALE, DEMO_SEED)';
+const USAGE =
+  'Usage: npm run demo -- [--scale N] [--seed N] [--reset]   (DATABASE_URL or DATA_DIR, DEMO_SCALE, DEMO_SEED)';
 
 /** Every table of the schema except the migration bookkeeping. */
 const dataTables = async (db: Db): Promise<string[]> =>
-  (await db.query<{ name: string }>(sql`select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migration' order by table_name`)).map((r) => r.name);
+  (
+    await db.query<{ name: string }>(sql`select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migration' order by table_name`)
+  ).map((r) => r.name);
 
 const positiveInt = (name: string, value: string | undefined, fallback: number): number => {
   if (value === undefined) return fallback;
@@ -22,7 +25,14 @@ const positiveInt = (name: string, value: string | undefined, fallback: number):
 class UsageError extends Error {}
 
 const main = async () => {
-  const { values } = parseArgs({ options: { scale: { type: 'string' }, seed: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string' },
+      seed: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      help: { type: 'boolean' },
+    },
+  });
   if (values.help) return console.log(USAGE);
   const config = loadConfig();
   const scale = positiveInt('scale', values.scale, config.demoScale);
@@ -39,11 +49,15 @@ const main = async () => {
     const started = Date.now();
     let last = started;
     const result = await generateDemoWorld(db, {
-      seed, scale, onlyIfEmpty: true,
+      seed,
+      scale,
+      onlyIfEmpty: true,
       progress: (done) => {
         if (Date.now() - last < 5000) return;
         last = Date.now();
-        console.log(`  ${done.toLocaleString('en')} of ${scale.toLocaleString('en')} transactions (${((last - started) / 1000).toFixed(0)} s)`);
+        console.log(
+          `  ${done.toLocaleString('en')} of ${scale.toLocaleString('en')} transactions (${((last - started) / 1000).toFixed(0)} s)`,
+        );
       },
     });
     if (!result.created) {
@@ -51,7 +65,9 @@ const main = async () => {
       process.exitCode = 1;
       return;
     }
-    console.log(`Demo world (seed ${seed}, scale ${scale}) generated on ${db.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Demo world (seed ${seed}, scale ${scale}) generated on ${db.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     for (const table of tables) {
       const [row] = await db.query<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(`"${table}"`)}`);
       if (row.n > 0) console.log(`  ${table.padEnd(20)} ${row.n.toLocaleString('en').padStart(12)}`);

@@ -3,7 +3,11 @@ import { newId } from '../lib/ids.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 
 const CITIES = ['Amsterdam', 'Utrecht', 'Rotterdam', 'Den Haag', 'Eindhoven', 'Groningen'];
-const BANKS = [['ABNA', 'ABNANL2A'], ['RABO', 'RABONL2U'], ['INGB', 'INGBNL2A']] as const;
+const BANKS = [
+  ['ABNA', 'ABNANL2A'],
+  ['RABO', 'RABONL2U'],
+  ['INGB', 'INGBNL2A'],
+] as const;
 
 /** A Dutch IBAN with correct check digits (ISO 13616 mod 97), so the bank-account screens accept it. */
 export const dutchIban = (bank: string, account: number): string => {
@@ -22,7 +26,9 @@ export const createDemoConfiguration = async (db: Db): Promise<void> => {
     sql`select o.id, o.name, (select p.id from payment_profile p where p.merchant_id = o.id order by p.created_at, p.id limit 1) as profile
       from organisation o where o.type = 'merchant' order by o.created_at, o.id`,
   );
-  const [processor] = await db.query<{ id: string; provider: string }>(sql`select id, name as provider from processor where type = 'processor' order by created_at, id limit 1`);
+  const [processor] = await db.query<{ id: string; provider: string }>(
+    sql`select id, name as provider from processor where type = 'processor' order by created_at, id limit 1`,
+  );
   await db.transaction(async (tx) => {
     for (const [index, merchant] of merchants.entries()) {
       const [bank, bic] = BANKS[index % BANKS.length];
@@ -41,7 +47,10 @@ export const createDemoConfiguration = async (db: Db): Promise<void> => {
       await tx.query(sql`insert into share_request (id, organisation_id, merchant_id, processor_id, provider, message, fields, requested_by)
         values (${newId('shr')}, ${merchant.id}, ${merchant.id}, ${processor?.id ?? null}, ${processor?.provider ?? 'Adyen'},
           ${`Please share the API credentials of ${merchant.name}'s own acquiring contract, so we can route its card payments through it.`},
-          ${JSON.stringify([{ name: 'api_key', description: 'Live API key', value: null }, { name: 'merchant_account', description: 'Merchant account name', value: null }])}::jsonb,
+          ${JSON.stringify([
+            { name: 'api_key', description: 'Live API key', value: null },
+            { name: 'merchant_account', description: 'Merchant account name', value: null },
+          ])}::jsonb,
           ${'Kassa Payments'})`);
     }
   });

@@ -14,14 +14,21 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
   const [row] = await db.query<{ exists: boolean }>(sql`select exists (select 1 from organisation) as exists`);
   if (!row.exists) {
     const started = Date.now();
-    console.log(`Creating the demo world (seed ${config.demoSeed}, ${config.demoScale.toLocaleString('en')} transactions)…`);
+    console.log(
+      `Creating the demo world (seed ${config.demoSeed}, ${config.demoScale.toLocaleString('en')} transactions)…`,
+    );
     const result = await generateDemoWorld(db, { seed: config.demoSeed, scale: config.demoScale, onlyIfEmpty: true });
     if (result.created) {
-      console.log(`Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.transactions} transactions, `
-        + `${result.customers} customers, ${result.refunds} refunds, ${result.chargebacks} chargebacks.`);
+      console.log(
+        `Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.transactions} transactions, ` +
+          `${result.customers} customers, ${result.refunds} refunds, ${result.chargebacks} chargebacks.`,
+      );
       // Plans and subscriptions are billed by the real engine, after the bulk world: see demo/recurring.ts.
       const recurring = await createDemoRecurring(db, { seed: config.demoSeed });
-      if (recurring) console.log(`Demo subscriptions: ${recurring.subscriptions} on ${recurring.plans} plans, ${recurring.charges} billing attempts.`);
+      if (recurring)
+        console.log(
+          `Demo subscriptions: ${recurring.subscriptions} on ${recurring.plans} plans, ${recurring.charges} billing attempts.`,
+        );
       await createDemoRouting(db);
       await createDemoConfiguration(db);
     }

@@ -9,7 +9,8 @@ import type { Rng } from './random.ts';
 /** Weeks of history the settlement engine settles for the demo world; older weeks keep the generator's settlements. */
 export const ENGINE_WEEKS = 8;
 /** The first moment the demo's settlement engine covers (a Monday, UTC). */
-export const engineStartOf = (now: number): number => periodStartOf('weekly', new Date(now - ENGINE_WEEKS * 7 * DAY)).getTime();
+export const engineStartOf = (now: number): number =>
+  periodStartOf('weekly', new Date(now - ENGINE_WEEKS * 7 * DAY)).getTime();
 
 /** A valid IBAN (ISO 13616 check digits) for a bank code and account number. */
 const iban = (country: string, bban: string): string => {
@@ -21,24 +22,76 @@ const iban = (country: string, bban: string): string => {
 const BANKS: Record<string, { bban: (n: string) => string; bic: string }> = {
   NL: { bban: (n) => `INGB${n.padStart(10, '0')}`, bic: 'INGBNL2A' },
   // Belgian account numbers end in their own check: the first ten digits modulo 97.
-  BE: { bban: (n) => { const ten = `539${n.padStart(7, '0')}`.slice(0, 10); return `${ten}${String(Number(ten) % 97 || 97).padStart(2, '0')}`; }, bic: 'GEBABEBB' },
+  BE: {
+    bban: (n) => {
+      const ten = `539${n.padStart(7, '0')}`.slice(0, 10);
+      return `${ten}${String(Number(ten) % 97 || 97).padStart(2, '0')}`;
+    },
+    bic: 'GEBABEBB',
+  },
   DE: { bban: (n) => `37040044${n.padStart(10, '0')}`, bic: 'COBADEFFXXX' },
 };
 
-const rule = (values: Record<string, unknown>) => ({ payment_product: null, card_brand: null, region: null, currency_code: null, fixed: 0, percentage_bp: 0, minimum: 0, maximum: null, ...values });
+const rule = (values: Record<string, unknown>) => ({
+  payment_product: null,
+  card_brand: null,
+  region: null,
+  currency_code: null,
+  fixed: 0,
+  percentage_bp: 0,
+  minimum: 0,
+  maximum: null,
+  ...values,
+});
 
 /** Pricing of the demo provider: what merchants pay, what processors cost, the reserve for travel, a partner's share. */
 const SCHEMES = [
-  { key: 'standard', type: 'revenue', name: 'Standaard online', description: 'Tarieven voor webwinkels',
-    rules: [rule({ fixed: 15, percentage_bp: 120 }), rule({ payment_product: 'card', fixed: 10, percentage_bp: 140, region: 'domestic' }),
-      rule({ payment_product: 'card', fixed: 25, percentage_bp: 290, region: 'international' }), rule({ payment_product: 'ideal', fixed: 29 }),
-      rule({ payment_product: 'paypal', fixed: 35, percentage_bp: 190 })] },
-  { key: 'retail', type: 'revenue', name: 'Winkel en horeca', description: 'Tarieven voor pinnen aan de kassa',
-    rules: [rule({ fixed: 5, percentage_bp: 95, maximum: 500 }), rule({ payment_product: 'bancontact', fixed: 12, percentage_bp: 60 })] },
-  { key: 'acquiring', type: 'cost', name: 'Kosten acquirers 2026', description: 'Wat Northwind en Meridian rekenen',
-    rules: [rule({ fixed: 3, percentage_bp: 70 }), rule({ payment_product: 'ideal', fixed: 12 })] },
-  { key: 'travel', type: 'reserve', name: 'Reisbranche 5 %', description: 'Reserve voor reisorganisaties', reserveBp: 500, reserveDays: 14, rules: [] },
-  { key: 'partner', type: 'partner', name: 'Partner webbouwers', description: 'Aandeel voor partners die merchants aanbrengen', rules: [rule({ percentage_bp: 10 })] },
+  {
+    key: 'standard',
+    type: 'revenue',
+    name: 'Standaard online',
+    description: 'Tarieven voor webwinkels',
+    rules: [
+      rule({ fixed: 15, percentage_bp: 120 }),
+      rule({ payment_product: 'card', fixed: 10, percentage_bp: 140, region: 'domestic' }),
+      rule({ payment_product: 'card', fixed: 25, percentage_bp: 290, region: 'international' }),
+      rule({ payment_product: 'ideal', fixed: 29 }),
+      rule({ payment_product: 'paypal', fixed: 35, percentage_bp: 190 }),
+    ],
+  },
+  {
+    key: 'retail',
+    type: 'revenue',
+    name: 'Winkel en horeca',
+    description: 'Tarieven voor pinnen aan de kassa',
+    rules: [
+      rule({ fixed: 5, percentage_bp: 95, maximum: 500 }),
+      rule({ payment_product: 'bancontact', fixed: 12, percentage_bp: 60 }),
+    ],
+  },
+  {
+    key: 'acquiring',
+    type: 'cost',
+    name: 'Kosten acquirers 2026',
+    description: 'Wat Northwind en Meridian rekenen',
+    rules: [rule({ fixed: 3, percentage_bp: 70 }), rule({ payment_product: 'ideal', fixed: 12 })],
+  },
+  {
+    key: 'travel',
+    type: 'reserve',
+    name: 'Reisbranche 5 %',
+    description: 'Reserve voor reisorganisaties',
+    reserveBp: 500,
+    reserveDays: 14,
+    rules: [],
+  },
+  {
+    key: 'partner',
+    type: 'partner',
+    name: 'Partner webbouwers',
+    description: 'Aandeel voor partners die merchants aanbrengen',
+    rules: [rule({ percentage_bp: 10 })],
+  },
 ] as const;
 
 /** Which package and schedule each collecting demo merchant settles with; Les Halles collects but has no profile yet (set up in the browser test). */

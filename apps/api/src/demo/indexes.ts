@@ -5,7 +5,11 @@ import { sql, type Queryable } from '../plugins/db/index.ts';
  * their own definitions: building an index once is far cheaper than maintaining it row by row.
  * Inside a transaction, so the tables are never seen without their indexes.
  */
-export const withIndexesDeferred = async <T>(db: Queryable, tables: readonly string[], work: () => Promise<T>): Promise<T> => {
+export const withIndexesDeferred = async <T>(
+  db: Queryable,
+  tables: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> => {
   const indexes = await db.query<{ name: string; definition: string }>(sql`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i

@@ -20,17 +20,39 @@ export type DemoProfile = {
   processorFor: Record<string, string>;
   tagIds: string[];
 };
-export type DemoSetup = { provider: DemoOrg; orgs: Map<string, DemoOrg>; profiles: DemoProfile[]; processorIds: Record<string, string> };
+export type DemoSetup = {
+  provider: DemoOrg;
+  orgs: Map<string, DemoOrg>;
+  profiles: DemoProfile[];
+  processorIds: Record<string, string>;
+};
 
-type OrgValues = { key: string; parent: DemoOrg | null; name: string; created: number; liveFrom: number; countryCode: string; email?: string; phone?: string;
-  street?: string; streetNumber?: string; postalCode?: string; locality?: string; region?: string; taxNumber?: string; features?: string[];
-  mfaRequired?: 'email' | 'google' };
+type OrgValues = {
+  key: string;
+  parent: DemoOrg | null;
+  name: string;
+  created: number;
+  liveFrom: number;
+  countryCode: string;
+  email?: string;
+  phone?: string;
+  street?: string;
+  streetNumber?: string;
+  postalCode?: string;
+  locality?: string;
+  region?: string;
+  taxNumber?: string;
+  features?: string[];
+  mfaRequired?: 'email' | 'google';
+};
 
 const insertOrg = async (db: Queryable, rng: Rng, v: OrgValues): Promise<DemoOrg> => {
   const id = newId('org', v.created, rng);
   const type = v.parent === null ? 'provider' : v.parent.merchantId === null ? 'merchant' : 'sub';
   const merchantId = type === 'provider' ? null : type === 'merchant' ? id : (v.parent as DemoOrg).merchantId;
-  const [parentRow] = v.parent ? await db.query<{ path: string }>(sql`select path from organisation where id = ${v.parent.id}`) : [{ path: '/' }];
+  const [parentRow] = v.parent
+    ? await db.query<{ path: string }>(sql`select path from organisation where id = ${v.parent.id}`)
+    : [{ path: '/' }];
   await db.query(sql`insert into organisation (id, parent_id, merchant_id, type, path, name, email, phone, street, street_number, postal_code, locality, region,
       country_code, tax_number, features, mfa_required, created_at, updated_at)
     values (${id}, ${v.parent?.id ?? null}, ${merchantId}, ${type}, ${`${parentRow.path}${id}/`}, ${v.name}, ${v.email ?? null}, ${v.phone ?? null},
@@ -40,9 +62,20 @@ const insertOrg = async (db: Queryable, rng: Rng, v: OrgValues): Promise<DemoOrg
 };
 
 /** The provider, its processors and middleware, the merchants with their subs, profiles, tags and users. */
-export const createOrganisations = async (db: Queryable, rng: Rng, now: number, passwordHash: string): Promise<DemoSetup> => {
+export const createOrganisations = async (
+  db: Queryable,
+  rng: Rng,
+  now: number,
+  passwordHash: string,
+): Promise<DemoSetup> => {
   const founded = now - 730 * DAY;
-  const provider = await insertOrg(db, rng, { ...PROVIDER, key: 'provider', parent: null, created: founded, liveFrom: founded });
+  const provider = await insertOrg(db, rng, {
+    ...PROVIDER,
+    key: 'provider',
+    parent: null,
+    created: founded,
+    liveFrom: founded,
+  });
   const orgs = new Map<string, DemoOrg>([['provider', provider]]);
 
   const processorIds: Record<string, string> = {};
@@ -50,8 +83,10 @@ export const createOrganisations = async (db: Queryable, rng: Rng, now: number, 
     const id = newId('prc', founded + index * 3_600_000, rng);
     processorIds[p.key] = id;
     // Invented, obviously fake credentials: real ones are entered by provider staff.
-    const details = [{ name: 'merchantAccount', description: 'Account at the processor', value: `KASSA-DEMO-${p.key.toUpperCase()}` },
-      { name: 'apiKey', description: 'Processor API key', value: `demo_${p.key}_key` }];
+    const details = [
+      { name: 'merchantAccount', description: 'Account at the processor', value: `KASSA-DEMO-${p.key.toUpperCase()}` },
+      { name: 'apiKey', description: 'Processor API key', value: `demo_${p.key}_key` },
+    ];
     await db.query(sql`insert into processor (id, organisation_id, name, description, provider, payment_product, details, created_at, updated_at)
       values (${id}, ${provider.id}, ${p.name}, ${p.description}, ${p.provider}, ${p.product}, ${JSON.stringify(details)}::jsonb,
         ${new Date(founded)}, ${new Date(founded)})`);
@@ -79,13 +114,18 @@ export const createOrganisations = async (db: Queryable, rng: Rng, now: number, 
     const merchant = await insertOrg(db, rng, { ...spec, parent: provider, created, liveFrom });
     orgs.set(spec.key, merchant);
     for (const sub of spec.subs) {
-      orgs.set(sub.key, await insertOrg(db, rng, { ...spec, ...sub, parent: merchant, created: created + DAY, liveFrom, features: [] }));
+      orgs.set(
+        sub.key,
+        await insertOrg(db, rng, { ...spec, ...sub, parent: merchant, created: created + DAY, liveFrom, features: [] }),
+      );
     }
     const tagIds: string[] = [];
     for (const tag of TAGS) {
       const id = newId('tag', created, rng);
       tagIds.push(id);
-      await db.query(sql`insert into tag (id, organisation_id, text, colour, created_at) values (${id}, ${merchant.id}, ${tag.text}, ${tag.colour}, ${new Date(created)})`);
+      await db.query(
+        sql`insert into tag (id, organisation_id, text, colour, created_at) values (${id}, ${merchant.id}, ${tag.text}, ${tag.colour}, ${new Date(created)})`,
+      );
     }
     for (const profile of spec.profiles) {
       const org = orgs.get(profile.org) as DemoOrg;
@@ -95,27 +135,51 @@ export const createOrganisations = async (db: Queryable, rng: Rng, now: number, 
       const used = Object.keys(profile.products).map((product) => processorFor[product]);
       if (profile.products.card) used.push(processorIds.meridian);
       const routing = profile.products.card
-        ? { card: { type: 'split', targets: [{ processor: processorIds.northwind, weight: 70 }, { processor: processorIds.meridian, weight: 30 }] } }
+        ? {
+            card: {
+              type: 'split',
+              targets: [
+                { processor: processorIds.northwind, weight: 70 },
+                { processor: processorIds.meridian, weight: 30 },
+              ],
+            },
+          }
         : {};
       await db.query(sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name, website, currency_code, processors, middleware,
           routing, bank_account, webhook_transaction_update, created_at, updated_at)
         values (${id}, ${org.id}, ${merchant.id}, ${profile.name}, ${profile.displayName}, ${profile.website ?? null}, ${profile.currency}, ${used},
           ${middlewareIds}, ${JSON.stringify(routing)}::jsonb, ${bankAccount(rng, spec.countryCode)},
           ${profile.website ? `${profile.website}/webhooks/kassa` : null}, ${new Date(created + 2 * DAY)}, ${new Date(created + 2 * DAY)})`);
-      profiles.push({ id, spec: profile, merchant: spec, org, merchantId: merchant.id, tagIds, processorFor,
-        products: weights(Object.entries(profile.products) as [PaymentProduct, number][]) });
+      profiles.push({
+        id,
+        spec: profile,
+        merchant: spec,
+        org,
+        merchantId: merchant.id,
+        tagIds,
+        processorFor,
+        products: weights(Object.entries(profile.products) as [PaymentProduct, number][]),
+      });
     }
   }
 
   for (const account of DEMO_ACCOUNTS) {
     const org = orgs.get(account.org) as DemoOrg;
-    await insertUser(db, { id: newId('usr', org.liveFrom, rng), organisationId: org.id, email: account.email, name: account.name,
-      language: account.language, passwordHash, roles: account.roles });
+    await insertUser(db, {
+      id: newId('usr', org.liveFrom, rng),
+      organisationId: org.id,
+      email: account.email,
+      name: account.name,
+      language: account.language,
+      passwordHash,
+      roles: account.roles,
+    });
   }
   return { provider, orgs, profiles, processorIds };
 };
 
 /** An IBAN-shaped account number; the check digits are not meant to validate. */
 const bankAccount = (rng: Rng, country: string): string =>
-  country === 'GB' ? `GB${rng.int(10, 99)}DEMO${rng.int(100000, 999999)}${rng.int(10000000, 99999999)}`
+  country === 'GB'
+    ? `GB${rng.int(10, 99)}DEMO${rng.int(100000, 999999)}${rng.int(10000000, 99999999)}`
     : `${country}${rng.int(10, 99)}DEMO${String(rng.int(0, 9_999_999_999)).padStart(10, '0')}`;

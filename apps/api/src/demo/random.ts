@@ -39,7 +39,10 @@ export const createRng = (seed: number, label = ''): Rng => {
   let c = Math.floor(seed / 2 ** 32) ^ 0xb7e15162;
   let d = 1;
   const next = (): number => {
-    a |= 0; b |= 0; c |= 0; d |= 0;
+    a |= 0;
+    b |= 0;
+    c |= 0;
+    d |= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);

@@ -26,7 +26,9 @@ const backdate = async (tx: Queryable, billed: BilledCycle, time: Date) => {
       status_history = jsonb_build_array(jsonb_build_object('status', 'INITIATED', 'at', ${stamp}::text, 'reason', null),
         jsonb_build_object('status', status, 'at', ${stamp}::text, 'reason', status_reason))
     where id = ${billed.transaction}`);
-  await tx.query(sql`update scheduled_transaction set created_at = ${time}, updated_at = ${time} where transaction_id = ${billed.transaction}`);
+  await tx.query(
+    sql`update scheduled_transaction set created_at = ${time}, updated_at = ${time} where transaction_id = ${billed.transaction}`,
+  );
 };
 
 const setCustomerStatus = (tx: Queryable, id: string, status: string) =>
@@ -37,7 +39,11 @@ const setCustomerStatus = (tx: Queryable, id: string, status: string) =>
  * through the real billing engine, and plays each story's card failures, recoveries and
  * cancellations around it. Returns the number of charge attempts.
  */
-export const replayBilling = async (tx: Queryable, now: number, stories: Map<string, Story & { customer: string }>): Promise<number> => {
+export const replayBilling = async (
+  tx: Queryable,
+  now: number,
+  stories: Map<string, Story & { customer: string }>,
+): Promise<number> => {
   const recovered = new Set<string>();
   let charges = 0;
   for (;;) {
@@ -51,7 +57,12 @@ export const replayBilling = async (tx: Queryable, now: number, stories: Map<str
           next_attempt_at = null, due_date = null, updated_at = ${at} where id = ${subscription.id}`);
       continue;
     }
-    if (story?.failFromCycle && subscription.billing_cycle >= story.failFromCycle && subscription.failed_attempts === 0 && !recovered.has(subscription.id)) {
+    if (
+      story?.failFromCycle &&
+      subscription.billing_cycle >= story.failFromCycle &&
+      subscription.failed_attempts === 0 &&
+      !recovered.has(subscription.id)
+    ) {
       await setCustomerStatus(tx, story.customer, 'UNKNOWN');
     }
     const billed = await billSubscription(tx, subscription, time, { notify: false });

@@ -21,14 +21,27 @@ describe('demo recurring billing', () => {
     expect(counts?.subscriptions).toBeGreaterThanOrEqual(80);
     expect(counts?.charges).toBeGreaterThan(200);
     const statuses = await db.query<{ status: string }>(sql`select distinct status from subscription order by status`);
-    expect(statuses.map((s) => s.status)).toEqual(['ACTIVE', 'CANCELLED', 'COMPLETED', 'CREATED', 'EXPIRED', 'PAST_DUE']);
+    expect(statuses.map((s) => s.status)).toEqual([
+      'ACTIVE',
+      'CANCELLED',
+      'COMPLETED',
+      'CREATED',
+      'EXPIRED',
+      'PAST_DUE',
+    ]);
     const recovered = await db.query(sql`select s.id from subscription s where s.status = 'ACTIVE'
       and exists (select 1 from transaction t where t.subscription_id = s.id and t.status = 'DECLINED')`);
     expect(recovered.length).toBeGreaterThan(0);
   });
 
   it('has one successful charge per paid cycle, dated in the past, with discounts taken off', async () => {
-    const [row] = await db.query<{ mismatched: number; future: number; discounted: number; doubled: number; early: number }>(sql`select
+    const [row] = await db.query<{
+      mismatched: number;
+      future: number;
+      discounted: number;
+      doubled: number;
+      early: number;
+    }>(sql`select
       (select count(*)::int from subscription s where coalesce(s.last_paid_cycle, 0) <>
         (select count(*) from transaction t where t.subscription_id = s.id and t.status = 'SETTLEMENT_REQUESTED')) as mismatched,
       (select count(*)::int from transaction where subscription_id is not null and created_at > ${new Date(NOW)}) as future,

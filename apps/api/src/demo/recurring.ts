@@ -8,8 +8,24 @@ import { DAY } from './calendar.ts';
 import { createRng, type Rng } from './random.ts';
 import { replayBilling, type Story } from './recurring-replay.ts';
 
-type PlanSpec = { key: string; name: string; amount: number; interval: 'day' | 'week' | 'month' | 'year'; count?: number; max?: number; notify?: boolean };
-type DiscountSpec = { key: string; name: string; type: 'fixed_cents' | 'percentage'; amount: number; duration?: number; minimum?: number; firstOnly?: boolean };
+type PlanSpec = {
+  key: string;
+  name: string;
+  amount: number;
+  interval: 'day' | 'week' | 'month' | 'year';
+  count?: number;
+  max?: number;
+  notify?: boolean;
+};
+type DiscountSpec = {
+  key: string;
+  name: string;
+  type: 'fixed_cents' | 'percentage';
+  amount: number;
+  duration?: number;
+  minimum?: number;
+  firstOnly?: boolean;
+};
 
 const PLANS: PlanSpec[] = [
   { key: 'monthly', name: 'Monthly membership', amount: 1995, interval: 'month', notify: true },
@@ -62,7 +78,14 @@ const pickCustomer = (rng: Rng, customers: Customer[], time: number, taken: Set<
   return undefined;
 };
 
-type MerchantProfile = { id: string; organisation_id: string; currency_code: string; name: string; email: string | null; live_from: Date };
+type MerchantProfile = {
+  id: string;
+  organisation_id: string;
+  currency_code: string;
+  name: string;
+  email: string | null;
+  live_from: Date;
+};
 
 /** Each merchant's first payment profile that can charge cards. */
 const loadMerchantProfiles = (tx: Queryable) =>
@@ -83,7 +106,10 @@ const RECURRING_DEMO_LOCK = 7_264_002;
  * off): ACTIVE with and without discounts, PAST_DUE, recovered, EXPIRED, COMPLETED, CANCELLED and
  * CREATED. One database transaction, done only while no plan exists yet.
  */
-export const createDemoRecurring = async (db: Db, options: { seed: number; now?: number }): Promise<RecurringCounts | undefined> => {
+export const createDemoRecurring = async (
+  db: Db,
+  options: { seed: number; now?: number },
+): Promise<RecurringCounts | undefined> => {
   const now = options.now ?? Date.now();
   const rng = createRng(options.seed, 'recurring');
   const publicUrl = loadConfig().publicUrl;
@@ -95,7 +121,9 @@ export const createDemoRecurring = async (db: Db, options: { seed: number; now?:
     const counts: RecurringCounts = { plans: 0, discounts: 0, subscriptions: 0, charges: 0 };
     for (const profile of await loadMerchantProfiles(tx)) {
       const since = Math.max(profile.live_from.getTime(), now - 400 * DAY);
-      const customers = await tx.query<Customer>(sql`select id, created_at from customer where organisation_id = ${profile.organisation_id} order by created_at, id`);
+      const customers = await tx.query<Customer>(
+        sql`select id, created_at from customer where organisation_id = ${profile.organisation_id} order by created_at, id`,
+      );
       const { planIds, discountIds } = await createCatalogue(tx, rng, profile, since, counts);
       const taken = new Set<string>();
       for (const story of STORIES) {
@@ -108,10 +136,24 @@ export const createDemoRecurring = async (db: Db, options: { seed: number; now?:
         const id = newId('sub', created.getTime(), rng);
         const secret = token(rng);
         await insertSubscription(tx, {
-          id, organisation_id: profile.organisation_id, merchant_id: profile.organisation_id, customer_id: customer, plan_id: planIds.get(plan.key),
-          payment_profile_id: profile.id, amount: plan.amount, currency_code: profile.currency_code, payment_product: 'card', token: secret,
-          subscription_url: `${publicUrl}/subscribe/${secret}`, start_date: new Date(start), due_date: new Date(start), next_attempt_at: new Date(start),
-          max_billing_cycle: plan.max ?? null, status: 'CREATED', created_at: created, updated_at: created,
+          id,
+          organisation_id: profile.organisation_id,
+          merchant_id: profile.organisation_id,
+          customer_id: customer,
+          plan_id: planIds.get(plan.key),
+          payment_profile_id: profile.id,
+          amount: plan.amount,
+          currency_code: profile.currency_code,
+          payment_product: 'card',
+          token: secret,
+          subscription_url: `${publicUrl}/subscribe/${secret}`,
+          start_date: new Date(start),
+          due_date: new Date(start),
+          next_attempt_at: new Date(start),
+          max_billing_cycle: plan.max ?? null,
+          status: 'CREATED',
+          created_at: created,
+          updated_at: created,
         });
         if (story.discount) {
           await tx.query(sql`insert into subscription_discount_attached (id, subscription_id, subscription_discount_id, created_at)
@@ -128,17 +170,33 @@ export const createDemoRecurring = async (db: Db, options: { seed: number; now?:
   });
 };
 
-const createCatalogue = async (tx: Queryable, rng: Rng, profile: MerchantProfile, since: number, counts: RecurringCounts) => {
+const createCatalogue = async (
+  tx: Queryable,
+  rng: Rng,
+  profile: MerchantProfile,
+  since: number,
+  counts: RecurringCounts,
+) => {
   const at = new Date(since);
   const planIds = new Map<string, string>();
   for (const spec of PLANS) {
     const id = newId('plan', since, rng);
     await insertPlan(tx, {
-      id, organisation_id: profile.organisation_id, merchant_id: profile.organisation_id, payment_profile_id: profile.id, name: spec.name,
-      description: `${spec.name} at ${profile.name}`, dynamic_descriptor: profile.name.slice(0, 22), amount: spec.amount,
-      interval: spec.interval, interval_count: spec.count ?? 1, max_billing_cycle: spec.max ?? null,
+      id,
+      organisation_id: profile.organisation_id,
+      merchant_id: profile.organisation_id,
+      payment_profile_id: profile.id,
+      name: spec.name,
+      description: `${spec.name} at ${profile.name}`,
+      dynamic_descriptor: profile.name.slice(0, 22),
+      amount: spec.amount,
+      interval: spec.interval,
+      interval_count: spec.count ?? 1,
+      max_billing_cycle: spec.max ?? null,
       statuses_subscription_update: spec.notify && profile.email ? ['PAST_DUE', 'EXPIRED', 'CANCELLED'] : [],
-      email_subscription_update: spec.notify ? profile.email : null, created_at: at, updated_at: at,
+      email_subscription_update: spec.notify ? profile.email : null,
+      created_at: at,
+      updated_at: at,
     });
     planIds.set(spec.key, id);
     counts.plans++;
@@ -147,8 +205,17 @@ const createCatalogue = async (tx: Queryable, rng: Rng, profile: MerchantProfile
   for (const spec of DISCOUNTS) {
     const id = newId('sd', since, rng);
     await insertDiscount(tx, {
-      id, organisation_id: profile.organisation_id, merchant_id: profile.organisation_id, name: spec.name, type: spec.type, amount: spec.amount,
-      duration: spec.duration ?? null, minimum_amount: spec.minimum ?? null, limit_to_first_order: spec.firstOnly ?? false, created_at: at, updated_at: at,
+      id,
+      organisation_id: profile.organisation_id,
+      merchant_id: profile.organisation_id,
+      name: spec.name,
+      type: spec.type,
+      amount: spec.amount,
+      duration: spec.duration ?? null,
+      minimum_amount: spec.minimum ?? null,
+      limit_to_first_order: spec.firstOnly ?? false,
+      created_at: at,
+      updated_at: at,
     });
     discountIds.set(spec.key, id);
     counts.discounts++;

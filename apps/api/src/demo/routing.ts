@@ -10,7 +10,13 @@ type Split = { type: 'split'; targets: { processor: string; weight: number }[] }
  * always on the first), a routing per profile the risk screens show. Runs once, after the bulk world.
  */
 export const createDemoRouting = async (db: Db): Promise<number> => {
-  const profiles = await db.query<{ id: string; name: string; organisation_id: string; merchant_id: string; routing: { card?: Split } }>(
+  const profiles = await db.query<{
+    id: string;
+    name: string;
+    organisation_id: string;
+    merchant_id: string;
+    routing: { card?: Split };
+  }>(
     sql`select id, name, organisation_id, merchant_id, routing from payment_profile where routing->'card'->>'type' = 'split'`,
   );
   for (const profile of profiles) {
@@ -19,13 +25,19 @@ export const createDemoRouting = async (db: Db): Promise<number> => {
     const details: RoutingNode = {
       if: [{ name: 'amount', operator: '>=', value: '100000' }],
       then: first.processor,
-      else: { if: [{ name: 'random', operator: '<', value: String(first.weight) }], then: first.processor, else: second.processor },
+      else: {
+        if: [{ name: 'random', operator: '<', value: String(first.weight) }],
+        then: first.processor,
+        else: second.processor,
+      },
     };
     const id = newId('rt');
     await db.transaction(async (tx) => {
       await tx.query(sql`insert into routing (id, organisation_id, merchant_id, name, payment_product, processors, details)
         values (${id}, ${profile.organisation_id}, ${profile.merchant_id}, ${`${profile.name}: cards`}, 'card', ${[first.processor, second.processor]}, ${JSON.stringify(details)})`);
-      await tx.query(sql`update payment_profile set routing = jsonb_set(routing, '{card}', to_jsonb(${id}::text)) where id = ${profile.id}`);
+      await tx.query(
+        sql`update payment_profile set routing = jsonb_set(routing, '{card}', to_jsonb(${id}::text)) where id = ${profile.id}`,
+      );
     });
   }
   return profiles.length;

@@ -21,7 +21,11 @@ export class Settlements {
   private readonly buckets = new Map<string, Bucket>();
 
   /** `engineFrom`: weeks of collecting merchants ending after it are settled by the settlement engine instead (demo/finance.ts). */
-  constructor(private readonly rng: Rng, private readonly now: number, private readonly engineFrom = Number.POSITIVE_INFINITY) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly now: number,
+    private readonly engineFrom = Number.POSITIVE_INFINITY,
+  ) {}
 
   private bucket(profile: DemoProfile, at: number): Bucket | undefined {
     const week = Math.floor((at - MONDAY) / WEEK);
@@ -30,7 +34,14 @@ export class Settlements {
     if (!bucket) {
       if (this.weekEnd(week) > this.now) return undefined;
       if (this.weekEnd(week) > this.engineFrom && profile.merchant.features?.includes('collecting')) return undefined;
-      bucket = { id: newId('stl', Math.min(this.weekEnd(week) + PAYOUT_DELAY, this.now), this.rng), profile, week, gross: 0, deductions: 0, count: 0 };
+      bucket = {
+        id: newId('stl', Math.min(this.weekEnd(week) + PAYOUT_DELAY, this.now), this.rng),
+        profile,
+        week,
+        gross: 0,
+        deductions: 0,
+        count: 0,
+      };
       this.buckets.set(key, bucket);
     }
     return bucket;
@@ -57,16 +68,45 @@ export class Settlements {
   }
 
   async write(db: Queryable, batchSize: number): Promise<number> {
-    const writer = new BulkWriter(db, 'settlement', {
-      id: 'text', organisation_id: 'text', merchant_id: 'text', payment_profile_id: 'text', currency_code: 'text', amount: 'int8', fee: 'int8',
-      transaction_count: 'int4', period_start: 'timestamptz', period_end: 'timestamptz', status: 'text', created_at: 'timestamptz', updated_at: 'timestamptz',
-    }, batchSize);
+    const writer = new BulkWriter(
+      db,
+      'settlement',
+      {
+        id: 'text',
+        organisation_id: 'text',
+        merchant_id: 'text',
+        payment_profile_id: 'text',
+        currency_code: 'text',
+        amount: 'int8',
+        fee: 'int8',
+        transaction_count: 'int4',
+        period_start: 'timestamptz',
+        period_end: 'timestamptz',
+        status: 'text',
+        created_at: 'timestamptz',
+        updated_at: 'timestamptz',
+      },
+      batchSize,
+    );
     for (const b of this.buckets.values()) {
       const end = this.weekEnd(b.week);
       const fee = Math.round(b.gross * 0.012) + b.count * 15;
       const paid = end + PAYOUT_DELAY <= this.now;
-      writer.push(b.id, b.profile.org.id, b.profile.merchantId, b.profile.id, b.profile.spec.currency, b.gross - b.deductions - fee, fee, b.count,
-        end - WEEK, end, paid ? 'PAID' : 'PENDING', Math.min(end + PAYOUT_DELAY, this.now), Math.min(end + PAYOUT_DELAY, this.now));
+      writer.push(
+        b.id,
+        b.profile.org.id,
+        b.profile.merchantId,
+        b.profile.id,
+        b.profile.spec.currency,
+        b.gross - b.deductions - fee,
+        fee,
+        b.count,
+        end - WEEK,
+        end,
+        paid ? 'PAID' : 'PENDING',
+        Math.min(end + PAYOUT_DELAY, this.now),
+        Math.min(end + PAYOUT_DELAY, this.now),
+      );
     }
     await writer.close();
     return writer.inserted;

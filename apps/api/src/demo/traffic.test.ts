@@ -28,7 +28,12 @@ it('makes a live payment through the payments engine with its decision and audit
   const random = mulberry32(14);
   const ids = [];
   for (let i = 0; i < 5; i++) ids.push(await makeDemoPayment(t.db, random));
-  const rows = await t.db.query<{ id: string; status: string; decision: { routing: unknown } | null; audits: number }>(sql`
+  const rows = await t.db.query<{
+    id: string;
+    status: string;
+    decision: { routing: unknown } | null;
+    audits: number;
+  }>(sql`
     select t.id, t.status, t.decision, (select count(*)::int from audit_log a where a.transaction_id = t.id) as audits
     from transaction t where t.id = any(${ids})`);
   expect(rows).toHaveLength(5);

@@ -12,8 +12,15 @@ export const DEMO_TRAFFIC_EVERY_SECONDS = 4;
 
 // Mostly approving test cards, some that decline (see the sandbox acquirer), like a real day.
 const CARDS: [string, number][] = [
-  ['4111111111111111', 40], ['5555555555554444', 30], ['378282246310005', 8], ['6759649826438453', 8],
-  ['4000000000009995', 4], ['4000000000000002', 3], ['4000000000000069', 2], ['4100000000000019', 1], ['4000000000000119', 1],
+  ['4111111111111111', 40],
+  ['5555555555554444', 30],
+  ['378282246310005', 8],
+  ['6759649826438453', 8],
+  ['4000000000009995', 4],
+  ['4000000000000002', 3],
+  ['4000000000000069', 2],
+  ['4100000000000019', 1],
+  ['4000000000000119', 1],
 ];
 const pickCard = (random: () => number): string => {
   let left = random() * CARDS.reduce((sum, [, weight]) => sum + weight, 0);
@@ -38,7 +45,10 @@ export const makeDemoPayment = async (db: Db, random: () => number = Math.random
   const candidate = await pickCandidate(db);
   if (!candidate) return null;
   // Amounts around 45.00, most between 10.00 and 200.00.
-  const amount = Math.max(100, Math.round(Math.exp(Math.log(4500) + 0.8 * (random() + random() + random() - 1.5) * 1.4)));
+  const amount = Math.max(
+    100,
+    Math.round(Math.exp(Math.log(4500) + 0.8 * (random() + random() + random() - 1.5) * 1.4)),
+  );
   return db.transaction(async (tx) => {
     const result = await chargePayment(tx, {
       organisationId: candidate.organisation,

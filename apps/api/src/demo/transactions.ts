@@ -11,14 +11,40 @@ import { weights, type Rng } from './random.ts';
 import { Settlements } from './settlements.ts';
 import { engineStartOf } from './finance.ts';
 
-const BRANDS = weights([['visa', 50], ['mastercard', 38], ['maestro', 7], ['amex', 5]]);
+const BRANDS = weights([
+  ['visa', 50],
+  ['mastercard', 38],
+  ['maestro', 7],
+  ['amex', 5],
+]);
 const EXTERNAL = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 const COLUMNS = {
-  id: 'text', organisation_id: 'text', merchant_id: 'text', payment_profile_id: 'text', processor_id: 'text', customer_id: 'text',
-  merchant_reference: 'text', amount: 'int8', currency_code: 'text', payment_product_type: 'text', card_brand: 'text', card_bin: 'text',
-  card_last4: 'text', recurring_type: 'text', status: 'text', status_reason: 'text', blocked: 'bool', tags: 'text[]', country_code: 'text',
-  description: 'text', processor_id_external: 'text', refunded_amount: 'int8', status_history: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz',
+  id: 'text',
+  organisation_id: 'text',
+  merchant_id: 'text',
+  payment_profile_id: 'text',
+  processor_id: 'text',
+  customer_id: 'text',
+  merchant_reference: 'text',
+  amount: 'int8',
+  currency_code: 'text',
+  payment_product_type: 'text',
+  card_brand: 'text',
+  card_bin: 'text',
+  card_last4: 'text',
+  recurring_type: 'text',
+  status: 'text',
+  status_reason: 'text',
+  blocked: 'bool',
+  tags: 'text[]',
+  country_code: 'text',
+  description: 'text',
+  processor_id_external: 'text',
+  refunded_amount: 'int8',
+  status_history: 'jsonb',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
 } as const;
 
 /** The first six digits of a card number of the brand; never more than BIN and last four are stored. */
@@ -52,8 +78,16 @@ export type TransactionCounts = { transactions: number; refunds: number; chargeb
  * A year of transactions day by day, each followed by its refunds and chargebacks. Rows go out
  * in batches as they are made, so memory stays flat whatever the scale.
  */
-export const createTransactions = async (db: Queryable, rng: Rng, now: number, scale: number, setup: DemoSetup,
-  pools: Map<string, CustomerPool>, batchSize: number, progress?: (done: number) => void): Promise<TransactionCounts> => {
+export const createTransactions = async (
+  db: Queryable,
+  rng: Rng,
+  now: number,
+  scale: number,
+  setup: DemoSetup,
+  pools: Map<string, CustomerPool>,
+  batchSize: number,
+  progress?: (done: number) => void,
+): Promise<TransactionCounts> => {
   const settlements = new Settlements(rng.fork('settlements'), now, engineStartOf(now));
   const afterSales = new AfterSales(db, rng.fork('after-sales'), now, settlements, batchSize);
   const writer = new BulkWriter(db, 'transaction', COLUMNS, batchSize);
@@ -76,14 +110,24 @@ export const createTransactions = async (db: Queryable, rng: Rng, now: number, s
       const amount = amountFor(rng, profile);
       const card = product === 'card' || product === 'applepay';
       const brand = card ? rng.weighted(BRANDS) : null;
-      const processorId = product === 'card' && rng.chance(0.3) ? setup.processorIds.meridian : profile.processorFor[product];
+      const processorId =
+        product === 'card' && rng.chance(0.3) ? setup.processorIds.meridian : profile.processorFor[product];
       const life = lifecycle(rng, product, t, now);
       const seq = (sequence.get(merchant.key) ?? 0) + 1;
       sequence.set(merchant.key, seq);
       const id = newId('tx', t, rng);
-      const recurring = customer !== undefined && (product === 'card' || product === 'sepa') && rng.chance(0.1) ? rng.pick(['initial', 'recurring', 'recurring']) : 'none';
+      const recurring =
+        customer !== undefined && (product === 'card' || product === 'sepa') && rng.chance(0.1)
+          ? rng.pick(['initial', 'recurring', 'recurring'])
+          : 'none';
       const tagged = life.blocked ? rng.chance(0.5) : rng.chance(amount > 50_000 ? 0.08 : 0.025);
-      const tag = !tagged ? null : life.blocked ? profile.tagIds[3] : amount > 50_000 ? profile.tagIds[2] : rng.pick(profile.tagIds.slice(0, 2));
+      const tag = !tagged
+        ? null
+        : life.blocked
+          ? profile.tagIds[3]
+          : amount > 50_000
+            ? profile.tagIds[2]
+            : rng.pick(profile.tagIds.slice(0, 2));
 
       let refunded = 0;
       if (life.settledAt !== null) {
@@ -92,11 +136,33 @@ export const createTransactions = async (db: Queryable, rng: Rng, now: number, s
         refunded = afterSales.refund(sold);
         afterSales.chargeback(sold, refunded);
       }
-      writer.push(id, org.id, profile.merchantId, profile.id, processorId, customer === undefined ? null : pool.ids[customer],
-        `${merchant.refPrefix}-${String(seq).padStart(7, '0')}`, amount, profile.spec.currency, product, brand,
-        product === 'card' ? cardBin(rng, brand as string) : null, card ? String(rng.int(0, 9999)).padStart(4, '0') : null, recurring,
-        life.status, life.reason, life.blocked, tag ? arrayLiteral([tag]) : '{}', customer === undefined ? merchant.countryCode : pool.countries[customer],
-        rng.pick(merchant.descriptions), external(rng, product.slice(0, 3)), refunded, life.history, t, Math.max(life.updatedAt, t));
+      writer.push(
+        id,
+        org.id,
+        profile.merchantId,
+        profile.id,
+        processorId,
+        customer === undefined ? null : pool.ids[customer],
+        `${merchant.refPrefix}-${String(seq).padStart(7, '0')}`,
+        amount,
+        profile.spec.currency,
+        product,
+        brand,
+        product === 'card' ? cardBin(rng, brand as string) : null,
+        card ? String(rng.int(0, 9999)).padStart(4, '0') : null,
+        recurring,
+        life.status,
+        life.reason,
+        life.blocked,
+        tag ? arrayLiteral([tag]) : '{}',
+        customer === undefined ? merchant.countryCode : pool.countries[customer],
+        rng.pick(merchant.descriptions),
+        external(rng, product.slice(0, 3)),
+        refunded,
+        life.history,
+        t,
+        Math.max(life.updatedAt, t),
+      );
       if (writer.size >= writer.batchSize) {
         await flushAll();
         progress?.(writer.inserted);
@@ -108,5 +174,10 @@ export const createTransactions = async (db: Queryable, rng: Rng, now: number, s
   await afterSales.refunds.close();
   await afterSales.chargebacks.close();
   const settlementRows = await settlements.write(db, batchSize);
-  return { transactions: writer.inserted, refunds: afterSales.refunds.inserted, chargebacks: afterSales.chargebacks.inserted, settlements: settlementRows };
+  return {
+    transactions: writer.inserted,
+    refunds: afterSales.refunds.inserted,
+    chargebacks: afterSales.chargebacks.inserted,
+    settlements: settlementRows,
+  };
 };

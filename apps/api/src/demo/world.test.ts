@@ -14,7 +14,9 @@ describe('demo world generator', () => {
         try {
           await generateDemoWorld(db, { seed, scale: 600, now: NOW });
           return {
-            transactions: await db.query(sql`select id, amount, status, customer_id, refunded_amount from transaction order by id`),
+            transactions: await db.query(
+              sql`select id, amount, status, customer_id, refunded_amount from transaction order by id`,
+            ),
             refunds: await db.query(sql`select id, transaction_id, amount, status from refund order by id`),
             customers: await db.query(sql`select id, email_address, postal_code from customer order by id`),
             users: await db.query(sql`select id, email from app_user order by id`),
@@ -53,14 +55,19 @@ describe('demo world generator', () => {
       expect(row.refunds).toBeGreaterThan(50);
       expect(row.over).toBe(0);
       expect(row.mismatched).toBe(0);
-      const kinds = await one<{ full: number; partial: number }>(sql`select count(*) filter (where r.amount = t.amount)::int as full,
+      const kinds = await one<{
+        full: number;
+        partial: number;
+      }>(sql`select count(*) filter (where r.amount = t.amount)::int as full,
         count(*) filter (where r.amount < t.amount)::int as partial from refund r join transaction t on t.id = r.transaction_id`);
       expect(kinds.full).toBeGreaterThan(0);
       expect(kinds.partial).toBeGreaterThan(0);
     });
 
     it('has statuses in the proportions a PSP sees, and recent payments still in flight', async () => {
-      const rows = await db.query<{ status: string; n: number }>(sql`select status, count(*)::int as n from transaction group by status`);
+      const rows = await db.query<{ status: string; n: number }>(
+        sql`select status, count(*)::int as n from transaction group by status`,
+      );
       const share = (status: string) => (rows.find((r) => r.status === status)?.n ?? 0) / 5000;
       expect(share('SETTLEMENT_COMPLETED')).toBeGreaterThan(0.75);
       expect(share('DECLINED')).toBeGreaterThan(0.04);
@@ -75,7 +82,11 @@ describe('demo world generator', () => {
         count(*) filter (where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'PENDING', 'INITIATED'))::int as inflight
         from transaction where created_at > ${new Date(NOW - 12 * 3_600_000)}`);
       expect(recent.inflight).toBeGreaterThan(0);
-      const flags = await one<{ blocked: number; blockedNotFailed: number; tagged: number }>(sql`select count(*) filter (where blocked)::int as blocked,
+      const flags = await one<{
+        blocked: number;
+        blockedNotFailed: number;
+        tagged: number;
+      }>(sql`select count(*) filter (where blocked)::int as blocked,
         count(*) filter (where blocked and status <> 'FAILED')::int as "blockedNotFailed", count(*) filter (where tags <> '{}')::int as tagged from transaction`);
       expect(flags.blocked).toBeGreaterThan(0);
       expect(flags.blockedNotFailed).toBe(0);
@@ -83,8 +94,11 @@ describe('demo world generator', () => {
     });
 
     it('writes a status history from INITIATED to the current status, in time order', async () => {
-      const rows = await db.query<{ status: string; status_history: { status: string; at: string }[]; created_at: Date }>(
-        sql`select status, status_history, created_at from transaction order by id limit 500`);
+      const rows = await db.query<{
+        status: string;
+        status_history: { status: string; at: string }[];
+        created_at: Date;
+      }>(sql`select status, status_history, created_at from transaction order by id limit 500`);
       for (const row of rows) {
         const history = row.status_history;
         expect(history[0].status).toBe('INITIATED');
@@ -106,7 +120,13 @@ describe('demo world generator', () => {
     });
 
     it('gives chargebacks known reason codes and the statuses of a dispute', async () => {
-      const rows = await db.query<{ reason_code: string; reason: string; status: string; amount: number; tx_amount: number }>(sql`
+      const rows = await db.query<{
+        reason_code: string;
+        reason: string;
+        status: string;
+        amount: number;
+        tx_amount: number;
+      }>(sql`
         select c.reason_code, c.reason, c.status, c.amount, t.amount as tx_amount from chargeback c join transaction t on t.id = c.transaction_id`);
       expect(rows.length).toBeGreaterThan(5);
       for (const row of rows) {
@@ -127,7 +147,9 @@ describe('demo world generator', () => {
       expect(row.eur).toBeGreaterThan(row.gbp * 5);
       expect(row.gbp).toBeGreaterThan(0);
       const segments = await db.query<{ segment: string }>(sql`select distinct segment from customer`);
-      expect(segments.map((s) => s.segment)).toEqual(expect.arrayContaining(['champions', 'loyal', 'at_risk', 'new', 'hibernating']));
+      expect(segments.map((s) => s.segment)).toEqual(
+        expect.arrayContaining(['champions', 'loyal', 'at_risk', 'new', 'hibernating']),
+      );
       const settlements = await one<{ n: number; profiles: number; all: number }>(sql`select count(*)::int as n,
         count(distinct payment_profile_id)::int as profiles, (select count(*)::int from payment_profile) as all from settlement`);
       expect(settlements.profiles).toBe(settlements.all);
@@ -135,7 +157,14 @@ describe('demo world generator', () => {
     });
 
     it('settles the last weeks of collecting merchants with the settlement engine, each settlement the sum of its items', async () => {
-      const row = await one<{ engine: number; merchants: number; bad: number; uncollecting: number; payouts: number; items: number }>(sql`select
+      const row = await one<{
+        engine: number;
+        merchants: number;
+        bad: number;
+        uncollecting: number;
+        payouts: number;
+        items: number;
+      }>(sql`select
         count(*)::int as engine, count(distinct merchant_id)::int as merchants,
         count(*) filter (where amount <> (select coalesce(sum(i.amount - i.fee), 0) from settlement_item i where i.settlement_id = s.id))::int as bad,
         count(*) filter (where not exists (select 1 from organisation o where o.id = s.merchant_id and 'collecting' = any(o.features)))::int as uncollecting,

@@ -21,7 +21,14 @@ export type DemoOptions = {
   progress?: (transactionsDone: number) => void;
 };
 
-export type DemoResult = { created: boolean; customers: number; transactions: number; refunds: number; chargebacks: number; settlements: number };
+export type DemoResult = {
+  created: boolean;
+  customers: number;
+  transactions: number;
+  refunds: number;
+  chargebacks: number;
+  settlements: number;
+};
 
 /** The tables bulk-loaded with their secondary indexes rebuilt afterwards. */
 const BULK_TABLES = ['customer', 'transaction', 'refund', 'chargeback', 'settlement'];
@@ -51,7 +58,16 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
     return withIndexesDeferred(tx, BULK_TABLES, async () => {
       const pools = await createCustomers(tx, rng.fork('customers'), now, setup.profiles, options.scale, batchSize);
       const customers = [...pools.values()].reduce((sum, pool) => sum + pool.ids.length, 0);
-      const counts = await createTransactions(tx, rng.fork('transactions'), now, options.scale, setup, pools, batchSize, options.progress);
+      const counts = await createTransactions(
+        tx,
+        rng.fork('transactions'),
+        now,
+        options.scale,
+        setup,
+        pools,
+        batchSize,
+        options.progress,
+      );
       await createFinance(tx, rng.fork('finance'), now, setup);
       return { created: true, customers, ...counts };
     });

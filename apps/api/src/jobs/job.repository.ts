@@ -6,14 +6,24 @@ import type { JobRow } from './handlers.ts';
  * lease ran out (its worker crashed or hung). `for update skip locked` lets any number of
  * workers on PostgreSQL claim side by side without ever taking the same row.
  */
-export const claimJob = async (db: Queryable, workerId: string, leaseSeconds: number, queues: string[]): Promise<JobRow | null> =>
-  (await claimJobs(db, workerId, leaseSeconds, queues, 1))[0] ?? null;
+export const claimJob = async (
+  db: Queryable,
+  workerId: string,
+  leaseSeconds: number,
+  queues: string[],
+): Promise<JobRow | null> => (await claimJobs(db, workerId, leaseSeconds, queues, 1))[0] ?? null;
 
 /**
  * Claims up to `limit` due jobs in one statement (a worker with free slots fills them in one
  * round trip instead of one per job); other workers skip the rows locked here.
  */
-export const claimJobs = async (db: Queryable, workerId: string, leaseSeconds: number, queues: string[], limit: number): Promise<JobRow[]> => {
+export const claimJobs = async (
+  db: Queryable,
+  workerId: string,
+  leaseSeconds: number,
+  queues: string[],
+  limit: number,
+): Promise<JobRow[]> => {
   if (queues.length === 0 || limit < 1) return [];
   return db.query<JobRow>(sql`
     update job set status = 'running', attempts = job.attempts + 1, locked_by = ${workerId},
@@ -38,7 +48,8 @@ export const extendLease = async (db: Queryable, job: JobRow, leaseSeconds: numb
 
 /** Marks a job done; only the worker still holding the lease may. */
 export const completeJob = async (db: Queryable, job: JobRow): Promise<boolean> => {
-  const rows = await db.query(sql`update job set status = 'done', finished_at = now(), locked_by = null, locked_until = null, last_error = null
+  const rows =
+    await db.query(sql`update job set status = 'done', finished_at = now(), locked_by = null, locked_until = null, last_error = null
     where id = ${job.id} and locked_by = ${job.locked_by} and status = 'running' returning id`);
   return rows.length > 0;
 };
@@ -47,7 +58,13 @@ export const completeJob = async (db: Queryable, job: JobRow): Promise<boolean> 
  * Records a failure: back to queued after `delaySeconds`, or failed for good when `final`
  * (attempts used up, or an error retrying cannot fix).
  */
-export const failJob = async (db: Queryable, job: JobRow, error: string, delaySeconds: number, final: boolean): Promise<JobRow['status'] | null> => {
+export const failJob = async (
+  db: Queryable,
+  job: JobRow,
+  error: string,
+  delaySeconds: number,
+  final: boolean,
+): Promise<JobRow['status'] | null> => {
   const [row] = await db.query<{ status: JobRow['status'] }>(sql`
     update job set
       status = ${final ? 'failed' : 'queued'},
@@ -73,6 +90,9 @@ export const pruneJobs = async (db: Queryable, doneDays: number, failedDays: num
  * not counted, so another worker takes them at once instead of after the lease.
  */
 export const releaseJobs = async (db: Queryable, workerId: string): Promise<{ id: number; queue: string }[]> =>
-  db.query<{ id: number; queue: string }>(sql`update job set status = 'queued', run_at = now(), attempts = greatest(attempts - 1, 0),
+  db.query<{
+    id: number;
+    queue: string;
+  }>(sql`update job set status = 'queued', run_at = now(), attempts = greatest(attempts - 1, 0),
       locked_by = null, locked_until = null
     where locked_by = ${workerId} and status = 'running' returning id, queue`);

@@ -12,7 +12,12 @@ export type EnqueueOptions = {
  * Queues a job. Pass the transaction of the change that causes it, so the job exists if and
  * only if that change committed. Handlers are registered in jobs/handlers.ts.
  */
-export const enqueue = async (db: Queryable, queue: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> => {
+export const enqueue = async (
+  db: Queryable,
+  queue: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<void> => {
   await db.query(sql`insert into job (queue, payload, run_at, unique_key, max_attempts)
     values (${queue}, ${JSON.stringify(payload)}, ${options.runAt ?? new Date()}, ${options.uniqueKey ?? null}, ${options.maxAttempts ?? 10})
     on conflict (queue, unique_key) where unique_key is not null and status in ('queued', 'running') do nothing`);

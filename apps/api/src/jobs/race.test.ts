@@ -36,10 +36,18 @@ describe('several workers on PostgreSQL', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
     });
     for (let n = 0; n < 200; n++) await enqueue(first, 'race', { n });
-    const runners = [first, second].map((db, i) => createRunner(db, config, { queues: ['race'], concurrency: 4, idleMs: 10, workerId: `racer-${i}` }));
+    const runners = [first, second].map((db, i) =>
+      createRunner(db, config, { queues: ['race'], concurrency: 4, idleMs: 10, workerId: `racer-${i}` }),
+    );
     runners.forEach((runner) => runner.start());
-    const done = async () => (await first.query<{ count: number }>(sql`select count(*)::int as count from job where queue = 'race' and status = 'done'`))[0].count;
-    for (let waited = 0; (await done()) < 200 && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const done = async () =>
+      (
+        await first.query<{ count: number }>(
+          sql`select count(*)::int as count from job where queue = 'race' and status = 'done'`,
+        )
+      )[0].count;
+    for (let waited = 0; (await done()) < 200 && waited < 20_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     await Promise.all(runners.map((runner) => runner.stop()));
 
     const ids = (await first.query<{ id: number }>(sql`select id from job where queue = 'race'`)).map((row) => row.id);

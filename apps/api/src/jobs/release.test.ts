@@ -24,12 +24,21 @@ describe('stopping a worker with a deadline', () => {
     });
     const runner = createRunner(db, config, { queues: ['test.release'], concurrency: 2, idleMs: 20 });
     runner.start();
-    const running = () => db.query<{ n: number }>(sql`select count(*)::int as n from job where queue = 'test.release' and status = 'running'`);
+    const running = () =>
+      db.query<{ n: number }>(
+        sql`select count(*)::int as n from job where queue = 'test.release' and status = 'running'`,
+      );
     for (let i = 0; i < 100 && (await running())[0].n < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const started = Date.now();
     await runner.stop(500);
     expect(Date.now() - started).toBeLessThan(2000);
-    const jobs = await db.query<{ ms: number; status: string; attempts: number; locked_by: string | null; due: boolean }>(
+    const jobs = await db.query<{
+      ms: number;
+      status: string;
+      attempts: number;
+      locked_by: string | null;
+      due: boolean;
+    }>(
       sql`select (payload->>'ms')::int as ms, status, attempts, locked_by, run_at <= now() as due from job where queue = 'test.release' order by id`,
     );
     expect(jobs).toEqual([
@@ -38,9 +47,13 @@ describe('stopping a worker with a deadline', () => {
     ]);
     // Another worker claims it at once.
     const next = createRunner(db, config, { queues: ['test.release'] });
-    const [claimed] = await db.query<{ id: number }>(sql`select id from job where queue = 'test.release' and status = 'queued'`);
+    const [claimed] = await db.query<{ id: number }>(
+      sql`select id from job where queue = 'test.release' and status = 'queued'`,
+    );
     registerJobHandler('test.release', async () => {});
     expect(await next.runOnce()).toBe(true);
-    expect((await db.query<{ status: string }>(sql`select status from job where id = ${claimed.id}`))[0].status).toBe('done');
+    expect((await db.query<{ status: string }>(sql`select status from job where id = ${claimed.id}`))[0].status).toBe(
+      'done',
+    );
   });
 });

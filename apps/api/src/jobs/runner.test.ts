@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const jobsOf = (queue: string) => db.query<JobRow>(sql`select * from job where queue = ${queue} order by id`);
-const makeDue = (queue: string) => db.query(sql`update job set run_at = now() where queue = ${queue} and status = 'queued'`);
+const makeDue = (queue: string) =>
+  db.query(sql`update job set run_at = now() where queue = ${queue} and status = 'queued'`);
 
 describe('the job runner', () => {
   it('runs a job once and marks it done', async () => {
@@ -40,12 +41,20 @@ describe('the job runner', () => {
     });
     await enqueue(db, 't.fail', {}, { maxAttempts: 3 });
     const runner = createRunner(db, config, { queues: ['t.fail'], backoffBaseSeconds: 2 });
-    for (const [attempt, expectedDelay] of [[1, 2], [2, 4]]) {
+    for (const [attempt, expectedDelay] of [
+      [1, 2],
+      [2, 4],
+    ]) {
       const before = Date.now();
       expect(await runner.runOnce()).toBe(true);
       const after = Date.now();
       const [job] = await jobsOf('t.fail');
-      expect(job).toMatchObject({ status: 'queued', attempts: attempt, last_error: `Error: boom ${attempt}`, locked_by: null });
+      expect(job).toMatchObject({
+        status: 'queued',
+        attempts: attempt,
+        last_error: `Error: boom ${attempt}`,
+        locked_by: null,
+      });
       // Exponential delay plus up to 20 % jitter, measured on the database clock.
       expect(job.run_at.getTime() - before).toBeGreaterThanOrEqual(expectedDelay * 1000 - 100);
       expect(job.run_at.getTime() - after).toBeLessThanOrEqual(expectedDelay * 1200 + 100);
@@ -66,7 +75,11 @@ describe('the job runner', () => {
     });
     await enqueue(db, 't.permanent', {}, { maxAttempts: 5 });
     await createRunner(db, config, { queues: ['t.permanent'] }).runOnce();
-    expect((await jobsOf('t.permanent'))[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: 'PermanentJobError: row is gone' });
+    expect((await jobsOf('t.permanent'))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'PermanentJobError: row is gone',
+    });
   });
 
   it('reclaims a job whose worker crashed once its lease expires', async () => {
@@ -94,7 +107,10 @@ describe('the job runner', () => {
     await db.query(sql`update job set locked_until = now() - interval '1 second' where queue = 't.poison'`);
     expect(await createRunner(db, config, { queues: ['t.poison'] }).runOnce()).toBe(true);
     expect(calls).toBe(0);
-    expect((await jobsOf('t.poison'))[0]).toMatchObject({ status: 'failed', last_error: expect.stringContaining('lease expired') });
+    expect((await jobsOf('t.poison'))[0]).toMatchObject({
+      status: 'failed',
+      last_error: expect.stringContaining('lease expired'),
+    });
   });
 
   it('dedupes by uniqueKey while a job is pending, and frees the key once it finished', async () => {
@@ -105,7 +121,11 @@ describe('the job runner', () => {
     expect((await jobsOf('t.unique')).map((j) => j.payload)).toEqual([{ a: 1 }, { a: 3 }]);
     await createRunner(db, config, { queues: ['t.unique'] }).drain();
     await enqueue(db, 't.unique', { a: 4 }, { uniqueKey: 'order-1' });
-    expect((await jobsOf('t.unique')).map((j) => [j.payload, j.status])).toEqual([[{ a: 1 }, 'done'], [{ a: 3 }, 'done'], [{ a: 4 }, 'queued']]);
+    expect((await jobsOf('t.unique')).map((j) => [j.payload, j.status])).toEqual([
+      [{ a: 1 }, 'done'],
+      [{ a: 3 }, 'done'],
+      [{ a: 4 }, 'queued'],
+    ]);
   });
 
   it('polls in the background and stop() waits for the jobs in flight', async () => {
@@ -117,7 +137,8 @@ describe('the job runner', () => {
     for (let n = 0; n < 6; n++) await enqueue(db, 't.loop', { n });
     const runner = createRunner(db, config, { queues: ['t.loop'], concurrency: 2, idleMs: 20 });
     runner.start();
-    for (let waited = 0; finished.length < 5 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    for (let waited = 0; finished.length < 5 && waited < 5000; waited += 10)
+      await new Promise((r) => setTimeout(r, 10));
     await runner.stop();
     const jobs = await jobsOf('t.loop');
     // Whatever was claimed when stop() was called has completed; nothing is left running.

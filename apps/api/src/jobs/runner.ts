@@ -62,17 +62,22 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
     const handler = handlerFor(job.queue);
     // A job reclaimed after its last attempt's worker died would crash-loop: fail it instead.
     if (!handler || job.attempts > job.max_attempts) {
-      const reason = handler ? 'lease expired on the last attempt (worker crashed or hung)' : `no handler for queue ${job.queue}`;
+      const reason = handler
+        ? 'lease expired on the last attempt (worker crashed or hung)'
+        : `no handler for queue ${job.queue}`;
       await failJob(db, job, reason, 0, true);
       log.error('job failed', { id: job.id, queue: job.queue, reason });
       return;
     }
     jobAttempts.inc({ queue: job.queue });
-    const heartbeat = setInterval(() => {
-      extendLease(db, job, leaseSeconds)
-        .then((held) => held || log.warn('job lease lost; another worker may run it again', { id: job.id }))
-        .catch(() => {});
-    }, (leaseSeconds * 1000) / 3);
+    const heartbeat = setInterval(
+      () => {
+        extendLease(db, job, leaseSeconds)
+          .then((held) => held || log.warn('job lease lost; another worker may run it again', { id: job.id }))
+          .catch(() => {});
+      },
+      (leaseSeconds * 1000) / 3,
+    );
     try {
       await jobSpan(job, () => handler(job.payload, { db, config, job, log }));
       clearInterval(heartbeat);
@@ -81,8 +86,20 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
       clearInterval(heartbeat);
       const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
       jobFailures.inc({ queue: job.queue, final: String(final) });
-      const status = await failJob(db, job, describeError(error), backoffSeconds(job.attempts, base, maxBackoff), final);
-      log[final ? 'error' : 'warn'](`job ${final ? 'failed' : 'will be retried'}`, { id: job.id, queue: job.queue, attempt: job.attempts, error: describeError(error), status });
+      const status = await failJob(
+        db,
+        job,
+        describeError(error),
+        backoffSeconds(job.attempts, base, maxBackoff),
+        final,
+      );
+      log[final ? 'error' : 'warn'](`job ${final ? 'failed' : 'will be retried'}`, {
+        id: job.id,
+        queue: job.queue,
+        attempt: job.attempts,
+        error: describeError(error),
+        status,
+      });
     }
   };
 
@@ -158,12 +175,18 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
       stopping = true;
       wake?.();
       let timer: NodeJS.Timeout | undefined;
-      const deadline = deadlineMs === undefined ? new Promise<never>(() => {}) : new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
-      const finished = await Promise.race([(async () => {
-        await loop;
-        await Promise.all(active);
-        return 'done' as const;
-      })(), deadline]);
+      const deadline =
+        deadlineMs === undefined
+          ? new Promise<never>(() => {})
+          : new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
+      const finished = await Promise.race([
+        (async () => {
+          await loop;
+          await Promise.all(active);
+          return 'done' as const;
+        })(),
+        deadline,
+      ]);
       clearTimeout(timer);
       loop = undefined;
       if (finished === 'late') {

@@ -16,7 +16,8 @@ export const schedulePeriodic = (
   everySeconds: number,
   options: { name?: string; payload?: Record<string, unknown> } = {},
 ): void => {
-  if (!Number.isInteger(everySeconds) || everySeconds < 1) throw new Error(`schedulePeriodic(${queue}): everySeconds must be a positive integer`);
+  if (!Number.isInteger(everySeconds) || everySeconds < 1)
+    throw new Error(`schedulePeriodic(${queue}): everySeconds must be a positive integer`);
   const name = options.name ?? queue;
   schedules.set(name, { name, queue, everySeconds, payload: options.payload ?? {} });
 };
@@ -29,7 +30,9 @@ export const tickSchedules = async (db: Db, list: PeriodicSchedule[] = periodicS
   for (const schedule of list) {
     const every = schedule.everySeconds;
     const won = await db.transaction(async (tx) => {
-      await tx.query(sql`insert into job_schedule (name, last_slot) values (${schedule.name}, -1) on conflict (name) do nothing`);
+      await tx.query(
+        sql`insert into job_schedule (name, last_slot) values (${schedule.name}, -1) on conflict (name) do nothing`,
+      );
       // The conditional update is the election: of several workers in the same slot one row-lock
       // holder advances last_slot, the others see the new value and update nothing.
       const [row] = await tx.query<{ last_slot: number }>(sql`update job_schedule
@@ -37,7 +40,10 @@ export const tickSchedules = async (db: Db, list: PeriodicSchedule[] = periodicS
         where name = ${schedule.name} and last_slot < floor(extract(epoch from now()) / ${every})::bigint
         returning last_slot`);
       if (!row) return false;
-      await enqueue(tx, schedule.queue, schedule.payload, { uniqueKey: `${schedule.name}:${row.last_slot}`, maxAttempts: 3 });
+      await enqueue(tx, schedule.queue, schedule.payload, {
+        uniqueKey: `${schedule.name}:${row.last_slot}`,
+        maxAttempts: 3,
+      });
       return true;
     });
     if (won) enqueued++;

@@ -31,7 +31,11 @@ const refresh = async (db: Db) => {
  */
 export const cacheGenerations = async (db: Db, force = false): Promise<Generations> => {
   if (force || Date.now() - checkedAt >= GENERATION_CHECK_MS) {
-    checking ??= refresh(db).catch(() => undefined).finally(() => { checking = null; });
+    checking ??= refresh(db)
+      .catch(() => undefined)
+      .finally(() => {
+        checking = null;
+      });
     await checking;
   }
   return seen;
@@ -39,4 +43,7 @@ export const cacheGenerations = async (db: Db, force = false): Promise<Generatio
 
 /** The header browsers read: `lists=2,translations=1`, so they drop what they keep of a cleared cache. */
 export const generationsHeader = (generations: Generations) =>
-  (['translations', 'lists'] as const).filter((n) => generations[n] !== undefined).map((n) => `${n}=${generations[n]}`).join(',');
+  (['translations', 'lists'] as const)
+    .filter((n) => generations[n] !== undefined)
+    .map((n) => `${n}=${generations[n]}`)
+    .join(',');

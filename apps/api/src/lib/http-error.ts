@@ -21,6 +21,7 @@ export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `
 /** A 404 that names the input holding the id (`body.payment_profile`, `params.id`), answered alike for unknown and foreign ids. */
 export const notFoundAt = (path: string, what: string) =>
   new HttpError(404, 'not_found', `${what} not found`, [{ path, message: `No such ${what.toLowerCase()}` }]);
-export const forbidden = (message = 'You do not have the role needed for this') => new HttpError(403, 'forbidden', message);
+export const forbidden = (message = 'You do not have the role needed for this') =>
+  new HttpError(403, 'forbidden', message);
 export const unauthenticated = (message = 'Sign in first') => new HttpError(401, 'unauthenticated', message);
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);

@@ -6,7 +6,12 @@ import { decryptSecret, encryptSecret, isEncryptedSecret, type SecretKeyRing } f
  * holds a list of `{ value }` entries (processor details). Add a line here for a new secret, so the
  * start-up sealing and the key rotation cover it.
  */
-export const SEALED_COLUMNS: ReadonlyArray<{ table: string; key: string; column: string; shape: 'text' | 'detail-list' }> = [
+export const SEALED_COLUMNS: ReadonlyArray<{
+  table: string;
+  key: string;
+  column: string;
+  shape: 'text' | 'detail-list';
+}> = [
   { table: 'app_user', key: 'id', column: 'totp_secret', shape: 'text' },
   { table: 'mfa_challenge', key: 'token_hash', column: 'pending_secret', shape: 'text' },
   { table: 'processor', key: 'id', column: 'details', shape: 'detail-list' },
@@ -45,7 +50,9 @@ const resealAll = async (db: Queryable, reseal: Reseal): Promise<number> => {
       }
       if (next === null) continue;
       const value = shape === 'text' ? sql`${next}` : sql`${next}::jsonb`;
-      await db.query(sql`update ${sql.raw(table)} set ${sql.raw(column)} = ${value} where ${sql.raw(key)} = ${row.key}`);
+      await db.query(
+        sql`update ${sql.raw(table)} set ${sql.raw(column)} = ${value} where ${sql.raw(key)} = ${row.key}`,
+      );
       changed++;
     }
   }
@@ -58,4 +65,6 @@ export const sealPlainSecrets = (db: Db): Promise<number> =>
 
 /** Re-encrypts every secret with `next`, reading with the old ring; all or nothing. */
 export const rotateSecrets = (db: Db, old: SecretKeyRing, next: Buffer): Promise<number> =>
-  db.transaction((tx) => resealAll(tx, (value) => encryptSecret(isEncryptedSecret(value) ? decryptSecret(value, old) : value, next)));
+  db.transaction((tx) =>
+    resealAll(tx, (value) => encryptSecret(isEncryptedSecret(value) ? decryptSecret(value, old) : value, next)),
+  );

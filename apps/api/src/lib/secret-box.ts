@@ -19,7 +19,8 @@ export const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest(
 export const parseSecretKey = (text: string, name = 'KASSA_SECRET_KEY'): Buffer => {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== KEY_BYTES) throw new Error(`${name} must be 32 bytes, as 64 hex digits or base64 (generate one with: openssl rand -hex 32)`);
+  if (key.length !== KEY_BYTES)
+    throw new Error(`${name} must be 32 bytes, as 64 hex digits or base64 (generate one with: openssl rand -hex 32)`);
   return key;
 };
 
@@ -42,7 +43,13 @@ export const encryptSecret = (plain: string, key: Buffer = keys().current): stri
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [PREFIX, keyIdOf(key), iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  return [
+    PREFIX,
+    keyIdOf(key),
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join(':');
 };
 
 /** Opens a sealed secret with whichever configured key sealed it; a value sealed by an unknown key is an error. */
@@ -51,7 +58,8 @@ export const decryptSecret = (sealed: string, ringOverride?: SecretKeyRing): str
   if (prefix !== PREFIX || !body) throw new Error('Not an encrypted secret');
   const { current, previous } = ringOverride ?? keys();
   const key = [current, ...previous].find((candidate) => keyIdOf(candidate) === keyId);
-  if (!key) throw new Error(`Secret sealed with an unknown key (${keyId}); set KASSA_SECRET_KEY_PREVIOUS to the old key`);
+  if (!key)
+    throw new Error(`Secret sealed with an unknown key (${keyId}); set KASSA_SECRET_KEY_PREVIOUS to the old key`);
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

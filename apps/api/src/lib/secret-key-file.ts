@@ -13,7 +13,9 @@ export const secretKeyFile = (dataDir: string) => join(dataDir, 'kassa-secret.ke
 export const resolveSecretKey = (config: Config): string => {
   if (config.secretKey) return config.secretKey;
   if (config.databaseUrl && config.nodeEnv === 'production') {
-    throw new Error('KASSA_SECRET_KEY is required in production with DATABASE_URL (generate one with: openssl rand -hex 32)');
+    throw new Error(
+      'KASSA_SECRET_KEY is required in production with DATABASE_URL (generate one with: openssl rand -hex 32)',
+    );
   }
   if (!config.dataDir) throw new Error('KASSA_SECRET_KEY or DATA_DIR is needed to encrypt secrets at rest');
   const file = secretKeyFile(config.dataDir);

@@ -17,10 +17,14 @@ afterAll(() => t.close());
 
 /** Every row of every table of the database as text: where a secret in clear would show. */
 const everything = async (db: Db): Promise<string> => {
-  const tables = await db.query<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+  const tables = await db.query<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  );
   const parts: string[] = [];
   for (const { name } of tables) {
-    const [row] = await db.query<{ dump: string | null }>(sql`select string_agg(t::text, chr(10)) as dump from ${sql.raw(`"${name}"`)} t`);
+    const [row] = await db.query<{ dump: string | null }>(
+      sql`select string_agg(t::text, chr(10)) as dump from ${sql.raw(`"${name}"`)} t`,
+    );
     parts.push(row.dump ?? '');
   }
   return parts.join('\n');
@@ -49,22 +53,45 @@ describe('secrets at rest', () => {
     const totpSecret: string = start.body.secret;
     expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(await everything(t.db)).not.toContain(totpSecret);
-    expect((await callAs(t.app, who, 'POST', '/v1/profile/mfa/confirm', { token: start.body.token, code: authenticator.generate(totpSecret) })).status).toBe(200);
+    expect(
+      (
+        await callAs(t.app, who, 'POST', '/v1/profile/mfa/confirm', {
+          token: start.body.token,
+          code: authenticator.generate(totpSecret),
+        })
+      ).status,
+    ).toBe(200);
 
-    const key = (await callAs(t.app, who, 'POST', '/v1/apikey', { name: 'Shop', roles: ['TRANSACTION_LIST'] })).body.key as string;
+    const key = (await callAs(t.app, who, 'POST', '/v1/apikey', { name: 'Shop', roles: ['TRANSACTION_LIST'] })).body
+      .key as string;
     const processorSecret = 'sk_processor_credential_8c1d';
-    await t.db.query(sql`update processor set details = ${JSON.stringify([{ name: 'apiKey', description: 'key', value: processorSecret }])}::jsonb`);
+    await t.db.query(
+      sql`update processor set details = ${JSON.stringify([{ name: 'apiKey', description: 'key', value: processorSecret }])}::jsonb`,
+    );
     expect(await sealPlainSecrets(t.db)).toBe(1);
     expect(await sealPlainSecrets(t.db)).toBe(0);
     // Credentials a merchant shares with the provider (share credentials) are sealed as they are written.
     const sharedSecret = 'sk_merchant_shared_91f3';
     const provider = await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD);
-    const [shop] = await t.db.query<{ organisation_id: string }>(sql`select organisation_id from app_user where email = 'a@test.kassa'`);
-    const asked = await callAs(t.app, provider, 'POST', '/v1/sharerequest', { organisation: shop.organisation_id, provider: 'Own acquirer', fields: [{ name: 'secret' }] });
-    expect((await callAs(t.app, who, 'POST', `/v1/sharerequest/${asked.body.id}/share`, { values: { secret: sharedSecret } })).status).toBe(200);
+    const [shop] = await t.db.query<{ organisation_id: string }>(
+      sql`select organisation_id from app_user where email = 'a@test.kassa'`,
+    );
+    const asked = await callAs(t.app, provider, 'POST', '/v1/sharerequest', {
+      organisation: shop.organisation_id,
+      provider: 'Own acquirer',
+      fields: [{ name: 'secret' }],
+    });
+    expect(
+      (
+        await callAs(t.app, who, 'POST', `/v1/sharerequest/${asked.body.id}/share`, {
+          values: { secret: sharedSecret },
+        })
+      ).status,
+    ).toBe(200);
 
     const dump = await everything(t.db);
-    for (const secret of [totpSecret, key, key.split('_').slice(2).join('_'), processorSecret, sharedSecret]) expect(dump).not.toContain(secret);
+    for (const secret of [totpSecret, key, key.split('_').slice(2).join('_'), processorSecret, sharedSecret])
+      expect(dump).not.toContain(secret);
     expect(dump).toContain('kse1:');
 
     // Rotate to a new key: values are re-sealed under it, and the TOTP still signs in (with the next
@@ -79,7 +106,17 @@ describe('secrets at rest', () => {
       expect(after).not.toContain(`kse1:${keyIdOf(old)}:`);
       expect(after).toContain(`kse1:${keyIdOf(next)}:`);
       const login = await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD);
-      const second = await t.app.inject({ method: 'POST', url: '/v1/auth/mfa', headers: { cookie: login.cookie }, payload: { username: 'a@test.kassa', token: login.body.mfa_token, code: authenticator.clone({ epoch: Date.now() + 30_000 }).generate(totpSecret), remember: false } });
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/mfa',
+        headers: { cookie: login.cookie },
+        payload: {
+          username: 'a@test.kassa',
+          token: login.body.mfa_token,
+          code: authenticator.clone({ epoch: Date.now() + 30_000 }).generate(totpSecret),
+          remember: false,
+        },
+      });
       expect(second.statusCode).toBe(200);
     } finally {
       useSecretKeys({ current: old, previous: [] });

@@ -1,4 +1,14 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { Config } from '../config.ts';
 
 /**
@@ -21,14 +31,19 @@ export const startTracing = (config: Pick<Config, 'otlpEndpoint' | 'otelServiceN
   if (!config.otlpEndpoint) return Promise.resolve();
   const endpoint = config.otlpEndpoint;
   starting ??= (async () => {
-    const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { resourceFromAttributes }] =
-      await Promise.all([
-        import('@opentelemetry/sdk-trace-base'),
-        import('@opentelemetry/exporter-trace-otlp-http'),
-        import('@opentelemetry/context-async-hooks'),
-        import('@opentelemetry/core'),
-        import('@opentelemetry/resources'),
-      ]);
+    const [
+      { BasicTracerProvider, BatchSpanProcessor },
+      { OTLPTraceExporter },
+      { AsyncLocalStorageContextManager },
+      { W3CTraceContextPropagator },
+      { resourceFromAttributes },
+    ] = await Promise.all([
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/resources'),
+    ]);
     const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` });
     const sdk = new BasicTracerProvider({
       resource: resourceFromAttributes({ 'service.name': config.otelServiceName, 'process.pid': process.pid }),
@@ -71,21 +86,43 @@ const inSpan = async <T>(name: string, kind: SpanKind, attributes: Attributes, w
 export const dbSpan = <T>(engine: string, text: string | undefined, work: () => Promise<T>): Promise<T> => {
   if (!tracer) return work();
   const operation = text?.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? 'query';
-  return inSpan(`db ${operation}`, SpanKind.CLIENT, {
-    'db.system.name': 'postgresql',
-    'db.system': 'postgresql',
-    'kassa.db.engine': engine,
-    'db.operation.name': operation,
-    ...(text ? { 'db.query.text': text.length > 2000 ? `${text.slice(0, 2000)}…` : text } : {}),
-  }, work);
+  return inSpan(
+    `db ${operation}`,
+    SpanKind.CLIENT,
+    {
+      'db.system.name': 'postgresql',
+      'db.system': 'postgresql',
+      'kassa.db.engine': engine,
+      'db.operation.name': operation,
+      ...(text ? { 'db.query.text': text.length > 2000 ? `${text.slice(0, 2000)}…` : text } : {}),
+    },
+    work,
+  );
 };
 
 /** One run of a job by a worker (the job's own queries become its children). */
-export const jobSpan = <T>(job: { id: number | string; queue: string; attempts: number }, work: () => Promise<T>): Promise<T> =>
-  inSpan(`job ${job.queue}`, SpanKind.CONSUMER, { 'messaging.system': 'kassa.job', 'messaging.destination.name': job.queue, 'kassa.job.id': String(job.id), 'kassa.job.attempt': job.attempts }, work);
+export const jobSpan = <T>(
+  job: { id: number | string; queue: string; attempts: number },
+  work: () => Promise<T>,
+): Promise<T> =>
+  inSpan(
+    `job ${job.queue}`,
+    SpanKind.CONSUMER,
+    {
+      'messaging.system': 'kassa.job',
+      'messaging.destination.name': job.queue,
+      'kassa.job.id': String(job.id),
+      'kassa.job.attempt': job.attempts,
+    },
+    work,
+  );
 
 /** HTTP server span: started at `onRequest`, continuing a caller's `traceparent` when present. */
-export const startHttpSpan = (name: string, headers: Record<string, unknown>, attributes: Attributes): { span: Span; context: Context } | undefined => {
+export const startHttpSpan = (
+  name: string,
+  headers: Record<string, unknown>,
+  attributes: Attributes,
+): { span: Span; context: Context } | undefined => {
   if (!tracer) return undefined;
   const parent = propagation.extract(context.active(), headers);
   const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);

@@ -15,7 +15,9 @@ let noRole: { cookie: string };
 const seed = async () => {
   const customer = async (org: { id: string; merchantId: string | null }) => {
     const id = newId('cus');
-    await t.db.query(sql`insert into customer (id, organisation_id, merchant_id, email_address, last_name, status) values (${id}, ${org.id}, ${org.merchantId}, ${`${id}@example.nl`}, 'Jansen', 'VERIFIED')`);
+    await t.db.query(
+      sql`insert into customer (id, organisation_id, merchant_id, email_address, last_name, status) values (${id}, ${org.id}, ${org.merchantId}, ${`${id}@example.nl`}, 'Jansen', 'VERIFIED')`,
+    );
     return id;
   };
   ids.customer = { a: await customer(world.shopA), b: await customer(world.shopB) };
@@ -23,20 +25,37 @@ const seed = async () => {
     a: await insertTestTransaction(t.db, world.shopA, world.profileA, { customerId: ids.customer.a }),
     b: await insertTestTransaction(t.db, world.shopB, world.profileB, { customerId: ids.customer.b }),
   };
-  const child = async (table: 'refund' | 'chargeback', org: { id: string; merchantId: string | null }, profile: string, transaction: string) => {
+  const child = async (
+    table: 'refund' | 'chargeback',
+    org: { id: string; merchantId: string | null },
+    profile: string,
+    transaction: string,
+  ) => {
     const id = newId(table === 'refund' ? 're' : 'cb');
-    await t.db.query(sql`insert into ${sql.raw(table)} (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status)
+    await t.db
+      .query(sql`insert into ${sql.raw(table)} (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status)
       values (${id}, ${org.id}, ${org.merchantId}, ${transaction}, ${profile}, 100, 'EUR', ${table === 'refund' ? 'PROCESSED' : 'OPEN'})`);
     return id;
   };
-  ids.refund = { a: await child('refund', world.shopA, world.profileA, ids.transaction.a), b: await child('refund', world.shopB, world.profileB, ids.transaction.b) };
-  ids.chargeback = { a: await child('chargeback', world.shopA, world.profileA, ids.transaction.a), b: await child('chargeback', world.shopB, world.profileB, ids.transaction.b) };
+  ids.refund = {
+    a: await child('refund', world.shopA, world.profileA, ids.transaction.a),
+    b: await child('refund', world.shopB, world.profileB, ids.transaction.b),
+  };
+  ids.chargeback = {
+    a: await child('chargeback', world.shopA, world.profileA, ids.transaction.a),
+    b: await child('chargeback', world.shopB, world.profileB, ids.transaction.b),
+  };
   const settlement = async (org: { id: string; merchantId: string | null }, profile: string) => {
     const id = newId('st');
-    await t.db.query(sql`insert into settlement (id, organisation_id, merchant_id, payment_profile_id, amount) values (${id}, ${org.id}, ${org.merchantId}, ${profile}, 5000)`);
+    await t.db.query(
+      sql`insert into settlement (id, organisation_id, merchant_id, payment_profile_id, amount) values (${id}, ${org.id}, ${org.merchantId}, ${profile}, 5000)`,
+    );
     return id;
   };
-  ids.settlement = { a: await settlement(world.shopA, world.profileA), b: await settlement(world.shopB, world.profileB) };
+  ids.settlement = {
+    a: await settlement(world.shopA, world.profileA),
+    b: await settlement(world.shopB, world.profileB),
+  };
   ids.paymentprofile = { a: world.profileA, b: world.profileB };
   ids.organisation = { a: world.shopA.id, b: world.shopB.id };
   const tag = async (org: { id: string }) => {
@@ -60,7 +79,16 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: { cookie: string }) => t.app.inject({ method: 'GET', url, headers });
 
-describe.each(['transaction', 'refund', 'chargeback', 'customer', 'settlement', 'paymentprofile', 'organisation', 'tag'])('GET /v1/%s', (entity) => {
+describe.each([
+  'transaction',
+  'refund',
+  'chargeback',
+  'customer',
+  'settlement',
+  'paymentprofile',
+  'organisation',
+  'tag',
+])('GET /v1/%s', (entity) => {
   it("shows a merchant its own object and answers 404 for another merchant's", async () => {
     expect((await get(`/v1/${entity}/${ids[entity].a}`, shopA)).statusCode).toBe(200);
     const foreign = await get(`/v1/${entity}/${ids[entity].b}`, shopA);

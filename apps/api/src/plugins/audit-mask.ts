@@ -1,5 +1,6 @@
 /** Keys whose values never enter the audit trail (SECURITY.md "Audit": passwords, codes, tokens, secrets, card numbers). */
-const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|^key$|^code$|otp|qr_?code|cvc|cvv|card_?number|checkout_url|^pan$|^number$|totp|recovery/i;
+const SECRET_KEY =
+  /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|^key$|^code$|otp|qr_?code|cvc|cvv|card_?number|checkout_url|^pan$|^number$|totp|recovery/i;
 /** Kassa's own credentials (API keys, webhook signing secrets) are recognisable by their prefix wherever they appear. */
 const KASSA_CREDENTIAL = /\b(?:ksk|whsec)_[A-Za-z0-9_\-+/=]{8,}/g;
 const CARD_NUMBER = /\b\d(?:[ -]?\d){12,18}\b/g;
@@ -17,7 +18,8 @@ export const maskValue = (value: unknown, key = ''): unknown => {
   if (key && SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '') return MASK;
   if (typeof value === 'string') return maskCardNumbers(value).replace(KASSA_CREDENTIAL, MASK);
   if (Array.isArray(value)) return value.map((item) => maskValue(item));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskValue(v, k)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskValue(v, k)]));
   return value;
 };
 
@@ -25,7 +27,10 @@ export const maskValue = (value: unknown, key = ''): unknown => {
 export const maskHeaders = (headers: Record<string, unknown>): { name: string; value: string }[] =>
   Object.entries(headers)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ({ name, value: SECRET_KEY.test(name) ? MASK : maskCardNumbers(Array.isArray(value) ? value.join(', ') : String(value)) }));
+    .map(([name, value]) => ({
+      name,
+      value: SECRET_KEY.test(name) ? MASK : maskCardNumbers(Array.isArray(value) ? value.join(', ') : String(value)),
+    }));
 
 const MAX_BODY = 64 * 1024;
 
@@ -38,7 +43,9 @@ export const maskBody = (body: unknown): unknown => {
       return maskValue(JSON.parse(text));
     } catch {
       // Form posts: mask each secret field of key=value pairs.
-      return maskCardNumbers(text).replace(/(^|&)([^=&]+)=([^&]*)/g, (all, sep: string, k: string) => (SECRET_KEY.test(decodeURIComponent(k)) ? `${sep}${k}=${MASK}` : all));
+      return maskCardNumbers(text).replace(/(^|&)([^=&]+)=([^&]*)/g, (all, sep: string, k: string) =>
+        SECRET_KEY.test(decodeURIComponent(k)) ? `${sep}${k}=${MASK}` : all,
+      );
     }
   }
   if (Buffer.isBuffer(body)) return null;

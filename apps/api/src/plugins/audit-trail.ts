@@ -7,7 +7,9 @@ const SKIPPED = /^\/v1\/(auth|dev)\//;
 const TRANSACTION_URL = /\/v1\/transaction\/(tx_[^/?]+)/;
 
 const shouldRecord = (request: FastifyRequest) =>
-  request.auth !== null && !SKIPPED.test(request.url) && (request.auth.authentication === 'api' || request.method !== 'GET');
+  request.auth !== null &&
+  !SKIPPED.test(request.url) &&
+  (request.auth.authentication === 'api' || request.method !== 'GET');
 
 /**
  * The audit trail (risk-config.md §2.7, §3): every request made with an API key and every change
@@ -17,7 +19,9 @@ const shouldRecord = (request: FastifyRequest) =>
  */
 export const registerAuditTrail = (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (shouldRecord(request)) (request as FastifyRequest & { auditResponse?: unknown }).auditResponse = typeof payload === 'string' ? payload : null;
+    if (shouldRecord(request))
+      (request as FastifyRequest & { auditResponse?: unknown }).auditResponse =
+        typeof payload === 'string' ? payload : null;
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -28,7 +32,11 @@ export const registerAuditTrail = (app: FastifyInstance) => {
     const responseBody = maskBody(body);
     const transactionId =
       TRANSACTION_URL.exec(url)?.[1] ??
-      (responseBody && typeof responseBody === 'object' && typeof (responseBody as { transaction?: unknown }).transaction === 'string' ? (responseBody as { transaction: string }).transaction : null);
+      (responseBody &&
+      typeof responseBody === 'object' &&
+      typeof (responseBody as { transaction?: unknown }).transaction === 'string'
+        ? (responseBody as { transaction: string }).transaction
+        : null);
     try {
       await recordAudit(app.db, {
         type: `${request.method} ${request.routeOptions.url ?? url}`,

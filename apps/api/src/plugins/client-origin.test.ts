@@ -24,12 +24,18 @@ const appWith = async (overrides: Partial<Config>, run: (app: FastifyInstance) =
 const login = (app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password }, headers });
 const lastLoginOrigin = async (username: string) =>
-  (await t.db.query<{ origin: string }>(sql`select origin from audit_log where user_name = ${username} order by id desc limit 1`))[0]?.origin;
+  (
+    await t.db.query<{ origin: string }>(
+      sql`select origin from audit_log where user_name = ${username} order by id desc limit 1`,
+    )
+  )[0]?.origin;
 
 describe('the client address comes from configured proxies only (TRUST_PROXY)', () => {
   it('by default ignores X-Forwarded-For: a new value after the 429 is still refused', async () => {
     for (let i = 0; i < 30; i++) {
-      const response = await login(t.app, `nobody${i}@test.kassa`, 'Wrong-password-1!', { 'x-forwarded-for': `198.51.100.${i}` });
+      const response = await login(t.app, `nobody${i}@test.kassa`, 'Wrong-password-1!', {
+        'x-forwarded-for': `198.51.100.${i}`,
+      });
       expect(response.statusCode).toBe(401);
     }
     const spoofed = await login(t.app, 'a@test.kassa', TEST_PASSWORD, { 'x-forwarded-for': '203.0.113.250' });
@@ -80,20 +86,36 @@ describe('state changes only from Kassa’s own origin', () => {
   it('compares with PUBLIC_URL when it is set, whatever Host says', async () => {
     await appWith({ publicUrl: 'https://kassa.example', publicUrlConfigured: true }, async (app) => {
       expect((await login(app, 'a@test.kassa', TEST_PASSWORD, { ...evil, host: 'evil.example' })).statusCode).toBe(403);
-      expect((await login(app, 'a@test.kassa', TEST_PASSWORD, { origin: 'http://kassa.example', host: 'kassa.example' })).statusCode).toBe(403);
-      expect((await login(app, 'a@test.kassa', TEST_PASSWORD, { origin: 'https://kassa.example', host: '10.0.0.5:3000' })).statusCode).toBe(200);
+      expect(
+        (await login(app, 'a@test.kassa', TEST_PASSWORD, { origin: 'http://kassa.example', host: 'kassa.example' }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await login(app, 'a@test.kassa', TEST_PASSWORD, { origin: 'https://kassa.example', host: '10.0.0.5:3000' }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
   it('refuses `Origin: null` (sandboxed frames, some redirects), also without Sec-Fetch-Site', async () => {
     const { cookie } = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
-    const response = await t.app.inject({ method: 'POST', url: '/v1/profile', payload: { name: 'Renamed by null' }, headers: { cookie, origin: 'null' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile',
+      payload: { name: 'Renamed by null' },
+      headers: { cookie, origin: 'null' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('foreign_origin');
     const [user] = await t.db.query<{ name: string }>(sql`select name from app_user where email = 'a@test.kassa'`);
     expect(user.name).not.toBe('Renamed by null');
     // The same request from Kassa's own page passes.
-    const own = await t.app.inject({ method: 'POST', url: '/v1/profile', payload: { name: 'a' }, headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile',
+      payload: { name: 'a' },
+      headers: { cookie, origin: 'http://localhost:3000', host: 'localhost:3000' },
+    });
     expect(own.statusCode).toBe(200);
   });
 });

@@ -3,15 +3,33 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
 import { HttpError } from '../lib/http-error.ts';
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 const isDatabaseDown = (error: unknown): boolean => {
   const code = (error as { code?: string }).code;
   const message = String((error as Error).message ?? '');
-  return (code !== undefined && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
+  return (
+    (code !== undefined && CONNECTION_ERRORS.has(code)) ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
+  );
 };
 
-const CLIENT_CODES: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 429: 'too_many_requests' };
+const CLIENT_CODES: Record<number, ErrorCode> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'too_many_requests',
+};
 
 /**
  * Errors the router raises before any route or hook runs (a path parameter over its length limit,
@@ -20,7 +38,13 @@ const CLIENT_CODES: Record<number, ErrorCode> = { 401: 'unauthenticated', 403: '
 export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid';
-  reply.status(statusCode).send({ statusCode, code: 'validation_error', message, details: [{ path: 'params', message }], requestId: request.id });
+  reply.status(statusCode).send({
+    statusCode,
+    code: 'validation_error',
+    message,
+    details: [{ path: 'params', message }],
+    requestId: request.id,
+  });
 };
 
 /** One error format for every answer; never a stack trace, SQL text or secret. */
@@ -31,7 +55,12 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       body = { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
       if (error.headers) reply.headers(error.headers);
     } else if (error instanceof TransitionError) {
-      body = { statusCode: 409, code: 'invalid_transition', message: error.message, details: [{ path: 'status', message: error.message }] };
+      body = {
+        statusCode: 409,
+        code: 'invalid_transition',
+        message: error.message,
+        details: [{ path: 'status', message: error.message }],
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
       const details = error.validation.map((issue) => {
@@ -40,15 +69,29 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         const path = pointer || (missing?.path ?? []).join('.');
         return { path: path ? `${context}.${path}` : context, message: issue.message ?? 'Invalid value' };
       });
-      body = { statusCode: 400, code: 'validation_error', message: details.map((d) => `${d.path}: ${d.message}`).join('; '), details };
+      body = {
+        statusCode: 400,
+        code: 'validation_error',
+        message: details.map((d) => `${d.path}: ${d.message}`).join('; '),
+        details,
+      };
     } else if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      body = { statusCode: 503, code: 'service_unavailable', message: 'The service is temporarily unavailable, please retry' };
+      body = {
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'The service is temporarily unavailable, please retry',
+      };
       reply.header('retry-after', '5');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = CLIENT_CODES[error.statusCode] ?? 'validation_error';
       const path = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'headers.content-type' : 'body';
-      body = { statusCode: error.statusCode, code, message: error.message, details: code === 'validation_error' ? [{ path, message: error.message }] : undefined };
+      body = {
+        statusCode: error.statusCode,
+        code,
+        message: error.message,
+        details: code === 'validation_error' ? [{ path, message: error.message }] : undefined,
+      };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       body = { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
@@ -56,6 +99,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     reply.status(body.statusCode).send({ ...body, requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}`, requestId: request.id });
+    reply.status(404).send({
+      statusCode: 404,
+      code: 'not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      requestId: request.id,
+    });
   });
 };

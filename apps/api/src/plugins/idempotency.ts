@@ -38,7 +38,9 @@ type StoredAnswer = {
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -87,9 +89,15 @@ const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
     ]);
   }
   if (!stored || stored.state === 'in_flight' || stored.response_status === null) {
-    throw new HttpError(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is still being processed; retry shortly', undefined, {
-      'retry-after': '1',
-    });
+    throw new HttpError(
+      409,
+      'idempotency_in_flight',
+      'A request with this Idempotency-Key is still being processed; retry shortly',
+      undefined,
+      {
+        'retry-after': '1',
+      },
+    );
   }
   reply.header('idempotent-replayed', 'true');
   if (stored.response_type) reply.type(stored.response_type);

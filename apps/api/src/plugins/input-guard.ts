@@ -19,14 +19,19 @@ export const unstorableText = (value: string): string | undefined => {
 const MAX_DEPTH = 32;
 
 /** The first value under `root` that cannot be stored, with its dotted path. */
-export const findUnstorable = (value: unknown, path: string, depth = 0): { path: string; message: string } | undefined => {
+export const findUnstorable = (
+  value: unknown,
+  path: string,
+  depth = 0,
+): { path: string; message: string } | undefined => {
   if (typeof value === 'string') {
     const message = unstorableText(value);
     return message ? { path, message: `${path.replace(/^\w+\./, '')} ${message}` } : undefined;
   }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { path, message: `${path.replace(/^\w+\./, '')} must be a finite number` };
-    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return { path, message: `${path.replace(/^\w+\./, '')} is too large` };
+    if (Math.abs(value) > Number.MAX_SAFE_INTEGER)
+      return { path, message: `${path.replace(/^\w+\./, '')} is too large` };
     return undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;

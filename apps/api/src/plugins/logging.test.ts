@@ -55,7 +55,9 @@ describe('request ids', () => {
       const id = response.json().requestId as string;
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers['x-request-id']).toBe(id);
-      expect(logged().find((line) => line.requestId === id && line.msg === 'request completed')).toMatchObject({ res: { statusCode: 404 } });
+      expect(logged().find((line) => line.requestId === id && line.msg === 'request completed')).toMatchObject({
+        res: { statusCode: 404 },
+      });
     }
   });
 
@@ -68,26 +70,53 @@ describe('request ids', () => {
 
 describe('secrets in logs', () => {
   it('never logs a password, session id, TOTP secret or card number across sign-in, MFA and a payment', async () => {
-    const wrong = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: 'a@test.kassa', password: 'Wrong-password-99!' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'a@test.kassa', password: 'Wrong-password-99!' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: 'a@test.kassa', password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'a@test.kassa', password: TEST_PASSWORD },
+    });
     const session = login.cookies.find((c) => c.name === 'kassa_session')?.value as string;
     expect(session).toBeTruthy();
     const cookie = `kassa_session=${session}`;
-    const start = await app.inject({ method: 'POST', url: '/v1/profile/mfa', payload: { type: 'google' }, headers: { cookie } });
+    const start = await app.inject({
+      method: 'POST',
+      url: '/v1/profile/mfa',
+      payload: { type: 'google' },
+      headers: { cookie },
+    });
     const { secret, token } = start.json() as { secret: string; token: string };
     expect(secret).toBeTruthy();
-    const confirm = await app.inject({ method: 'POST', url: '/v1/profile/mfa/confirm', payload: { token, code: authenticator.generate(secret) }, headers: { cookie } });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/v1/profile/mfa/confirm',
+      payload: { token, code: authenticator.generate(secret) },
+      headers: { cookie },
+    });
     expect(confirm.statusCode).toBe(200);
     // The second sign-in now asks for the code; the code itself, the MFA token and the new session stay out of the log.
-    const second = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: 'a@test.kassa', password: TEST_PASSWORD } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'a@test.kassa', password: TEST_PASSWORD },
+    });
     const step = second.json() as { mfa_required: boolean; mfa_token: string };
     expect(step.mfa_required).toBe(true);
     const pending = second.cookies.find((c) => c.name === 'kassa_session')?.value as string;
     const mfa = await app.inject({
       method: 'POST',
       url: '/v1/auth/mfa',
-      payload: { code: authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret), remember: false, username: 'a@test.kassa', token: step.mfa_token },
+      payload: {
+        code: authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret),
+        remember: false,
+        username: 'a@test.kassa',
+        token: step.mfa_token,
+      },
       headers: { cookie: `kassa_session=${pending}` },
     });
     expect(mfa.statusCode).toBe(200);
@@ -96,19 +125,43 @@ describe('secrets in logs', () => {
     const payment = await app.inject({
       method: 'POST',
       url: `/v1/transaction?card_number=${CARD}&note=${encodeURIComponent(CARD_SPACED)}`,
-      payload: { payment_profile: world.profileA, amount: 1999, payment_product_type: 'card', merchant_reference: 'ORDER-1', description: `card ${CARD_SPACED}` },
+      payload: {
+        payment_profile: world.profileA,
+        amount: 1999,
+        payment_product_type: 'card',
+        merchant_reference: 'ORDER-1',
+        description: `card ${CARD_SPACED}`,
+      },
       headers: { cookie: `kassa_session=${signedIn}` },
     });
     expect(payment.statusCode).toBe(201);
     // A session id sent as a Bearer credential (read as an API key, so refused) must not be logged either.
-    const bearer = await app.inject({ method: 'GET', url: '/v1/transaction', headers: { authorization: `Bearer ${session}` } });
+    const bearer = await app.inject({
+      method: 'GET',
+      url: '/v1/transaction',
+      headers: { authorization: `Bearer ${session}` },
+    });
     expect(bearer.statusCode).toBe(401);
     await app.inject({ method: 'GET', url: `/v1/auth/me?token=${session}&pan=${CARD}`, headers: { cookie } });
-    app.log.warn({ payload: { password: TEST_PASSWORD, card: CARD, nested: { totp_secret: secret } } }, `card ${CARD} seen`);
+    app.log.warn(
+      { payload: { password: TEST_PASSWORD, card: CARD, nested: { totp_secret: secret } } },
+      `card ${CARD} seen`,
+    );
 
     const text = lines.join('\n');
     expect(lines.length).toBeGreaterThan(15);
-    for (const secretText of [TEST_PASSWORD, 'Wrong-password-99!', session, pending, signedIn, secret, step.mfa_token, CARD, CARD_SPACED, encodeURIComponent(CARD_SPACED)]) {
+    for (const secretText of [
+      TEST_PASSWORD,
+      'Wrong-password-99!',
+      session,
+      pending,
+      signedIn,
+      secret,
+      step.mfa_token,
+      CARD,
+      CARD_SPACED,
+      encodeURIComponent(CARD_SPACED),
+    ]) {
       expect(text).not.toContain(secretText);
     }
     // What the operator does see: the masked forms.
@@ -120,6 +173,8 @@ describe('secrets in logs', () => {
     expect(maskUrl('/v1/x?token=abc&_limit=5&Password=p')).toBe('/v1/x?token=********&_limit=5&Password=********');
     expect(maskUrl(`/v1/x/${CARD}`)).toBe('/v1/x/411111******1111');
     expect(maskUrl('/v1/x?a=%E0%A4%A')).toBe('/v1/x?a=%E0%A4%A');
-    expect(maskUrl('/v1/x?note=4111%201111%201111%201111&q=1')).toBe(`/v1/x?note=${encodeURIComponent('411111******1111')}&q=1`);
+    expect(maskUrl('/v1/x?note=4111%201111%201111%201111&q=1')).toBe(
+      `/v1/x?note=${encodeURIComponent('411111******1111')}&q=1`,
+    );
   });
 });

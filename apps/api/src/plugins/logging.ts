@@ -9,7 +9,8 @@ import { MASK, maskCardNumbers } from './audit-mask.ts';
 export type LogTarget = boolean | { stream: DestinationStream; level?: string };
 
 /** Keys whose values never reach a log line, at any depth (SECURITY.md: passwords, codes, tokens, secrets, cards). */
-const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|otp|totp|cvc|cvv|card_?number|^pan$|recovery|^mfa_?code$|session_?id/i;
+const SECRET_KEY =
+  /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|otp|totp|cvc|cvv|card_?number|^pan$|recovery|^mfa_?code$|session_?id/i;
 
 /** A URL for the log: query values of secret-looking keys masked, card numbers cut. */
 export const maskUrl = (url: string): string => {
@@ -56,7 +57,16 @@ const maskError = (error: unknown) => {
 export const logOptions = (config: Pick<Config, 'nodeEnv' | 'logLevel'>, level?: string): LoggerOptions => ({
   level: level ?? config.logLevel ?? (config.nodeEnv === 'production' ? 'info' : 'warn'),
   // Headers that carry credentials; the serializers below never copy them, this is the second lock.
-  redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie'], censor: MASK },
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'res.headers["set-cookie"]',
+      'headers.authorization',
+      'headers.cookie',
+    ],
+    censor: MASK,
+  },
   serializers: {
     req: (request: IncomingMessage & { method?: string; url?: string; ip?: string; hostname?: string }) => ({
       method: request.method,
@@ -70,12 +80,21 @@ export const logOptions = (config: Pick<Config, 'nodeEnv' | 'logLevel'>, level?:
   },
   formatters: {
     // Everything else a line carries (job payloads, extra fields) is masked key by key.
-    log: (object) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, k === 'req' || k === 'res' || k === 'err' || k === 'error' ? v : maskLogValue(v, k)])),
+    log: (object) =>
+      Object.fromEntries(
+        Object.entries(object).map(([k, v]) => [
+          k,
+          k === 'req' || k === 'res' || k === 'err' || k === 'error' ? v : maskLogValue(v, k),
+        ]),
+      ),
   },
   hooks: {
     // Messages are free text: a card number typed into a URL must not survive in "Route … not found".
     logMethod(args, method) {
-      method.apply(this, args.map((arg) => (typeof arg === 'string' ? maskCardNumbers(arg) : arg)) as Parameters<typeof method>);
+      method.apply(
+        this,
+        args.map((arg) => (typeof arg === 'string' ? maskCardNumbers(arg) : arg)) as Parameters<typeof method>,
+      );
     },
   },
 });
@@ -90,7 +109,12 @@ export const requestIdOf = (request: IncomingMessage): string => {
 
 /** Fastify's logger and request-id options. */
 export const fastifyLogOptions = (config: Pick<Config, 'nodeEnv' | 'logLevel'>, target: LogTarget = false) => ({
-  logger: target === false ? false : target === true ? logOptions(config) : { ...logOptions(config, target.level), stream: target.stream },
+  logger:
+    target === false
+      ? false
+      : target === true
+        ? logOptions(config)
+        : { ...logOptions(config, target.level), stream: target.stream },
   genReqId: requestIdOf,
   logController: new LogController({ requestIdLogLabel: 'requestId' }),
 });

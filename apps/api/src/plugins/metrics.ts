@@ -2,7 +2,15 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { dbPool, httpDuration, httpRequests, jobOldestDueAge, jobQueueDepth, registry, statusClass } from '../lib/metrics.ts';
+import {
+  dbPool,
+  httpDuration,
+  httpRequests,
+  jobOldestDueAge,
+  jobQueueDepth,
+  registry,
+  statusClass,
+} from '../lib/metrics.ts';
 import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import { sql, type Db } from './db/index.ts';
 
@@ -32,7 +40,11 @@ const sameToken = (given: string, expected: string) => {
 /** Counts and times every answer by route pattern (never the raw URL: ids would explode the series). */
 export const registerMetrics = (app: FastifyInstance, config: Config) => {
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_class: statusClass(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_class: statusClass(reply.statusCode),
+    };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
   });

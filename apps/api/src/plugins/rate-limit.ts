@@ -9,7 +9,9 @@ export const LOGIN_FAILURES_PER_IP: RateLimit = { limit: 30, windowSeconds: 15 *
 export const FORGOT_PASSWORD_PER_IP: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
 
 const tooMany = (retryAfter: number) =>
-  new HttpError(429, 'too_many_requests', 'Too many attempts, please wait before trying again', undefined, { 'retry-after': String(Math.max(1, retryAfter)) });
+  new HttpError(429, 'too_many_requests', 'Too many attempts, please wait before trying again', undefined, {
+    'retry-after': String(Math.max(1, retryAfter)),
+  });
 
 /**
  * Counts one hit for the key in a fixed window, stored in the database so that every api

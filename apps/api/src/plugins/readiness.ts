@@ -13,9 +13,15 @@ export const registerReadiness = (app: FastifyInstance) => {
   const expected = listMigrations().at(-1)?.version ?? 'none';
   app.get('/v1/ready', {
     config: { access: { public: true } },
-    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ready'), engine: z.enum(['pglite', 'postgresql']), migration: z.string() }) } },
+    schema: {
+      tags: ['health'],
+      response: {
+        200: z.object({ status: z.literal('ready'), engine: z.enum(['pglite', 'postgresql']), migration: z.string() }),
+      },
+    },
     handler: async () => {
-      const notReady = (path: string, message: string) => new HttpError(503, 'service_unavailable', `Not ready: ${message}`, [{ path, message }]);
+      const notReady = (path: string, message: string) =>
+        new HttpError(503, 'service_unavailable', `Not ready: ${message}`, [{ path, message }]);
       if (app.lifecycle.shuttingDown) throw notReady('shutdown', 'shutting down');
       let migration: string;
       try {
@@ -23,7 +29,8 @@ export const registerReadiness = (app: FastifyInstance) => {
       } catch {
         throw notReady('database', 'database unreachable');
       }
-      if (migration < expected) throw notReady('migrations', `migration ${expected} not applied (database at ${migration})`);
+      if (migration < expected)
+        throw notReady('migrations', `migration ${expected} not applied (database at ${migration})`);
       return { status: 'ready' as const, engine: app.db.engine, migration };
     },
   });

@@ -30,7 +30,8 @@ afterAll(async () => {
   await db?.close();
 });
 
-const me = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie } }).then((r) => r.statusCode);
+const me = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie } }).then((r) => r.statusCode);
 /** Asks twice, so the second answer comes from the process's cache. */
 const warm = async (app: FastifyInstance, cookie: string) => {
   expect(await me(app, cookie)).toBe(200);
@@ -43,14 +44,23 @@ describe('validated sessions kept per process', () => {
     const idleLongAgo = sql`update session set last_seen_at = now() - interval '30 days' where revoked_at is null and user_id = (select id from app_user where email = 'a@test.kassa')`;
     // Once b listens, it keeps the session it validated: the database alone would now refuse it as idle
     // (last_seen_at is not an auth change and notifies nobody; a copy lives at most one touch interval).
-    await expect.poll(async () => {
-      await db.query(sql`update session set last_seen_at = now() where revoked_at is null and user_id = (select id from app_user where email = 'a@test.kassa')`);
-      await warm(b, cookie);
-      await db.query(idleLongAgo);
-      return me(b, cookie);
-    }, { timeout: 20_000 }).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await db.query(
+            sql`update session set last_seen_at = now() where revoked_at is null and user_id = (select id from app_user where email = 'a@test.kassa')`,
+          );
+          await warm(b, cookie);
+          await db.query(idleLongAgo);
+          return me(b, cookie);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(200);
     // A revocation made behind the API's back (plain SQL) reaches both processes through the database.
-    await db.query(sql`update session set revoked_at = now() where revoked_at is null and user_id = (select id from app_user where email = 'a@test.kassa')`);
+    await db.query(
+      sql`update session set revoked_at = now() where revoked_at is null and user_id = (select id from app_user where email = 'a@test.kassa')`,
+    );
     await expect.poll(() => me(b, cookie), { timeout: 2000 }).toBe(401);
     expect(await me(a, cookie)).toBe(401);
   });
@@ -72,10 +82,14 @@ describe('validated sessions kept per process', () => {
     await warm(b, cookie);
     const list = () => b.inject({ method: 'GET', url: '/v1/refund', headers: { cookie } }).then((r) => r.statusCode);
     expect(await list()).toBe(403);
-    await db.query(sql`insert into user_role (user_id, role) select id, 'REFUND_LIST' from app_user where email = 'a-analyst@test.kassa'`);
+    await db.query(
+      sql`insert into user_role (user_id, role) select id, 'REFUND_LIST' from app_user where email = 'a-analyst@test.kassa'`,
+    );
     await expect.poll(list, { timeout: 2000 }).toBe(200);
     const [user] = await db.query<{ id: string }>(sql`select id from app_user where email = 'a-analyst@test.kassa'`);
-    expect((await a.inject({ method: 'POST', url: `/v1/user/${user.id}/disable`, headers: { cookie: admin } })).statusCode).toBe(200);
+    expect(
+      (await a.inject({ method: 'POST', url: `/v1/user/${user.id}/disable`, headers: { cookie: admin } })).statusCode,
+    ).toBe(200);
     expect(await me(b, cookie)).toBe(401);
   });
 });

@@ -72,7 +72,9 @@ export const createSessionCache = <T>(db: Db): SessionCache<T> => {
   /** The listeners that must acknowledge a sync: every listening connection on PostgreSQL, this process's on PGlite. */
   const listenerCount = async (): Promise<number> => {
     if (db.engine !== 'postgresql') return localListeners.get(db) ?? 1;
-    const [row] = await db.query<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database()`);
+    const [row] = await db.query<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database()`,
+    );
     return row.n;
   };
 
@@ -113,7 +115,9 @@ export const createSessionCache = <T>(db: Db): SessionCache<T> => {
       listening = false;
       flush();
       localListeners.set(db, Math.max(0, (localListeners.get(db) ?? 1) - 1));
-      await (await stopping)();
+      await (
+        await stopping
+      )();
     },
     size: () => entries.size,
   };

@@ -27,7 +27,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).un
  * Idle keep-alive connections are closed only after a grace, not at once: a client that sent a
  * request on one at that moment would lose it.
  */
-export const drainAndClose = async (app: FastifyInstance, timeoutMs: number, idleGraceMs = Math.min(2000, timeoutMs / 2)): Promise<void> => {
+export const drainAndClose = async (
+  app: FastifyInstance,
+  timeoutMs: number,
+  idleGraceMs = Math.min(2000, timeoutMs / 2),
+): Promise<void> => {
   app.lifecycle.shuttingDown = true;
   const server: Server = app.server;
   // net.Server's close stops listening without http.Server's closeIdleConnections() (see above).

@@ -13,7 +13,14 @@ import { sql } from './db/index.ts';
 
 /** A span as the OTLP/HTTP JSON exporter sends it. */
 type AnyValue = { stringValue?: string; intValue?: number | string; boolValue?: boolean };
-type OtlpSpan = { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string; attributes: { key: string; value: AnyValue }[] };
+type OtlpSpan = {
+  name: string;
+  kind: number;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  attributes: { key: string; value: AnyValue }[];
+};
 type Received = { path: string; contentType: string; spans: OtlpSpan[]; service: string[] };
 
 const attr = (span: OtlpSpan, key: string) => {
@@ -33,12 +40,19 @@ beforeAll(async () => {
     request.on('end', () => {
       let body = Buffer.concat(chunks);
       if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      const json = JSON.parse(body.toString()) as { resourceSpans: { resource: { attributes: { key: string; value: AnyValue }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
+      const json = JSON.parse(body.toString()) as {
+        resourceSpans: {
+          resource: { attributes: { key: string; value: AnyValue }[] };
+          scopeSpans: { spans: OtlpSpan[] }[];
+        }[];
+      };
       received.push({
         path: request.url ?? '',
         contentType: request.headers['content-type'] ?? '',
         spans: json.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
-        service: json.resourceSpans.map((r) => String(r.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue)),
+        service: json.resourceSpans.map((r) =>
+          String(r.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue),
+        ),
       });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
@@ -78,7 +92,11 @@ describe('OpenTelemetry traces', () => {
     // A request with a body over a real socket (its body is read in the socket's async context):
     // the handler's queries must still belong to the request.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${address}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'a@test.kassa', password: TEST_PASSWORD }) });
+    const login = await fetch(`${address}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'a@test.kassa', password: TEST_PASSWORD }),
+    });
     expect(login.status).toBe(200);
     await flushTracing();
 
@@ -90,7 +108,12 @@ describe('OpenTelemetry traces', () => {
     const spans = allSpans();
     const http = spans.find((s) => attr(s, 'kassa.request_id') === 'trace-test-request-1');
     expect(http).toBeDefined();
-    expect(http).toMatchObject({ name: 'GET /v1/transaction/:id', kind: 2, traceId: caller, parentSpanId: '00f067aa0ba902b7' });
+    expect(http).toMatchObject({
+      name: 'GET /v1/transaction/:id',
+      kind: 2,
+      traceId: caller,
+      parentSpanId: '00f067aa0ba902b7',
+    });
     expect(attr(http!, 'http.route')).toBe('/v1/transaction/:id');
     expect(attr(http!, 'http.request.method')).toBe('GET');
     expect(attr(http!, 'http.response.status_code')).toBe(404);

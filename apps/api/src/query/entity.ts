@@ -63,7 +63,12 @@ export const defineEntity = <Row extends z.ZodObject, const F extends FieldsOf<R
     fields: F & Record<Exclude<keyof F, keyof Row['shape']>, never>;
     populate?: Partial<Record<keyof Row['shape'] & string, PopulateDef>>;
   },
-): EntityDef<Row> => ({ ...def, row, fields: def.fields, populate: def.populate as Record<string, PopulateDef> | undefined });
+): EntityDef<Row> => ({
+  ...def,
+  row,
+  fields: def.fields,
+  populate: def.populate as Record<string, PopulateDef> | undefined,
+});
 
 /** Names in which an entity's declared fields and its row schema differ (none when they agree). */
 export const fieldDrift = (entity: EntityDef): string[] => {

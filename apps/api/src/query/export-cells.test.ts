@@ -9,8 +9,13 @@ let id: string;
 beforeAll(async () => {
   t = await createTestApp();
   const world = await createTestWorld(t.db);
-  id = await insertTestTransaction(t.db, world.shopA, world.profileA, { tags: ['=HYPERLINK("https://evil.example")', 'vip'] });
-  const history = [{ status: 'AUTHORIZED', at: '2026-01-02T10:00:00.000Z', reason: null }, { status: 'SETTLEMENT_COMPLETED', at: '2026-01-03T10:00:00.000Z', reason: 'batch, "night"' }];
+  id = await insertTestTransaction(t.db, world.shopA, world.profileA, {
+    tags: ['=HYPERLINK("https://evil.example")', 'vip'],
+  });
+  const history = [
+    { status: 'AUTHORIZED', at: '2026-01-02T10:00:00.000Z', reason: null },
+    { status: 'SETTLEMENT_COMPLETED', at: '2026-01-03T10:00:00.000Z', reason: 'batch, "night"' },
+  ];
   await t.db.query(sql`update transaction set status_history = ${JSON.stringify(history)}::jsonb where id = ${id}`);
   cookie = (await signIn(t.app, 'a@test.kassa', TEST_PASSWORD)).cookie;
 });
@@ -18,7 +23,11 @@ afterAll(() => t.close());
 
 /** The exported lines; this test's second cell is the last one, so it is unquoted by hand (RFC 4180). */
 const exportLines = async (fields: string): Promise<string[]> => {
-  const response = await t.app.inject({ method: 'GET', url: `/v1/transaction/export?_fields=${fields}`, headers: { cookie } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/transaction/export?_fields=${fields}`,
+    headers: { cookie },
+  });
   expect(response.statusCode).toBe(200);
   return response.body.split('\r\n').filter(Boolean);
 };

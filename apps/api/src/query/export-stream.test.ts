@@ -19,7 +19,8 @@ beforeAll(async () => {
   world = await createTestWorld(t.db);
   // Enough rows (about 13 MB of CSV, more than socket buffers hold) that the export is far from
   // done when the first bytes arrive; every three share a timestamp.
-  await t.db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, merchant_reference, amount, currency_code,
+  await t.db
+    .query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, merchant_reference, amount, currency_code,
       payment_product_type, status, description, created_at, updated_at)
     select 'tx_bulk_' || lpad(i::text, 6, '0'), ${world.shopA.id}, ${world.shopA.id}, ${world.profileA}, 'BULK-' || i, 1000 + i % 50, 'EUR',
       'card', 'SETTLEMENT_COMPLETED', repeat('x', 300), timestamptz '2026-01-01' + (i / 3) * interval '1.000001 second', now()
@@ -82,7 +83,9 @@ describe('exports and the rest of the API', () => {
     const lines = (first + (await readRest(response))).split('\r\n').filter(Boolean);
     expect(lines[0]).toMatch(/^id,/);
     const ids = lines.slice(1).map((line) => line.split(',')[0]);
-    const [{ count }] = await t.db.query<{ count: number }>(sql`select count(*)::int as count from transaction where merchant_id = ${world.shopA.id}`);
+    const [{ count }] = await t.db.query<{ count: number }>(
+      sql`select count(*)::int as count from transaction where merchant_id = ${world.shopA.id}`,
+    );
     expect(ids).toHaveLength(count);
     expect(new Set(ids).size).toBe(count);
     // Newest first, as the list: the default sort.
@@ -98,14 +101,18 @@ describe('leaving a stream early', () => {
         expect(batch).toHaveLength(100);
         break;
       }
-      const answer = await Promise.race([t.db.query<{ one: number }>(sql`select 1 as one`), new Promise((r) => setTimeout(() => r('timeout'), 3000))]);
+      const answer = await Promise.race([
+        t.db.query<{ one: number }>(sql`select 1 as one`),
+        new Promise((r) => setTimeout(() => r('timeout'), 3000)),
+      ]);
       expect(answer).toEqual([{ one: 1 }]);
     }
   });
 
   it('ends the transaction when the consumer fails in the middle', async () => {
     const failing = async () => {
-      for await (const _batch of t.db.stream(sql`select i from generate_series(1, 10000) i`, 100)) throw new Error('consumer failed');
+      for await (const _batch of t.db.stream(sql`select i from generate_series(1, 10000) i`, 100))
+        throw new Error('consumer failed');
     };
     await expect(failing()).rejects.toThrow('consumer failed');
     expect(await t.db.query(sql`select 1 as one`)).toEqual([{ one: 1 }]);
@@ -118,7 +125,11 @@ describe('keyset pages', () => {
     table: 'keyset_probe',
     tenancy: 'shared',
     row: z.object({ id: z.string(), v: z.number(), created_at: z.date() }),
-    fields: { id: { type: 'id', sort: true }, v: { type: 'int', sort: true }, created_at: { type: 'timestamp', sort: true } },
+    fields: {
+      id: { type: 'id', sort: true },
+      v: { type: 'int', sort: true },
+      created_at: { type: 'timestamp', sort: true },
+    },
   };
 
   beforeAll(async () => {

@@ -13,7 +13,8 @@ export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(va
 
 const valueAt = (row: Row, path: readonly string[]): unknown => {
   let value: unknown = row;
-  for (const key of path) value = value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Row)[key] : undefined;
+  for (const key of path)
+    value = value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Row)[key] : undefined;
   return value;
 };
 
@@ -28,18 +29,32 @@ const cellOf = (row: Row, path: readonly string[]): string => {
 const textOf = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.map((item) => textOf(item)).join(' ');
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
+    return value.map((item) => textOf(item)).join(' ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 };
 
 /** Export columns: `a,b,transaction.merchant_reference`; a dotted path needs its relation populated. */
-export const parseExportFields = (entity: EntityDef, raw: string | string[] | undefined, fallback: readonly string[]): string[] => {
-  const fields = raw === undefined ? [...fallback] : (Array.isArray(raw) ? raw.join(',') : raw).split(',').map((f) => f.trim()).filter(Boolean);
+export const parseExportFields = (
+  entity: EntityDef,
+  raw: string | string[] | undefined,
+  fallback: readonly string[],
+): string[] => {
+  const fields =
+    raw === undefined
+      ? [...fallback]
+      : (Array.isArray(raw) ? raw.join(',') : raw)
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean);
   for (const field of fields) {
     const [head, nested, ...deeper] = field.split('.');
     const relation = own(entity.populate, head);
-    const known = nested === undefined ? own(entity.fields, head) !== undefined : deeper.length === 0 && relation !== undefined && own(relation.target().fields, nested) !== undefined;
+    const known =
+      nested === undefined
+        ? own(entity.fields, head) !== undefined
+        : deeper.length === 0 && relation !== undefined && own(relation.target().fields, nested) !== undefined;
     if (!known) throw badRequest('querystring._fields', `Cannot export ${field}`, 'unknown_field');
   }
   return fields;
@@ -51,18 +66,35 @@ export const parseExportFields = (entity: EntityDef, raw: string | string[] | un
  * ends the read. `_format=readable` (with `_lang`, `_tz`) gives the same rows for a person in a
  * spreadsheet (see readable-export.ts); otherwise field codes, minor units and UTC for machines.
  */
-export const exportCsv = async (db: Db, entity: EntityDef, scope: Scope, query: TListQuery, defaultFields: readonly string[]): Promise<Readable> => {
+export const exportCsv = async (
+  db: Db,
+  entity: EntityDef,
+  scope: Scope,
+  query: TListQuery,
+  defaultFields: readonly string[],
+): Promise<Readable> => {
   const readable = query._format === 'readable' ? readableOptionsOf(query) : null;
-  if (query._format !== undefined && !readable) throw badRequest('querystring._format', '_format must be readable (or left out for the machine export)');
+  if (query._format !== undefined && !readable)
+    throw badRequest('querystring._format', '_format must be readable (or left out for the machine export)');
   const requested = parseExportFields(entity, query._fields, defaultFields);
   const fields = readable ? withRelatedNames(entity, requested) : requested;
   const relations = [...new Set(fields.filter((f) => f.includes('.')).map((f) => f.split('.')[0]))];
   // Only the exported columns (and the ids of the relations they read) leave the database.
   const selected = [...new Set(fields.map((f) => f.split('.')[0]))];
-  const { pages, populate } = await streamQuery(db, entity, scope, { ...query, _populate: relations.join(' ') } as TListQuery, selected);
+  const { pages, populate } = await streamQuery(
+    db,
+    entity,
+    scope,
+    { ...query, _populate: relations.join(' ') } as TListQuery,
+    selected,
+  );
   const paths = fields.map((field) => field.split('.'));
   const columns = readable ? readableColumns(entity, fields, readable) : null;
-  const options = { quoted_match: /[",\r\n]/, record_delimiter: 'windows', ...(readable ? { delimiter: readableDelimiter(readable.language) } : {}) } as const;
+  const options = {
+    quoted_match: /[",\r\n]/,
+    record_delimiter: 'windows',
+    ...(readable ? { delimiter: readableDelimiter(readable.language) } : {}),
+  } as const;
   const cellsOf = (row: Row) =>
     paths.map((path, index) => {
       const formatted = columns?.formatters[index](valueAt(row, path), row) ?? null;

@@ -14,7 +14,18 @@ export type ListRequest = {
   organisation?: string;
 };
 
-const RESERVED = new Set(['_limit', '_skip', '_sort', '_search', '_search_by', '_populate', '_fields', '_format', '_lang', '_tz']);
+const RESERVED = new Set([
+  '_limit',
+  '_skip',
+  '_sort',
+  '_search',
+  '_search_by',
+  '_populate',
+  '_fields',
+  '_format',
+  '_lang',
+  '_tz',
+]);
 const path = (key: string) => `querystring.${key}`;
 const single = (key: string, value: string | string[]): string => {
   if (Array.isArray(value)) throw badRequest(path(key), `${key} takes one value`);
@@ -94,14 +105,17 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
     const raw = single('_limit', query._limit);
     request.limit = raw === 'null' ? MAX_PAGE_SIZE : integerParam('_limit', raw, 1, MAX_PAGE_SIZE);
   }
-  if (query._skip !== undefined) request.skip = integerParam('_skip', single('_skip', query._skip), 0, Number.MAX_SAFE_INTEGER);
+  if (query._skip !== undefined)
+    request.skip = integerParam('_skip', single('_skip', query._skip), 0, Number.MAX_SAFE_INTEGER);
   if (query._search !== undefined) {
     const term = single('_search', query._search).trim();
     const by = query._search_by === undefined ? undefined : single('_search_by', query._search_by);
     if (term) request.conditions.push(searchCondition(entity, term, by));
   }
   if (query._populate !== undefined) {
-    const names = (Array.isArray(query._populate) ? query._populate.join(' ') : query._populate).split(/[\s,]+/).filter(Boolean);
+    const names = (Array.isArray(query._populate) ? query._populate.join(' ') : query._populate)
+      .split(/[\s,]+/)
+      .filter(Boolean);
     for (const name of names) {
       if (!own(entity.populate, name)) throw badRequest(path('_populate'), `Cannot populate ${name}`, 'unknown_field');
     }

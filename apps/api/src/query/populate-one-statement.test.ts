@@ -24,13 +24,25 @@ beforeAll(async () => {
   await generateDemoWorld(db, { seed: 7, scale: 400, now: Date.UTC(2026, 10, 20, 14, 30) });
   scopes.push(['provider', { kind: 'all' }]);
   for (const type of ['merchant', 'sub']) {
-    const [org] = await db.query<{ id: string; type: string; path: string }>(sql`select id, type, path from organisation where type = ${type} order by id limit 1`);
+    const [org] = await db.query<{ id: string; type: string; path: string }>(
+      sql`select id, type, path from organisation where type = ${type} order by id limit 1`,
+    );
     if (org) scopes.push([type, await scopeFor(db, org)]);
   }
 }, 180_000);
 afterAll(() => db.close());
 
-const entities: EntityDef[] = [transactionEntity, refundEntity, chargebackEntity, customerEntity, scheduledTransactionEntity, auditTrailEntity, organisationEntity, paymentProfileEntity, platformUserEntity] as EntityDef[];
+const entities: EntityDef[] = [
+  transactionEntity,
+  refundEntity,
+  chargebackEntity,
+  customerEntity,
+  scheduledTransactionEntity,
+  auditTrailEntity,
+  organisationEntity,
+  paymentProfileEntity,
+  platformUserEntity,
+] as EntityDef[];
 
 describe('populate in one statement', () => {
   it('answers what one query per relation answered, for every relation and scope', async () => {
@@ -42,7 +54,13 @@ describe('populate in one statement', () => {
         for (const sort of ['-created_at', 'id']) {
           const query = { _limit: '60', _sort: sort, _populate: names.join(' ') };
           const joined = await listEntity(db, entity, scope, query);
-          const separately = await populateRows(db, entity, scope, await listEntity(db, entity, scope, { _limit: '60', _sort: sort }), names);
+          const separately = await populateRows(
+            db,
+            entity,
+            scope,
+            await listEntity(db, entity, scope, { _limit: '60', _sort: sort }),
+            names,
+          );
           expect(joined, `${entity.name} as ${label} sorted ${sort}`).toEqual(separately);
           for (const row of joined as Record<string, unknown>[]) {
             for (const name of names) {
@@ -52,7 +70,10 @@ describe('populate in one statement', () => {
           }
           if (joined.length > 0) {
             const id = (joined[0] as { id: string }).id;
-            expect(await getEntity(db, entity, scope, id, { _populate: names.join(' ') }), `${entity.name} ${id} as ${label}`).toEqual(joined[0]);
+            expect(
+              await getEntity(db, entity, scope, id, { _populate: names.join(' ') }),
+              `${entity.name} ${id} as ${label}`,
+            ).toEqual(joined[0]);
           }
         }
       }

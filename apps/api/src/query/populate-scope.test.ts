@@ -10,7 +10,9 @@ let merchant: string;
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
-  await t.db.query(sql`update organisation set email = 'finance@shop-a.example', tax_number = 'NL001234567B01' where id = ${world.shopA.id}`);
+  await t.db.query(
+    sql`update organisation set email = 'finance@shop-a.example', tax_number = 'NL001234567B01' where id = ${world.shopA.id}`,
+  );
   sub = (await signIn(t.app, 'a-sub@test.kassa', TEST_PASSWORD)).cookie;
   merchant = (await signIn(t.app, 'a@test.kassa', TEST_PASSWORD)).cookie;
 });
@@ -41,7 +43,10 @@ describe('_populate stays inside the caller’s tenancy', () => {
   });
 
   it('populates what the caller may see: a merchant user sees its sub-organisation’s parent, not the provider', async () => {
-    const rows = (await get('/v1/organisation?_populate=parent&_sort=name', merchant)).json() as { id: string; parent: { id: string; tax_number?: string } | string }[];
+    const rows = (await get('/v1/organisation?_populate=parent&_sort=name', merchant)).json() as {
+      id: string;
+      parent: { id: string; tax_number?: string } | string;
+    }[];
     const byId = new Map(rows.map((row) => [row.id, row.parent]));
     expect(byId.get(world.shopASub.id)).toMatchObject({ id: world.shopA.id, tax_number: 'NL001234567B01' });
     expect(byId.get(world.shopA.id)).toBe(world.provider.id);

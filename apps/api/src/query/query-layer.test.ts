@@ -24,7 +24,10 @@ beforeAll(async () => {
     });
   }
   for (let i = 0; i < 5; i++) {
-    await insertTestTransaction(t.db, world.shopB, world.profileB, { reference: `B-${i}`, createdAt: new Date(now - i * day) });
+    await insertTestTransaction(t.db, world.shopB, world.profileB, {
+      reference: `B-${i}`,
+      createdAt: new Date(now - i * day),
+    });
   }
   merchant = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
   provider = await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD);
@@ -68,8 +71,17 @@ describe('entity query conventions', () => {
 
     const since = new Date(now - 9.5 * day).toISOString();
     const bounded = await get(`/v1/transaction?created_at>=${encodeURIComponent(since)}&amount<=1500&_limit=100`);
-    expect(bounded.body.map((r: { merchant_reference: string }) => r.merchant_reference).sort()).toEqual(['A-000', 'A-001', 'A-002', 'A-003', 'A-004', 'A-005']);
-    expect((await get(`/v1/transaction/count?created_at>=${encodeURIComponent(since)}&amount<=1500`)).body.count).toBe(6);
+    expect(bounded.body.map((r: { merchant_reference: string }) => r.merchant_reference).sort()).toEqual([
+      'A-000',
+      'A-001',
+      'A-002',
+      'A-003',
+      'A-004',
+      'A-005',
+    ]);
+    expect((await get(`/v1/transaction/count?created_at>=${encodeURIComponent(since)}&amount<=1500`)).body.count).toBe(
+      6,
+    );
   });
 
   it('searches by merchant reference prefix', async () => {
@@ -101,7 +113,9 @@ describe('entity query conventions', () => {
 
 describe('tenancy and roles', () => {
   it("hides another merchant's transaction: 404 by id and absent from lists", async () => {
-    const [other] = (await get('/v1/transaction?_limit=1', provider)).body.filter((r: { organisation: string }) => r.organisation === world.shopB.id);
+    const [other] = (await get('/v1/transaction?_limit=1', provider)).body.filter(
+      (r: { organisation: string }) => r.organisation === world.shopB.id,
+    );
     const foreign = other ?? (await get(`/v1/transaction?organisation=${world.shopB.id}&_limit=1`, provider)).body[0];
     expect(foreign.organisation).toBe(world.shopB.id);
     expect((await get(`/v1/transaction/${foreign.id}`)).status).toBe(404);
@@ -135,7 +149,11 @@ describe('tenancy and roles', () => {
 
 describe('CSV export', () => {
   it('streams every matching row (not one page) with the chosen columns', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/transaction/export?status=SETTLEMENT_COMPLETED&_fields=merchant_reference,amount,payment_profile.name', headers: merchant });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/transaction/export?status=SETTLEMENT_COMPLETED&_fields=merchant_reference,amount,payment_profile.name',
+      headers: merchant,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = response.body.trim().split('\r\n');
@@ -145,7 +163,11 @@ describe('CSV export', () => {
   });
 
   it('refuses an unknown export column', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/transaction/export?_fields=secret', headers: merchant });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/transaction/export?_fields=secret',
+      headers: merchant,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0].path).toBe('querystring._fields');
   });

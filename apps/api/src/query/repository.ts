@@ -29,16 +29,26 @@ const orderClause = (request: ListRequest): Sql => {
  * The related rows pass the caller's tenancy like any other read: one outside it (a
  * sub-organisation's parent) stays a bare id, exactly as `GET` of it would be a 404.
  */
-export const populateRows = async (db: Queryable, entity: EntityDef, scope: Scope, rows: Row[], names: string[]): Promise<Row[]> => {
+export const populateRows = async (
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  rows: Row[],
+  names: string[],
+): Promise<Row[]> => {
   for (const name of names) {
     const relation = own(entity.populate, name);
     if (!relation) continue;
     const target = relation.target();
-    const ids = [...new Set(rows.map((row) => row[relation.field]).filter((id): id is string => typeof id === 'string'))];
+    const ids = [
+      ...new Set(rows.map((row) => row[relation.field]).filter((id): id is string => typeof id === 'string')),
+    ];
     if (ids.length === 0) continue;
     const scoped = scopeCondition(scope, target.tenancy);
     // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
-    const related = await db.query(sql`select ${selectList(target)} from ${sql.raw(target.table)} e ${whereOf([sql`e.id = any(${ids})`, ...(scoped ? [scoped] : [])])}`);
+    const related = await db.query(
+      sql`select ${selectList(target)} from ${sql.raw(target.table)} e ${whereOf([sql`e.id = any(${ids})`, ...(scoped ? [scoped] : [])])}`,
+    );
     const byId = new Map(related.map((row) => [row.id as string, row]));
     for (const row of rows) {
       const id = row[relation.field];
@@ -58,7 +68,13 @@ const relationPrefix = (index: number) => `__p${index}__`;
  * columns under a prefix so that they pass the same type parsers as the row itself. One round
  * trip instead of one per relation.
  */
-const withRelations = (entity: EntityDef, scope: Scope, inner: Sql, names: string[], order: Sql): { statement: Sql; nest: (rows: Row[]) => Row[] } => {
+const withRelations = (
+  entity: EntityDef,
+  scope: Scope,
+  inner: Sql,
+  names: string[],
+  order: Sql,
+): { statement: Sql; nest: (rows: Row[]) => Row[] } => {
   const relations = names.flatMap((name) => {
     const relation = own(entity.populate, name);
     return relation ? [{ name, field: relation.field, target: relation.target() }] : [];
@@ -66,16 +82,29 @@ const withRelations = (entity: EntityDef, scope: Scope, inner: Sql, names: strin
   if (relations.length === 0) return { statement: sql`${inner} ${order}`, nest: (rows) => rows };
   const joins = relations.map(({ field, target }, index) => {
     const prefix = relationPrefix(index);
-    const columns = sql.raw(Object.entries(target.fields).map(([name, def]) => `${columnOf(name, def)} as "${prefix}${name}"`).join(', '));
+    const columns = sql.raw(
+      Object.entries(target.fields)
+        .map(([name, def]) => `${columnOf(name, def)} as "${prefix}${name}"`)
+        .join(', '),
+    );
     // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
-    const conditions = [sql`e.id = r.${sql.raw(`"${field}"`)}`, ...rowConditions({ ...target, baseCondition: undefined }, scope)];
+    const conditions = [
+      sql`e.id = r.${sql.raw(`"${field}"`)}`,
+      ...rowConditions({ ...target, baseCondition: undefined }, scope),
+    ];
     return sql`left join lateral (select ${columns} from ${sql.raw(target.table)} e where ${sql.join(conditions, ' and ')}) ${sql.raw(`p${index}`)} on true`;
   });
   const statement = sql`select * from (${inner}) r ${sql.join(joins, ' ')} ${order}`;
   // The column names are the same in every row: worked out once per statement, not per row.
   const parts = relations.map(({ name, field, target }, index) => {
     const keys = Object.keys(target.fields);
-    return { name, field, keys, columns: keys.map((key) => `${relationPrefix(index)}${key}`), idColumn: `${relationPrefix(index)}id` };
+    return {
+      name,
+      field,
+      keys,
+      columns: keys.map((key) => `${relationPrefix(index)}${key}`),
+      idColumn: `${relationPrefix(index)}id`,
+    };
   });
   const nest = (rows: Row[]) => {
     const own = rows.length ? Object.keys(rows[0]).filter((key) => !key.startsWith('__p')) : [];
@@ -107,7 +136,12 @@ const outerOrder = (request: ListRequest): Sql => {
 };
 
 /** One page of an entity, filtered, sorted, scoped and populated, in one statement. */
-export const listEntity = async <E extends EntityDef>(db: Queryable, entity: E, scope: Scope, query: TListQuery): Promise<RowOf<E>[]> => {
+export const listEntity = async <E extends EntityDef>(
+  db: Queryable,
+  entity: E,
+  scope: Scope,
+  query: TListQuery,
+): Promise<RowOf<E>[]> => {
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
   const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${request.limit} offset ${request.skip}`;
@@ -133,7 +167,9 @@ export const countEntity = async (
   }
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
-  const [row] = await db.query<{ count: number }>(sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`);
+  const [row] = await db.query<{ count: number }>(
+    sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`,
+  );
   return row.count;
 };
 
@@ -151,7 +187,13 @@ export const getEntity = async <E extends EntityDef>(
 ): Promise<RowOf<E>> => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
   const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
-  const { statement, nest } = withRelations(entity, scope, sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`, request.populate, sql.empty);
+  const { statement, nest } = withRelations(
+    entity,
+    scope,
+    sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`,
+    request.populate,
+    sql.empty,
+  );
   const rows = nest(await db.query(statement));
   if (rows.length === 0) throw at ? notFoundAt(at, entity.name.replace(/_/g, ' ')) : notFound(entity.name);
   return rows[0] as RowOf<E>;
@@ -159,7 +201,15 @@ export const getEntity = async <E extends EntityDef>(
 
 /** The sort value of a row as text, so a keyset page continues exactly (timestamps keep their microseconds). */
 const SORT_KEY = '__sort_key';
-const KEY_TYPES: Partial<Record<FieldType, string>> = { id: 'text', text: 'text', int: 'numeric', number: 'numeric', timestamp: 'timestamptz', date: 'date', bool: 'boolean' };
+const KEY_TYPES: Partial<Record<FieldType, string>> = {
+  id: 'text',
+  text: 'text',
+  int: 'numeric',
+  number: 'numeric',
+  timestamp: 'timestamptz',
+  date: 'date',
+  bool: 'boolean',
+};
 
 /**
  * The rows that come after `last` in the request's order (`sort, id`, nulls first when
@@ -171,9 +221,12 @@ const keysetAfter = (entity: EntityDef, request: ListRequest, last: Row): Sql =>
   if (field === 'id') return descending ? sql`e.id < ${id}` : sql`e.id > ${id}`;
   const sorted = sql.raw(column);
   const key = last[SORT_KEY];
-  if (key === null || key === undefined) return descending ? sql`(${sorted} is not null or e.id < ${id})` : sql`(${sorted} is null and e.id > ${id})`;
+  if (key === null || key === undefined)
+    return descending ? sql`(${sorted} is not null or e.id < ${id})` : sql`(${sorted} is null and e.id > ${id})`;
   const typed = sql`cast(${key} as ${sql.raw(KEY_TYPES[entity.fields[field].type] ?? 'text')})`;
-  return descending ? sql`(${sorted}, e.id) < (${typed}, ${id})` : sql`((${sorted}, e.id) > (${typed}, ${id}) or ${sorted} is null)`;
+  return descending
+    ? sql`(${sorted}, e.id) < (${typed}, ${id})`
+    : sql`((${sorted}, e.id) > (${typed}, ${id}) or ${sorted} is null)`;
 };
 
 /**
@@ -196,7 +249,10 @@ export const streamQuery = async (
   const statement = (extra: Sql[], limit?: number) =>
     sql`select ${select} from ${sql.raw(entity.table)} e ${whereOf([...conditions, ...extra])} ${orderClause(request)}${limit ? sql` limit ${limit}` : sql.empty}`;
   return {
-    pages: { all: statement([]), page: (after, limit) => statement(after ? [keysetAfter(entity, request, after)] : [], limit) },
+    pages: {
+      all: statement([]),
+      page: (after, limit) => statement(after ? [keysetAfter(entity, request, after)] : [], limit),
+    },
     populate: request.populate,
   };
 };

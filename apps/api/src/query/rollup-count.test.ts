@@ -14,7 +14,7 @@ let world: TestWorld;
 const DAY = 86_400_000;
 // A deterministic pseudo-random sequence, so a failure can be replayed.
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 beforeAll(async () => {
@@ -22,7 +22,11 @@ beforeAll(async () => {
   world = await createTestWorld(t.db);
   const now = Date.now();
   for (let i = 0; i < 300; i++) {
-    const [org, profile] = pick([[world.shopA, world.profileA], [world.shopASub, world.profileASub], [world.shopB, world.profileB]] as const);
+    const [org, profile] = pick([
+      [world.shopA, world.profileA],
+      [world.shopASub, world.profileASub],
+      [world.shopB, world.profileB],
+    ] as const);
     await insertTestTransaction(t.db, org, profile, {
       amount: 100 + Math.floor(random() * 100_000),
       status: pick(statusVocabularies.transaction.values),
@@ -33,10 +37,14 @@ beforeAll(async () => {
     });
   }
   // Changes after insert: status moves, blocking, refunds, deletes, a bulk update.
-  await t.db.query(sql`update transaction set status = 'DECLINED' where id in (select id from transaction order by id limit 20)`);
+  await t.db.query(
+    sql`update transaction set status = 'DECLINED' where id in (select id from transaction order by id limit 20)`,
+  );
   await t.db.query(sql`update transaction set blocked = true where status = 'FAILED'`);
   await t.db.query(sql`update transaction set refunded_amount = amount / 2 where status = 'SETTLEMENT_COMPLETED'`);
-  await t.db.query(sql`update transaction set tags = '{fraud}' where id in (select id from transaction order by id desc limit 7)`);
+  await t.db.query(
+    sql`update transaction set tags = '{fraud}' where id in (select id from transaction order by id desc limit 7)`,
+  );
   await t.db.query(sql`delete from transaction where id in (select id from transaction order by amount limit 5)`);
 });
 afterAll(() => t.close());
@@ -53,7 +61,8 @@ const randomQuery = (): TListQuery => {
   if (random() < 0.8) query['created_at>'] = new Date(now - Math.floor(random() * 35 * DAY)).toISOString();
   if (random() < 0.3) query['created_at<'] = new Date(now - Math.floor(random() * 10 * DAY)).toISOString();
   if (random() < 0.15) query['created_at>'] = new Date(Math.floor((now - 20 * DAY) / DAY) * DAY).toISOString();
-  if (random() < 0.4) query['status[]'] = [pick(statusVocabularies.transaction.values), pick(statusVocabularies.transaction.values)];
+  if (random() < 0.4)
+    query['status[]'] = [pick(statusVocabularies.transaction.values), pick(statusVocabularies.transaction.values)];
   else if (random() < 0.3) query.status = pick(statusVocabularies.transaction.values);
   if (random() < 0.3) query.payment_product_type = pick(PAYMENT_PRODUCTS);
   if (random() < 0.3) query.type = pick(['DEFAULT', 'TAGGED', 'BLOCKED', 'MISSED', 'DECLINED']);
@@ -69,7 +78,13 @@ describe('rollup counts', () => {
       const query = randomQuery();
       const scope = pick(scopes());
       const real = await countEntity(t.db, transactionEntity, scope, query, { useRollup: false });
-      const fromRollup = await countFromRollup(t.db, transactionEntity, transactionEntity.rollup as RollupDef, scope, query);
+      const fromRollup = await countFromRollup(
+        t.db,
+        transactionEntity,
+        transactionEntity.rollup as RollupDef,
+        scope,
+        query,
+      );
       if (fromRollup === null) continue;
       expect({ query, scope: scope.kind, count: fromRollup }).toEqual({ query, scope: scope.kind, count: real });
       answeredFromRollup++;
@@ -91,6 +106,8 @@ describe('rollup counts', () => {
   });
 
   it('still refuses bad filter values on the rollup path', async () => {
-    await expect(countEntity(t.db, transactionEntity, { kind: 'all' }, { status: 'NOPE' })).rejects.toThrow(/status must be one of/);
+    await expect(countEntity(t.db, transactionEntity, { kind: 'all' }, { status: 'NOPE' })).rejects.toThrow(
+      /status must be one of/,
+    );
   });
 });

@@ -19,7 +19,12 @@ const eligible = (entity: EntityDef, rollup: RollupDef, query: TListQuery): bool
     const name = key.replace(/(\[\]|>|<)$/, '');
     if (name === rollup.timeField) return key.endsWith('>') || key.endsWith('<');
     if (own(rollup.virtualFilters, name)) return !key.endsWith('>') && !key.endsWith('<');
-    return own(rollup.dimensions, name) !== undefined && !key.endsWith('>') && !key.endsWith('<') && Boolean(own(entity.fields, name)?.filter);
+    return (
+      own(rollup.dimensions, name) !== undefined &&
+      !key.endsWith('>') &&
+      !key.endsWith('<') &&
+      Boolean(own(entity.fields, name)?.filter)
+    );
   });
 
 /**
@@ -27,7 +32,13 @@ const eligible = (entity: EntityDef, rollup: RollupDef, query: TListQuery): bool
  * first and last day from the rows (an index range of at most a day each). Exact, not estimated.
  * Answers null when the filters need the rows themselves (search, amount range, tags…).
  */
-export const countFromRollup = async (db: Queryable, entity: EntityDef, rollup: RollupDef, scope: Scope, query: TListQuery): Promise<number | null> => {
+export const countFromRollup = async (
+  db: Queryable,
+  entity: EntityDef,
+  rollup: RollupDef,
+  scope: Scope,
+  query: TListQuery,
+): Promise<number | null> => {
   if (!eligible(entity, rollup, query)) return null;
   const { [`${rollup.timeField}>`]: lowerRaw, [`${rollup.timeField}<`]: upperRaw, ...rest } = query;
   // Validates every key and value exactly as a list request would (400 naming the key).
@@ -38,7 +49,8 @@ export const countFromRollup = async (db: Queryable, entity: EntityDef, rollup: 
   const upper = bound(upperRaw);
   if (lower !== undefined && upper !== undefined && upper < lower) return 0;
 
-  const firstFullDay = lower === undefined ? undefined : lower === startOfUtcDay(lower) ? lower : startOfUtcDay(lower) + DAY;
+  const firstFullDay =
+    lower === undefined ? undefined : lower === startOfUtcDay(lower) ? lower : startOfUtcDay(lower) + DAY;
   // The upper bound is inclusive: a day is whole only if the bound reaches its last instant.
   const afterLastFullDay = upper === undefined ? undefined : startOfUtcDay(upper + 1);
   if (firstFullDay !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= firstFullDay) return null;
@@ -52,9 +64,16 @@ export const countFromRollup = async (db: Queryable, entity: EntityDef, rollup: 
     fields: {
       // Only so that the default sort parses; a count has no order.
       [rollup.timeField]: { type: 'timestamp', column: 'e.day', sort: true },
-      ...Object.fromEntries(Object.entries(rollup.dimensions).map(([name, column]) => [name, { ...entity.fields[name], column }])),
+      ...Object.fromEntries(
+        Object.entries(rollup.dimensions).map(([name, column]) => [name, { ...entity.fields[name], column }]),
+      ),
     },
-    virtualFilters: Object.fromEntries(Object.entries(rollup.virtualFilters ?? {}).map(([name, toSql]) => [name, { ...entity.virtualFilters?.[name], toSql }])),
+    virtualFilters: Object.fromEntries(
+      Object.entries(rollup.virtualFilters ?? {}).map(([name, toSql]) => [
+        name,
+        { ...entity.virtualFilters?.[name], toSql },
+      ]),
+    ),
   };
   const rollupFilters = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('_')));
   const days = [
@@ -63,16 +82,25 @@ export const countFromRollup = async (db: Queryable, entity: EntityDef, rollup: 
   ];
   const time = sql.raw(entity.fields[rollup.timeField]?.column ?? `e.${rollup.timeField}`);
   const edges = [
-    ...(lower !== undefined && firstFullDay !== lower ? [[sql`${time} >= ${new Date(lower)}`, sql`${time} < ${new Date(firstFullDay as number)}`]] : []),
-    ...(upper !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= upper ? [[sql`${time} >= ${new Date(afterLastFullDay)}`, sql`${time} <= ${new Date(upper)}`]] : []),
+    ...(lower !== undefined && firstFullDay !== lower
+      ? [[sql`${time} >= ${new Date(lower)}`, sql`${time} < ${new Date(firstFullDay as number)}`]]
+      : []),
+    ...(upper !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= upper
+      ? [[sql`${time} >= ${new Date(afterLastFullDay)}`, sql`${time} <= ${new Date(upper)}`]]
+      : []),
   ];
   // The whole days and the edge days are independent: ask for them at once.
   const counts = await Promise.all([
     whereClause(db, rollupEntity, scope, parseListQuery(rollupEntity, rollupFilters), days).then((where) =>
-      db.query<{ count: number }>(sql`select coalesce(sum(e.count), 0)::bigint as count from ${sql.raw(rollup.table)} e ${where}`)),
+      db.query<{ count: number }>(
+        sql`select coalesce(sum(e.count), 0)::bigint as count from ${sql.raw(rollup.table)} e ${where}`,
+      ),
+    ),
     ...edges.map((edge) =>
       whereClause(db, entity, scope, rowsRequest, edge).then((where) =>
-        db.query<{ count: number }>(sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`))),
+        db.query<{ count: number }>(sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`),
+      ),
+    ),
   ]);
   return counts.reduce((sum, [row]) => sum + row.count, 0);
 };

@@ -14,14 +14,21 @@ import { countEntity, getEntity, listEntity } from './repository.ts';
  */
 export const registerReadRoutes = (
   fastify: FastifyInstance,
-  options: { path: string; entity: EntityDef; roles: RoleList; exportFields?: readonly string[]; feature?: 'collecting' },
+  options: {
+    path: string;
+    entity: EntityDef;
+    roles: RoleList;
+    exportFields?: readonly string[];
+    feature?: 'collecting';
+  },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { path, entity, roles } = options;
   const feature = options.feature;
   const drift = fieldDrift(entity);
   if (drift.length) throw new Error(`Entity ${entity.name}: fields and row schema differ in ${drift.join(', ')}`);
-  const exportFields = options.exportFields ?? Object.keys(entity.fields).filter((f) => entity.fields[f].type !== 'json');
+  const exportFields =
+    options.exportFields ?? Object.keys(entity.fields).filter((f) => entity.fields[f].type !== 'json');
   const tags = [entity.name];
   const describe = `Filters: ${Object.entries(entity.fields)
     .filter(([, f]) => f.filter)
@@ -30,7 +37,12 @@ export const registerReadRoutes = (
 
   app.get(`/v1/${path}`, {
     config: { access: { roles, feature } },
-    schema: { tags, description: describe, querystring: ZListQuery, response: { 200: trustedRows(z.array(entity.row)) } },
+    schema: {
+      tags,
+      description: describe,
+      querystring: ZListQuery,
+      response: { 200: trustedRows(z.array(entity.row)) },
+    },
     handler: (request) => listEntity(app.db, entity, authOf(request).scope, request.query),
   });
   app.get(`/v1/${path}/count`, {
@@ -40,18 +52,30 @@ export const registerReadRoutes = (
   });
   app.get(`/v1/${path}/export`, {
     config: { access: { roles, feature } },
-    schema: { tags, description: `CSV of every row the filters match; _fields picks columns (default: ${exportFields.join(',')}). _format=readable with _lang (nl, en-US) and _tz (IANA zone) gives the same rows for a person: translated headers and values, decimal amounts, local times with offset, related names; Dutch uses ; and both start with a UTF-8 BOM.`, querystring: ZListQuery },
+    schema: {
+      tags,
+      description: `CSV of every row the filters match; _fields picks columns (default: ${exportFields.join(',')}). _format=readable with _lang (nl, en-US) and _tz (IANA zone) gives the same rows for a person: translated headers and values, decimal amounts, local times with offset, related names; Dutch uses ; and both start with a UTF-8 BOM.`,
+      querystring: ZListQuery,
+    },
     handler: async (request, reply) => {
       const csv = await exportCsv(app.db, entity, authOf(request).scope, request.query, exportFields);
       reply.header('content-type', 'text/csv; charset=utf-8');
       const suffix = request.query._format === 'readable' ? `-${request.query._lang ?? 'nl'}` : '';
-      reply.header('content-disposition', `attachment; filename="${path}-${new Date().toISOString().slice(0, 10)}${suffix}.csv"`);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${path}-${new Date().toISOString().slice(0, 10)}${suffix}.csv"`,
+      );
       return reply.send(csv);
     },
   });
   app.get(`/v1/${path}/:id`, {
     config: { access: { roles, feature } },
-    schema: { tags, params: z.object({ id: z.string().min(1).max(64) }), querystring: ZListQuery, response: { 200: entity.row } },
+    schema: {
+      tags,
+      params: z.object({ id: z.string().min(1).max(64) }),
+      querystring: ZListQuery,
+      response: { 200: entity.row },
+    },
     handler: (request) => getEntity(app.db, entity, authOf(request).scope, request.params.id, request.query),
   });
 };

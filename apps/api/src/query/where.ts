@@ -12,7 +12,8 @@ import type { Scope } from './scope.ts';
 export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
   if (scope.kind === 'all' || tenancy === 'shared') return null;
   if (tenancy === 'organisation') return sql`e.path like ${`${scope.orgPath}%`}`;
-  if (tenancy === 'member') return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${scope.orgPath}%`})`;
+  if (tenancy === 'member')
+    return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${scope.orgPath}%`})`;
   return scope.kind === 'merchant'
     ? sql`e.merchant_id = ${scope.merchantId}`
     : sql`e.organisation_id = any(${scope.orgIds})`;
@@ -20,10 +21,13 @@ export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
 
 /** The `organisation` filter matches the organisation's whole subtree. */
 const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
-  const [org] = await db.query<{ type: string; path: string }>(sql`select type, path from organisation where id = ${orgId}`);
+  const [org] = await db.query<{ type: string; path: string }>(
+    sql`select type, path from organisation where id = ${orgId}`,
+  );
   if (!org) return sql`false`;
   if (entity.tenancy === 'organisation') return sql`e.path like ${`${org.path}%`}`;
-  if (entity.tenancy === 'member') return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${org.path}%`})`;
+  if (entity.tenancy === 'member')
+    return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${org.path}%`})`;
   if (entity.tenancy === 'shared' || org.type === 'provider') return sql`true`;
   if (org.type === 'merchant') return sql`e.merchant_id = ${orgId}`;
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
@@ -36,13 +40,24 @@ export const rowConditions = (entity: EntityDef, scope: Scope): Sql[] => {
 };
 
 /** Every condition of a request: its filters, the caller's tenancy, the entity's own, the organisation filter. */
-export const conditionsOf = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest): Promise<Sql[]> => [
+export const conditionsOf = async (
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  request: ListRequest,
+): Promise<Sql[]> => [
   ...request.conditions,
   ...rowConditions(entity, scope),
   ...(request.organisation ? [await organisationCondition(db, entity, request.organisation)] : []),
 ];
 
-export const whereOf = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
+export const whereOf = (conditions: Sql[]): Sql =>
+  conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty;
 
-export const whereClause = async (db: Queryable, entity: EntityDef, scope: Scope, request: ListRequest, extra: Sql[] = []): Promise<Sql> =>
-  whereOf([...(await conditionsOf(db, entity, scope, request)), ...extra]);
+export const whereClause = async (
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  request: ListRequest,
+  extra: Sql[] = [],
+): Promise<Sql> => whereOf([...(await conditionsOf(db, entity, scope, request)), ...extra]);

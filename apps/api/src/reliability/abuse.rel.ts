@@ -52,7 +52,9 @@ describe('abuse', () => {
   it('a burst of 60 failed sign-ins from one address: 429 with Retry-After after the limit, other addresses unaffected', async () => {
     // Spread over many (unknown) accounts, so the per-account lock does not hide the per-address limit.
     // Twice the limit is enough to see it hold; every refused attempt still costs a password hash.
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login('203.0.113.7', 'Wrong-password-1!', `nobody${i}@test.kassa`)));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login('203.0.113.7', 'Wrong-password-1!', `nobody${i}@test.kassa`)),
+    );
     const limited = answers.filter((r) => r.statusCode === 429);
     figures.signInBurst = answers.length;
     figures.signInLimited = limited.length;
@@ -68,8 +70,16 @@ describe('abuse', () => {
   });
 
   it('a burst of 50 forgot-password requests from one address: 429 after the limit, the same answer for known and unknown e-mails before it', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: '/v1/auth/forgot-password', remoteAddress: '203.0.113.8', payload: { email: i % 2 ? 'a@test.kassa' : `nobody${i}@test.kassa` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/forgot-password',
+          remoteAddress: '203.0.113.8',
+          payload: { email: i % 2 ? 'a@test.kassa' : `nobody${i}@test.kassa` },
+        }),
+      ),
+    );
     const ok = answers.filter((r) => r.statusCode === 200);
     figures.forgotBurst = answers.length;
     figures.forgotLimited = answers.filter((r) => r.statusCode === 429).length;
@@ -98,24 +108,44 @@ describe('abuse', () => {
     const writes = declaredRoutes(t.app).filter((r) => r.method !== 'GET');
     const failures: string[] = [];
     for (const route of writes) {
-      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+      ]) {
         const url = route.url.replace(/:\w+/g, tx);
-        const response = await t.app.inject({ method: route.method as 'POST', url, headers: { ...who, ...headers }, payload: route.method === 'DELETE' ? undefined : { amount: 100, name: 'csrf' } });
-        if (response.statusCode !== 403 || response.json().code !== 'foreign_origin') failures.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${response.statusCode}`);
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...who, ...headers },
+          payload: route.method === 'DELETE' ? undefined : { amount: 100, name: 'csrf' },
+        });
+        if (response.statusCode !== 403 || response.json().code !== 'foreign_origin')
+          failures.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${response.statusCode}`);
       }
     }
     figures.crossSiteWritesTried = writes.length * 3;
     expect(failures).toEqual([]);
     expect(await t.db.query(sql`select id from refund where transaction_id = ${tx}`)).toEqual([]);
     // The same request from Kassa's own page goes through.
-    const own = await t.app.inject({ method: 'POST', url: `/v1/transaction/${tx}/refund`, headers: { ...who, origin: 'http://localhost', host: 'localhost' }, payload: { amount: 100 } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/v1/transaction/${tx}/refund`,
+      headers: { ...who, origin: 'http://localhost', host: 'localhost' },
+      payload: { amount: 100 },
+    });
     expect(own.statusCode).toBe(201);
   });
 
   it('a body over the size limit is refused with 413 in the error format, before any work', async () => {
     const who = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
-    const response = await t.app.inject({ method: 'POST', url: '/v1/profile', headers: { ...who, 'content-type': 'application/json' }, payload: big });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile',
+      headers: { ...who, 'content-type': 'application/json' },
+      payload: big,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ statusCode: 413, code: 'validation_error' });
     const [{ name }] = await t.db.query<{ name: string }>(sql`select name from app_user where email = 'a@test.kassa'`);
@@ -130,7 +160,12 @@ describe('abuse', () => {
       await post('/v1/tag', { text: text.slice(0, 30), colour: '#ff0000' });
       await post('/v1/plan', planBody(world.profileA, { name: text, description: text }));
       await post('/v1/checkoutdesign', { name: `${text} ${i}`, description: text });
-      await post('/v1/payment-link', { payment_profile: world.profileA, amount: 1000, description: text, merchant_reference: text });
+      await post('/v1/payment-link', {
+        payment_profile: world.profileA,
+        amount: 1000,
+        description: text,
+        merchant_reference: text,
+      });
       const customer = await insertCustomer(t.db, world.shopA, { email: `csv${i}@example.test` });
       await t.db.query(sql`update customer set first_name = ${text}, last_name = ${text} where id = ${customer}`);
       await insertTestTransaction(t.db, world.shopA, world.profileA, { reference: text, customerId: customer });

@@ -23,17 +23,23 @@ afterAll(() => {
 
 const writeUntilKilled = (runMs: number) =>
   new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/reliability/pglite-writer.ts', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/reliability/pglite-writer.ts', dir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let acknowledged = 0;
     let output = '';
     let timer: NodeJS.Timeout | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk;
-      for (const match of String(chunk).matchAll(/committed (\d+)/g)) acknowledged = Math.max(acknowledged, Number(match[1]));
+      for (const match of String(chunk).matchAll(/committed (\d+)/g))
+        acknowledged = Math.max(acknowledged, Number(match[1]));
       if (!timer && /ready/.test(output)) timer = setTimeout(() => child.kill('SIGKILL'), runMs);
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(acknowledged) : reject(new Error(`writer ended by itself: ${output.slice(-500)}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? resolve(acknowledged) : reject(new Error(`writer ended by itself: ${output.slice(-500)}`)),
+    );
   });
 
 it(`reopens a consistent data directory after each of ${KILLS} kill -9 during writes`, async () => {
@@ -43,12 +49,26 @@ it(`reopens a consistent data directory after each of ${KILLS} kill -9 during wr
     const db = await openPglite(dir);
     try {
       figures.reopened++;
-      const [total] = await db.query<{ batches: number; amount: string }>(sql`select batches, amount::text from crash_total where id = 1`);
-      const [ledger] = await db.query<{ rows: number; batches: number; sum: string; debit: string }>(sql`select count(*)::int as rows, count(distinct batch)::int as batches,
+      const [total] = await db.query<{ batches: number; amount: string }>(
+        sql`select batches, amount::text from crash_total where id = 1`,
+      );
+      const [ledger] = await db.query<{
+        rows: number;
+        batches: number;
+        sum: string;
+        debit: string;
+      }>(sql`select count(*)::int as rows, count(distinct batch)::int as batches,
         coalesce(sum(amount), 0)::text as sum, coalesce(sum(amount) filter (where side = 'debit'), 0)::text as debit from crash_ledger`);
-      const consistent = ledger.rows === 2 * total.batches && ledger.batches === total.batches && ledger.sum === '0' && ledger.debit === total.amount;
+      const consistent =
+        ledger.rows === 2 * total.batches &&
+        ledger.batches === total.batches &&
+        ledger.sum === '0' &&
+        ledger.debit === total.amount;
       if (!consistent) figures.inconsistent++;
-      expect({ ledger, total }).toEqual({ ledger: { rows: 2 * total.batches, batches: total.batches, sum: '0', debit: total.amount }, total });
+      expect({ ledger, total }).toEqual({
+        ledger: { rows: 2 * total.batches, batches: total.batches, sum: '0', debit: total.amount },
+        total,
+      });
       figures.batchesCommitted = total.batches;
       figures.acknowledgedButLost += Math.max(0, acknowledged - total.batches);
     } finally {

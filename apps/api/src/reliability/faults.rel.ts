@@ -18,7 +18,18 @@ import { recordFigures } from './figures.ts';
  */
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const figures: Record<string, number> = { faultsInjected: 0, faultsSurvived: 0, requestsDuringFaults: 0, fiveHundreds: 0, answered503: 0, halfWritten: 0, moneyLost: 0, moneyDoubled: 0, jobsResumed: 0, jobsStuck: 0 };
+const figures: Record<string, number> = {
+  faultsInjected: 0,
+  faultsSurvived: 0,
+  requestsDuringFaults: 0,
+  fiveHundreds: 0,
+  answered503: 0,
+  halfWritten: 0,
+  moneyLost: 0,
+  moneyDoubled: 0,
+  jobsResumed: 0,
+  jobsStuck: 0,
+};
 
 /** A TCP relay in front of PostgreSQL that the test can cut and restore. */
 const startRelay = (target: URL) => {
@@ -70,7 +81,8 @@ const halfWritten = async (ids: string[]) =>
     and t.refunded_amount <> coalesce((select sum(r.amount) from refund r where r.transaction_id = t.id), 0)`);
 
 /** Time passes: claims of requests that never finished are abandoned (their 60 s lock runs out). */
-const expireInFlight = () => t.db.query(sql`update idempotency_key set locked_until = now() - interval '1 second' where state = 'in_flight'`);
+const expireInFlight = () =>
+  t.db.query(sql`update idempotency_key set locked_until = now() - interval '1 second' where state = 'in_flight'`);
 
 describe('PostgreSQL stopped and started under load', () => {
   it('answers 503 with Retry-After while it is away, never 500, writes nothing by halves, and recovers', async () => {
@@ -85,25 +97,37 @@ describe('PostgreSQL stopped and started under load', () => {
     await app.ready();
     const who = await signIn(app, 'a@test.kassa', TEST_PASSWORD);
     const transactions: string[] = [];
-    for (let i = 0; i < 60; i++) transactions.push(await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 1000 }));
+    for (let i = 0; i < 60; i++)
+      transactions.push(await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 1000 }));
 
     const outcomes = new Map<string, number>();
     const problems: string[] = [];
     let stop = false;
     let next = 0;
     const refundOnce = async (tx: string) => {
-      const response = await app.inject({ method: 'POST', url: `/v1/transaction/${tx}/refund`, headers: { ...who, 'idempotency-key': `fault-${tx}` }, payload: { amount: 400 } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/transaction/${tx}/refund`,
+        headers: { ...who, 'idempotency-key': `fault-${tx}` },
+        payload: { amount: 400 },
+      });
       return response;
     };
     const loops = Array.from({ length: 6 }, async (_, lane) => {
       while (!stop) {
         const read = lane % 2 === 0;
         const tx = read ? undefined : transactions[next++ % transactions.length];
-        const response = read ? await app.inject({ method: 'GET', url: '/v1/transaction?_limit=5', headers: who }) : await refundOnce(tx as string);
+        const response = read
+          ? await app.inject({ method: 'GET', url: '/v1/transaction?_limit=5', headers: who })
+          : await refundOnce(tx as string);
         figures.requestsDuringFaults++;
         if (tx) outcomes.set(tx, response.statusCode);
         if (response.statusCode >= 500) {
-          if (response.statusCode !== 503 || response.headers['retry-after'] === undefined || response.json().code !== 'service_unavailable') {
+          if (
+            response.statusCode !== 503 ||
+            response.headers['retry-after'] === undefined ||
+            response.json().code !== 'service_unavailable'
+          ) {
             figures.fiveHundreds++;
             problems.push(`${response.statusCode} ${response.body.slice(0, 200)}`);
           } else figures.answered503++;
@@ -137,9 +161,12 @@ describe('PostgreSQL stopped and started under load', () => {
     for (const tx of transactions) {
       if (outcomes.get(tx) === 201) continue;
       const retry = await refundOnce(tx);
-      if (![201, 422].includes(retry.statusCode)) problems.push(`retry ${tx}: ${retry.statusCode} ${retry.body.slice(0, 120)}`);
+      if (![201, 422].includes(retry.statusCode))
+        problems.push(`retry ${tx}: ${retry.statusCode} ${retry.body.slice(0, 120)}`);
     }
-    const counts = await t.db.query<{ id: string; n: number }>(sql`select t.id, (select count(*)::int from refund r where r.transaction_id = t.id) as n from transaction t where t.id = any(${transactions})`);
+    const counts = await t.db.query<{ id: string; n: number }>(
+      sql`select t.id, (select count(*)::int from refund r where r.transaction_id = t.id) as n from transaction t where t.id = any(${transactions})`,
+    );
     const touched = counts.filter((c) => outcomes.has(c.id));
     figures.moneyDoubled += touched.filter((c) => c.n > 1).length;
     figures.moneyLost += touched.filter((c) => c.n === 0).length;
@@ -161,7 +188,17 @@ const SECRET_KEY = randomBytes(32).toString('hex');
 const start = (entry: string, env: Record<string, string>) => {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema, DEMO: 'false', NODE_ENV: 'production', KASSA_SECRET_KEY: SECRET_KEY, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      DEMO: 'false',
+      NODE_ENV: 'production',
+      KASSA_SECRET_KEY: SECRET_KEY,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -175,7 +212,9 @@ const startApi = async () => {
   const port = await freePort();
   const api = start('apps/api/src/server.ts', { PORT: String(port), WORKER: 'false' });
   for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`http://127.0.0.1:${port}/v1/ready`).then((r) => r.status).catch(() => 0);
+    const ready = await fetch(`http://127.0.0.1:${port}/v1/ready`)
+      .then((r) => r.status)
+      .catch(() => 0);
     if (ready === 200) return { ...api, port };
     await wait(100);
   }
@@ -185,12 +224,26 @@ const startApi = async () => {
 describe('kill -9', () => {
   it('of the API during refunds leaves each refund wholly there or absent, and the retry after restart makes it once', async () => {
     const transactions: string[] = [];
-    for (let i = 0; i < 80; i++) transactions.push(await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 2000 }));
+    for (let i = 0; i < 80; i++)
+      transactions.push(await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 2000 }));
     const api = await startApi();
-    const login = await fetch(`http://127.0.0.1:${api.port}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'a@test.kassa', password: TEST_PASSWORD }) });
+    const login = await fetch(`http://127.0.0.1:${api.port}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'a@test.kassa', password: TEST_PASSWORD }),
+    });
     const cookie = (login.headers.get('set-cookie') as string).split(';')[0];
     const refund = (port: number, tx: string) =>
-      fetch(`http://127.0.0.1:${port}/v1/transaction/${tx}/refund`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `kill-${tx}`, origin: `http://127.0.0.1:${port}` }, body: JSON.stringify({ amount: 700 }) })
+      fetch(`http://127.0.0.1:${port}/v1/transaction/${tx}/refund`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          'idempotency-key': `kill-${tx}`,
+          origin: `http://127.0.0.1:${port}`,
+        },
+        body: JSON.stringify({ amount: 700 }),
+      })
         .then((r) => r.status)
         .catch(() => 0);
     const inFlight = transactions.map((tx, i) => wait(i * 4).then(() => refund(api.port, tx)));
@@ -208,7 +261,9 @@ describe('kill -9', () => {
     await expireInFlight();
     const retries = await Promise.all(transactions.map((tx) => refund(again.port, tx)));
     expect(retries.filter((s) => s !== 201)).toEqual([]);
-    const counts = await t.db.query<{ n: number }>(sql`select (select count(*)::int from refund r where r.transaction_id = t.id) as n from transaction t where t.id = any(${transactions})`);
+    const counts = await t.db.query<{ n: number }>(
+      sql`select (select count(*)::int from refund r where r.transaction_id = t.id) as n from transaction t where t.id = any(${transactions})`,
+    );
     figures.moneyDoubled += counts.filter((c) => c.n > 1).length;
     figures.moneyLost += counts.filter((c) => c.n === 0).length;
     expect(counts.filter((c) => c.n !== 1)).toEqual([]);
@@ -223,27 +278,48 @@ describe('kill -9', () => {
       for (let i = 0; i < 24; i++) await enqueue(tx, 'test.slow', { ms: 400 });
     });
     const first = start('apps/api/src/test/slow-job-worker.ts', { WORKER_CONCURRENCY: '4' });
-    const running = async () => (await t.db.query<{ n: number }>(sql`select count(*)::int as n from job where queue = 'test.slow' and status = 'running'`))[0].n;
+    const running = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          sql`select count(*)::int as n from job where queue = 'test.slow' and status = 'running'`,
+        )
+      )[0].n;
     for (let i = 0; i < 200 && (await running()) === 0; i++) await wait(50);
     expect(await running()).toBeGreaterThan(0);
     first.child.kill('SIGKILL');
     figures.faultsInjected++;
     await first.exited;
-    const orphaned = (await t.db.query<{ id: number }>(sql`select id from job where queue = 'test.slow' and status = 'running'`)).map((r) => r.id);
+    const orphaned = (
+      await t.db.query<{ id: number }>(sql`select id from job where queue = 'test.slow' and status = 'running'`)
+    ).map((r) => r.id);
     expect(orphaned.length).toBeGreaterThan(0);
     // Their lease (60 s) runs out: time passes.
-    await t.db.query(sql`update job set locked_until = now() - interval '1 second' where queue = 'test.slow' and status = 'running'`);
+    await t.db.query(
+      sql`update job set locked_until = now() - interval '1 second' where queue = 'test.slow' and status = 'running'`,
+    );
     const second = start('apps/api/src/test/slow-job-worker.ts', { WORKER_CONCURRENCY: '4' });
-    const left = async () => (await t.db.query<{ n: number }>(sql`select count(*)::int as n from job where queue = 'test.slow' and status <> 'done'`))[0].n;
+    const left = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          sql`select count(*)::int as n from job where queue = 'test.slow' and status <> 'done'`,
+        )
+      )[0].n;
     for (let i = 0; i < 600 && (await left()) > 0; i++) await wait(50);
     second.child.kill('SIGTERM');
     await second.exited;
-    const jobs = await t.db.query<{ id: number; status: string; attempts: number }>(sql`select id, status, attempts from job where queue = 'test.slow'`);
+    const jobs = await t.db.query<{ id: number; status: string; attempts: number }>(
+      sql`select id, status, attempts from job where queue = 'test.slow'`,
+    );
     figures.jobsResumed += orphaned.length;
     figures.jobsStuck += jobs.filter((j) => j.status !== 'done').length;
     expect(jobs.filter((j) => j.status !== 'done')).toEqual([]);
     // Only the jobs the killed worker held ran a second time.
-    expect(jobs.filter((j) => j.attempts > 1).map((j) => j.id).sort()).toEqual([...orphaned].sort());
+    expect(
+      jobs
+        .filter((j) => j.attempts > 1)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([...orphaned].sort());
     figures.faultsSurvived++;
   });
 });

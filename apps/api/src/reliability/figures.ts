@@ -6,5 +6,8 @@ export const FIGURES_DIR = process.env.KASSA_RELIABILITY_DIR ?? join(process.cwd
 
 export const recordFigures = (name: string, figures: Record<string, unknown>) => {
   mkdirSync(FIGURES_DIR, { recursive: true });
-  writeFileSync(join(FIGURES_DIR, `${name}.json`), `${JSON.stringify({ ...figures, at: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    join(FIGURES_DIR, `${name}.json`),
+    `${JSON.stringify({ ...figures, at: new Date().toISOString() }, null, 2)}\n`,
+  );
 };

@@ -30,15 +30,45 @@ export type JsonSchema = {
   allOf?: JsonSchema[];
   additionalProperties?: boolean | JsonSchema;
 };
-type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string; schema?: JsonSchema | string }[] };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: { in: string; name: string; schema?: JsonSchema | string }[];
+};
 
 const text = (min = 0, max = 40) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max, 40)) }) },
-    { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.max(min, Math.min(max, 20)) }) },
+    {
+      weight: 2,
+      arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.max(min, Math.min(max, 20)) }),
+    },
     // At the documented maximum: the longest text a route accepts must also be storable (indexes, columns).
-    { weight: 1, arbitrary: fc.constantFrom('x', 'é', '€', '\u{1F600}', '<b>', "'", '%', '_').map((c) => c.repeat(Math.max(min, Math.min(max, 100_000)))) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '0', '-1', 'null', 'true', '1e309', '9223372036854775808', '2026-02-30', '../../etc', "' or 1=1 --", '=cmd|x', '\u0000', '\uD800', 'tx_00000000000000000000000000') },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('x', 'é', '€', '\u{1F600}', '<b>', "'", '%', '_')
+        .map((c) => c.repeat(Math.max(min, Math.min(max, 100_000)))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        '0',
+        '-1',
+        'null',
+        'true',
+        '1e309',
+        '9223372036854775808',
+        '2026-02-30',
+        '../../etc',
+        "' or 1=1 --",
+        '=cmd|x',
+        '\u0000',
+        '\uD800',
+        'tx_00000000000000000000000000',
+      ),
+    },
   );
 
 const numberArb = (schema: JsonSchema, integer: boolean) => {
@@ -46,9 +76,17 @@ const numberArb = (schema: JsonSchema, integer: boolean) => {
   const high = schema.maximum ?? Number.MAX_SAFE_INTEGER;
   const min = Math.max(low, -Number.MAX_SAFE_INTEGER);
   const max = Math.min(high, Number.MAX_SAFE_INTEGER);
-  const bounded = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const bounded = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   // fast-check already favours bounds; add the edges of PostgreSQL's integer types too.
-  return fc.oneof({ weight: 5, arbitrary: bounded }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 1, 2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 0.5, 1e21) });
+  return fc.oneof(
+    { weight: 5, arbitrary: bounded },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(0, -1, 1, 2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 0.5, 1e21),
+    },
+  );
 };
 
 /** An arbitrary for values of a JSON schema (mostly valid, always plausible). */
@@ -64,7 +102,11 @@ export const arbitraryFor = (schema: JsonSchema | undefined, depth = 0): fc.Arbi
     const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
     switch (type) {
       case 'string':
-        if (schema.format === 'date-time') arb = fc.oneof(fc.date({ min: new Date(-1e14), max: new Date(1e14), noInvalidDate: true }).map((d) => d.toISOString()), text());
+        if (schema.format === 'date-time')
+          arb = fc.oneof(
+            fc.date({ min: new Date(-1e14), max: new Date(1e14), noInvalidDate: true }).map((d) => d.toISOString()),
+            text(),
+          );
         else if (schema.format === 'email') arb = fc.oneof(fc.emailAddress(), text());
         else if (schema.format === 'uri') arb = fc.oneof(fc.webUrl(), text());
         else arb = text(schema.minLength ?? 0, schema.maxLength ?? 60);
@@ -79,7 +121,10 @@ export const arbitraryFor = (schema: JsonSchema | undefined, depth = 0): fc.Arbi
         arb = fc.boolean();
         break;
       case 'array':
-        arb = fc.array(arbitraryFor(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+        arb = fc.array(arbitraryFor(schema.items, depth + 1), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 4, 4),
+        });
         break;
       case 'object':
       case undefined: {
@@ -87,12 +132,17 @@ export const arbitraryFor = (schema: JsonSchema | undefined, depth = 0): fc.Arbi
         const required = new Set(schema.required ?? []);
         const keys = Object.keys(properties);
         if (!keys.length) {
-          arb = schema.additionalProperties && typeof schema.additionalProperties === 'object'
-            ? fc.dictionary(fc.string({ maxLength: 12 }), arbitraryFor(schema.additionalProperties, depth + 1), { maxKeys: 3 })
-            : fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
+          arb =
+            schema.additionalProperties && typeof schema.additionalProperties === 'object'
+              ? fc.dictionary(fc.string({ maxLength: 12 }), arbitraryFor(schema.additionalProperties, depth + 1), {
+                  maxKeys: 3,
+                })
+              : fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
           break;
         }
-        arb = fc.record(Object.fromEntries(keys.map((key) => [key, arbitraryFor(properties[key], depth + 1)])), { requiredKeys: keys.filter((k) => required.has(k)) });
+        arb = fc.record(Object.fromEntries(keys.map((key) => [key, arbitraryFor(properties[key], depth + 1)])), {
+          requiredKeys: keys.filter((k) => required.has(k)),
+        });
         break;
       }
       case 'null':
@@ -110,16 +160,46 @@ const bodyArb = (schema: JsonSchema | undefined) => {
   const valid = arbitraryFor(schema);
   const keys = Object.keys(schema?.properties ?? {});
   const mutated = keys.length
-    ? fc.tuple(valid, fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })).map(([body, key, value]) => ({ ...(body as object), [key]: value }))
+    ? fc
+        .tuple(valid, fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 }))
+        .map(([body, key, value]) => ({ ...(body as object), [key]: value }))
     : valid;
-  return fc.oneof({ weight: 6, arbitrary: valid }, { weight: 3, arbitrary: mutated }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+  return fc.oneof(
+    { weight: 6, arbitrary: valid },
+    { weight: 3, arbitrary: mutated },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
 };
 
-const LIST_KEYS = ['_limit', '_skip', '_sort', '_search', '_search_by', '_populate', '_fields', '_format', '_lang', '_tz', 'status', 'status[]', 'created_at>', 'created_at<', 'amount>', 'amount<', 'organisation', 'id', 'id[]', 'currency_code', 'unknown_key'];
+const LIST_KEYS = [
+  '_limit',
+  '_skip',
+  '_sort',
+  '_search',
+  '_search_by',
+  '_populate',
+  '_fields',
+  '_format',
+  '_lang',
+  '_tz',
+  'status',
+  'status[]',
+  'created_at>',
+  'created_at<',
+  'amount>',
+  'amount<',
+  'organisation',
+  'id',
+  'id[]',
+  'currency_code',
+  'unknown_key',
+];
 
 /** A query string: documented parameters from their schema, list keys and arbitrary keys with arbitrary values. */
 const queryArb = (op: Operation) => {
-  const documented = (op.parameters ?? []).filter((p) => p.in === 'query' && typeof p.schema === 'object' && p.name !== 'additionalProperties');
+  const documented = (op.parameters ?? []).filter(
+    (p) => p.in === 'query' && typeof p.schema === 'object' && p.name !== 'additionalProperties',
+  );
   const keyArb = fc.oneof(
     ...(documented.length ? [fc.constantFrom(...documented.map((p) => p.name))] : []),
     fc.constantFrom(...LIST_KEYS),
@@ -129,36 +209,68 @@ const queryArb = (op: Operation) => {
     const schema = documented.find((p) => p.name === key)?.schema as JsonSchema | undefined;
     return schema ? arbitraryFor(schema).map(String) : text(0, 30);
   };
-  return fc.array(keyArb.chain((key) => fc.tuple(fc.constant(key), valueFor(key))), { maxLength: 4 }).map((pairs) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of pairs) params.append(key, value);
-    const qs = params.toString();
-    return qs ? `?${qs}` : '';
-  });
+  return fc
+    .array(
+      keyArb.chain((key) => fc.tuple(fc.constant(key), valueFor(key))),
+      { maxLength: 4 },
+    )
+    .map((pairs) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of pairs) params.append(key, value);
+      const qs = params.toString();
+      return qs ? `?${qs}` : '';
+    });
 };
 
 /** A URL carries UTF-8, which has no lone surrogates: they become U+FFFD as a browser would send them. */
-const wellFormed = (value: string) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const wellFormed = (value: string) =>
+  value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /** Path parameters: an id of the caller's own object when known, or any text. */
 const pathArb = (path: string, ids: string[]) =>
-  fc.tuple(...[...path.matchAll(/\{[^}]+\}/g)].map(() => fc.oneof({ weight: 3, arbitrary: ids.length ? fc.constantFrom(...ids) : fc.constant('x') }, { weight: 2, arbitrary: text(1, 40) }))).map((values) => {
-    let i = 0;
-    return path.replace(/\{[^}]+\}/g, () => encodeURIComponent(wellFormed(values[i++] as string)));
-  });
+  fc
+    .tuple(
+      ...[...path.matchAll(/\{[^}]+\}/g)].map(() =>
+        fc.oneof(
+          { weight: 3, arbitrary: ids.length ? fc.constantFrom(...ids) : fc.constant('x') },
+          { weight: 2, arbitrary: text(1, 40) },
+        ),
+      ),
+    )
+    .map((values) => {
+      let i = 0;
+      return path.replace(/\{[^}]+\}/g, () => encodeURIComponent(wellFormed(values[i++] as string)));
+    });
 
 export type FuzzCase = { method: string; url: string; payload?: unknown; raw?: string };
-export type FuzzResult = { operations: number; requests: number; fiveXx: string[]; badFormat: string[]; statuses: Record<string, number> };
+export type FuzzResult = {
+  operations: number;
+  requests: number;
+  fiveXx: string[];
+  badFormat: string[];
+  statuses: Record<string, number>;
+};
 
 /** Operations that would end the caller's session or send mail and webhooks to the world. */
-const SKIP = new Set(['POST /v1/auth/logout', 'POST /v1/profile/sessions/revoke-others', 'POST /v1/webhook', 'POST /v1/webhook/{id}/resend']);
+const SKIP = new Set([
+  'POST /v1/auth/logout',
+  'POST /v1/profile/sessions/revoke-others',
+  'POST /v1/webhook',
+  'POST /v1/webhook/{id}/resend',
+]);
 
 /**
  * Fuzzes every operation with its own seed (the cases do not depend on the order). `lanes`
  * operations are fuzzed side by side, as concurrent clients would call them; 1 is one after another.
  */
-export const fuzzOpenApi = async (app: FastifyInstance, headers: Record<string, string>, options: { runsPerOperation: number; seed: number; ids: string[]; lanes?: number }): Promise<FuzzResult> => {
-  const openapi = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+export const fuzzOpenApi = async (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  options: { runsPerOperation: number; seed: number; ids: string[]; lanes?: number },
+): Promise<FuzzResult> => {
+  const openapi = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   const result: FuzzResult = { operations: 0, requests: 0, fiveXx: [], badFormat: [], statuses: {} };
   const operations: { path: string; method: string; op: Operation; seed: number }[] = [];
   let seed = options.seed;
@@ -174,8 +286,15 @@ export const fuzzOpenApi = async (app: FastifyInstance, headers: Record<string, 
     while (next < operations.length) {
       const { path, method, op, seed: operationSeed } = operations[next++];
       const schema = op.requestBody?.content?.['application/json']?.schema;
-      const caseArb = fc.tuple(pathArb(path, options.ids), queryArb(op), method === 'GET' || method === 'DELETE' ? fc.constant(undefined) : bodyArb(schema));
-      for (const [url, query, payload] of fc.sample(caseArb, { numRuns: options.runsPerOperation, seed: operationSeed })) {
+      const caseArb = fc.tuple(
+        pathArb(path, options.ids),
+        queryArb(op),
+        method === 'GET' || method === 'DELETE' ? fc.constant(undefined) : bodyArb(schema),
+      );
+      for (const [url, query, payload] of fc.sample(caseArb, {
+        numRuns: options.runsPerOperation,
+        seed: operationSeed,
+      })) {
         result.requests++;
         const response = await app.inject({
           method: method as 'GET',
@@ -195,8 +314,18 @@ export const fuzzOpenApi = async (app: FastifyInstance, headers: Record<string, 
               return undefined;
             }
           })();
-          const ok = body && body.statusCode === response.statusCode && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.requestId === 'string'
-            && (body.details === undefined || (Array.isArray(body.details) && body.details.every((d: { path?: unknown; message?: unknown }) => typeof d.path === 'string' && typeof d.message === 'string')));
+          const ok =
+            body &&
+            body.statusCode === response.statusCode &&
+            typeof body.code === 'string' &&
+            typeof body.message === 'string' &&
+            typeof body.requestId === 'string' &&
+            (body.details === undefined ||
+              (Array.isArray(body.details) &&
+                body.details.every(
+                  (d: { path?: unknown; message?: unknown }) =>
+                    typeof d.path === 'string' && typeof d.message === 'string',
+                )));
           if (!ok) result.badFormat.push(`${response.statusCode} ${sample}: ${response.body.slice(0, 200)}`);
         }
       }

@@ -15,7 +15,9 @@ const [{ batches }] = await db.query<{ batches: number }>(sql`select batches fro
 console.log(`ready ${batches}`);
 for (let batch = batches + 1; ; batch++) {
   await db.transaction(async (tx) => {
-    await tx.query(sql`insert into crash_ledger (batch, side, amount) values (${batch}, 'debit', ${batch}), (${batch}, 'credit', ${-batch})`);
+    await tx.query(
+      sql`insert into crash_ledger (batch, side, amount) values (${batch}, 'debit', ${batch}), (${batch}, 'credit', ${-batch})`,
+    );
     await tx.query(sql`update crash_total set batches = ${batch}, amount = amount + ${batch} where id = 1`);
   });
   console.log(`committed ${batch}`);

@@ -22,7 +22,14 @@ import { CREATE_BODIES } from './tenant-matrix-creates.ts';
 const NOW = Date.UTC(2026, 10, 20, 12, 0);
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Org = { id: string; type: string; path: string; parent_id: string | null };
-type Actor = { label: string; headers: Record<string, string>; roles: string[]; org: Org | null; api: boolean; writes: boolean };
+type Actor = {
+  label: string;
+  headers: Record<string, string>;
+  roles: string[];
+  org: Org | null;
+  api: boolean;
+  writes: boolean;
+};
 
 export type MatrixOptions = {
   /** The fast slice (normal API tests) reads only; the full matrix also tries every write on foreign objects. */
@@ -78,32 +85,91 @@ const FOUND_STATUS: Record<string, number> = { '/v1/report/:id/download': 409 };
 const SHARED_FROM_PARENT = new Set(['processor', 'middleware', 'mcc']);
 
 /** Builds the world the matrix runs in: the demo world (provider, merchants, a sub-organisation) plus a user without roles and API keys. */
-export const buildMatrixWorld = async (app: FastifyInstance, db: Db, scale: number, wanted: (label: string) => boolean = () => true) => {
+export const buildMatrixWorld = async (
+  app: FastifyInstance,
+  db: Db,
+  scale: number,
+  wanted: (label: string) => boolean = () => true,
+) => {
   await generateDemoWorld(db, { seed: 17, scale, now: NOW });
   await createDemoRecurring(db, { seed: 17, now: NOW });
   // Every organisation collects, so the finance routes answer on tenancy alone (their feature gate
   // is proven in the finance tests).
-  await db.query(sql`update organisation set features = array_append(features, 'collecting') where not ('collecting' = any(features))`);
+  await db.query(
+    sql`update organisation set features = array_append(features, 'collecting') where not ('collecting' = any(features))`,
+  );
   await createDemoRouting(db);
   const orgOf = async (email: string) =>
-    (await db.query<Org>(sql`select o.id, o.type, o.path, o.parent_id from app_user u join organisation o on o.id = u.organisation_id where u.email = ${email}`))[0];
+    (
+      await db.query<Org>(
+        sql`select o.id, o.type, o.path, o.parent_id from app_user u join organisation o on o.id = u.organisation_id where u.email = ${email}`,
+      )
+    )[0];
   const own = await orgOf('merchant@kassa.test');
   const child = await orgOf('winkel@kassa.test');
   const parent = await orgOf('admin@kassa.test');
   const sibling = await orgOf('mode@kassa.test');
-  const [unrelated] = await db.query<Org>(sql`select id, type, path, parent_id from organisation where type = 'merchant' and id <> all(${[own.id, sibling.id]}) order by id limit 1`);
-  await insertUser(db, { organisationId: own.id, email: 'norole@kassa.test', name: 'No roles', passwordHash: await hashPassword(DEMO_PASSWORD), roles: [] });
-  await insertUser(db, { organisationId: unrelated.id, email: 'unrelated@kassa.test', name: 'Unrelated', passwordHash: await hashPassword(DEMO_PASSWORD), roles: ['USER_ALL'] });
+  const [unrelated] = await db.query<Org>(
+    sql`select id, type, path, parent_id from organisation where type = 'merchant' and id <> all(${[own.id, sibling.id]}) order by id limit 1`,
+  );
+  await insertUser(db, {
+    organisationId: own.id,
+    email: 'norole@kassa.test',
+    name: 'No roles',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    roles: [],
+  });
+  await insertUser(db, {
+    organisationId: unrelated.id,
+    email: 'unrelated@kassa.test',
+    name: 'Unrelated',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    roles: ['USER_ALL'],
+  });
   const session = async (email: string) => (await signIn(app, email, DEMO_PASSWORD)).cookie;
-  const rolesOf = async (email: string) => (await db.query<{ role: string }>(sql`select r.role from user_role r join app_user u on u.id = r.user_id where u.email = ${email}`)).map((r) => r.role);
-  const person = async (label: string, email: string, org: Org): Promise<Actor> => ({ label, headers: wanted(label) ? { cookie: await session(email) } : {}, roles: await rolesOf(email), org, api: false, writes: true });
+  const rolesOf = async (email: string) =>
+    (
+      await db.query<{ role: string }>(
+        sql`select r.role from user_role r join app_user u on u.id = r.user_id where u.email = ${email}`,
+      )
+    ).map((r) => r.role);
+  const person = async (label: string, email: string, org: Org): Promise<Actor> => ({
+    label,
+    headers: wanted(label) ? { cookie: await session(email) } : {},
+    roles: await rolesOf(email),
+    org,
+    api: false,
+    writes: true,
+  });
   const merchant = await person('merchant (USER_ALL)', 'merchant@kassa.test', own);
-  const key = await app.inject({ method: 'POST', url: '/v1/apikey', headers: merchant.headers, payload: { name: 'Matrix', roles: ['USER_ALL'] } });
+  const key = await app.inject({
+    method: 'POST',
+    url: '/v1/apikey',
+    headers: merchant.headers,
+    payload: { name: 'Matrix', roles: ['USER_ALL'] },
+  });
   if (key.statusCode !== 201) throw new Error(`API key: ${key.statusCode} ${key.body}`);
-  await seedThroughApi(app, db, [merchant.headers, { cookie: await session('winkel@kassa.test') }, { cookie: await session('mode@kassa.test') }, { cookie: await session('unrelated@kassa.test') }], { cookie: await session('admin@kassa.test') });
+  await seedThroughApi(
+    app,
+    db,
+    [
+      merchant.headers,
+      { cookie: await session('winkel@kassa.test') },
+      { cookie: await session('mode@kassa.test') },
+      { cookie: await session('unrelated@kassa.test') },
+    ],
+    { cookie: await session('admin@kassa.test') },
+  );
   const actors: Actor[] = [
     { label: 'signed out', headers: {}, roles: [], org: null, api: false, writes: true },
-    { label: 'invalid API key', headers: { authorization: 'Bearer ksk_0000000000_nonsense' }, roles: [], org: null, api: true, writes: true },
+    {
+      label: 'invalid API key',
+      headers: { authorization: 'Bearer ksk_0000000000_nonsense' },
+      roles: [],
+      org: null,
+      api: true,
+      writes: true,
+    },
     merchant,
     await person('analyst (read-only roles)', 'analyst@kassa.test', own),
     await person('no roles', 'norole@kassa.test', own),
@@ -112,13 +178,25 @@ export const buildMatrixWorld = async (app: FastifyInstance, db: Db, scale: numb
     await person('unrelated merchant (USER_ALL)', 'unrelated@kassa.test', unrelated),
     await person('provider support (PSP_ALL)', 'support@kassa.test', parent),
     await person('provider super user', 'admin@kassa.test', parent),
-    { label: 'API key of the merchant (USER_ALL)', headers: { authorization: `Bearer ${key.json().key}` }, roles: ['USER_ALL'], org: own, api: true, writes: true },
+    {
+      label: 'API key of the merchant (USER_ALL)',
+      headers: { authorization: `Bearer ${key.json().key}` },
+      roles: ['USER_ALL'],
+      org: own,
+      api: true,
+      writes: true,
+    },
   ];
   return { orgs: { own, child, parent, sibling, unrelated }, actors };
 };
 
 /** Objects the demo world does not make, created through the API by each organisation's own user. */
-const seedThroughApi = async (app: FastifyInstance, db: Db, people: Record<string, string>[], admin: Record<string, string>) => {
+const seedThroughApi = async (
+  app: FastifyInstance,
+  db: Db,
+  people: Record<string, string>[],
+  admin: Record<string, string>,
+) => {
   const post = async (headers: Record<string, string>, url: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url, headers, payload });
     if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${response.statusCode} ${response.body}`);
@@ -126,24 +204,66 @@ const seedThroughApi = async (app: FastifyInstance, db: Db, people: Record<strin
   };
   const ibans = ['NL91ABNA0417164300', 'NL20INGB0001234567', 'NL02ABNA0123456789', 'NL39RABO0300065264'];
   for (const [index, headers] of people.entries()) {
-    const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers })).json() as { organisation: { id: string } };
+    const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers })).json() as {
+      organisation: { id: string };
+    };
     const org = me.organisation.id;
-    const [profile] = await db.query<{ id: string }>(sql`select id from payment_profile where organisation_id = ${org} order by id limit 1`);
-    const [customer] = await db.query<{ id: string }>(sql`select id from customer where organisation_id = ${org} order by id limit 1`);
-    if (profile) await post(headers, '/v1/payment-link', { payment_profile: profile.id, amount: 1250, description: 'Matrix' });
-    if (profile && customer) await post(headers, '/v1/card-add-link', { payment_profile: profile.id, customer: customer.id });
+    const [profile] = await db.query<{ id: string }>(
+      sql`select id from payment_profile where organisation_id = ${org} order by id limit 1`,
+    );
+    const [customer] = await db.query<{ id: string }>(
+      sql`select id from customer where organisation_id = ${org} order by id limit 1`,
+    );
+    if (profile)
+      await post(headers, '/v1/payment-link', { payment_profile: profile.id, amount: 1250, description: 'Matrix' });
+    if (profile && customer)
+      await post(headers, '/v1/card-add-link', { payment_profile: profile.id, customer: customer.id });
     await post(headers, '/v1/bankaccount', { holder_name: 'Matrix', iban: ibans[index] });
     await post(headers, '/v1/checkoutdesign', { name: `Matrix ${org}` });
-    await post(headers, '/v1/validationruleset', { name: 'Matrix', action: 'block', rules: [{ name: 'amount', operator: '>', value: '1' }] });
+    await post(headers, '/v1/validationruleset', {
+      name: 'Matrix',
+      action: 'block',
+      rules: [{ name: 'amount', operator: '>', value: '1' }],
+    });
     await post(headers, '/v1/report', { name: 'Matrix', fields: ['id', 'amount'] });
-    await post(headers, '/v1/report-schedule', { name: 'Matrix', fields: ['id'], frequency: 'weekly', email: 'matrix@example.test' });
-    if (profile) await post(headers, '/v1/terminal', { name: 'Matrix', serial_number: `MTXSEED-${index}`, model: 'PAX A77', payment_profile: profile.id });
+    await post(headers, '/v1/report-schedule', {
+      name: 'Matrix',
+      fields: ['id'],
+      frequency: 'weekly',
+      email: 'matrix@example.test',
+    });
+    if (profile)
+      await post(headers, '/v1/terminal', {
+        name: 'Matrix',
+        serial_number: `MTXSEED-${index}`,
+        model: 'PAX A77',
+        payment_profile: profile.id,
+      });
     await post(admin, '/v1/sharerequest', { organisation: org, provider: 'Matrix', fields: [{ name: 'api_key' }] });
-    await post(admin, '/v1/import', { organisation: org, kind: 'customers', file_name: 'matrix.csv', content: `email_address,last_name\r\nmatrix${index}@example.test,Matrix\r\n` });
+    await post(admin, '/v1/import', {
+      organisation: org,
+      kind: 'customers',
+      file_name: 'matrix.csv',
+      content: `email_address,last_name\r\nmatrix${index}@example.test,Matrix\r\n`,
+    });
     // A transaction moved by the provider (a status update), a chargeback and a webhook of each organisation.
-    const [movable] = await db.query<{ id: string; status: TransactionStatus }>(sql`select id, status from transaction where organisation_id = ${org} and status = any(${MOVABLE}) order by id limit 1`);
-    if (movable) await post(admin, '/v1/statusupdate', { type: 'transaction', transaction: movable.id, status: TRANSACTION_TRANSITIONS[movable.status]?.[0], status_reason: 'matrix' });
-    const [payment] = await db.query<{ id: string; merchant_id: string; payment_profile_id: string; amount: number; currency_code: string }>(
+    const [movable] = await db.query<{ id: string; status: TransactionStatus }>(
+      sql`select id, status from transaction where organisation_id = ${org} and status = any(${MOVABLE}) order by id limit 1`,
+    );
+    if (movable)
+      await post(admin, '/v1/statusupdate', {
+        type: 'transaction',
+        transaction: movable.id,
+        status: TRANSACTION_TRANSITIONS[movable.status]?.[0],
+        status_reason: 'matrix',
+      });
+    const [payment] = await db.query<{
+      id: string;
+      merchant_id: string;
+      payment_profile_id: string;
+      amount: number;
+      currency_code: string;
+    }>(
       sql`select id, merchant_id, payment_profile_id, amount, currency_code from transaction where organisation_id = ${org} order by id limit 1`,
     );
     if (payment) {
@@ -156,10 +276,21 @@ const seedThroughApi = async (app: FastifyInstance, db: Db, people: Record<strin
   // The provider's own objects: a welcome mail, pricing schemes of each kind, a settlement update.
   await post(admin, '/v1/psp/welcome-mail', { name: 'Matrix', content: '<p>Hello {{name}}, {{link}}</p>' });
   for (const type of ['cost', 'reserve', 'partner']) {
-    await post(admin, `/v1/pricing/${type}`, { name: `Matrix ${type}`, rules: [{ fixed: 10, percentage_bp: 100 }], ...(type === 'reserve' ? { reserve_bp: 500, reserve_days: 90 } : {}) });
+    await post(admin, `/v1/pricing/${type}`, {
+      name: `Matrix ${type}`,
+      rules: [{ fixed: 10, percentage_bp: 100 }],
+      ...(type === 'reserve' ? { reserve_bp: 500, reserve_days: 90 } : {}),
+    });
   }
-  const [settlementProcessor] = await db.query<{ id: string }>(sql`select id from processor where type = 'processorsettlement' order by id limit 1`);
-  if (settlementProcessor) await post(admin, '/v1/settlementupdate', { processor_settlement: settlementProcessor.id, last: new Date(NOW).toISOString(), update_last_run: false });
+  const [settlementProcessor] = await db.query<{ id: string }>(
+    sql`select id from processor where type = 'processorsettlement' order by id limit 1`,
+  );
+  if (settlementProcessor)
+    await post(admin, '/v1/settlementupdate', {
+      processor_settlement: settlementProcessor.id,
+      last: new Date(NOW).toISOString(),
+      update_last_run: false,
+    });
 };
 
 /** Transaction statuses a provider's status update can move on (the lifecycle has a next status). */
@@ -169,17 +300,28 @@ const MOVABLE = Object.keys(TRANSACTION_TRANSITIONS);
 const PROVIDER_TABLES = ['welcome_mail', 'settlement_update'];
 
 /** Route parameters that are words, not ids. */
-const FIXED_PARAMS: Record<string, string> = { '/v1/psp/report/:category': 'daily', '/v1/cache/:name/clear': 'translations' };
+const FIXED_PARAMS: Record<string, string> = {
+  '/v1/psp/report/:category': 'daily',
+  '/v1/cache/:name/clear': 'translations',
+};
 
 /** Tables of routes not named like their table. */
-const TABLE_HINTS: Record<string, string> = { '/v1/pricing/revenue': 'pricing_scheme', '/v1/pricing/cost': 'pricing_scheme', '/v1/pricing/reserve': 'pricing_scheme', '/v1/pricing/partner': 'pricing_scheme' };
+const TABLE_HINTS: Record<string, string> = {
+  '/v1/pricing/revenue': 'pricing_scheme',
+  '/v1/pricing/cost': 'pricing_scheme',
+  '/v1/pricing/reserve': 'pricing_scheme',
+  '/v1/pricing/partner': 'pricing_scheme',
+};
 
 /**
  * A create inside the caller's subtree refused because the object belongs to another kind of
  * organisation (a provider user in a merchant, a tag in the provider): 400 naming the organisation.
  */
 const refusedForKind = (status: number, body: string) =>
-  status === 400 && ((jsonObject(body).details as { path?: string }[] | undefined) ?? []).some((d) => d.path === 'body.organisation' || d.path === 'body.parent');
+  status === 400 &&
+  ((jsonObject(body).details as { path?: string }[] | undefined) ?? []).some(
+    (d) => d.path === 'body.organisation' || d.path === 'body.parent',
+  );
 
 /** An answer's JSON object, or an empty one (a list, a file, no JSON). */
 const jsonObject = (text: string): Record<string, unknown> => {
@@ -206,7 +348,12 @@ const fill = (url: string, id: string) => url.replace(/:(\w+)/g, (_m, name: stri
 export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: MatrixOptions): Promise<MatrixResult> => {
   const started = Date.now();
   const wanted = (label: string) => !options.actors || options.actors.some((prefix) => label.startsWith(prefix));
-  const { orgs, actors } = await buildMatrixWorld(app, db, options.scale, (label) => wanted(label) || label === 'provider super user');
+  const { orgs, actors } = await buildMatrixWorld(
+    app,
+    db,
+    options.scale,
+    (label) => wanted(label) || label === 'provider super user',
+  );
   const built = Date.now();
   const allOrgs = await db.query<Org>(sql`select id, type, path, parent_id from organisation`);
   let orgById = new Map(allOrgs.map((o) => [o.id, o]));
@@ -222,15 +369,21 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
   };
 
   // Every object of every tenant-owned table, by id: the answers are scanned for ids of objects the caller may not see.
-  const tables = (await db.query<{ table_name: string }>(sql`select c.table_name from information_schema.columns c
+  const tables = (
+    await db.query<{ table_name: string }>(sql`select c.table_name from information_schema.columns c
       join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
-      where c.table_schema = current_schema() and c.column_name = 'organisation_id' order by 1`)).map((r) => r.table_name);
-  const owner = new Map<string, { table: string; org: string }>(allOrgs.map((o) => [o.id, { table: 'organisation', org: o.id }]));
+      where c.table_schema = current_schema() and c.column_name = 'organisation_id' order by 1`)
+  ).map((r) => r.table_name);
+  const owner = new Map<string, { table: string; org: string }>(
+    allOrgs.map((o) => [o.id, { table: 'organisation', org: o.id }]),
+  );
   const sample = new Map<string, Map<string, string>>(); // table → org → one id
   const candidates = new Map<string, Map<string, string[]>>(); // table → org → the first ids (a route may serve only some rows of its table)
   sample.set('organisation', new Map(allOrgs.map((o) => [o.id, o.id])));
   for (const table of tables) {
-    const rows = await db.query<{ id: string; organisation_id: string }>(sql`select id::text as id, organisation_id from ${sql.raw(`"${table}"`)} order by id`);
+    const rows = await db.query<{ id: string; organisation_id: string }>(
+      sql`select id::text as id, organisation_id from ${sql.raw(`"${table}"`)} order by id`,
+    );
     const byOrg = new Map<string, string>();
     const many = new Map<string, string[]>();
     for (const row of rows) {
@@ -244,7 +397,9 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
   }
   // The provider's own objects without an organisation column (welcome mails, settlement updates) belong to the provider.
   for (const table of PROVIDER_TABLES) {
-    const ids = (await db.query<{ id: string }>(sql`select id::text as id from ${sql.raw(`"${table}"`)} order by id limit 40`)).map((r) => r.id);
+    const ids = (
+      await db.query<{ id: string }>(sql`select id::text as id from ${sql.raw(`"${table}"`)} order by id limit 40`)
+    ).map((r) => r.id);
     if (!ids.length) continue;
     sample.set(table, new Map([[orgs.parent.id, ids[0]]]));
     candidates.set(table, new Map([[orgs.parent.id, ids]]));
@@ -259,10 +414,17 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
     return [...found];
   };
 
-  const routes = declaredRoutes(app).filter((r) => !('public' in r.access) && !OWN_SESSION.test(r.url) && (options.routeFilter?.(r) ?? true));
+  const routes = declaredRoutes(app).filter(
+    (r) => !('public' in r.access) && !OWN_SESSION.test(r.url) && (options.routeFilter?.(r) ?? true),
+  );
   const admin = actors.find((a) => a.label === 'provider super user') as Actor;
   const call = (actor: Actor, method: string, url: string, payload?: object) =>
-    app.inject({ method: method as Method, url, headers: actor.headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: payload ?? {} }) });
+    app.inject({
+      method: method as Method,
+      url,
+      headers: actor.headers,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: payload ?? {} }),
+    });
 
   // Which table a route's :id belongs to: the table whose object the provider can read through the GET route of the same prefix.
   const tableOf = new Map<string, string>();
@@ -273,9 +435,12 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
     // Tables named like the route first: most routes are found on the first try.
     const name = (text: string) => text.replace(/[^a-z]/g, '');
     const segment = name(prefixOf(route.url).split('/').pop() as string);
-    const likely = ([table]: [string, unknown]) => (name(table) === segment ? 0 : name(table).includes(segment) || segment.includes(name(table)) ? 1 : 2);
+    const likely = ([table]: [string, unknown]) =>
+      name(table) === segment ? 0 : name(table).includes(segment) || segment.includes(name(table)) ? 1 : 2;
     probe: for (const [table, byOrg] of [...sample].sort((x, y) => likely(x) - likely(y))) {
-      for (const id of [orgs.own, orgs.child, orgs.parent, orgs.sibling].map((o) => byOrg.get(o.id)).filter((v) => v !== undefined)) {
+      for (const id of [orgs.own, orgs.child, orgs.parent, orgs.sibling]
+        .map((o) => byOrg.get(o.id))
+        .filter((v) => v !== undefined)) {
         if ((await call(admin, 'GET', fill(route.url, id))).statusCode === 200) {
           tableOf.set(prefixOf(route.url), table);
           break probe;
@@ -284,7 +449,9 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
     }
     if (tableOf.has(prefixOf(route.url))) continue;
     // A route that serves only some rows of its table (a type, engine-made settlements): look further into likely tables, per organisation.
-    for (const table of [...candidates.keys()].filter((t) => likely([t, null]) <= 1 || TABLE_HINTS[prefixOf(route.url)] === t)) {
+    for (const table of [...candidates.keys()].filter(
+      (t) => likely([t, null]) <= 1 || TABLE_HINTS[prefixOf(route.url)] === t,
+    )) {
       const picks = new Map<string, string>();
       for (const org of Object.values(orgs)) {
         for (const id of candidates.get(table)?.get(org.id) ?? []) {
@@ -317,8 +484,15 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
 
   /** Where a created object landed, by its answer: the organisation it names (for a new organisation: its parent). */
   const landedIn = (url: string, json: Record<string, unknown>): string | undefined => {
-    const ref = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? String(value.id) : undefined);
-    return url === '/v1/organisation' ? ref(json.parent ?? json.parent_id) : ref(json.organisation ?? json.organisation_id);
+    const ref = (value: unknown) =>
+      typeof value === 'string'
+        ? value
+        : value && typeof value === 'object' && 'id' in value
+          ? String(value.id)
+          : undefined;
+    return url === '/v1/organisation'
+      ? ref(json.parent ?? json.parent_id)
+      : ref(json.organisation ?? json.organisation_id);
   };
   /**
    * A create route, called by an allowed caller once for each target organisation: inside the
@@ -329,7 +503,9 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
   const createCells = async (actor: Actor, route: DeclaredRoute, cell: string) => {
     const bodyFor = CREATE_BODIES[route.url];
     for (const [name, org] of targets) {
-      const body = bodyFor ? bodyFor({ org, objectOf: (table) => sample.get(table)?.get(org.id), unique: ++unique }) : { organisation: org.id };
+      const body = bodyFor
+        ? bodyFor({ org, objectOf: (table) => sample.get(table)?.get(org.id), unique: ++unique })
+        : { organisation: org.id };
       if (body === undefined) continue; // the target has no object to create it with
       const label = ` [create for ${name}]`;
       const response = await call(actor, 'POST', route.url, body);
@@ -345,10 +521,13 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
       if (response.statusCode < 300) {
         createsMade++;
         const landed = landedIn(route.url, jsonObject(response.body));
-        if (landed && !visible(actor, landed)) leaks.push(`${cell}${label}: ${response.statusCode}, created in ${landed} (another tenant)`);
+        if (landed && !visible(actor, landed))
+          leaks.push(`${cell}${label}: ${response.statusCode}, created in ${landed} (another tenant)`);
       } else if (bodyFor && !refusedForKind(response.statusCode, response.body)) {
-        if (inside) failures.push(`${cell}${label}: ${response.statusCode}, expected 201: ${response.body.slice(0, 200)}`);
-        else if (![403, 404].includes(response.statusCode)) failures.push(`${cell}${label}: ${response.statusCode}, expected 404: ${response.body.slice(0, 200)}`);
+        if (inside)
+          failures.push(`${cell}${label}: ${response.statusCode}, expected 201: ${response.body.slice(0, 200)}`);
+        else if (![403, 404].includes(response.statusCode))
+          failures.push(`${cell}${label}: ${response.statusCode}, expected 404: ${response.body.slice(0, 200)}`);
       }
     }
   };
@@ -356,7 +535,10 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
   const snapshot = async () => {
     const state = new Map<string, string>();
     for (const table of tables) {
-      const rows = await db.query<{ org: string; digest: string }>(sql`select organisation_id as org, md5(string_agg(x::text, '|' order by x.id)) as digest
+      const rows = await db.query<{
+        org: string;
+        digest: string;
+      }>(sql`select organisation_id as org, md5(string_agg(x::text, '|' order by x.id)) as digest
         from ${sql.raw(`"${table}"`)} x group by organisation_id`);
       for (const row of rows) state.set(`${table} ${row.org}`, row.digest);
     }
@@ -386,12 +568,14 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
       };
       if (!actor.org) {
         // Signed out, or a key that is not valid: refused before anything is looked at or changed.
-        for (const { url, label } of urlsFor().slice(0, 1)) expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [401]);
+        for (const { url, label } of urlsFor().slice(0, 1))
+          expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [401]);
         return;
       }
       const allowed = hasAccess(actor.roles, access.roles) && !(actor.api && access.roles.length === 0);
       if (!allowed) {
-        for (const { url, label } of urlsFor().slice(0, 1)) expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [403]);
+        for (const { url, label } of urlsFor().slice(0, 1))
+          expectStatus(cell + label, (await call(actor, route.method, url)).statusCode, [403]);
         return;
       }
       if (isCreate) {
@@ -408,12 +592,19 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
         if (!org) continue;
         if (mutating) {
           writesTried++;
-          if (response.statusCode < 300) leaks.push(`${cell}${label}: ${response.statusCode} (a write on another tenant's object succeeded)`);
-          else if (![400, 404].includes(response.statusCode)) failures.push(`${cell}${label}: ${response.statusCode}, expected 404`);
+          if (response.statusCode < 300)
+            leaks.push(`${cell}${label}: ${response.statusCode} (a write on another tenant's object succeeded)`);
+          else if (![400, 404].includes(response.statusCode))
+            failures.push(`${cell}${label}: ${response.statusCode}, expected 404`);
         } else if (visible(actor, org)) {
-          const expected = (ONLY_KIND[route.url]?.(orgById.get(org) as Org) ?? true) ? (FOUND_STATUS[route.url] ?? 200) : 404;
-          if (response.statusCode !== expected) failures.push(`${cell}${label}: ${response.statusCode}, expected ${expected}`);
-        } else if (response.statusCode === 200 && !(ancestorOf(actor, org) && SHARED_FROM_PARENT.has(table as string))) {
+          const expected =
+            (ONLY_KIND[route.url]?.(orgById.get(org) as Org) ?? true) ? (FOUND_STATUS[route.url] ?? 200) : 404;
+          if (response.statusCode !== expected)
+            failures.push(`${cell}${label}: ${response.statusCode}, expected ${expected}`);
+        } else if (
+          response.statusCode === 200 &&
+          !(ancestorOf(actor, org) && SHARED_FROM_PARENT.has(table as string))
+        ) {
           leaks.push(`${cell}${label}: 200 (another tenant's object was read)`);
         } else if (![403, 404].includes(response.statusCode) && response.statusCode !== 200) {
           failures.push(`${cell}${label}: ${response.statusCode}, expected 404`);
@@ -426,7 +617,8 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
           const response = await call(actor, 'GET', `${route.url}?organisation=${org.id}`);
           cells++;
           const found = leaksIn(actor, response.body);
-          if (found.length) leaks.push(`${cell}?organisation=<${name}>: ${response.statusCode} shows ${found.slice(0, 3).join(', ')}`);
+          if (found.length)
+            leaks.push(`${cell}?organisation=<${name}>: ${response.statusCode} shows ${found.slice(0, 3).join(', ')}`);
           if (response.statusCode >= 500) failures.push(`${cell}?organisation=<${name}>: ${response.statusCode}`);
         }
       }
@@ -436,17 +628,35 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
     if (before) {
       const after = await snapshot();
       // Organisations the caller created belong to its subtree.
-      orgById = new Map((await db.query<Org>(sql`select id, type, path, parent_id from organisation`)).map((o) => [o.id, o]));
+      orgById = new Map(
+        (await db.query<Org>(sql`select id, type, path, parent_id from organisation`)).map((o) => [o.id, o]),
+      );
       for (const key of new Set([...before.keys(), ...after.keys()])) {
         const org = key.split(' ')[1];
         // Rows of no organisation (the audit entry of a refused sign-in) are nobody's tenancy.
         if (org === 'null') continue;
-        if (!visible(actor, org) && after.get(key) !== before.get(key)) leaks.push(`${actor.label} ${before.has(key) ? 'changed' : 'created'} ${key}`);
+        if (!visible(actor, org) && after.get(key) !== before.get(key))
+          leaks.push(`${actor.label} ${before.has(key) ? 'changed' : 'created'} ${key}`);
       }
     }
   }
-  for (const route of routes) if (route.url.includes(':') && !tableOf.has(prefixOf(route.url)) && !FIXED_PARAMS[route.url]) unmapped.push(`${route.method} ${route.url}`);
+  for (const route of routes)
+    if (route.url.includes(':') && !tableOf.has(prefixOf(route.url)) && !FIXED_PARAMS[route.url])
+      unmapped.push(`${route.method} ${route.url}`);
   const timing = { worldMs: built - started, mappingMs: mapped - built, cellsMs: Date.now() - mapped };
   const createRoutes = routes.filter((r) => r.method === 'POST' && !r.url.includes(':')).length;
-  return { timing, routes: routes.length, cells, leaks, failures, tables: sample.size, writesTried, createRoutes, createsTried, createsMade, unmapped, mapped: Object.fromEntries(tableOf) };
+  return {
+    timing,
+    routes: routes.length,
+    cells,
+    leaks,
+    failures,
+    tables: sample.size,
+    writesTried,
+    createRoutes,
+    createsTried,
+    createsMade,
+    unmapped,
+    mapped: Object.fromEntries(tableOf),
+  };
 };

@@ -23,7 +23,9 @@ export const createTestWorld = async (db: Db) => {
   await user(shopA.id, 'a-analyst@test.kassa', ['TRANSACTION_LIST', 'STATISTICS_LIST']);
   await user(shopA.id, 'a-norole@test.kassa', []);
   await user(shopB.id, 'b@test.kassa', ['USER_ALL']);
-  const [processor] = await db.query<{ id: string }>(sql`insert into processor (id, organisation_id, name, provider, payment_product)
+  const [processor] = await db.query<{
+    id: string;
+  }>(sql`insert into processor (id, organisation_id, name, provider, payment_product)
     values (${newId('prc')}, ${provider.id}, 'Sandbox cards', 'sandbox', 'card') returning id`);
   const profile = async (org: { id: string; merchantId: string | null }, name: string) => {
     const id = newId('pp');
@@ -31,7 +33,16 @@ export const createTestWorld = async (db: Db) => {
       values (${id}, ${org.id}, ${org.merchantId}, ${name}, ${name}, ${[processor.id]})`);
     return id;
   };
-  return { provider, shopA, shopASub, shopB, processorId: processor.id, profileA: await profile(shopA, 'Shop A web'), profileASub: await profile(shopASub, 'Outlet'), profileB: await profile(shopB, 'Shop B web') };
+  return {
+    provider,
+    shopA,
+    shopASub,
+    shopB,
+    processorId: processor.id,
+    profileA: await profile(shopA, 'Shop A web'),
+    profileASub: await profile(shopASub, 'Outlet'),
+    profileB: await profile(shopB, 'Shop B web'),
+  };
 };
 
 export type TestWorld = Awaited<ReturnType<typeof createTestWorld>>;
@@ -42,7 +53,16 @@ export const insertTestTransaction = async (
   db: Db,
   org: { id: string; merchantId: string | null },
   profileId: string,
-  values: Partial<{ amount: number; status: string; createdAt: Date; reference: string; customerId: string; product: string; tags: string[]; blocked: boolean }> = {},
+  values: Partial<{
+    amount: number;
+    status: string;
+    createdAt: Date;
+    reference: string;
+    customerId: string;
+    product: string;
+    tags: string[];
+    blocked: boolean;
+  }> = {},
 ): Promise<string> => {
   const created = values.createdAt ?? new Date(Date.now() - ++sequence * 60_000);
   const id = newId('tx', created.getTime());

@@ -7,8 +7,8 @@ import 'dayjs/locale/en';
 import 'dayjs/locale/nl';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveLanguage } from '../lib/languages.ts';
-import { usePrefersReducedMotion, useTheme } from '../lib/theme-choice.ts';
+import { resolveLanguage } from '@/lib/languages.ts';
+import { usePrefersReducedMotion, useTheme } from '@/lib/theme-choice.ts';
 import { antdThemeOf, cssVariablesOf } from './theme.ts';
 
 /**

@@ -1,7 +1,20 @@
 import { appRoutes, type AppRoute } from '@kassa/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { AppLayout, CardAddPage, CheckoutPage, PayLinkPage, ForgotPasswordPage, LoginPage, LogoutPage, MfaPage, MfaSetupPage, NotFoundPage, UpdateEmailPage, UpdatePasswordPage } from './pages.tsx';
+import {
+  AppLayout,
+  CardAddPage,
+  CheckoutPage,
+  PayLinkPage,
+  ForgotPasswordPage,
+  LoginPage,
+  LogoutPage,
+  MfaPage,
+  MfaSetupPage,
+  NotFoundPage,
+  UpdateEmailPage,
+  UpdatePasswordPage,
+} from './pages.tsx';
 import { GuardedPage, GuestOnly, RequireSignIn, Suspended } from './route-guards.tsx';
 
 const MERCHANT_CONTEXT = 'psp/merchants/:merchantId';
@@ -31,21 +44,105 @@ const pageRoutes = (): RouteObject[] => {
 };
 
 export const router = createBrowserRouter([
-  { path: '/login', element: <GuestOnly><Suspended><LoginPage /></Suspended></GuestOnly> },
-  { path: '/logout', element: <Suspended><LogoutPage /></Suspended> },
-  { path: '/forgotPassword', element: <GuestOnly><Suspended><ForgotPasswordPage /></Suspended></GuestOnly> },
-  { path: '/mfa', element: <GuestOnly><Suspended><MfaPage /></Suspended></GuestOnly> },
-  { path: '/mfa/setup', element: <GuestOnly><Suspended><MfaSetupPage /></Suspended></GuestOnly> },
-  // Reachable signed in or not: the page signs a signed-in user out first (portal.md §4).
-  { path: '/updatePassword', element: <Suspended><UpdatePasswordPage /></Suspended> },
-  { path: '/updateEmail', element: <Suspended><UpdateEmailPage /></Suspended> },
-  // The links customers are sent (docs/decisions.md): public, never the back office's 'page not found'.
-  { path: '/pay/:token', element: <Suspended><PayLinkPage /></Suspended> },
-  { path: '/add-card/:token', element: <Suspended><CardAddPage /></Suspended> },
-  // The hosted checkout page of a payment waiting for its 3-D Secure challenge.
-  { path: '/checkout/:token', element: <Suspended><CheckoutPage /></Suspended> },
   {
-    element: <RequireSignIn><Suspended><AppLayout /></Suspended></RequireSignIn>,
+    path: '/login',
+    element: (
+      <GuestOnly>
+        <Suspended>
+          <LoginPage />
+        </Suspended>
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/logout',
+    element: (
+      <Suspended>
+        <LogoutPage />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/forgotPassword',
+    element: (
+      <GuestOnly>
+        <Suspended>
+          <ForgotPasswordPage />
+        </Suspended>
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/mfa',
+    element: (
+      <GuestOnly>
+        <Suspended>
+          <MfaPage />
+        </Suspended>
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/mfa/setup',
+    element: (
+      <GuestOnly>
+        <Suspended>
+          <MfaSetupPage />
+        </Suspended>
+      </GuestOnly>
+    ),
+  },
+  // Reachable signed in or not: the page signs a signed-in user out first (portal.md §4).
+  {
+    path: '/updatePassword',
+    element: (
+      <Suspended>
+        <UpdatePasswordPage />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/updateEmail',
+    element: (
+      <Suspended>
+        <UpdateEmailPage />
+      </Suspended>
+    ),
+  },
+  // The links customers are sent (docs/decisions.md): public, never the back office's 'page not found'.
+  {
+    path: '/pay/:token',
+    element: (
+      <Suspended>
+        <PayLinkPage />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/add-card/:token',
+    element: (
+      <Suspended>
+        <CardAddPage />
+      </Suspended>
+    ),
+  },
+  // The hosted checkout page of a payment waiting for its 3-D Secure challenge.
+  {
+    path: '/checkout/:token',
+    element: (
+      <Suspended>
+        <CheckoutPage />
+      </Suspended>
+    ),
+  },
+  {
+    element: (
+      <RequireSignIn>
+        <Suspended>
+          <AppLayout />
+        </Suspended>
+      </RequireSignIn>
+    ),
     children: [...pageRoutes(), { path: '*', element: <NotFoundPage /> }],
   },
 ]);

@@ -1,7 +1,7 @@
-import { queryClient } from '../lib/query-client.ts';
-import { rememberRedirect } from '../lib/redirect-memory.ts';
-import { currentUserId, forgetSignedInUser } from '../lib/session.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { rememberRedirect } from '@/lib/redirect-memory.ts';
+import { currentUserId, forgetSignedInUser } from '@/lib/session.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 let ending = false;
 

@@ -31,25 +31,44 @@ describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
   const token = theme.getDesignToken(antdThemeOf(mode)) as unknown as Record<string, string>;
   const surfaces = ['colorBgContainer', 'colorBgLayout', 'colorBgElevated'];
 
-  it.each(['colorText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder', 'colorLink', 'colorError', 'colorSuccess', 'colorWarning', 'colorTextHeading'])('%s reads at 4.5:1 on every surface', (text) => {
-    for (const surface of surfaces) expect(contrast(token[text], token[surface]), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+  it.each([
+    'colorText',
+    'colorTextSecondary',
+    'colorTextTertiary',
+    'colorTextDescription',
+    'colorTextPlaceholder',
+    'colorLink',
+    'colorError',
+    'colorSuccess',
+    'colorWarning',
+    'colorTextHeading',
+  ])('%s reads at 4.5:1 on every surface', (text) => {
+    for (const surface of surfaces)
+      expect(contrast(token[text], token[surface]), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
   });
 
   it('status tags read at 4.5:1 on their own background', () => {
     for (const status of ['Success', 'Info', 'Warning', 'Error']) {
       expect(contrast(token[`color${status}`], token[`color${status}Bg`]), status).toBeGreaterThanOrEqual(4.5);
     }
-    expect(contrast(token.colorText, token.colorFillTertiary, token.colorBgContainer), 'default').toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(token.colorText, token.colorFillTertiary, token.colorBgContainer),
+      'default',
+    ).toBeGreaterThanOrEqual(4.5);
   });
 
   it('primary buttons read at 4.5:1 and controls stand out at 3:1', () => {
     expect(contrast(token.colorTextLightSolid, token.colorPrimary)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(token.colorTextLightSolid, token.colorError), 'danger button').toBeGreaterThanOrEqual(4.5);
     // Active tabs, the current page of a pagination and selected submenus write the primary as text.
-    for (const surface of surfaces) expect(contrast(token.colorPrimary, token[surface]), `primary on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    for (const surface of surfaces)
+      expect(contrast(token.colorPrimary, token[surface]), `primary on ${surface}`).toBeGreaterThanOrEqual(4.5);
     expect(contrast(token.colorBorder, token.colorBgContainer), 'input border').toBeGreaterThanOrEqual(3);
     expect(contrast(palettes[mode].focus, token.colorBgContainer), 'focus ring').toBeGreaterThanOrEqual(3);
     expect(contrast(palettes[mode].focus, token.colorBgLayout), 'focus ring on the layout').toBeGreaterThanOrEqual(3);
-    expect(contrast(palettes[mode].menuSelectedText, palettes[mode].menuSelectedBg), 'selected menu item').toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(palettes[mode].menuSelectedText, palettes[mode].menuSelectedBg),
+      'selected menu item',
+    ).toBeGreaterThanOrEqual(4.5);
   });
 });

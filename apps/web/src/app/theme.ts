@@ -1,5 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import type { ThemeMode } from '../lib/theme-choice.ts';
+import type { ThemeMode } from '@/lib/theme-choice.ts';
 
 /**
  * Kassa's colours, in one place, for the light and the dark theme (WCAG 2.2 AA). Every text
@@ -142,6 +142,9 @@ export const cssVariablesOf = (mode: ThemeMode): Record<string, string> => {
     '--kassa-focus': p.focus,
     '--kassa-success': p.success,
     '--kassa-error': p.error,
-    '--kassa-sign-in-bg': mode === 'dark' ? `linear-gradient(160deg, ${p.bgLayout} 0%, #16202b 100%)` : 'linear-gradient(160deg, #eef3f8 0%, #dce6f0 100%)',
+    '--kassa-sign-in-bg':
+      mode === 'dark'
+        ? `linear-gradient(160deg, ${p.bgLayout} 0%, #16202b 100%)`
+        : 'linear-gradient(160deg, #eef3f8 0%, #dce6f0 100%)',
   };
 };

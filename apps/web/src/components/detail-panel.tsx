@@ -9,19 +9,47 @@ export type DetailTab = { key: string; label: string; children: ReactNode; hidde
  * kept here, so a reload of the row (its scope becoming known, a refetch) does not send the person
  * back to the first tab they did not ask for.
  */
-export const DetailPanel = ({ title, open, loading, notFound, tabs, onClose, extra }: { title: ReactNode; open: boolean; loading: boolean; notFound: boolean; tabs: DetailTab[]; onClose: () => void; extra?: ReactNode }) => {
+export const DetailPanel = ({
+  title,
+  open,
+  loading,
+  notFound,
+  tabs,
+  onClose,
+  extra,
+}: {
+  title: ReactNode;
+  open: boolean;
+  loading: boolean;
+  notFound: boolean;
+  tabs: DetailTab[];
+  onClose: () => void;
+  extra?: ReactNode;
+}) => {
   const { t } = useTranslation();
   const [activeKey, setActiveKey] = useState<string>();
   const visible = tabs.filter((tab) => !tab.hidden);
   const active = visible.some((tab) => tab.key === activeKey) ? activeKey : visible[0]?.key;
   return (
-    <Drawer open={open} onClose={onClose} title={title} size={640} destroyOnHidden extra={extra} closable={{ 'aria-label': t('detail.close') }}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={title}
+      size={640}
+      destroyOnHidden
+      extra={extra}
+      closable={{ 'aria-label': t('detail.close') }}
+    >
       {loading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : notFound ? (
         <Result status="404" subTitle={t('detail.notFound')} />
       ) : (
-        <Tabs activeKey={active} onChange={setActiveKey} items={visible.map(({ key, label, children }) => ({ key, label, children }))} />
+        <Tabs
+          activeKey={active}
+          onChange={setActiveKey}
+          items={visible.map(({ key, label, children }) => ({ key, label, children }))}
+        />
       )}
     </Drawer>
   );
@@ -37,7 +65,12 @@ export const DetailFields = ({ fields }: { fields: DetailField[] }) => {
       column={1}
       size="small"
       bordered
-      items={fields.map((field, index) => ({ key: index, label: field.label, children: field.value === null || field.value === undefined || field.value === '' ? t('detail.none') : field.value }))}
+      items={fields.map((field, index) => ({
+        key: index,
+        label: field.label,
+        children:
+          field.value === null || field.value === undefined || field.value === '' ? t('detail.none') : field.value,
+      }))}
     />
   );
 };

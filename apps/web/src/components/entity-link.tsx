@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { merchantContextOf } from '../lib/org-context.ts';
+import { merchantContextOf } from '@/lib/org-context.ts';
 
 /** Lists an entity link can open, filtered by one field (e.g. a refund's reference → transactions). */
-export type LinkTarget = 'transactions' | 'refunds' | 'chargebacks' | 'customers' | 'subscriptions' | 'subscriptions/plans' | 'card-add-links';
+export type LinkTarget =
+  'transactions' | 'refunds' | 'chargebacks' | 'customers' | 'subscriptions' | 'subscriptions/plans' | 'card-add-links';
 
 /** The href of a filtered list, kept inside the provider's merchant context when in one. */
 export const useEntityHref = () => {
@@ -17,7 +18,17 @@ export const useEntityHref = () => {
 };
 
 /** A link from one entity to another's list, e.g. `/transactions?merchant_reference=…`. */
-export const EntityLink = ({ to, filter, open, children }: { to: LinkTarget; filter: Record<string, string>; open?: boolean; children: ReactNode }) => {
+export const EntityLink = ({
+  to,
+  filter,
+  open,
+  children,
+}: {
+  to: LinkTarget;
+  filter: Record<string, string>;
+  open?: boolean;
+  children: ReactNode;
+}) => {
   const href = useEntityHref();
   return (
     <Link to={href(to, filter, open)} onClick={(event) => event.stopPropagation()}>

@@ -1,7 +1,7 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../lib/i18n.ts';
-import { LANGUAGES, resolveLanguage } from '../lib/languages.ts';
+import { changeLanguage } from '@/lib/i18n.ts';
+import { LANGUAGES, resolveLanguage } from '@/lib/languages.ts';
 
 const SHORT: Record<(typeof LANGUAGES)[number], string> = { nl: 'NL', 'en-US': 'EN' };
 
@@ -14,7 +14,14 @@ export const LanguageSwitch = () => {
       size="small"
       value={resolveLanguage(i18n.language)}
       onChange={(value) => void changeLanguage(value)}
-      options={LANGUAGES.map((language) => ({ value: language, label: <span title={t(`header.languages.${language}`)} lang={language}>{SHORT[language]}</span> }))}
+      options={LANGUAGES.map((language) => ({
+        value: language,
+        label: (
+          <span title={t(`header.languages.${language}`)} lang={language}>
+            {SHORT[language]}
+          </span>
+        ),
+      }))}
     />
   );
 };

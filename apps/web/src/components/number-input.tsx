@@ -1,16 +1,23 @@
-import { formatDecimalInput, MAX_BILLING_CYCLES, parseDecimalInput, type DecimalInputResult, type NumberLanguage } from '@kassa/domain';
+import {
+  formatDecimalInput,
+  MAX_BILLING_CYCLES,
+  parseDecimalInput,
+  type DecimalInputResult,
+  type NumberLanguage,
+} from '@kassa/domain';
 import { Input, theme, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../lib/use-format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 
 /** The value a number field holds while its text cannot be read: forms refuse to send it. */
 export const UNREAD = Number.NaN;
 /** True when a field's text could not be read (the field already says why). */
 export const isUnread = (value: unknown): boolean => typeof value === 'number' && Number.isNaN(value);
 /** True when any of the named fields holds text that could not be read. */
-export const hasUnread = (values: object, fields: readonly string[]) => fields.some((field) => isUnread((values as Record<string, unknown>)[field]));
+export const hasUnread = (values: object, fields: readonly string[]) =>
+  fields.some((field) => isUnread((values as Record<string, unknown>)[field]));
 
 export type NumberInputProps = {
   /** Whole units (minor units, hundredths of a percent, a count); `NaN` while the text is unreadable. */
@@ -35,11 +42,16 @@ export type NumberInputProps = {
   errorAs?: 'text' | 'tooltip';
 };
 
-const isReadable = (value: number | null | undefined): value is number => typeof value === 'number' && !Number.isNaN(value);
+const isReadable = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && !Number.isNaN(value);
 const textOf = (value: number | null | undefined, language: NumberLanguage, decimals: number) =>
   isReadable(value) ? formatDecimalInput(value, { language, decimals }) : '';
 
-const messageOf = (t: TFunction, read: Extract<DecimalInputResult, { ok: false }>, formatLimit: (units: number) => string) => {
+const messageOf = (
+  t: TFunction,
+  read: Extract<DecimalInputResult, { ok: false }>,
+  formatLimit: (units: number) => string,
+) => {
   switch (read.reason) {
     case 'ambiguous':
       return t('numberInput.ambiguous', { first: read.readings[0], second: read.readings[1] });
@@ -60,7 +72,21 @@ const messageOf = (t: TFunction, read: Extract<DecimalInputResult, { ok: false }
  * It never rewrites what was typed into another value; after blur it shows the canonical text
  * of exactly the value it sends.
  */
-export const NumberInput = ({ value, onChange, decimals, min, max, formatLimit, prefix, suffix, width = 180, onPressEnter, onSettle, errorAs = 'text', ...rest }: NumberInputProps) => {
+export const NumberInput = ({
+  value,
+  onChange,
+  decimals,
+  min,
+  max,
+  formatLimit,
+  prefix,
+  suffix,
+  width = 180,
+  onPressEnter,
+  onSettle,
+  errorAs = 'text',
+  ...rest
+}: NumberInputProps) => {
   const { t } = useTranslation();
   const { language } = useFormat();
   const { token } = theme.useToken();
@@ -71,12 +97,22 @@ export const NumberInput = ({ value, onChange, decimals, min, max, formatLimit, 
   // is not what the field sent came from outside (a reset, a default) and replaces the text. A
   // value that lags behind the typing is not a change. A new language shows the same value with
   // its own signs.
-  const [field, setField] = useState(() => ({ text: textOf(value, language, decimals), sent: value, prop: value, language, revealed: false }));
+  const [field, setField] = useState(() => ({
+    text: textOf(value, language, decimals),
+    sent: value,
+    prop: value,
+    language,
+    revealed: false,
+  }));
   if (!Object.is(value, field.prop) || field.language !== language) {
     const external = !Object.is(value, field.prop) && !Object.is(value, field.sent);
     const relabel = field.language !== language && isReadable(field.sent);
     setField({
-      text: external ? textOf(value, language, decimals) : relabel ? textOf(field.sent, language, decimals) : field.text,
+      text: external
+        ? textOf(value, language, decimals)
+        : relabel
+          ? textOf(field.sent, language, decimals)
+          : field.text,
       sent: external ? value : field.sent,
       prop: value,
       language,
@@ -133,7 +169,11 @@ export const NumberInput = ({ value, onChange, decimals, min, max, formatLimit, 
     <div style={{ display: 'inline-flex', flexDirection: 'column', maxWidth: '100%' }}>
       {input}
       {error && (
-        <div id={errorId} role="alert" style={{ color: token.colorError, fontSize: token.fontSizeSM, maxWidth: 320, marginTop: 2 }}>
+        <div
+          id={errorId}
+          role="alert"
+          style={{ color: token.colorError, fontSize: token.fontSizeSM, maxWidth: 320, marginTop: 2 }}
+        >
           {error}
         </div>
       )}
@@ -142,10 +182,21 @@ export const NumberInput = ({ value, onChange, decimals, min, max, formatLimit, 
 };
 
 /** A whole number of at least `min` (cycles, counts): `1,5`, `0` and `-1` are refused in words. */
-export const WholeNumberInput = ({ min = 1, max = MAX_BILLING_CYCLES, ...rest }: Omit<NumberInputProps, 'decimals'>) => <NumberInput decimals={0} min={min} max={max} width={140} {...rest} />;
+export const WholeNumberInput = ({
+  min = 1,
+  max = MAX_BILLING_CYCLES,
+  ...rest
+}: Omit<NumberInputProps, 'decimals'>) => <NumberInput decimals={0} min={min} max={max} width={140} {...rest} />;
 
 /** A percentage typed as a percentage (12,5 %) and held as the fraction the API stores (0.125). */
-export const PercentInput = ({ value, onChange, ...rest }: Omit<NumberInputProps, 'decimals' | 'value' | 'onChange'> & { value?: number | null; onChange?: (fraction: number | null) => void }) => {
+export const PercentInput = ({
+  value,
+  onChange,
+  ...rest
+}: Omit<NumberInputProps, 'decimals' | 'value' | 'onChange'> & {
+  value?: number | null;
+  onChange?: (fraction: number | null) => void;
+}) => {
   const { number } = useFormat();
   const hundredths = isReadable(value) ? Math.round(value * 10_000) : value;
   return (

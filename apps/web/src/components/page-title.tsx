@@ -8,7 +8,15 @@ const sizes = { page: 24, card: 20 } as const;
  * cards and the status pages all use it, so every page has exactly one. `card` is the smaller
  * size of the signed-out pages' cards.
  */
-export const PageTitle = ({ children, size = 'page', style }: { children: ReactNode; size?: keyof typeof sizes; style?: CSSProperties }) => (
+export const PageTitle = ({
+  children,
+  size = 'page',
+  style,
+}: {
+  children: ReactNode;
+  size?: keyof typeof sizes;
+  style?: CSSProperties;
+}) => (
   <Typography.Title level={1} style={{ fontSize: sizes[size], lineHeight: 1.35, margin: 0, ...style }}>
     {children}
   </Typography.Title>

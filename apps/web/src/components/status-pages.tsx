@@ -13,7 +13,11 @@ export const ComingSoonPage = ({ routeId }: { routeId: string }) => {
       status="info"
       title={<PageTitle>{title ? `${title} · ${t('comingSoon.title')}` : t('comingSoon.title')}</PageTitle>}
       subTitle={t('comingSoon.text')}
-      extra={<Button type="primary" onClick={() => navigate('/')}>{t('comingSoon.back')}</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          {t('comingSoon.back')}
+        </Button>
+      }
     />
   );
 };
@@ -21,10 +25,24 @@ export const ComingSoonPage = ({ routeId }: { routeId: string }) => {
 /** A disabled optional module's route answers 'not available'. */
 export const NotAvailablePage = () => {
   const { t } = useTranslation();
-  return <Result status="warning" title={<PageTitle>{t('notAvailable.title')}</PageTitle>} subTitle={t('notAvailable.text')} extra={<Link to="/">{t('comingSoon.back')}</Link>} />;
+  return (
+    <Result
+      status="warning"
+      title={<PageTitle>{t('notAvailable.title')}</PageTitle>}
+      subTitle={t('notAvailable.text')}
+      extra={<Link to="/">{t('comingSoon.back')}</Link>}
+    />
+  );
 };
 
 export const NotFoundPage = () => {
   const { t } = useTranslation();
-  return <Result status="404" title={<PageTitle>{t('notFound.title')}</PageTitle>} subTitle={t('notFound.text')} extra={<Link to="/">{t('comingSoon.back')}</Link>} />;
+  return (
+    <Result
+      status="404"
+      title={<PageTitle>{t('notFound.title')}</PageTitle>}
+      subTitle={t('notFound.text')}
+      extra={<Link to="/">{t('comingSoon.back')}</Link>}
+    />
+  );
 };

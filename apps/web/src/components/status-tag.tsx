@@ -13,7 +13,13 @@ const colours: Record<StatusFamily, string> = {
 };
 
 /** A status in its vocabulary's colour and translated label; unknown values show as grey. */
-export const StatusTag = ({ vocabulary, status }: { vocabulary: StatusVocabulary; status: string | null | undefined }) => {
+export const StatusTag = ({
+  vocabulary,
+  status,
+}: {
+  vocabulary: StatusVocabulary;
+  status: string | null | undefined;
+}) => {
   const { t } = useTranslation();
   if (!status) return null;
   const families = statusVocabularies[vocabulary].families as Record<string, StatusFamily>;

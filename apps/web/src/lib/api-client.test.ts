@@ -25,14 +25,25 @@ beforeAll(async () => {
     }
     if (request.url?.startsWith('/v1/bad')) {
       response.writeHead(400, { 'content-type': 'application/json' });
-      return response.end(JSON.stringify({ statusCode: 400, code: 'validation_error', message: 'Bad', details: [{ path: 'body.amount', message: 'too big' }] }));
+      return response.end(
+        JSON.stringify({
+          statusCode: 400,
+          code: 'validation_error',
+          message: 'Bad',
+          details: [{ path: 'body.amount', message: 'too big' }],
+        }),
+      );
     }
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ ok: true }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  configureApiClient({ origin: `http://127.0.0.1:${port}`, onUnauthorized: () => (unauthorized += 1), defaults: () => ({}) });
+  configureApiClient({
+    origin: `http://127.0.0.1:${port}`,
+    onUnauthorized: () => (unauthorized += 1),
+    defaults: () => ({}),
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
@@ -53,9 +64,17 @@ describe('paths', () => {
 
 describe('query conventions', () => {
   it('drops empty values and internal flags, and sends arrays with []', () => {
-    expect(buildQuery({ status: ['PENDING', 'FAILED'], empty: '', none: null, nothing: undefined, list: [], __openDetail: 'x', merchant_reference: 'A&B' })).toBe(
-      'status[]=PENDING&status[]=FAILED&merchant_reference=A%26B',
-    );
+    expect(
+      buildQuery({
+        status: ['PENDING', 'FAILED'],
+        empty: '',
+        none: null,
+        nothing: undefined,
+        list: [],
+        __openDetail: 'x',
+        merchant_reference: 'A&B',
+      }),
+    ).toBe('status[]=PENDING&status[]=FAILED&merchant_reference=A%26B');
   });
 
   it('keeps an explicit [] key without doubling it', () => {
@@ -69,12 +88,16 @@ describe('query conventions', () => {
   });
 
   it('writes range bounds in the spec names and keeps false and 0 filters', () => {
-    expect(buildQuery({ 'created_at>': '2026-01-01', 'amount<': 500, active: false, amount: 0 })).toBe('created_at>=2026-01-01&amount<=500&active=false&amount=0');
+    expect(buildQuery({ 'created_at>': '2026-01-01', 'amount<': 500, active: false, amount: 0 })).toBe(
+      'created_at>=2026-01-01&amount<=500&active=false&amount=0',
+    );
   });
 
   it('merges organisation defaults into GETs only, letting explicit params win', () => {
     configureApiClient({ defaults: () => ({ organisation: 'org_a' }) });
-    expect(buildUrl('GET', 'transaction', { status: 'PENDING' })).toBe('/v1/transaction?organisation=org_a&status=PENDING');
+    expect(buildUrl('GET', 'transaction', { status: 'PENDING' })).toBe(
+      '/v1/transaction?organisation=org_a&status=PENDING',
+    );
     expect(buildUrl('GET', 'transaction', { organisation: 'org_b' })).toBe('/v1/transaction?organisation=org_b');
     expect(buildUrl('POST', 'transaction/tx_1/refund')).toBe('/v1/transaction/tx_1/refund');
   });

@@ -95,5 +95,7 @@ const safeJson = (text: string): unknown => {
   }
 };
 
-export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', path, { params, signal });
-export const apiPost = <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) => apiRequest<T>('POST', path, { ...options, body });
+export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
+  apiRequest<T>('GET', path, { params, signal });
+export const apiPost = <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+  apiRequest<T>('POST', path, { ...options, body });

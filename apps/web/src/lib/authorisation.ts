@@ -1,5 +1,12 @@
 import { useLocation } from 'react-router';
-import { hasAccess, isProviderUser, type NavContext, type OptionalModule, type RoleList, type TMe } from '@kassa/domain';
+import {
+  hasAccess,
+  isProviderUser,
+  type NavContext,
+  type OptionalModule,
+  type RoleList,
+  type TMe,
+} from '@kassa/domain';
 import { useEnabledModules } from './app-config.ts';
 import { merchantContextOf } from './org-context.ts';
 import { useMe } from './session.ts';

@@ -17,7 +17,8 @@ export const countryOptions = (language: string) => {
         name = undefined;
       }
       // Unassigned and reserved codes have no name (or only the code itself); 'ZZ' is "unknown region".
-      if (name && name !== code && code !== 'ZZ' && !/^(X[A-Z]|Q[M-Z]|AA|OO|EU|EZ|UN)$/.test(code)) options.push({ value: code, label: `${name} (${code})` });
+      if (name && name !== code && code !== 'ZZ' && !/^(X[A-Z]|Q[M-Z]|AA|OO|EU|EZ|UN)$/.test(code))
+        options.push({ value: code, label: `${name} (${code})` });
     }
   }
   options.sort((x, y) => x.label.localeCompare(y.label, language));

@@ -6,11 +6,13 @@ import { apiGet, type QueryParams } from './api-client.ts';
  * options keyed `[path, 'list' | 'count' | 'detail', scope, …]` so that invalidating `[path]`
  * refreshes all of them. Feature api files wrap these, one file per call.
  */
-export const listOptions = <Row>(path: string, populate?: string) => (params: QueryParams, scope: string) =>
-  queryOptions({
-    queryKey: [path, 'list', scope, params] as readonly unknown[],
-    queryFn: ({ signal }) => apiGet<Row[]>(path, { _populate: populate, ...params }, signal),
-  });
+export const listOptions =
+  <Row>(path: string, populate?: string) =>
+  (params: QueryParams, scope: string) =>
+    queryOptions({
+      queryKey: [path, 'list', scope, params] as readonly unknown[],
+      queryFn: ({ signal }) => apiGet<Row[]>(path, { _populate: populate, ...params }, signal),
+    });
 
 export const countOptions = (path: string) => (params: QueryParams, scope: string) =>
   queryOptions({
@@ -18,16 +20,22 @@ export const countOptions = (path: string) => (params: QueryParams, scope: strin
     queryFn: ({ signal }) => apiGet<{ count: number }>(`${path}/count`, params, signal),
   });
 
-export const detailOptions = <Row>(path: string, populate?: string) => (id: string, scope: string) =>
-  queryOptions({
-    queryKey: [path, 'detail', scope, id] as readonly unknown[],
-    queryFn: ({ signal }) => apiGet<Row>(`${path}/${encodeURIComponent(id)}`, populate ? { _populate: populate } : {}, signal),
-  });
+export const detailOptions =
+  <Row>(path: string, populate?: string) =>
+  (id: string, scope: string) =>
+    queryOptions({
+      queryKey: [path, 'detail', scope, id] as readonly unknown[],
+      queryFn: ({ signal }) =>
+        apiGet<Row>(`${path}/${encodeURIComponent(id)}`, populate ? { _populate: populate } : {}, signal),
+    });
 
 /** A fresh key per submission: a double click or a retry of the same submission cannot act twice. */
 export const newIdempotencyKey = (): string =>
   // randomUUID exists only in secure contexts (https, localhost); plain http on a LAN gets random hex.
-  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** A populated relation, or null when the API sent only its id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+export const populated = <T extends object>(value: T | string | null | undefined): T | null =>
+  value && typeof value === 'object' ? value : null;

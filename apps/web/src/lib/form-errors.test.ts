@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FormInstance } from 'antd';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rankRole, roleLabel } from '../features/users/roles.ts';
+import { rankRole, roleLabel } from '@/features/users/roles.ts';
 import { ApiError } from './api-client.ts';
 import { fieldPathOf, showServerError, translateServerMessage } from './form-errors.ts';
 import { parseJsonc } from './jsonc.ts';
@@ -18,7 +18,12 @@ beforeAll(async () => {
     ns: ['main', 'fields'],
     defaultNS: 'main',
     interpolation: { escapeValue: false },
-    resources: { nl: { main: JSON.parse(readFileSync(join(i18nDir, 'nl/main.json'), 'utf8')), fields: parseJsonc(readFileSync(join(i18nDir, 'nl/fields.jsonc'), 'utf8')) as object } },
+    resources: {
+      nl: {
+        main: JSON.parse(readFileSync(join(i18nDir, 'nl/main.json'), 'utf8')),
+        fields: parseJsonc(readFileSync(join(i18nDir, 'nl/fields.jsonc'), 'utf8')) as object,
+      },
+    },
   });
   t = instance.t;
 });
@@ -36,23 +41,41 @@ const formWith = (fields: string[]) => {
 describe('a refused save on a form', () => {
   it("puts the server's message on the field its path names, in Dutch", () => {
     const { form, shown } = formWith(['name', 'language']);
-    const error = new ApiError(400, { code: 'validation_error', message: 'body.name: Too big', details: [{ path: 'body.name', message: 'Too big: expected string to have <=200 characters' }] });
+    const error = new ApiError(400, {
+      code: 'validation_error',
+      message: 'body.name: Too big',
+      details: [{ path: 'body.name', message: 'Too big: expected string to have <=200 characters' }],
+    });
     expect(showServerError(form, t, error)).toBeNull();
     expect(shown).toEqual([{ name: ['name'], errors: ['Maximaal 200 tekens'] }]);
   });
 
   it('shows what names no field of the form as a message, never nothing', () => {
     const { form, shown } = formWith(['name']);
-    const error = new ApiError(400, { code: 'validation_error', message: 'x', details: [{ path: 'body.organisation', message: 'Invalid input' }] });
+    const error = new ApiError(400, {
+      code: 'validation_error',
+      message: 'x',
+      details: [{ path: 'body.organisation', message: 'Invalid input' }],
+    });
     expect(showServerError(form, t, error)).toBe('Controleer de ingevulde gegevens — organisation: Invalid input');
     expect(shown).toEqual([]);
-    expect(showServerError(form, t, new ApiError(403, { code: 'forbidden', message: 'no' }))).toBe(t('errors.forbidden'));
+    expect(showServerError(form, t, new ApiError(403, { code: 'forbidden', message: 'no' }))).toBe(
+      t('errors.forbidden'),
+    );
     expect(showServerError(form, t, new Error('boom'))).toBe(t('errors.unknown'));
   });
 
   it('words a specific refusal by its code on the field, and translates message keys', () => {
     const { form, shown } = formWith(['email']);
-    showServerError(form, t, new ApiError(400, { code: 'email_taken', message: 'taken', details: [{ path: 'body.email', message: 'emailTaken' }] }));
+    showServerError(
+      form,
+      t,
+      new ApiError(400, {
+        code: 'email_taken',
+        message: 'taken',
+        details: [{ path: 'body.email', message: 'emailTaken' }],
+      }),
+    );
     expect(shown[0].errors).toEqual([t('errors.email_taken')]);
     expect(translateServerMessage(t, 'welcomeMails.linkMissing')).toContain('{{link}}');
     expect(translateServerMessage(t, 'Something only the server says')).toBe('Something only the server says');
@@ -65,7 +88,10 @@ describe('the roles picker', () => {
     expect(roleLabel(t, 'TRANSACTION_LIST')).toBe('Transacties: bekijken');
     expect(roleLabel(t, 'PSP_USER_ALL')).toBe('Provider – Gebruikers: alle rechten');
     expect(roleLabel(t, 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
-    const options = ['SCHEDULED_TRANSACTION_LIST', 'TRANSACTION_LIST'].map((value) => ({ value, label: roleLabel(t, value) }));
+    const options = ['SCHEDULED_TRANSACTION_LIST', 'TRANSACTION_LIST'].map((value) => ({
+      value,
+      label: roleLabel(t, value),
+    }));
     const sorted = [...options].sort((a, b) => rankRole('TRANSACTION_LIST', a) - rankRole('TRANSACTION_LIST', b));
     expect(sorted[0].value).toBe('TRANSACTION_LIST');
   });

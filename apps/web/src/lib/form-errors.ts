@@ -5,12 +5,20 @@ import { ApiError } from './api-client.ts';
 
 type Detail = { path: string; message: string };
 
-const recurringKeyOf = new Map<string, string>(Object.entries(RECURRING_MESSAGES).map(([key, message]) => [message, key]));
+const recurringKeyOf = new Map<string, string>(
+  Object.entries(RECURRING_MESSAGES).map(([key, message]) => [message, key]),
+);
 
 // zod's default English messages that have a translated counterpart in form_validation.
 const ZOD_MESSAGES: [RegExp, (match: RegExpExecArray, t: TFunction) => string][] = [
-  [/^Too big: expected string to have <=?(\d+) characters?$/, (m, t) => t('form_validation.maxlength', { length: Number(m[1]) })],
-  [/^Too small: expected string to have >=?(\d+) characters?$/, (m, t) => (m[1] === '1' ? t('form_validation.required') : t('form_validation.minlength', { length: Number(m[1]) }))],
+  [
+    /^Too big: expected string to have <=?(\d+) characters?$/,
+    (m, t) => t('form_validation.maxlength', { length: Number(m[1]) }),
+  ],
+  [
+    /^Too small: expected string to have >=?(\d+) characters?$/,
+    (m, t) => (m[1] === '1' ? t('form_validation.required') : t('form_validation.minlength', { length: Number(m[1]) })),
+  ],
   [/^Invalid email address$/, (_m, t) => t('form_validation.email')],
 ];
 
@@ -22,7 +30,8 @@ const ZOD_MESSAGES: [RegExp, (match: RegExpExecArray, t: TFunction) => string][]
 export const translateServerMessage = (t: TFunction, message: string): string => {
   const recurring = recurringKeyOf.get(message);
   if (recurring) return t(`recurring.validation.${recurring}`);
-  if (/^[a-z][A-Za-z_]*(\.[A-Za-z_]+)+$/.test(message)) return t(message, { defaultValue: message, length: '', link: WELCOME_LINK_PLACEHOLDER });
+  if (/^[a-z][A-Za-z_]*(\.[A-Za-z_]+)+$/.test(message))
+    return t(message, { defaultValue: message, length: '', link: WELCOME_LINK_PLACEHOLDER });
   for (const [pattern, translate] of ZOD_MESSAGES) {
     const match = pattern.exec(message);
     if (match) return translate(match, t);
@@ -31,7 +40,11 @@ export const translateServerMessage = (t: TFunction, message: string): string =>
 };
 
 /** `body.name` → ['name'], `body.address.city` → ['address', 'city']; querystring and params alike. */
-export const fieldPathOf = (path: string): string[] => path.replace(/^(body|querystring|params)\.?/, '').split('.').filter(Boolean);
+export const fieldPathOf = (path: string): string[] =>
+  path
+    .replace(/^(body|querystring|params)\.?/, '')
+    .split('.')
+    .filter(Boolean);
 
 /** The names of the fields a form has registered (Form.Items with a name). */
 const registeredFields = (form: FormInstance): Set<string> => new Set(Object.keys(form.getFieldsValue() as object));
@@ -42,7 +55,12 @@ const registeredFields = (form: FormInstance): Set<string> => new Set(Object.key
  * for the form to show, so a 400 is never silent. `fields` narrows the fields when the form
  * holds fields the server does not know by the same name.
  */
-export const showServerError = (form: FormInstance | null, t: TFunction, error: unknown, fields?: readonly string[]): string | null => {
+export const showServerError = (
+  form: FormInstance | null,
+  t: TFunction,
+  error: unknown,
+  fields?: readonly string[],
+): string | null => {
   if (!(error instanceof ApiError)) return t('errors.unknown');
   const known = fields ? new Set(fields) : form ? registeredFields(form) : new Set<string>();
   const onField = (detail: Detail) => known.has(fieldPathOf(detail.path)[0] ?? '');
@@ -60,6 +78,9 @@ export const showServerError = (form: FormInstance | null, t: TFunction, error: 
   const rest = error.details.filter((detail) => !onField(detail));
   if (onFields.length > 0 && rest.length === 0) return null;
   const general = t(`errors.${error.code}`, { defaultValue: '' }) || translateServerMessage(t, error.message);
-  if (rest.length === 0) return error.code === 'validation_error' || error.code === 'conflict' ? translateServerMessage(t, error.message) : general;
+  if (rest.length === 0)
+    return error.code === 'validation_error' || error.code === 'conflict'
+      ? translateServerMessage(t, error.message)
+      : general;
   return `${general} — ${rest.map((detail) => `${fieldPathOf(detail.path).join('.') || detail.path}: ${translateServerMessage(t, detail.message)}`).join('; ')}`;
 };

@@ -48,6 +48,9 @@ describe('languages', () => {
 
 describe('jsonc', () => {
   it('strips comments but not inside strings, and allows trailing commas', () => {
-    expect(parseJsonc('{\n // a comment\n "url": "https://x/*y*/", /* block */ "b": [1,2,],\n}')).toEqual({ url: 'https://x/*y*/', b: [1, 2] });
+    expect(parseJsonc('{\n // a comment\n "url": "https://x/*y*/", /* block */ "b": [1,2,],\n}')).toEqual({
+      url: 'https://x/*y*/',
+      b: [1, 2],
+    });
   });
 });

@@ -20,7 +20,9 @@ const loadBundles = async (language: Language) => {
   const urls = translationUrls(language);
   const [main, fields] = await Promise.all([
     fetch(urls.main).then((r) => r.json()),
-    fetch(urls.fields).then((r) => r.text()).then(parseJsonc),
+    fetch(urls.fields)
+      .then((r) => r.text())
+      .then(parseJsonc),
   ]);
   i18next.addResourceBundle(language, 'main', main, true, true);
   i18next.addResourceBundle(language, 'fields', fields as object, true, true);
@@ -58,7 +60,8 @@ export const changeLanguage = async (requested: string): Promise<void> => {
 export const reloadTranslations = async (nextGeneration: string): Promise<void> => {
   generation = `-${nextGeneration}`;
   const language = resolveLanguage(i18next.language);
-  for (const ns of ['main', 'fields']) for (const lng of Object.keys(i18next.store.data)) i18next.removeResourceBundle(lng, ns);
+  for (const ns of ['main', 'fields'])
+    for (const lng of Object.keys(i18next.store.data)) i18next.removeResourceBundle(lng, ns);
   await loadBundles(language);
   await i18next.changeLanguage(language);
 };

@@ -8,7 +8,10 @@ export const FALLBACK_LANGUAGE: Language = 'en-US';
  * Maps a requested locale to a supported language: any Dutch variant is `nl`, any English one
  * `en-US`; anything else falls back to `en-US` with a console warning (payments.md §5).
  */
-export const resolveLanguage = (requested: string | null | undefined, warn: (message: string) => void = console.warn): Language => {
+export const resolveLanguage = (
+  requested: string | null | undefined,
+  warn: (message: string) => void = console.warn,
+): Language => {
   if (!requested) return DEFAULT_LANGUAGE;
   const lower = requested.toLowerCase();
   if (lower === 'nl' || lower.startsWith('nl-')) return 'nl';

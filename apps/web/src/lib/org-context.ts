@@ -17,7 +17,8 @@ export const merchantContextOf = (pathname: string) => {
 };
 
 /** The organisation filter for a path: the URL's merchant context first, else the selection. */
-export const organisationFor = (pathname: string): string | null => merchantContextOf(pathname)?.organisationId ?? selectedOrganisation;
+export const organisationFor = (pathname: string): string | null =>
+  merchantContextOf(pathname)?.organisationId ?? selectedOrganisation;
 
 export const organisationDefaults = (): QueryParams => {
   const organisation = organisationFor(window.location.pathname);

@@ -1,7 +1,11 @@
 import { access, canGrantRole, isProviderRoleName, PROVIDER_ROLES } from '@kassa/domain';
 
 const collect = (value: unknown): string[] =>
-  Array.isArray(value) ? value.flatMap((requirement: string) => requirement.split('&&').map((role) => role.trim())) : value && typeof value === 'object' ? Object.values(value).flatMap(collect) : [];
+  Array.isArray(value)
+    ? value.flatMap((requirement: string) => requirement.split('&&').map((role) => role.trim()))
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(collect)
+      : [];
 
 /** Every role the product knows: the ones the shared route→roles table names, plus the provider roles. */
 export const KNOWN_ROLES: readonly string[] = [...new Set([...collect(access), ...PROVIDER_ROLES])].sort();

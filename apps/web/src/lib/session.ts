@@ -22,7 +22,8 @@ export const fetchMe = async (signal?: AbortSignal): Promise<TMe | null> => {
   }
 };
 
-export const meQueryOptions = () => queryOptions({ queryKey: ['auth', 'me'], queryFn: ({ signal }) => fetchMe(signal), staleTime: Infinity });
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'me'], queryFn: ({ signal }) => fetchMe(signal), staleTime: Infinity });
 
 /** The signed-in user, or null when signed out. */
 export const useMe = () => useQuery(meQueryOptions());

@@ -6,12 +6,15 @@ export type SignInStep = { username: string; token: string };
 
 const KEY = 'kassa.signInStep';
 
-export const rememberSignInStep = (step: SignInStep, storage: Storage = sessionStorage) => storage.setItem(KEY, JSON.stringify(step));
+export const rememberSignInStep = (step: SignInStep, storage: Storage = sessionStorage) =>
+  storage.setItem(KEY, JSON.stringify(step));
 
 export const readSignInStep = (storage: Storage = sessionStorage): SignInStep | null => {
   try {
     const step = JSON.parse(storage.getItem(KEY) ?? 'null') as Partial<SignInStep> | null;
-    return step && typeof step.token === 'string' && typeof step.username === 'string' ? { username: step.username, token: step.token } : null;
+    return step && typeof step.token === 'string' && typeof step.username === 'string'
+      ? { username: step.username, token: step.token }
+      : null;
   } catch {
     return null;
   }

@@ -50,4 +50,5 @@ const subscribeReducedMotion = (listener: () => void) => {
 };
 
 /** True when the person asked the system for less motion: the component library then animates nothing. */
-export const usePrefersReducedMotion = () => useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery().matches);
+export const usePrefersReducedMotion = () =>
+  useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery().matches);

@@ -9,7 +9,9 @@ const web = new URL('../..', import.meta.url).pathname;
 const i18nDir = join(web, 'public/assets/i18n');
 
 const flatten = (value: unknown, prefix = ''): string[] =>
-  value && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key)) : [prefix];
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key))
+    : [prefix];
 
 const load = (language: string, file: string) => {
   const text = readFileSync(join(i18nDir, language, file), 'utf8');
@@ -21,8 +23,14 @@ describe('translations', () => {
     it(`${file} has the same keys in every language`, () => {
       const [first, ...rest] = LANGUAGES.map((language) => new Set(flatten(load(language, file))));
       for (const [index, keys] of rest.entries()) {
-        expect([...first].filter((key) => !keys.has(key)), `missing in ${LANGUAGES[index + 1]}`).toEqual([]);
-        expect([...keys].filter((key) => !first.has(key)), `missing in ${LANGUAGES[0]}`).toEqual([]);
+        expect(
+          [...first].filter((key) => !keys.has(key)),
+          `missing in ${LANGUAGES[index + 1]}`,
+        ).toEqual([]);
+        expect(
+          [...keys].filter((key) => !first.has(key)),
+          `missing in ${LANGUAGES[0]}`,
+        ).toEqual([]);
       }
     });
   }
@@ -30,7 +38,13 @@ describe('translations', () => {
   it('has no empty translation', () => {
     for (const language of LANGUAGES) {
       const main = load(language, 'main.json');
-      const empty = flatten(main).filter((key) => key.split('.').reduce((node: Record<string, unknown>, part) => node[part] as Record<string, unknown>, main) === ('' as unknown));
+      const empty = flatten(main).filter(
+        (key) =>
+          key
+            .split('.')
+            .reduce((node: Record<string, unknown>, part) => node[part] as Record<string, unknown>, main) ===
+          ('' as unknown),
+      );
       expect(empty).toEqual([]);
     }
   });
@@ -44,7 +58,8 @@ describe('translations', () => {
         expect(keys.has(`nav.groups.${item.group}`), `${language} group ${item.group}`).toBe(true);
       }
       for (const [vocabulary, { values }] of Object.entries(statusVocabularies)) {
-        for (const status of values) expect(keys.has(`statuses.${vocabulary}.${status}`), `${language} ${vocabulary}.${status}`).toBe(true);
+        for (const status of values)
+          expect(keys.has(`statuses.${vocabulary}.${status}`), `${language} ${vocabulary}.${status}`).toBe(true);
       }
     }
   });
@@ -63,8 +78,10 @@ describe('no literal UI text', () => {
     const offenders: string[] = [];
     for (const file of sources(join(web, 'src'))) {
       const code = readFileSync(file, 'utf8');
-      for (const match of code.matchAll(/>\s*([A-Za-zÀ-ÿ][^<>{}]*?)\s*<\//g)) offenders.push(`${file.replace(web, '')}: ${match[1]}`);
-      for (const match of code.matchAll(/\b(title|placeholder|aria-label|label)="([A-Za-z][^"]*)"/g)) offenders.push(`${file.replace(web, '')}: ${match[1]}="${match[2]}"`);
+      for (const match of code.matchAll(/>\s*([A-Za-zÀ-ÿ][^<>{}]*?)\s*<\//g))
+        offenders.push(`${file.replace(web, '')}: ${match[1]}`);
+      for (const match of code.matchAll(/\b(title|placeholder|aria-label|label)="([A-Za-z][^"]*)"/g))
+        offenders.push(`${file.replace(web, '')}: ${match[1]}="${match[2]}"`);
     }
     expect(offenders).toEqual([]);
   });

@@ -9,7 +9,9 @@ export const arbPayment = fc.record<PaymentFacts>({
   amount: fc.oneof(fc.constantFrom(0, 100, 2500, 10_000), fc.integer({ min: 0, max: 50_000 })),
   currency_code: fc.constantFrom('EUR', 'USD', null),
   card_brand: fc.constantFrom('visa', 'mastercard', 'amex', null),
-  card_bin: fc.option(fc.oneof(fc.constantFrom('411111', '550000'), fc.integer({ min: 100000, max: 999999 }).map(String))),
+  card_bin: fc.option(
+    fc.oneof(fc.constantFrom('411111', '550000'), fc.integer({ min: 100000, max: 999999 }).map(String)),
+  ),
   country_code: fc.constantFrom('NL', 'BE', 'DE', null),
   card: fc.constantFrom('card_1', 'card_2', null),
   customer: fc.constantFrom('cus_1', 'cus_2', null),
@@ -34,11 +36,18 @@ const VALUE_POOL: Record<string, fc.Arbitrary<string>> = {
   recurring_type: fc.constantFrom('none', 'initial', 'recurring'),
 };
 
-export const arbRule: fc.Arbitrary<Rule> = fc.constantFrom(...(Object.keys(RULESET_RULE_TYPES) as RulesetRuleName[])).chain((name) => {
-  const type = RULESET_RULE_TYPES[name];
-  const pool = VALUE_POOL[type === 'text' || type === 'select' ? name : type];
-  return fc.constantFrom(...operatorsFor(type, 'ruleset')).chain((operator) =>
-    (operator === 'IN' || operator === 'NOT_IN' ? fc.array(pool.filter((v) => v !== ''), { minLength: 1, maxLength: 3 }) : pool).map((value) => ({ name, operator, value }) as Rule),
-  );
-});
-
+export const arbRule: fc.Arbitrary<Rule> = fc
+  .constantFrom(...(Object.keys(RULESET_RULE_TYPES) as RulesetRuleName[]))
+  .chain((name) => {
+    const type = RULESET_RULE_TYPES[name];
+    const pool = VALUE_POOL[type === 'text' || type === 'select' ? name : type];
+    return fc.constantFrom(...operatorsFor(type, 'ruleset')).chain((operator) =>
+      (operator === 'IN' || operator === 'NOT_IN'
+        ? fc.array(
+            pool.filter((v) => v !== ''),
+            { minLength: 1, maxLength: 3 },
+          )
+        : pool
+      ).map((value) => ({ name, operator, value }) as Rule),
+    );
+  });

@@ -13,5 +13,7 @@ export const diffSnapshots = (before: unknown, after: unknown, path = ''): Chang
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((key) => diffSnapshots(before[key], after[key], path ? `${path}.${key}` : key));
   }
-  return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ path, before: before ?? null, after: after ?? null }];
+  return JSON.stringify(before) === JSON.stringify(after)
+    ? []
+    : [{ path, before: before ?? null, after: after ?? null }];
 };

@@ -23,11 +23,18 @@ const payment = (overrides: Partial<PaymentFacts> = {}): PaymentFacts => ({
 });
 
 describe('ruleMatches, each operator and value type', () => {
-  const at = (name: string, operator: RuleOperator, value: Rule['value'], p = payment()) => ruleMatches({ name, operator, value }, p, 42);
+  const at = (name: string, operator: RuleOperator, value: Rule['value'], p = payment()) =>
+    ruleMatches({ name, operator, value }, p, 42);
 
   it('compares amounts in cents with all six operators', () => {
-    expect([at('amount', '==', '2500'), at('amount', '!=', '2500'), at('amount', '>', '2499'), at('amount', '<', '2500'), at('amount', '>=', '2500'), at('amount', '<=', '2499')])
-      .toEqual([true, false, true, false, true, false]);
+    expect([
+      at('amount', '==', '2500'),
+      at('amount', '!=', '2500'),
+      at('amount', '>', '2499'),
+      at('amount', '<', '2500'),
+      at('amount', '>=', '2500'),
+      at('amount', '<=', '2499'),
+    ]).toEqual([true, false, true, false, true, false]);
   });
   it('reads an empty amount as 0', () => {
     expect(at('amount', '>', '')).toBe(true);
@@ -71,7 +78,13 @@ describe('ruleMatches, each operator and value type', () => {
   });
   it('random with a fixed seed splits traffic by the percentage', () => {
     const random = mulberry32(2026);
-    const hits = Array.from({ length: 10_000 }, () => evaluateRuleset({ action: 'block', rules: [{ name: 'random', operator: '<', value: '30' }] }, payment(), { random }).matched);
+    const hits = Array.from(
+      { length: 10_000 },
+      () =>
+        evaluateRuleset({ action: 'block', rules: [{ name: 'random', operator: '<', value: '30' }] }, payment(), {
+          random,
+        }).matched,
+    );
     const share = hits.filter(Boolean).length / hits.length;
     expect(share).toBeGreaterThan(0.28);
     expect(share).toBeLessThan(0.32);
@@ -86,19 +99,35 @@ describe('evaluateRouting', () => {
   const tree: RoutingNode = {
     if: [{ name: 'amount', operator: '>', value: '10000' }],
     then: 'prc_big',
-    else: { if: [{ name: 'country_code', operator: '==', value: 'NL' }, { name: 'card_brand', operator: '==', value: 'visa' }], then: 'prc_nl', else: 'prc_rest' },
+    else: {
+      if: [
+        { name: 'country_code', operator: '==', value: 'NL' },
+        { name: 'card_brand', operator: '==', value: 'visa' },
+      ],
+      then: 'prc_nl',
+      else: 'prc_rest',
+    },
   };
   it('follows then when every condition holds and else otherwise, and says the path', () => {
     expect(evaluateRouting(tree, payment({ amount: 20000 }))).toEqual({ processor: 'prc_big', path: ['then'] });
     expect(evaluateRouting(tree, payment())).toEqual({ processor: 'prc_nl', path: ['else', 'then'] });
-    expect(evaluateRouting(tree, payment({ card_brand: 'amex' }))).toEqual({ processor: 'prc_rest', path: ['else', 'else'] });
+    expect(evaluateRouting(tree, payment({ card_brand: 'amex' }))).toEqual({
+      processor: 'prc_rest',
+      path: ['else', 'else'],
+    });
   });
   it('an endpoint alone routes every payment there, an empty branch nowhere', () => {
     expect(evaluateRouting('prc_only', payment())).toEqual({ processor: 'prc_only', path: [] });
-    expect(evaluateRouting({ if: [{ name: 'amount', operator: '>', value: '0' }], then: null, else: 'x' }, payment())).toEqual({ processor: null, path: ['then'] });
+    expect(
+      evaluateRouting({ if: [{ name: 'amount', operator: '>', value: '0' }], then: null, else: 'x' }, payment()),
+    ).toEqual({ processor: null, path: ['then'] });
   });
   it('draws random once per payment, so nested splits add up', () => {
-    const split: RoutingNode = { if: [{ name: 'random', operator: '<', value: '30' }], then: 'a', else: { if: [{ name: 'random', operator: '<', value: '60' }], then: 'b', else: 'c' } };
+    const split: RoutingNode = {
+      if: [{ name: 'random', operator: '<', value: '30' }],
+      then: 'a',
+      else: { if: [{ name: 'random', operator: '<', value: '60' }], then: 'b', else: 'c' },
+    };
     const random = mulberry32(7);
     const counts: Record<string, number> = {};
     for (let i = 0; i < 6000; i++) {
@@ -117,7 +146,13 @@ describe('evaluateRulesets', () => {
       [
         { action: 'block', rules: [{ name: 'country_code', operator: 'IN', value: ['RU'] }] },
         { action: 'tag', tag: 'tag_big', rules: [{ name: 'amount', operator: '>=', value: '2500' }] },
-        { action: '3dSecure', rules: [{ name: 'card_brand', operator: '==', value: 'visa' }, { name: 'amount', operator: '>', value: '1000' }] },
+        {
+          action: '3dSecure',
+          rules: [
+            { name: 'card_brand', operator: '==', value: 'visa' },
+            { name: 'amount', operator: '>', value: '1000' },
+          ],
+        },
       ],
       payment(),
     );
@@ -139,7 +174,8 @@ const oracle = (rule: Rule, p: PaymentFacts, draw: number): boolean => {
     actual = b ? 1 : 0;
     wanted = values.map((v) => (v === 'true' ? 1 : 0));
   } else if (type === 'amount' || type === 'number' || type === 'percentage') {
-    actual = rule.name === 'amount' ? p.amount : rule.name === 'random' ? draw : p.card_bin ? parseInt(p.card_bin, 10) : null;
+    actual =
+      rule.name === 'amount' ? p.amount : rule.name === 'random' ? draw : p.card_bin ? parseInt(p.card_bin, 10) : null;
     wanted = values.map((v) => (v === '' ? 0 : parseFloat(v)));
   } else {
     const raw = (p as unknown as Record<string, string | null>)[rule.name];
@@ -148,20 +184,36 @@ const oracle = (rule: Rule, p: PaymentFacts, draw: number): boolean => {
   }
   const has = actual !== null && wanted.includes(actual);
   switch (rule.operator) {
-    case 'IN': return has;
-    case 'NOT_IN': return !has;
-    case '==': return actual !== null && actual === wanted[0];
-    case '!=': return !(actual !== null && actual === wanted[0]);
-    case '>': return typeof actual === 'number' && actual > (wanted[0] as number);
-    case '<': return typeof actual === 'number' && actual < (wanted[0] as number);
-    case '>=': return typeof actual === 'number' && actual >= (wanted[0] as number);
-    case '<=': return typeof actual === 'number' && actual <= (wanted[0] as number);
+    case 'IN':
+      return has;
+    case 'NOT_IN':
+      return !has;
+    case '==':
+      return actual !== null && actual === wanted[0];
+    case '!=':
+      return !(actual !== null && actual === wanted[0]);
+    case '>':
+      return typeof actual === 'number' && actual > (wanted[0] as number);
+    case '<':
+      return typeof actual === 'number' && actual < (wanted[0] as number);
+    case '>=':
+      return typeof actual === 'number' && actual >= (wanted[0] as number);
+    case '<=':
+      return typeof actual === 'number' && actual <= (wanted[0] as number);
   }
 };
 
 describe('agreement with an independent brute-force oracle on generated transactions', () => {
   it('every rule, operator and value type', () => {
-    fc.assert(fc.property(arbRule, arbPayment, fc.double({ min: 0, max: 99.999, noNaN: true }), (rule, p, draw) => ruleMatches(rule, p, draw) === oracle(rule, p, draw)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(
+        arbRule,
+        arbPayment,
+        fc.double({ min: 0, max: 99.999, noNaN: true }),
+        (rule, p, draw) => ruleMatches(rule, p, draw) === oracle(rule, p, draw),
+      ),
+      { numRuns: 5000 },
+    );
   });
   it('whole rulesets (conjunctions) and trees of depth two', () => {
     fc.assert(

@@ -24,7 +24,8 @@ export const expectedOf = (type: string, value: string): string | number | boole
   return value.trim().toLowerCase();
 };
 
-const normalise = (actual: string | number | boolean): string | number | boolean => (typeof actual === 'string' ? actual.trim().toLowerCase() : actual);
+const normalise = (actual: string | number | boolean): string | number | boolean =>
+  typeof actual === 'string' ? actual.trim().toLowerCase() : actual;
 
 /** Whether one rule holds for the payment. A missing fact satisfies only != and NOT_IN. */
 export const ruleMatches = (rule: Rule, payment: PaymentFacts, draw: number): boolean => {
@@ -54,7 +55,8 @@ export const ruleMatches = (rule: Rule, payment: PaymentFacts, draw: number): bo
 };
 
 /** All conditions of a list hold (an `if` and a ruleset's rules are conjunctions). */
-const allMatch = (rules: readonly Rule[], payment: PaymentFacts, draw: number) => rules.length > 0 && rules.every((rule) => ruleMatches(rule, payment, draw));
+const allMatch = (rules: readonly Rule[], payment: PaymentFacts, draw: number) =>
+  rules.length > 0 && rules.every((rule) => ruleMatches(rule, payment, draw));
 
 export type RoutingDecision = { processor: string | null; path: ('then' | 'else')[] };
 
@@ -62,7 +64,11 @@ export type RoutingDecision = { processor: string | null; path: ('then' | 'else'
  * Walks the routing tree for one payment: each `if` whose conditions all hold goes to `then`,
  * otherwise to `else`, until an endpoint (a processor id). An empty branch routes nowhere (null).
  */
-export const evaluateRouting = (tree: RoutingNode, payment: PaymentFacts, options: EvaluateOptions = {}): RoutingDecision => {
+export const evaluateRouting = (
+  tree: RoutingNode,
+  payment: PaymentFacts,
+  options: EvaluateOptions = {},
+): RoutingDecision => {
   const draw = drawOf(payment, options);
   const path: ('then' | 'else')[] = [];
   let node = tree;
@@ -79,7 +85,11 @@ export type EvaluableRuleset = { action: RulesetAction; rules: readonly Rule[]; 
 export type RulesetDecision = { matched: boolean; action: RulesetAction; tag: string | null };
 
 /** Whether a ruleset fires for a payment: every one of its rules must hold. */
-export const evaluateRuleset = (ruleset: EvaluableRuleset, payment: PaymentFacts, options: EvaluateOptions = {}): RulesetDecision => ({
+export const evaluateRuleset = (
+  ruleset: EvaluableRuleset,
+  payment: PaymentFacts,
+  options: EvaluateOptions = {},
+): RulesetDecision => ({
   matched: allMatch(ruleset.rules, payment, drawOf(payment, options)),
   action: ruleset.action,
   tag: ruleset.action === 'tag' ? (ruleset.tag ?? null) : null,
@@ -88,7 +98,11 @@ export const evaluateRuleset = (ruleset: EvaluableRuleset, payment: PaymentFacts
 export type RulesetsOutcome = { blocked: boolean; tags: string[]; threeDSecure: boolean };
 
 /** The combined outcome of all rulesets of an organisation for one payment. */
-export const evaluateRulesets = (rulesets: readonly EvaluableRuleset[], payment: PaymentFacts, options: EvaluateOptions = {}): RulesetsOutcome => {
+export const evaluateRulesets = (
+  rulesets: readonly EvaluableRuleset[],
+  payment: PaymentFacts,
+  options: EvaluateOptions = {},
+): RulesetsOutcome => {
   const draw = drawOf(payment, options);
   const outcome: RulesetsOutcome = { blocked: false, tags: [], threeDSecure: false };
   for (const ruleset of rulesets) {

@@ -20,7 +20,10 @@ export const ROUTING_RULE_TYPES = {
 } as const satisfies Record<string, RuleValueType>;
 
 /** Ruleset rules know every routing rule name plus `recurring_type` (§5 "Ruleset form"). */
-export const RULESET_RULE_TYPES = { ...ROUTING_RULE_TYPES, recurring_type: 'select' } as const satisfies Record<string, RuleValueType>;
+export const RULESET_RULE_TYPES = { ...ROUTING_RULE_TYPES, recurring_type: 'select' } as const satisfies Record<
+  string,
+  RuleValueType
+>;
 
 export type RoutingRuleName = keyof typeof ROUTING_RULE_TYPES;
 export type RulesetRuleName = keyof typeof RULESET_RULE_TYPES;
@@ -43,7 +46,8 @@ export const operatorsFor = (type: RuleValueType, kind: 'routing' | 'ruleset'): 
   return kind === 'ruleset' && type !== 'boolean' ? [...base, ...SET_OPERATORS] : base;
 };
 
-export const ruleTypeOf = (name: string): RuleValueType | undefined => (RULESET_RULE_TYPES as Record<string, RuleValueType>)[name];
+export const ruleTypeOf = (name: string): RuleValueType | undefined =>
+  (RULESET_RULE_TYPES as Record<string, RuleValueType>)[name];
 
 /** Choices of the select rules that Kassa knows itself; mcc comes from the server's MCC list, countries and currencies from Intl. */
 export const RULE_CHOICES: Partial<Record<RulesetRuleName, readonly string[]>> = {

@@ -17,11 +17,15 @@ export const ZRule = z.object({
 
 // Named, so that OpenAPI describes the recursive tree once, as a component.
 const ZNode: z.ZodType<RoutingNode> = z
-  .lazy(() => z.union([z.string().max(64), z.null(), z.object({ if: z.array(ZRule).max(50), then: ZNode, else: ZNode })]))
+  .lazy(() =>
+    z.union([z.string().max(64), z.null(), z.object({ if: z.array(ZRule).max(50), then: ZNode, else: ZNode })]),
+  )
   .meta({ id: 'RoutingNode' });
 
 const depthWithin = (node: RoutingNode, left: number): boolean =>
-  node === null || typeof node !== 'object' ? true : left > 0 && depthWithin(node.then, left - 1) && depthWithin(node.else, left - 1);
+  node === null || typeof node !== 'object'
+    ? true
+    : left > 0 && depthWithin(node.then, left - 1) && depthWithin(node.else, left - 1);
 
 /** The rule tree of a routing (`details`), checked for every §5 rule with paths into the tree. */
 export const ZRoutingTree = ZNode.superRefine((tree, ctx) => {
@@ -29,7 +33,8 @@ export const ZRoutingTree = ZNode.superRefine((tree, ctx) => {
     ctx.addIssue({ code: 'custom', message: `A routing tree is at most ${MAX_DEPTH} levels deep` });
     return;
   }
-  for (const issue of routingTreeIssues(tree)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  for (const issue of routingTreeIssues(tree))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
 /** Body of `POST /v1/routing` (§5 "Routing form"). */
@@ -48,7 +53,10 @@ export const RULESET_ACTIONS = ['tag', 'block', '3dSecure'] as const;
 export type TRulesetAction = (typeof RULESET_ACTIONS)[number];
 
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal(''), z.null(), schema]).optional().transform((value) => (value === '' || value === undefined ? null : value) as z.output<T> | null);
+  z
+    .union([z.literal(''), z.null(), schema])
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value) as z.output<T> | null);
 
 const rulesetFields = {
   name: requiredText(200),
@@ -60,7 +68,11 @@ const rulesetFields = {
 };
 
 const checkRules = (rules: Rule[], ctx: z.RefinementCtx, prefix: string[] = ['rules']) =>
-  rules.forEach((rule, i) => ruleIssues(rule, 'ruleset').forEach((issue) => ctx.addIssue({ code: 'custom', path: [...prefix, i, ...issue.path], message: issue.message })));
+  rules.forEach((rule, i) =>
+    ruleIssues(rule, 'ruleset').forEach((issue) =>
+      ctx.addIssue({ code: 'custom', path: [...prefix, i, ...issue.path], message: issue.message }),
+    ),
+  );
 
 /** Body of `POST /v1/validationruleset` (§5 "Ruleset form"). */
 export const ZRulesetCreate = z
@@ -68,7 +80,8 @@ export const ZRulesetCreate = z
   .superRefine((body, ctx) => {
     checkRules(body.rules, ctx);
     if (body.action === 'tag' && !body.tag) ctx.addIssue({ code: 'custom', path: ['tag'], message: m.required });
-    if (body.action === '3dSecure' && body.webhook_url) ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'A 3-D Secure ruleset has no webhook' });
+    if (body.action === '3dSecure' && body.webhook_url)
+      ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'A 3-D Secure ruleset has no webhook' });
   });
 /** Body of `POST /v1/validationruleset/{id}`: action and organisation are not sent on edit (§4). */
 export const ZRulesetUpdate = z.object(rulesetFields).superRefine((body, ctx) => checkRules(body.rules, ctx));
@@ -86,12 +99,21 @@ export type TTagCreate = z.infer<typeof ZTagCreate>;
 export type TTagUpdate = z.infer<typeof ZTagUpdate>;
 
 /** Body of `POST /v1/routing/backtest` and `POST /v1/validationruleset/backtest`: a draft replayed over 30 days. */
-export const ZRoutingBacktest = z.object({ organisation: optionalId, payment_product: z.enum(PAYMENT_PRODUCTS), details: ZRoutingTree, routing: optionalId });
+export const ZRoutingBacktest = z.object({
+  organisation: optionalId,
+  payment_product: z.enum(PAYMENT_PRODUCTS),
+  details: ZRoutingTree,
+  routing: optionalId,
+});
 export const ZRulesetBacktest = z.object({
   organisation: optionalId,
   action: z.enum(RULESET_ACTIONS),
   tag: optionalId,
-  rules: z.array(ZRule).min(1).max(50).superRefine((rules, ctx) => checkRules(rules, ctx, [])),
+  rules: z
+    .array(ZRule)
+    .min(1)
+    .max(50)
+    .superRefine((rules, ctx) => checkRules(rules, ctx, [])),
   ruleset: optionalId,
 });
 export type TRoutingBacktest = z.infer<typeof ZRoutingBacktest>;
@@ -107,4 +129,3 @@ export const ZBacktestResult = z.object({
   actual: z.record(z.string(), z.number()),
 });
 export type TBacktestResult = z.infer<typeof ZBacktestResult>;
-

@@ -3,17 +3,24 @@ import { diffSnapshots } from './diff.ts';
 import { ZRoutingCreate, ZRulesetCreate, ZRulesetUpdate, ZTagCreate } from './schemas.ts';
 import { processorsOf, ruleIssues, routingTreeIssues, RISK_MESSAGES as m } from './tree.ts';
 
-const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
+const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
 
 describe('rule validation (§5)', () => {
   it('checks name, then operator, then value', () => {
     expect(ruleIssues({}, 'routing')).toEqual([{ path: ['name'], message: m.required }]);
     expect(ruleIssues({ name: 'amount' }, 'routing')).toEqual([{ path: ['operator'], message: m.required }]);
-    expect(ruleIssues({ name: 'card_brand', operator: '>', value: 'visa' }, 'routing')).toEqual([{ path: ['operator'], message: m.operatorNotAllowed }]);
-    expect(ruleIssues({ name: 'card_brand', operator: 'IN', value: ['visa'] }, 'routing')[0].path).toEqual(['operator']);
+    expect(ruleIssues({ name: 'card_brand', operator: '>', value: 'visa' }, 'routing')).toEqual([
+      { path: ['operator'], message: m.operatorNotAllowed },
+    ]);
+    expect(ruleIssues({ name: 'card_brand', operator: 'IN', value: ['visa'] }, 'routing')[0].path).toEqual([
+      'operator',
+    ]);
     expect(ruleIssues({ name: 'card_brand', operator: 'IN', value: ['visa'] }, 'ruleset')).toEqual([]);
     expect(ruleIssues({ name: 'random', operator: '<', value: '101' }, 'routing')[0].message).toBe(m.percentage);
-    expect(ruleIssues({ name: 'country_code', operator: '==', value: 'Netherlands' }, 'routing')[0].message).toBe(m.choice);
+    expect(ruleIssues({ name: 'country_code', operator: '==', value: 'Netherlands' }, 'routing')[0].message).toBe(
+      m.choice,
+    );
   });
   it('accepts an empty amount and recurring_type in rulesets only', () => {
     expect(ruleIssues({ name: 'amount', operator: '>', value: '' }, 'ruleset')).toEqual([]);
@@ -25,12 +32,25 @@ describe('rule validation (§5)', () => {
 
 describe('routing tree validation', () => {
   it('names every empty endpoint and incomplete condition by its path', () => {
-    const tree = { if: [{ name: 'amount', operator: '!=' as const, value: '' }], then: { if: [], then: 'p1', else: null }, else: '' };
-    expect(routingTreeIssues(tree).map((i) => i.path.join('.'))).toEqual(['if.0.value', 'then.if', 'then.else', 'else']);
+    const tree = {
+      if: [{ name: 'amount', operator: '!=' as const, value: '' }],
+      then: { if: [], then: 'p1', else: null },
+      else: '',
+    };
+    expect(routingTreeIssues(tree).map((i) => i.path.join('.'))).toEqual([
+      'if.0.value',
+      'then.if',
+      'then.else',
+      'else',
+    ]);
     expect(routingTreeIssues('p1', ['p2'])[0].message).toBe(m.processorUnknown);
   });
   it('the create schema reports paths under details', () => {
-    const result = ZRoutingCreate.safeParse({ name: '', payment_product: 'card', details: { if: [{ name: 'amount', operator: '>', value: '' }], then: 'p', else: null } });
+    const result = ZRoutingCreate.safeParse({
+      name: '',
+      payment_product: 'card',
+      details: { if: [{ name: 'amount', operator: '>', value: '' }], then: 'p', else: null },
+    });
     expect(paths(result)).toEqual(['details.else', 'details.if.0.value', 'name']);
     expect(ZRoutingCreate.safeParse({ name: 'A', payment_product: 'card', details: 'p' }).success).toBe(true);
   });
@@ -41,9 +61,17 @@ describe('routing tree validation', () => {
 
 describe('ruleset and tag schemas', () => {
   it('needs a tag for tag rules, a valid e-mail and URL, at least one rule', () => {
-    expect(paths(ZRulesetCreate.safeParse({ name: 'X', action: 'tag', rules: [], email: 'x', webhook_url: 'ftp://x' }))).toEqual(['email', 'rules', 'tag', 'webhook_url']);
-    expect(paths(ZRulesetCreate.safeParse({ name: 'X', action: 'tag', rules: [{ name: 'amount', operator: '>', value: '' }] }))).toEqual(['tag']);
-    expect(paths(ZRulesetUpdate.safeParse({ name: 'X', rules: [{ name: 'mcc', operator: 'IN', value: [] }] }))).toEqual(['rules.0.value']);
+    expect(
+      paths(ZRulesetCreate.safeParse({ name: 'X', action: 'tag', rules: [], email: 'x', webhook_url: 'ftp://x' })),
+    ).toEqual(['email', 'rules', 'tag', 'webhook_url']);
+    expect(
+      paths(
+        ZRulesetCreate.safeParse({ name: 'X', action: 'tag', rules: [{ name: 'amount', operator: '>', value: '' }] }),
+      ),
+    ).toEqual(['tag']);
+    expect(paths(ZRulesetUpdate.safeParse({ name: 'X', rules: [{ name: 'mcc', operator: 'IN', value: [] }] }))).toEqual(
+      ['rules.0.value'],
+    );
   });
   it('a tag has text and a hex colour', () => {
     expect(paths(ZTagCreate.safeParse({ text: ' ', colour: 'red' }))).toEqual(['colour', 'text']);
@@ -52,7 +80,12 @@ describe('ruleset and tag schemas', () => {
 
 describe('diffSnapshots', () => {
   it('lists each changed leaf with before and after', () => {
-    expect(diffSnapshots({ name: 'A', details: { if: [{ value: '1' }], then: 'p' } }, { name: 'A', details: { if: [{ value: '2' }], then: 'q' } })).toEqual([
+    expect(
+      diffSnapshots(
+        { name: 'A', details: { if: [{ value: '1' }], then: 'p' } },
+        { name: 'A', details: { if: [{ value: '2' }], then: 'q' } },
+      ),
+    ).toEqual([
       { path: 'details.if.0.value', before: '1', after: '2' },
       { path: 'details.then', before: 'p', after: 'q' },
     ]);

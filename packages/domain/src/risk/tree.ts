@@ -47,13 +47,19 @@ const valueIssue = (name: string, type: string, value: string, kind: 'routing' |
       return v.length <= 64 ? null : m.required;
     default: {
       const ok =
-        name === 'country_code' ? COUNTRY.test(v)
-        : name === 'currency_code' ? CURRENCY.test(v)
-        : name === 'mcc' ? MCC.test(v)
-        : name === 'card_brand' ? (CARD_BRANDS as readonly string[]).includes(v)
-        : name === 'customer_status' ? (statusVocabularies.customer.values as readonly string[]).includes(v)
-        : name === 'recurring_type' ? (RECURRING_TYPES as readonly string[]).includes(v)
-        : true;
+        name === 'country_code'
+          ? COUNTRY.test(v)
+          : name === 'currency_code'
+            ? CURRENCY.test(v)
+            : name === 'mcc'
+              ? MCC.test(v)
+              : name === 'card_brand'
+                ? (CARD_BRANDS as readonly string[]).includes(v)
+                : name === 'customer_status'
+                  ? (statusVocabularies.customer.values as readonly string[]).includes(v)
+                  : name === 'recurring_type'
+                    ? (RECURRING_TYPES as readonly string[]).includes(v)
+                    : true;
       return ok ? null : m.choice;
     }
   }
@@ -70,10 +76,16 @@ export const ruleIssues = (rule: Partial<Rule> | undefined, kind: 'routing' | 'r
   if (!operatorsFor(type, kind).includes(operator)) return [{ path: ['operator'], message: m.operatorNotAllowed }];
   const value = rule?.value;
   if (operator === 'IN' || operator === 'NOT_IN') {
-    const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((v) => v.trim()) : [];
+    const list = Array.isArray(value)
+      ? value
+      : typeof value === 'string'
+        ? value.split(',').filter((v) => v.trim())
+        : [];
     if (list.length === 0) return [{ path: ['value'], message: m.list }];
     // Inside a list every value counts, so an empty one is never accepted.
-    const bad = list.map((v) => (String(v).trim() === '' ? m.required : valueIssue(name, type, String(v), kind))).find(Boolean);
+    const bad = list
+      .map((v) => (String(v).trim() === '' ? m.required : valueIssue(name, type, String(v), kind)))
+      .find(Boolean);
     return bad ? [{ path: ['value'], message: bad }] : [];
   }
   if (typeof value !== 'string') return [{ path: ['value'], message: m.required }];
@@ -86,12 +98,19 @@ export const ruleIssues = (rule: Partial<Rule> | undefined, kind: 'routing' | 'r
  * node, an `if` without conditions, a condition missing name, operator or value, an endpoint
  * that is not one of `processors` (when given).
  */
-export const routingTreeIssues = (node: RoutingNode | undefined, processors?: readonly string[], path: (string | number)[] = []): RuleIssue[] => {
+export const routingTreeIssues = (
+  node: RoutingNode | undefined,
+  processors?: readonly string[],
+  path: (string | number)[] = [],
+): RuleIssue[] => {
   if (node === null || node === undefined || node === '') return [{ path, message: m.endpoint }];
-  if (typeof node === 'string') return processors && !processors.includes(node) ? [{ path, message: m.processorUnknown }] : [];
+  if (typeof node === 'string')
+    return processors && !processors.includes(node) ? [{ path, message: m.processorUnknown }] : [];
   const issues: RuleIssue[] = [];
   if (!Array.isArray(node.if) || node.if.length === 0) issues.push({ path: [...path, 'if'], message: m.conditions });
-  (node.if ?? []).forEach((rule, i) => issues.push(...ruleIssues(rule, 'routing').map((issue) => ({ ...issue, path: [...path, 'if', i, ...issue.path] }))));
+  (node.if ?? []).forEach((rule, i) =>
+    issues.push(...ruleIssues(rule, 'routing').map((issue) => ({ ...issue, path: [...path, 'if', i, ...issue.path] }))),
+  );
   issues.push(...routingTreeIssues(node.then, processors, [...path, 'then']));
   issues.push(...routingTreeIssues(node.else, processors, [...path, 'else']));
   return issues;
@@ -105,4 +124,5 @@ export const processorsOf = (node: RoutingNode): string[] => {
 };
 
 /** The depth of a tree: an endpoint is 0, a branch 1 more than its deepest child. */
-export const depthOf = (node: RoutingNode): number => (node !== null && typeof node === 'object' ? 1 + Math.max(depthOf(node.then), depthOf(node.else)) : 0);
+export const depthOf = (node: RoutingNode): number =>
+  node !== null && typeof node === 'object' ? 1 + Math.max(depthOf(node.then), depthOf(node.else)) : 0;

@@ -64,5 +64,7 @@ export const ZSettlementUpdate = z
   })
   .meta({ id: 'SettlementUpdate' });
 /** `GET /v1/settlementupdate` rows, and the answer to making one. */
-export const ZSettlementUpdateRow = ZSettlementUpdate.extend({ processor_settlement: populated(ZProcessor) }).meta({ id: 'SettlementUpdateRow' });
+export const ZSettlementUpdateRow = ZSettlementUpdate.extend({ processor_settlement: populated(ZProcessor) }).meta({
+  id: 'SettlementUpdateRow',
+});
 export type TSettlementUpdateRow = WireOf<typeof ZSettlementUpdateRow>;

@@ -6,7 +6,13 @@ import { json, populated, ZMinorUnits, ZTimestamp, type WireOf } from './row.ts'
 import { ZOrganisation } from './settings.ts';
 
 /** One delivery attempt of a webhook, newest first. */
-export type TWebhookAttempt = { created_at: string; status_code: number | null; duration_ms: number; content: string; manual: boolean };
+export type TWebhookAttempt = {
+  created_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  content: string;
+  manual: boolean;
+};
 
 /** `GET /v1/webhook` rows: one event for one URL and its delivery history. */
 export const ZWebhookRow = z

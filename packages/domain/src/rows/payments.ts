@@ -70,7 +70,9 @@ export const ZTransaction = z
     organisation: z.string(),
     merchant: z.string(),
     status_history: json<TStatusHistoryEntry[]>('Every status the transaction had, oldest first'),
-    decision: json<TTransactionDecision | null>('What the payments engine decided: rulesets that fired, 3-D Secure, routing'),
+    decision: json<TTransactionDecision | null>(
+      'What the payments engine decided: rulesets that fired, 3-D Secure, routing',
+    ),
   })
   .meta({ id: 'Transaction' });
 /** `GET /v1/transaction` rows. */
@@ -122,7 +124,9 @@ export type TTransactionRow = WireOf<typeof ZTransactionRow>;
  * The answer to creating a payment: the row, and for a payment a 3-D Secure ruleset sends to a
  * challenge, `checkout_url`, the hosted page where the customer completes it.
  */
-export const ZTransactionCreated = ZTransactionRow.extend({ checkout_url: z.string().optional() }).meta({ id: 'TransactionCreated' });
+export const ZTransactionCreated = ZTransactionRow.extend({ checkout_url: z.string().optional() }).meta({
+  id: 'TransactionCreated',
+});
 export type TTransactionCreated = WireOf<typeof ZTransactionCreated>;
 
 export const ZRefund = z
@@ -243,11 +247,21 @@ const linkFields = {
   created_by: z.string().nullable(),
   status: z.string(),
 };
-const linkRelations = { customer: populated(ZCustomer).nullable(), payment_profile: populated(ZPaymentProfile), organisation: populated(ZOrganisation) };
+const linkRelations = {
+  customer: populated(ZCustomer).nullable(),
+  payment_profile: populated(ZPaymentProfile),
+  organisation: populated(ZOrganisation),
+};
 
 /** `GET /v1/payment-link` rows. */
 export const ZPaymentLinkRow = z
-  .object({ ...linkFields, ...linkRelations, amount: ZMinorUnits, currency_code: z.string(), transaction: populated(ZTransaction).nullable() })
+  .object({
+    ...linkFields,
+    ...linkRelations,
+    amount: ZMinorUnits,
+    currency_code: z.string(),
+    transaction: populated(ZTransaction).nullable(),
+  })
   .meta({ id: 'PaymentLinkRow' });
 export type TPaymentLinkRow = WireOf<typeof ZPaymentLinkRow>;
 

@@ -49,7 +49,9 @@ export const ZSubscriptionDiscount = z
   })
   .meta({ id: 'SubscriptionDiscount' });
 /** `GET /v1/subscription-discount` rows. */
-export const ZSubscriptionDiscountRow = ZSubscriptionDiscount.extend({ organisation: populated(ZOrganisation) }).meta({ id: 'SubscriptionDiscountRow' });
+export const ZSubscriptionDiscountRow = ZSubscriptionDiscount.extend({ organisation: populated(ZOrganisation) }).meta({
+  id: 'SubscriptionDiscountRow',
+});
 export type TSubscriptionDiscountRow = WireOf<typeof ZSubscriptionDiscountRow>;
 
 /** A discount attached to a subscription (payments.md §3), newest first. */
@@ -58,7 +60,10 @@ export type TDiscountAttached = {
   active: boolean;
   applied_duration: number;
   created_at: string;
-  subscription_discount: Pick<WireOf<typeof ZSubscriptionDiscount>, 'id' | 'name' | 'type' | 'amount' | 'duration' | 'minimum_amount' | 'limit_to_first_order'>;
+  subscription_discount: Pick<
+    WireOf<typeof ZSubscriptionDiscount>,
+    'id' | 'name' | 'type' | 'amount' | 'duration' | 'minimum_amount' | 'limit_to_first_order'
+  >;
 };
 
 export const ZSubscription = z

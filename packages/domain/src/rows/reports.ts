@@ -44,5 +44,7 @@ export const ZReportSchedule = z
   })
   .meta({ id: 'ReportSchedule' });
 /** `GET /v1/reportschedule` rows. */
-export const ZReportScheduleRow = ZReportSchedule.extend({ organisation: populated(ZOrganisation) }).meta({ id: 'ReportScheduleRow' });
+export const ZReportScheduleRow = ZReportSchedule.extend({ organisation: populated(ZOrganisation) }).meta({
+  id: 'ReportScheduleRow',
+});
 export type TReportScheduleRow = WireOf<typeof ZReportScheduleRow>;

@@ -7,7 +7,13 @@ import { ZTransaction } from './payments.ts';
 import { json, populated, ZTimestamp, type WireOf } from './row.ts';
 import { ZOrganisation, ZPaymentProfile, ZTag } from './settings.ts';
 
-const versioned = { id: z.string(), created_at: ZTimestamp, updated_at: ZTimestamp, name: z.string(), version: z.number().int() };
+const versioned = {
+  id: z.string(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  name: z.string(),
+  version: z.number().int(),
+};
 
 /** `GET /v1/routing` rows: the rule tree of an intelligent routing; `processors` comma-separated. */
 export const ZRoutingRow = z

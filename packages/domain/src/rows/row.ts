@@ -8,10 +8,14 @@ import { z } from 'zod';
 
 /** A `timestamptz`: a Date (or an ISO string) on the server, an ISO 8601 string in JSON. */
 export const ZTimestamp = z
-  .codec(z.string(), z.custom<Date | string>((value) => value instanceof Date || typeof value === 'string'), {
-    decode: (text) => text,
-    encode: (value) => (value instanceof Date ? value.toISOString() : value),
-  })
+  .codec(
+    z.string(),
+    z.custom<Date | string>((value) => value instanceof Date || typeof value === 'string'),
+    {
+      decode: (text) => text,
+      encode: (value) => (value instanceof Date ? value.toISOString() : value),
+    },
+  )
   .meta({ type: 'string', format: 'date-time' });
 
 /** The JSON a client receives for a row schema: what the web and integrations type against. */

@@ -18,5 +18,7 @@ export const ZSapBusinessPartner = z
   })
   .meta({ id: 'SapBusinessPartner' });
 /** `GET /v1/psp/sap` rows. */
-export const ZSapBusinessPartnerRow = ZSapBusinessPartner.extend({ organisation: populated(ZOrganisation) }).meta({ id: 'SapBusinessPartnerRow' });
+export const ZSapBusinessPartnerRow = ZSapBusinessPartner.extend({ organisation: populated(ZOrganisation) }).meta({
+  id: 'SapBusinessPartnerRow',
+});
 export type TSapBusinessPartnerRow = WireOf<typeof ZSapBusinessPartnerRow>;

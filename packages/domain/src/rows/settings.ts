@@ -26,7 +26,9 @@ export const ZOrganisation = z
   })
   .meta({ id: 'Organisation' });
 /** `GET /v1/organisation` rows. */
-export const ZOrganisationRow = ZOrganisation.extend({ parent: populated(ZOrganisation).nullable() }).meta({ id: 'OrganisationRow' });
+export const ZOrganisationRow = ZOrganisation.extend({ parent: populated(ZOrganisation).nullable() }).meta({
+  id: 'OrganisationRow',
+});
 export type TOrganisation = WireOf<typeof ZOrganisation>;
 export type TOrganisationRow = WireOf<typeof ZOrganisationRow>;
 
@@ -52,11 +54,20 @@ export const ZProcessor = z
 export const ZProcessorRow = ZProcessor;
 export type TProcessorRow = WireOf<typeof ZProcessorRow>;
 /** The answer to creating or updating a processor: its details with each value only as a hint. */
-export const ZProcessorWithDetails = ZProcessorRow.extend({ details: z.array(ZProcessorDetail) }).meta({ id: 'ProcessorWithDetails' });
+export const ZProcessorWithDetails = ZProcessorRow.extend({ details: z.array(ZProcessorDetail) }).meta({
+  id: 'ProcessorWithDetails',
+});
 export type TProcessorWithDetails = WireOf<typeof ZProcessorWithDetails>;
 
 export const ZMiddleware = z
-  .object({ id: z.string(), created_at: ZTimestamp, name: z.string(), provider: z.string(), active: z.boolean(), organisation: z.string() })
+  .object({
+    id: z.string(),
+    created_at: ZTimestamp,
+    name: z.string(),
+    provider: z.string(),
+    active: z.boolean(),
+    organisation: z.string(),
+  })
   .meta({ id: 'Middleware' });
 export const ZMiddlewareRow = ZMiddleware;
 export type TMiddlewareRow = WireOf<typeof ZMiddlewareRow>;
@@ -83,7 +94,9 @@ export const ZPaymentProfile = z
   })
   .meta({ id: 'PaymentProfile' });
 /** `GET /v1/paymentprofile` rows. */
-export const ZPaymentProfileRow = ZPaymentProfile.extend({ organisation: populated(ZOrganisation) }).meta({ id: 'PaymentProfileRow' });
+export const ZPaymentProfileRow = ZPaymentProfile.extend({ organisation: populated(ZOrganisation) }).meta({
+  id: 'PaymentProfileRow',
+});
 export type TPaymentProfile = WireOf<typeof ZPaymentProfile>;
 export type TPaymentProfileRow = WireOf<typeof ZPaymentProfileRow>;
 
@@ -165,7 +178,9 @@ export const ZCheckoutDesign = z
   })
   .meta({ id: 'CheckoutDesign' });
 /** `GET /v1/checkoutdesign` rows. */
-export const ZCheckoutDesignRow = ZCheckoutDesign.extend({ organisation: populated(ZOrganisation) }).meta({ id: 'CheckoutDesignRow' });
+export const ZCheckoutDesignRow = ZCheckoutDesign.extend({ organisation: populated(ZOrganisation) }).meta({
+  id: 'CheckoutDesignRow',
+});
 export type TCheckoutDesignRow = WireOf<typeof ZCheckoutDesignRow>;
 
 /** What a plan's `checkout` populates to. */

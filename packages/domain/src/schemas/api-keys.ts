@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-const ZRole = z.string().regex(/^[A-Z][A-Z_]*$/, { message: 'invalidRole' }).max(64);
+const ZRole = z
+  .string()
+  .regex(/^[A-Z][A-Z_]*$/, { message: 'invalidRole' })
+  .max(64);
 
 /** Creating an API key: a name to recognise it by, its roles (scopes), and the organisation it acts for. */
 export const ZApiKeyCreate = z.object({
@@ -9,4 +12,3 @@ export const ZApiKeyCreate = z.object({
   organisation: z.string().min(1).max(64).optional(),
 });
 export type TApiKeyCreate = z.infer<typeof ZApiKeyCreate>;
-

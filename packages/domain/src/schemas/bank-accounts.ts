@@ -7,7 +7,15 @@ const ZIban = z
   .transform((value) => electronicFormatIBAN(value) ?? '')
   .refine((value) => isValidIBAN(value), 'bankAccounts.invalidIban');
 const ZBic = z
-  .union([z.literal(''), z.null(), z.string().trim().toUpperCase().refine((value) => isValidBIC(value), 'bankAccounts.invalidBic')])
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => isValidBIC(value), 'bankAccounts.invalidBic'),
+  ])
   .optional()
   .transform((value) => value || null);
 
@@ -15,8 +23,16 @@ const fields = {
   holder_name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(200),
   iban: ZIban,
   bic: ZBic,
-  currency_code: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'bankAccounts.invalidCurrency').default('EUR'),
-  description: z.union([z.literal(''), z.null(), z.string().max(500)]).optional().transform((value) => value || null),
+  currency_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'bankAccounts.invalidCurrency')
+    .default('EUR'),
+  description: z
+    .union([z.literal(''), z.null(), z.string().max(500)])
+    .optional()
+    .transform((value) => value || null),
   organisation: z.string().min(1).max(64).optional(),
 };
 

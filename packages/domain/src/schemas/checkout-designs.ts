@@ -15,7 +15,10 @@ export const CHECKOUT_DEFAULTS = {
   show_language_switch: true,
 } as const;
 
-const colour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'checkoutDesigns.invalidColour');
+const colour = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'checkoutDesigns.invalidColour');
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z
     .union([z.literal(''), z.null(), schema])
@@ -49,4 +52,3 @@ export const ZCheckoutDesignCreate = z.object(fields).strict();
 export type TCheckoutDesignCreate = z.input<typeof ZCheckoutDesignCreate>;
 export const ZCheckoutDesignUpdate = z.object(fields).omit({ organisation: true }).partial().strict();
 export type TCheckoutDesignUpdate = z.input<typeof ZCheckoutDesignUpdate>;
-

@@ -9,7 +9,15 @@ export const PRICING_REGIONS = ['domestic', 'eea', 'international'] as const;
 export type PricingRegion = (typeof PRICING_REGIONS)[number];
 export const SETTLEMENT_INTERVALS = ['daily', 'weekly', 'monthly'] as const;
 export type SettlementInterval = (typeof SETTLEMENT_INTERVALS)[number];
-export const SETTLEMENT_ITEM_KINDS = ['payment', 'refund', 'chargeback', 'one_off', 'reserve', 'reserve_release', 'carry_over'] as const;
+export const SETTLEMENT_ITEM_KINDS = [
+  'payment',
+  'refund',
+  'chargeback',
+  'one_off',
+  'reserve',
+  'reserve_release',
+  'carry_over',
+] as const;
 /** Statuses of an engine settlement: paid out, payout scheduled, or carried into the next settlement (below the minimum payout, or negative). */
 export const SETTLEMENT_STATUSES = ['PAID', 'PENDING', 'CARRIED'] as const;
 export type SettlementItemKind = (typeof SETTLEMENT_ITEM_KINDS)[number];
@@ -40,9 +48,18 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
 
 const text = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max);
 const id = z.string({ error: m.required }).trim().min(1, m.required).max(64);
-const minor = (min = 0) => z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(min, m.wholeMinor).max(FINANCE_MAX_AMOUNT, m.wholeMinor);
-const basisPoints = z.number({ error: m.basisPoints }).int(m.basisPoints).min(0, m.basisPoints).max(FULL_BASIS_POINTS, m.basisPoints);
-const currency = z.string({ error: m.required }).trim().toUpperCase().regex(/^[A-Z]{3}$/, m.currency);
+const minor = (min = 0) =>
+  z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(min, m.wholeMinor).max(FINANCE_MAX_AMOUNT, m.wholeMinor);
+const basisPoints = z
+  .number({ error: m.basisPoints })
+  .int(m.basisPoints)
+  .min(0, m.basisPoints)
+  .max(FULL_BASIS_POINTS, m.basisPoints);
+const currency = z
+  .string({ error: m.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, m.currency);
 /** True for a real calendar day written `YYYY-MM-DD`. */
 export const isRealDay = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
@@ -68,7 +85,8 @@ export const ZFeeRule = z
   })
   .strict()
   .superRefine((rule, ctx) => {
-    if (rule.maximum !== null && rule.maximum < rule.minimum) ctx.addIssue({ code: 'custom', path: ['maximum'], message: m.minAboveMax });
+    if (rule.maximum !== null && rule.maximum < rule.minimum)
+      ctx.addIssue({ code: 'custom', path: ['maximum'], message: m.minAboveMax });
   });
 export type TFeeRule = z.output<typeof ZFeeRule>;
 
@@ -81,13 +99,16 @@ const schemeFields = {
   valid_from: emptyToNull(isoDate),
   valid_to: emptyToNull(isoDate),
   reserve_bp: emptyToNull(basisPoints),
-  reserve_days: emptyToNull(z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(0, m.wholeMinor).max(730, m.wholeMinor)),
+  reserve_days: emptyToNull(
+    z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(0, m.wholeMinor).max(730, m.wholeMinor),
+  ),
   rules: z.array(ZFeeRule).max(200).default([]),
 };
 
 type SchemeDates = { valid_from?: string | null; valid_to?: string | null };
 const refineDates = (scheme: SchemeDates, ctx: z.RefinementCtx) => {
-  if (scheme.valid_from && scheme.valid_to && scheme.valid_to < scheme.valid_from) ctx.addIssue({ code: 'custom', path: ['valid_to'], message: m.dateOrder });
+  if (scheme.valid_from && scheme.valid_to && scheme.valid_to < scheme.valid_from)
+    ctx.addIssue({ code: 'custom', path: ['valid_to'], message: m.dateOrder });
 };
 
 /** Create a pricing scheme; the type comes from the route (`pricing/{type}`), a reserve scheme needs `reserve_bp`. */
@@ -131,7 +152,12 @@ export const ZSettlementScheduleCreate = z
   .object({
     name: text(200),
     interval: z.enum(SETTLEMENT_INTERVALS, { error: m.required }),
-    payout_delay_days: z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(0, m.wholeMinor).max(60, m.wholeMinor).default(2),
+    payout_delay_days: z
+      .number({ error: m.wholeMinor })
+      .int(m.wholeMinor)
+      .min(0, m.wholeMinor)
+      .max(60, m.wholeMinor)
+      .default(2),
     minimum_payout: minor().default(0),
     active: z.boolean().default(true),
   })
@@ -153,7 +179,10 @@ export const ZSettlementProfileCreate = z
   })
   .strict();
 export type TSettlementProfileCreate = z.input<typeof ZSettlementProfileCreate>;
-export const ZSettlementProfileUpdate = ZSettlementProfileCreate.omit({ organisation: true, currency_code: true }).partial();
+export const ZSettlementProfileUpdate = ZSettlementProfileCreate.omit({
+  organisation: true,
+  currency_code: true,
+}).partial();
 export type TSettlementProfileUpdate = z.input<typeof ZSettlementProfileUpdate>;
 
 /** A one-off: a signed amount (credit or debit) settled once with the merchant's next settlement. */
@@ -161,7 +190,12 @@ export const ZOneOffCreate = z
   .object({
     organisation: emptyToNull(id),
     description: text(500),
-    amount: z.number({ error: m.wholeMinor }).int(m.wholeMinor).min(-FINANCE_MAX_AMOUNT, m.wholeMinor).max(FINANCE_MAX_AMOUNT, m.wholeMinor).refine((value) => value !== 0, m.nonZero),
+    amount: z
+      .number({ error: m.wholeMinor })
+      .int(m.wholeMinor)
+      .min(-FINANCE_MAX_AMOUNT, m.wholeMinor)
+      .max(FINANCE_MAX_AMOUNT, m.wholeMinor)
+      .refine((value) => value !== 0, m.nonZero),
     currency_code: currency.default('EUR'),
     effective_date: isoDate,
   })
@@ -184,11 +218,18 @@ export const ZSettlementRunResult = z.object({ settlements: z.array(z.string()),
 export type TSettlementRunResult = z.infer<typeof ZSettlementRunResult>;
 
 /** Percentage of `amount` in basis points, rounded half up to a whole minor unit (amount ≥ 0). */
-export const basisPointsOf = (amount: number, bp: number): number => Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n);
+export const basisPointsOf = (amount: number, bp: number): number =>
+  Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n);
 
 /** The fee of one payment under a list of rules: the most specific matching rule, ties to the first; 0 when none matches. */
 export const feeOf = (
-  payment: { amount: number; payment_product: string; card_brand: string | null; region: PricingRegion; currency_code: string },
+  payment: {
+    amount: number;
+    payment_product: string;
+    card_brand: string | null;
+    region: PricingRegion;
+    currency_code: string;
+  },
   rules: readonly TFeeRule[],
 ): number => {
   let best: TFeeRule | null = null;
@@ -198,7 +239,9 @@ export const feeOf = (
     if (rule.card_brand !== null && rule.card_brand !== payment.card_brand) continue;
     if (rule.region !== null && rule.region !== payment.region) continue;
     if (rule.currency_code !== null && rule.currency_code !== payment.currency_code) continue;
-    const score = [rule.payment_product, rule.card_brand, rule.region, rule.currency_code].filter((v) => v !== null).length;
+    const score = [rule.payment_product, rule.card_brand, rule.region, rule.currency_code].filter(
+      (v) => v !== null,
+    ).length;
     if (score > bestScore) {
       best = rule;
       bestScore = score;
@@ -211,7 +254,36 @@ export const feeOf = (
 
 /** EEA countries (ISO 3166 alpha-2) for the `eea` region; the merchant's own country is `domestic`. */
 export const EEA_COUNTRIES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
 ] as const;
 
 /** The region of a payment seen from the merchant's country. */
@@ -230,5 +302,11 @@ export const ZDailyReportQuery = z
   })
   .strict();
 /** One day of the daily report, from the transaction rollup: all attempts, and the captured ones with their volume. */
-export const ZDailyReportRow = z.object({ day: z.string(), currency_code: z.string(), count: z.number().int(), captured_count: z.number().int(), captured_volume: z.number().int() });
+export const ZDailyReportRow = z.object({
+  day: z.string(),
+  currency_code: z.string(),
+  count: z.number().int(),
+  captured_count: z.number().int(),
+  captured_volume: z.number().int(),
+});
 export type TDailyReportRow = z.infer<typeof ZDailyReportRow>;

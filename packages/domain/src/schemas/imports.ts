@@ -7,15 +7,21 @@ export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const IMPORT_MAX_BYTES = 800_000;
 
 /** Starting an import: a CSV file for one merchant (psp/imports). */
-export const ZImportCreate = z.object({
-  kind: z.enum(IMPORT_KINDS, { error: 'form_validation.required' }),
-  organisation: z.string({ error: 'form_validation.required' }).min(1, 'form_validation.required').max(64),
-  file_name: z.string().trim().min(1, 'form_validation.required').max(200),
-  content: z.string({ error: 'form_validation.required' }).min(1, 'imports.emptyFile').max(IMPORT_MAX_BYTES, 'imports.fileTooLarge'),
-}).strict();
+export const ZImportCreate = z
+  .object({
+    kind: z.enum(IMPORT_KINDS, { error: 'form_validation.required' }),
+    organisation: z.string({ error: 'form_validation.required' }).min(1, 'form_validation.required').max(64),
+    file_name: z.string().trim().min(1, 'form_validation.required').max(200),
+    content: z
+      .string({ error: 'form_validation.required' })
+      .min(1, 'imports.emptyFile')
+      .max(IMPORT_MAX_BYTES, 'imports.fileTooLarge'),
+  })
+  .strict();
 export type TImportCreate = z.infer<typeof ZImportCreate>;
 
-const blankToNull = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
+const blankToNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
 
 /** One row of a customers CSV (header names as the customer entity's fields). */
 export const ZImportCustomerRow = z.object({
@@ -34,9 +40,14 @@ export const ZImportCustomerRow = z.object({
 /** One row of a transactions CSV: a payment made before the merchant came to Kassa. */
 export const ZImportTransactionRow = z.object({
   merchant_reference: z.string().min(1, 'merchant_reference is required').max(200),
-  amount: z.string().regex(/^\d{1,12}$/, 'amount must be a whole number of cents').transform(Number),
+  amount: z
+    .string()
+    .regex(/^\d{1,12}$/, 'amount must be a whole number of cents')
+    .transform(Number),
   currency_code: blankToNull(z.string().regex(/^[A-Z]{3}$/, 'currency_code must be three capital letters')),
-  payment_product_type: z.enum(PAYMENT_PRODUCTS, { error: `payment_product_type must be one of ${PAYMENT_PRODUCTS.join(', ')}` }),
+  payment_product_type: z.enum(PAYMENT_PRODUCTS, {
+    error: `payment_product_type must be one of ${PAYMENT_PRODUCTS.join(', ')}`,
+  }),
   status: z.enum(statusVocabularies.transaction.values, { error: 'unknown status' }),
   created_at: z.iso.datetime({ offset: true, error: 'created_at must be an ISO date and time' }),
   payment_profile: z.string().min(1, 'payment_profile is required').max(64),

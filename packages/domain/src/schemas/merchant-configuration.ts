@@ -10,17 +10,32 @@ export const THREE_DS_POLICIES = ['rulesets', 'always'] as const;
 export const MAX_SETTLEMENT_DELAY_DAYS = 30;
 export const MAX_RESERVE_DAYS = 365;
 
-const amount = z.number({ error: 'form_validation.required' }).int('merchantConfiguration.wholeCents').min(1, 'merchantConfiguration.amountPositive').max(Number.MAX_SAFE_INTEGER);
-const wholeDays = (max: number) => z.number({ error: 'form_validation.required' }).int('merchantConfiguration.wholeDays').min(0, 'merchantConfiguration.wholeDays').max(max, 'merchantConfiguration.tooManyDays');
+const amount = z
+  .number({ error: 'form_validation.required' })
+  .int('merchantConfiguration.wholeCents')
+  .min(1, 'merchantConfiguration.amountPositive')
+  .max(Number.MAX_SAFE_INTEGER);
+const wholeDays = (max: number) =>
+  z
+    .number({ error: 'form_validation.required' })
+    .int('merchantConfiguration.wholeDays')
+    .min(0, 'merchantConfiguration.wholeDays')
+    .max(max, 'merchantConfiguration.tooManyDays');
 
 const fields = {
   mcc: z.union([z.null(), z.string().regex(/^\d{4}$/, 'merchantConfiguration.invalidMcc')]),
-  statement_descriptor: z.union([z.null(), z.string().trim().max(22, 'merchantConfiguration.descriptorTooLong')]).transform((value) => value || null),
+  statement_descriptor: z
+    .union([z.null(), z.string().trim().max(22, 'merchantConfiguration.descriptorTooLong')])
+    .transform((value) => value || null),
   risk_level: z.enum(MERCHANT_RISK_LEVELS, { error: 'form_validation.required' }),
   three_ds_policy: z.enum(THREE_DS_POLICIES, { error: 'form_validation.required' }),
   max_transaction_amount: amount.nullable(),
   settlement_delay_days: wholeDays(MAX_SETTLEMENT_DELAY_DAYS),
-  reserve_percentage: z.number({ error: 'form_validation.required' }).min(0, 'merchantConfiguration.percentage').max(100, 'merchantConfiguration.percentage').multipleOf(0.01, 'merchantConfiguration.percentage'),
+  reserve_percentage: z
+    .number({ error: 'form_validation.required' })
+    .min(0, 'merchantConfiguration.percentage')
+    .max(100, 'merchantConfiguration.percentage')
+    .multipleOf(0.01, 'merchantConfiguration.percentage'),
   reserve_days: wholeDays(MAX_RESERVE_DAYS),
   refunds_enabled: z.boolean(),
   recurring_enabled: z.boolean(),
@@ -29,10 +44,7 @@ const fields = {
 };
 
 /** Any subset of the fields; what is not sent keeps its value. */
-export const ZMerchantConfigurationUpdate = z
-  .object(fields)
-  .partial()
-  .strict();
+export const ZMerchantConfigurationUpdate = z.object(fields).partial().strict();
 export type TMerchantConfigurationUpdate = z.input<typeof ZMerchantConfigurationUpdate>;
 
 export const MERCHANT_CONFIGURATION_DEFAULTS = {

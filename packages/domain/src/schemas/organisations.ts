@@ -23,7 +23,11 @@ const fields = {
   street: optionalText(200),
   street_number: optionalText(10, z.string().regex(/^\d+$/, m.invalidNumber)),
   extended_address: optionalText(200),
-  country_code: z.string({ error: m.required }).trim().toUpperCase().regex(/^[A-Z]{2}$/, m.country),
+  country_code: z
+    .string({ error: m.required })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, m.country),
   region: optionalText(100),
   postal_code: optionalText(20),
   locality: optionalText(100),
@@ -38,4 +42,3 @@ export type TOrganisationCreate = z.infer<typeof ZOrganisationCreate>;
 /** Updating: only the fields sent change; a new `parent` moves the organisation with its subtree. */
 export const ZOrganisationUpdate = z.object(fields).partial().strict();
 export type TOrganisationUpdate = z.infer<typeof ZOrganisationUpdate>;
-

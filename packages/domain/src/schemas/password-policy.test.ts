@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordRules, decodePasswordRequirements, DEFAULT_PASSWORD_REQUIREMENTS, encodePasswordRequirements, failedPasswordRules } from './password-policy.ts';
+import {
+  checkPasswordRules,
+  decodePasswordRequirements,
+  DEFAULT_PASSWORD_REQUIREMENTS,
+  encodePasswordRequirements,
+  failedPasswordRules,
+} from './password-policy.ts';
 import { canGrantRole } from './users.ts';
 
 describe('password requirements parameter', () => {
@@ -11,10 +17,18 @@ describe('password requirements parameter', () => {
   });
 
   it('falls back to the default (length 12 and all four kinds) when missing or malformed', () => {
-    expect(DEFAULT_PASSWORD_REQUIREMENTS).toEqual({ length: 12, number: true, uppercase: true, lowercase: true, special: true });
+    expect(DEFAULT_PASSWORD_REQUIREMENTS).toEqual({
+      length: 12,
+      number: true,
+      uppercase: true,
+      lowercase: true,
+      special: true,
+    });
     expect(decodePasswordRequirements(null)).toEqual(DEFAULT_PASSWORD_REQUIREMENTS);
     expect(decodePasswordRequirements('%%%')).toEqual(DEFAULT_PASSWORD_REQUIREMENTS);
-    expect(decodePasswordRequirements(encodePasswordRequirements({ ...DEFAULT_PASSWORD_REQUIREMENTS, length: -1 }))).toEqual(DEFAULT_PASSWORD_REQUIREMENTS);
+    expect(
+      decodePasswordRequirements(encodePasswordRequirements({ ...DEFAULT_PASSWORD_REQUIREMENTS, length: -1 })),
+    ).toEqual(DEFAULT_PASSWORD_REQUIREMENTS);
   });
 });
 

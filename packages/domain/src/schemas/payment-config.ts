@@ -31,7 +31,12 @@ const profileFields = {
   organisation: requiredText(64),
   website: emptyToNull(httpUrl),
   description: emptyToNull(z.string().max(2000)),
-  currency_code: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, m.currency).default(BASE_CURRENCY),
+  currency_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, m.currency)
+    .default(BASE_CURRENCY),
   processors: z.array(id).max(100).default([]),
   middleware: z.array(id).max(100).default([]),
   intelligent_routing: z.boolean().default(false),
@@ -75,9 +80,14 @@ const processorFields = {
   details: z.array(ZProcessorDetailInput).min(1, 'processors.detailRequired').max(50),
 };
 
-const typeRules = (value: { type?: string; payment_product?: string | null; processor_settlement_type?: string | null }, ctx: z.RefinementCtx) => {
-  if (value.type === 'processor' && !value.payment_product) ctx.addIssue({ code: 'custom', path: ['payment_product'], message: m.required });
-  if (value.type === 'processorsettlement' && !value.processor_settlement_type) ctx.addIssue({ code: 'custom', path: ['processor_settlement_type'], message: m.required });
+const typeRules = (
+  value: { type?: string; payment_product?: string | null; processor_settlement_type?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (value.type === 'processor' && !value.payment_product)
+    ctx.addIssue({ code: 'custom', path: ['payment_product'], message: m.required });
+  if (value.type === 'processorsettlement' && !value.processor_settlement_type)
+    ctx.addIssue({ code: 'custom', path: ['processor_settlement_type'], message: m.required });
 };
 
 /** A processor or processor settlement (risk-config.md §3 "Processor or processor-settlement form", §5). */
@@ -87,10 +97,16 @@ export const ZProcessorUpdate = z.object(processorFields).omit({ organisation: t
 export type TProcessorUpdate = z.input<typeof ZProcessorUpdate>;
 
 /** A stored detail as the API answers it: the value only as a hint. */
-export const ZProcessorDetail = z.object({ name: z.string(), description: z.string().nullable(), value_hint: z.string().nullable() });
+export const ZProcessorDetail = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  value_hint: z.string().nullable(),
+});
 export type TProcessorDetail = z.infer<typeof ZProcessorDetail>;
 
-export const ZMiddlewareCreate = z.object({ name: requiredText(200), provider: requiredText(100), organisation: requiredText(64) }).strict();
+export const ZMiddlewareCreate = z
+  .object({ name: requiredText(200), provider: requiredText(100), organisation: requiredText(64) })
+  .strict();
 export type TMiddlewareCreate = z.input<typeof ZMiddlewareCreate>;
 export const ZMiddlewareUpdate = ZMiddlewareCreate.omit({ organisation: true }).partial().strict();
 export type TMiddlewareUpdate = z.input<typeof ZMiddlewareUpdate>;

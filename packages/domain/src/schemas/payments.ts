@@ -80,7 +80,10 @@ export const ZTransactionCreateBody = z.object({
   card_number: ZCardNumber.optional(),
   three_d_secure: z.boolean().optional(),
   /** Where the hosted checkout page sends the customer back to after a 3-D Secure challenge. */
-  return_url: z.url({ protocol: /^https?$/, error: 'Give the return URL as an http(s) URL' }).max(2000).optional(),
+  return_url: z
+    .url({ protocol: /^https?$/, error: 'Give the return URL as an http(s) URL' })
+    .max(2000)
+    .optional(),
 });
 export type TTransactionCreateBody = z.infer<typeof ZTransactionCreateBody>;
 

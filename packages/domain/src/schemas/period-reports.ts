@@ -13,7 +13,13 @@ const id = z.string().min(1).max(64);
 
 /** `GET psp/report/{category}`: days (`day>`, `day<`) for daily, months (`month>`, `month<`) for monthly, both inclusive; optionally one merchant. */
 export const ZProviderReportQuery = z
-  .object({ 'day>': day.optional(), 'day<': day.optional(), 'month>': month.optional(), 'month<': month.optional(), organisation: id.optional() })
+  .object({
+    'day>': day.optional(),
+    'day<': day.optional(),
+    'month>': month.optional(),
+    'month<': month.optional(),
+    organisation: id.optional(),
+  })
   .strict();
 export type TProviderReportQuery = z.infer<typeof ZProviderReportQuery>;
 
@@ -31,11 +37,17 @@ export const ZPeriodFigures = z.object({
 export type TPeriodFigures = z.infer<typeof ZPeriodFigures>;
 
 /** One merchant in one period and currency (UTC days; months of UTC days). */
-export const ZProviderReportRow = ZPeriodFigures.extend({ period: z.string(), merchant: z.object({ id: z.string(), name: z.string() }), currency_code: z.string() });
+export const ZProviderReportRow = ZPeriodFigures.extend({
+  period: z.string(),
+  merchant: z.object({ id: z.string(), name: z.string() }),
+  currency_code: z.string(),
+});
 export type TProviderReportRow = z.infer<typeof ZProviderReportRow>;
 
 /** `GET report/combined`: a range of UTC days (default the last 28), optionally one (sub-)organisation. */
-export const ZCombinedReportQuery = z.object({ 'day>': day.optional(), 'day<': day.optional(), organisation: id.optional() }).strict();
+export const ZCombinedReportQuery = z
+  .object({ 'day>': day.optional(), 'day<': day.optional(), organisation: id.optional() })
+  .strict();
 export type TCombinedReportQuery = z.infer<typeof ZCombinedReportQuery>;
 
 /** Settlements whose period starts in the range: the parts of what was paid out (outgoing parts positive, amount signed). */
@@ -60,6 +72,11 @@ export const ZCombinedCurrency = z.object({
   products: z.array(ZPeriodFigures.extend({ payment_product: z.string() })),
   settlement: ZCombinedSettlement.nullable(),
 });
-export const ZCombinedReport = z.object({ from: z.string(), to: z.string(), collecting: z.boolean(), currencies: z.array(ZCombinedCurrency) });
+export const ZCombinedReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  collecting: z.boolean(),
+  currencies: z.array(ZCombinedCurrency),
+});
 export type TCombinedReport = z.infer<typeof ZCombinedReport>;
 export type TCombinedCurrency = z.infer<typeof ZCombinedCurrency>;

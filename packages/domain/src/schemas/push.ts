@@ -4,7 +4,11 @@ import { z } from 'zod';
 export const PUSH_EVENTS = ['chargeback.created', 'webhook.failing', 'settlement.paid'] as const;
 export type TPushEvent = (typeof PUSH_EVENTS)[number];
 
-const base64url = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+=*$/, { message: 'Expected base64url' });
+const base64url = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+=*$/, { message: 'Expected base64url' });
 
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const ZPushSubscription = z.object({
@@ -25,4 +29,8 @@ export const ZPushState = z.object({
 });
 export type TPushState = z.infer<typeof ZPushState>;
 
-export const ZPushSendOutcome = z.object({ sent: z.number().int(), failed: z.number().int(), removed: z.number().int() });
+export const ZPushSendOutcome = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  removed: z.number().int(),
+});

@@ -51,7 +51,11 @@ const requiredText = (max: number) => z.string({ error: m.required }).trim().min
 const requiredId = z.string({ error: m.required }).trim().min(1, m.required).max(64);
 const optionalId = emptyToNull(z.string().max(64));
 const httpUrl = z.url({ protocol: /^https?$/, error: m.url }).max(2000);
-const cycles = z.number({ error: m.wholeNumberFromOne }).int(m.wholeNumberFromOne).min(1, m.wholeNumberFromOne).max(MAX_BILLING_CYCLES);
+const cycles = z
+  .number({ error: m.wholeNumberFromOne })
+  .int(m.wholeNumberFromOne)
+  .min(1, m.wholeNumberFromOne)
+  .max(MAX_BILLING_CYCLES);
 
 const planFields = {
   name: requiredText(200),
@@ -61,7 +65,11 @@ const planFields = {
   amount: z.number({ error: m.required }).int(m.wholeCents).min(1, m.amountPositive).max(PLAN_MAX_AMOUNT),
   checkout: optionalId,
   interval: z.enum(PLAN_INTERVALS, { error: m.required }),
-  interval_count: z.number({ error: m.wholeNumberFromOne }).int(m.wholeNumberFromOne).min(1, m.wholeNumberFromOne).max(PLAN_MAX_INTERVAL_COUNT),
+  interval_count: z
+    .number({ error: m.wholeNumberFromOne })
+    .int(m.wholeNumberFromOne)
+    .min(1, m.wholeNumberFromOne)
+    .max(PLAN_MAX_INTERVAL_COUNT),
   max_billing_cycle: emptyToNull(cycles),
   statuses_subscription_update: z.array(z.enum(SUBSCRIPTION_STATUSES)).max(SUBSCRIPTION_STATUSES.length),
   webhook_subscription_update: emptyToNull(httpUrl),
@@ -77,14 +85,17 @@ type NotificationFields = {
 
 /** payments.md §5 "Plan": chosen statuses need somewhere to send the update. */
 export const planNotificationIssue = (plan: NotificationFields): string | null =>
-  (plan.statuses_subscription_update?.length ?? 0) > 0 && !plan.webhook_subscription_update && !plan.email_subscription_update
+  (plan.statuses_subscription_update?.length ?? 0) > 0 &&
+  !plan.webhook_subscription_update &&
+  !plan.email_subscription_update
     ? m.webhookOrEmail
     : null;
 
 const refinePlanNotifications = (plan: NotificationFields, ctx: z.RefinementCtx) => {
   const issue = planNotificationIssue(plan);
   if (issue) {
-    for (const path of ['webhook_subscription_update', 'email_subscription_update']) ctx.addIssue({ code: 'custom', path: [path], message: issue });
+    for (const path of ['webhook_subscription_update', 'email_subscription_update'])
+      ctx.addIssue({ code: 'custom', path: [path], message: issue });
   }
 };
 
@@ -114,7 +125,9 @@ const discountFields = {
   type: z.enum(DISCOUNT_TYPES, { error: m.required }),
   amount: z.number({ error: m.required }).positive(m.amountPositive).max(Number.MAX_SAFE_INTEGER, m.amountTooLarge),
   duration: emptyToNull(cycles),
-  minimum_amount: emptyToNull(z.number({ error: m.wholeNumberFromZero }).int(m.wholeNumberFromZero).min(0, m.wholeNumberFromZero)),
+  minimum_amount: emptyToNull(
+    z.number({ error: m.wholeNumberFromZero }).int(m.wholeNumberFromZero).min(0, m.wholeNumberFromZero),
+  ),
   limit_to_first_order: z.boolean(),
 };
 
@@ -172,12 +185,15 @@ export const ZSubscriptionUpdate = z
   .object({
     id: z.string().max(64).optional(),
     /** Required; empty or null means no maximum. */
-    max_billing_cycle: z.union([z.literal(''), z.null(), cycles], { error: m.wholeNumberFromOne }).transform((value) => (value === '' ? null : value)),
+    max_billing_cycle: z
+      .union([z.literal(''), z.null(), cycles], { error: m.wholeNumberFromOne })
+      .transform((value) => (value === '' ? null : value)),
   })
   .catchall(z.unknown())
   .superRefine((body, ctx) => {
     for (const key of Object.keys(body)) {
-      if (!SUBSCRIPTION_UPDATE_KEYS.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: m.onlyMaxBillingCycle });
+      if (!SUBSCRIPTION_UPDATE_KEYS.has(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: m.onlyMaxBillingCycle });
     }
   });
 export type TSubscriptionUpdate = z.infer<typeof ZSubscriptionUpdate>;

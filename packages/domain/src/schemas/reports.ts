@@ -7,16 +7,42 @@ export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 
 /** The transaction columns a report may hold, in the order the form offers them. */
 export const REPORT_COLUMNS = [
-  'id', 'created_at', 'updated_at', 'merchant_reference', 'amount', 'currency_code', 'status', 'status_reason', 'blocked',
-  'payment_product_type', 'card_brand', 'recurring_type', 'country_code', 'description', 'refunded_amount', 'customer', 'payment_profile', 'processor',
+  'id',
+  'created_at',
+  'updated_at',
+  'merchant_reference',
+  'amount',
+  'currency_code',
+  'status',
+  'status_reason',
+  'blocked',
+  'payment_product_type',
+  'card_brand',
+  'recurring_type',
+  'country_code',
+  'description',
+  'refunded_amount',
+  'customer',
+  'payment_profile',
+  'processor',
 ] as const;
-export const REPORT_DEFAULT_COLUMNS = ['id', 'created_at', 'merchant_reference', 'amount', 'currency_code', 'status', 'payment_product_type'] as const;
+export const REPORT_DEFAULT_COLUMNS = [
+  'id',
+  'created_at',
+  'merchant_reference',
+  'amount',
+  'currency_code',
+  'status',
+  'payment_product_type',
+] as const;
 
 /**
  * The transaction filters a report keeps: the list's own query keys (status[], created_at>,
  * created_at<, payment_product_type, currency_code, …), checked by the transaction list itself.
  */
-const ZReportFilters = z.record(z.string().max(60), z.union([z.string().max(200), z.array(z.string().max(200)).max(50)])).default({});
+const ZReportFilters = z
+  .record(z.string().max(60), z.union([z.string().max(200), z.array(z.string().max(200)).max(50)]))
+  .default({});
 
 const reportBase = {
   name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(100),
@@ -30,9 +56,11 @@ export const ZReportCreate = z.object(reportBase).strict();
 export type TReportCreate = z.infer<typeof ZReportCreate>;
 
 /** Placeholders a schedule's filters may use for the period it reports on. */
-export const ZReportScheduleCreate = z.object({
-  ...reportBase,
-  frequency: z.enum(REPORT_FREQUENCIES, { error: 'form_validation.required' }),
-  email: z.email('form_validation.email').max(200),
-}).strict();
+export const ZReportScheduleCreate = z
+  .object({
+    ...reportBase,
+    frequency: z.enum(REPORT_FREQUENCIES, { error: 'form_validation.required' }),
+    email: z.email('form_validation.email').max(200),
+  })
+  .strict();
 export type TReportScheduleCreate = z.infer<typeof ZReportScheduleCreate>;

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** Creating a settlement update (portal.md §5): processor settlement and last required; a run by default. */
 export const ZSettlementUpdateCreate = z.object({
-  processor_settlement: z.string({ error: 'form_validation.required' }).trim().min(1, { message: 'form_validation.required' }).max(64),
+  processor_settlement: z
+    .string({ error: 'form_validation.required' })
+    .trim()
+    .min(1, { message: 'form_validation.required' })
+    .max(64),
   last: z.iso.datetime({ offset: true, error: 'form_validation.required' }),
   update_last_run: z.boolean().default(true),
 });

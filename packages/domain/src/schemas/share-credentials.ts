@@ -10,7 +10,11 @@ export type TShareStatus = (typeof SHARE_STATUSES)[number];
 export const SHARE_MAX_FIELDS = 20;
 
 const required = 'form_validation.required';
-const optionalText = (max: number) => z.union([z.literal(''), z.null(), z.string().trim().max(max)]).optional().transform((value) => value || null);
+const optionalText = (max: number) =>
+  z
+    .union([z.literal(''), z.null(), z.string().trim().max(max)])
+    .optional()
+    .transform((value) => value || null);
 
 const ZShareField = z
   .object({
@@ -33,14 +37,13 @@ export const ZShareRequestCreate = z
     const seen = new Set<string>();
     body.fields.forEach((field, index) => {
       const key = field.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['fields', index, 'name'], message: 'shareCredentials.duplicateField' });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['fields', index, 'name'], message: 'shareCredentials.duplicateField' });
       seen.add(key);
     });
   });
 export type TShareRequestCreate = z.input<typeof ZShareRequestCreate>;
 
 /** The merchant's answer: a value for every requested field, by name. */
-export const ZShareRequestAnswer = z
-  .object({ values: z.record(z.string().max(100), z.string().max(4000)) })
-  .strict();
+export const ZShareRequestAnswer = z.object({ values: z.record(z.string().max(100), z.string().max(4000)) }).strict();
 export type TShareRequestAnswer = z.input<typeof ZShareRequestAnswer>;

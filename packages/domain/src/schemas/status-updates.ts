@@ -7,7 +7,11 @@ export const STATUS_UPDATE_STATUSES = {
   refund: statusVocabularies.refund.values,
 } as const;
 
-const ZId = z.string({ error: 'form_validation.required' }).trim().min(1, { message: 'form_validation.required' }).max(64);
+const ZId = z
+  .string({ error: 'form_validation.required' })
+  .trim()
+  .min(1, { message: 'form_validation.required' })
+  .max(64);
 
 /** Creating a status update: type, the transaction or refund id (sent under the type's name), status. */
 export const ZStatusUpdateCreate = z
@@ -25,4 +29,3 @@ export const ZStatusUpdateCreate = z
     }
   });
 export type TStatusUpdateCreate = z.infer<typeof ZStatusUpdateCreate>;
-

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 
 /** Card terminals a PSP hands out (Developers → Terminals); the spec names no fields, see docs/decisions.md. */
-export const TERMINAL_MODELS = ['PAX A920 Pro', 'PAX A77', 'PAX IM30', 'Verifone V400m', 'Verifone P400', 'Ingenico Move/5000', 'Ingenico Desk/3500', 'SoftPOS'] as const;
+export const TERMINAL_MODELS = [
+  'PAX A920 Pro',
+  'PAX A77',
+  'PAX IM30',
+  'Verifone V400m',
+  'Verifone P400',
+  'Ingenico Move/5000',
+  'Ingenico Desk/3500',
+  'SoftPOS',
+] as const;
 export const TERMINAL_STATUSES = ['active', 'inactive'] as const;
 
 const required = 'form_validation.required';
-const optionalText = (max: number) => z.union([z.literal(''), z.null(), z.string().trim().max(max)]).optional().transform((value) => value || null);
+const optionalText = (max: number) =>
+  z
+    .union([z.literal(''), z.null(), z.string().trim().max(max)])
+    .optional()
+    .transform((value) => value || null);
 
 const fields = {
   name: z.string({ error: required }).trim().min(1, required).max(100),
@@ -25,5 +38,10 @@ const fields = {
 export const ZTerminalCreate = z.object(fields).strict();
 export type TTerminalCreate = z.input<typeof ZTerminalCreate>;
 /** The organisation of a terminal never changes; the profile may (same merchant only). */
-export const ZTerminalUpdate = z.object(fields).omit({ organisation: true, status: true }).extend({ status: z.enum(TERMINAL_STATUSES).optional() }).partial().strict();
+export const ZTerminalUpdate = z
+  .object(fields)
+  .omit({ organisation: true, status: true })
+  .extend({ status: z.enum(TERMINAL_STATUSES).optional() })
+  .partial()
+  .strict();
 export type TTerminalUpdate = z.input<typeof ZTerminalUpdate>;

@@ -2,7 +2,10 @@ import { ZEmailAddress } from './auth.ts';
 import { z } from 'zod';
 import { ZLanguage } from './identity.ts';
 
-const ZRole = z.string().regex(/^[A-Z][A-Z_]*$/, { message: 'invalidRole' }).max(64);
+const ZRole = z
+  .string()
+  .regex(/^[A-Z][A-Z_]*$/, { message: 'invalidRole' })
+  .max(64);
 
 /** Creating a platform or provider user; the organisation defaults to the creator's own. */
 export const ZUserCreateBody = z.object({
@@ -31,7 +34,14 @@ export const WELCOME_LINK_PLACEHOLDER = '{{link}}';
 export const ZWelcomeMailBody = z.object({
   id: z.string().min(1).max(64).optional(),
   name: z.string().trim().min(1, { message: 'required' }).max(200),
-  content: z.string().trim().min(1, { message: 'required' }).max(100_000).refine((content) => content === '' || content.includes(WELCOME_LINK_PLACEHOLDER), { message: 'welcomeMails.linkMissing' }),
+  content: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(100_000)
+    .refine((content) => content === '' || content.includes(WELCOME_LINK_PLACEHOLDER), {
+      message: 'welcomeMails.linkMissing',
+    }),
   default: z.boolean().optional(),
   psp_default: z.boolean().optional(),
 });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { statusVocabularies } from '../statuses.ts';
 
 /** Webhook types (portal.md §4); `subscription` carries plan notifications (payments.md §3 Plan). */
-export const WEBHOOK_TYPES = ['transaction', 'refund', 'chargeback', 'validationruleset', 'cardlink', 'subscription'] as const;
+export const WEBHOOK_TYPES = [
+  'transaction',
+  'refund',
+  'chargeback',
+  'validationruleset',
+  'cardlink',
+  'subscription',
+] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
 /** The status choices of each webhook type: the item's own status list; none for rulesets. */
@@ -17,12 +24,21 @@ export const WEBHOOK_STATUSES_BY_TYPE: Record<WebhookType, readonly string[]> = 
 /** Types whose status is required on the webhook form (portal.md §5). */
 export const WEBHOOK_TYPES_WITH_REQUIRED_STATUS: readonly WebhookType[] = ['transaction', 'refund', 'chargeback'];
 
-const ZUrl = z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined || issue.input === '' ? 'form_validation.required' : 'webhooks.invalidUrl') }).max(2000);
+const ZUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'form_validation.required' : 'webhooks.invalidUrl',
+  })
+  .max(2000);
 
 /** Sending a test webhook (webhook testing): organisation, url, type, status (for item types) and an optional item. */
 export const ZWebhookCreate = z
   .object({
-    organisation: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
+    organisation: z
+      .string({ error: 'form_validation.required' })
+      .min(1, { message: 'form_validation.required' })
+      .max(64),
     url: ZUrl,
     type: z.enum(WEBHOOK_TYPES).default('transaction'),
     status: z.string().max(64).nullish(),

@@ -18,7 +18,8 @@ export const cacheRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/cache/:name/clear', {
     config: { access: { roles: access.admin } },
     schema: { tags: ['admin'], params: ZCacheParams, response: { 200: ZCacheEntry } },
-    handler: (request) => clearCache(app.db, app.config, actorOf(request), request.params.name, authOf(request).sessionHash ?? null),
+    handler: (request) =>
+      clearCache(app.db, app.config, actorOf(request), request.params.name, authOf(request).sessionHash ?? null),
   });
 };
 

@@ -13,6 +13,7 @@ export const settlementUpdateRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/settlementupdate', {
     config: { access: { roles: access.admin } },
     schema: { tags: ['admin'], body: ZSettlementUpdateCreate, response: { 201: settlementUpdateEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createSettlementUpdate(app.db, actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createSettlementUpdate(app.db, actorOf(request), request.body)),
   });
 };

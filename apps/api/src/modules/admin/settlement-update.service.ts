@@ -25,10 +25,34 @@ export const createSettlementUpdate = async (db: Db, actor: Actor, body: TSettle
     if (!settlement) throw notFoundAt('body.processor_settlement', 'Processor settlement');
     const last = new Date(body.last);
     await repo.setLast(tx, settlement.id, last);
-    await repo.insertSettlementUpdate(tx, { id, processorSettlementId: settlement.id, last, oldLast: settlement.last, updateLastRun: body.update_last_run, createdBy: actor.userId });
-    if (body.update_last_run) await enqueue(tx, SETTLEMENT_RUN_QUEUE, { processor_settlement_id: settlement.id, settlement_update_id: id }, { uniqueKey: `settlement-run:${id}` });
-    await recordAudit(tx, { ...actor.audit, type: 'settlement_update_created', responseCode: 201, entity: 'settlementupdate', entityId: id,
-      detail: { processor_settlement: settlement.id, last: last.toISOString(), old_last: settlement.last?.toISOString() ?? null, update_last_run: body.update_last_run } });
+    await repo.insertSettlementUpdate(tx, {
+      id,
+      processorSettlementId: settlement.id,
+      last,
+      oldLast: settlement.last,
+      updateLastRun: body.update_last_run,
+      createdBy: actor.userId,
+    });
+    if (body.update_last_run)
+      await enqueue(
+        tx,
+        SETTLEMENT_RUN_QUEUE,
+        { processor_settlement_id: settlement.id, settlement_update_id: id },
+        { uniqueKey: `settlement-run:${id}` },
+      );
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: 'settlement_update_created',
+      responseCode: 201,
+      entity: 'settlementupdate',
+      entityId: id,
+      detail: {
+        processor_settlement: settlement.id,
+        last: last.toISOString(),
+        old_last: settlement.last?.toISOString() ?? null,
+        update_last_run: body.update_last_run,
+      },
+    });
   });
   return getEntity(db, settlementUpdateEntity, actor.scope, id, POPULATE);
 };

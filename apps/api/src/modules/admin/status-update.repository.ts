@@ -12,7 +12,11 @@ export type ItemState = {
 };
 
 /** The transaction or refund a status update changes, locked until the transaction ends. */
-export const lockItem = async (db: Queryable, type: 'transaction' | 'refund', id: string): Promise<ItemState | undefined> =>
+export const lockItem = async (
+  db: Queryable,
+  type: 'transaction' | 'refund',
+  id: string,
+): Promise<ItemState | undefined> =>
   (type === 'transaction'
     ? await db.query<ItemState>(sql`select id, id as transaction_id, organisation_id, merchant_id, status, status_reason, status_history, updated_at
         from transaction where id = ${id} for update`)
@@ -20,15 +24,34 @@ export const lockItem = async (db: Queryable, type: 'transaction' | 'refund', id
         from refund where id = ${id} for update`))[0];
 
 /** Writes the item's status (and for transactions its reason and history) as given. */
-export const writeItem = (db: Queryable, type: 'transaction' | 'refund', id: string, state: { status: string; reason: string | null; history: unknown; updatedAt: Date }) =>
+export const writeItem = (
+  db: Queryable,
+  type: 'transaction' | 'refund',
+  id: string,
+  state: { status: string; reason: string | null; history: unknown; updatedAt: Date },
+) =>
   type === 'transaction'
     ? db.query(sql`update transaction set status = ${state.status}, status_reason = ${state.reason}, status_history = ${JSON.stringify(state.history)}::jsonb,
         updated_at = ${state.updatedAt} where id = ${id}`)
-    : db.query(sql`update refund set status = ${state.status}, last_status_update = ${state.updatedAt}, updated_at = ${state.updatedAt} where id = ${id}`);
+    : db.query(
+        sql`update refund set status = ${state.status}, last_status_update = ${state.updatedAt}, updated_at = ${state.updatedAt} where id = ${id}`,
+      );
 
 export const insertStatusUpdate = (
   db: Queryable,
-  u: { id: string; type: string; transactionId: string; refundId: string | null; organisationId: string; merchantId: string; status: string; reason: string | null; previous: ItemState; reverses: string | null; createdBy: string },
+  u: {
+    id: string;
+    type: string;
+    transactionId: string;
+    refundId: string | null;
+    organisationId: string;
+    merchantId: string;
+    status: string;
+    reason: string | null;
+    previous: ItemState;
+    reverses: string | null;
+    createdBy: string;
+  },
 ) =>
   db.query(sql`insert into status_update (id, type, transaction_id, refund_id, organisation_id, merchant_id, status, status_reason, previous_status,
       previous_status_reason, previous_status_history, previous_updated_at, reverses, created_by)
@@ -49,12 +72,23 @@ export type StoredUpdate = {
 };
 
 export const lockStatusUpdate = async (db: Queryable, id: string): Promise<StoredUpdate | undefined> =>
-  (await db.query<StoredUpdate>(sql`select id, type, transaction_id, refund_id, previous_status, previous_status_reason, previous_status_history,
-      previous_updated_at, reversed_by from status_update where id = ${id} for update`))[0];
+  (
+    await db.query<StoredUpdate>(sql`select id, type, transaction_id, refund_id, previous_status, previous_status_reason, previous_status_history,
+      previous_updated_at, reversed_by from status_update where id = ${id} for update`)
+  )[0];
 
 /** The newest status update of an item: only that one can be reversed exactly. */
-export const latestUpdateOf = async (db: Queryable, type: 'transaction' | 'refund', itemId: string): Promise<string | undefined> =>
-  (await db.query<{ id: string }>(sql`select id from status_update where ${type === 'transaction' ? sql`type = 'transaction' and transaction_id = ${itemId}` : sql`refund_id = ${itemId}`}
-    order by created_at desc, id desc limit 1`))[0]?.id;
+export const latestUpdateOf = async (
+  db: Queryable,
+  type: 'transaction' | 'refund',
+  itemId: string,
+): Promise<string | undefined> =>
+  (
+    await db.query<{
+      id: string;
+    }>(sql`select id from status_update where ${type === 'transaction' ? sql`type = 'transaction' and transaction_id = ${itemId}` : sql`refund_id = ${itemId}`}
+    order by created_at desc, id desc limit 1`)
+  )[0]?.id;
 
-export const markReversed = (db: Queryable, id: string, by: string) => db.query(sql`update status_update set reversed_by = ${by} where id = ${id}`);
+export const markReversed = (db: Queryable, id: string, by: string) =>
+  db.query(sql`update status_update set reversed_by = ${by} where id = ${id}`);

@@ -17,11 +17,19 @@ export const statusUpdateRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/statusupdate', {
     config: { access: { roles: access.admin } },
     schema: { tags: ['admin'], body: ZStatusUpdateCreate, response: { 201: statusUpdateEntity.row } },
-    handler: async (request, reply) => reply.status(201).send((await createStatusUpdate(app.db, actorOf(request), request.body)) as RowOf<typeof statusUpdateEntity>),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send((await createStatusUpdate(app.db, actorOf(request), request.body)) as RowOf<typeof statusUpdateEntity>),
   });
   app.post('/v1/statusupdate/:id/reverse', {
     config: { access: { roles: access.admin } },
     schema: { tags: ['admin'], params: ZIdParams, response: { 201: statusUpdateEntity.row } },
-    handler: async (request, reply) => reply.status(201).send((await reverseStatusUpdate(app.db, actorOf(request), request.params.id)) as RowOf<typeof statusUpdateEntity>),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          (await reverseStatusUpdate(app.db, actorOf(request), request.params.id)) as RowOf<typeof statusUpdateEntity>,
+        ),
   });
 };

@@ -20,9 +20,16 @@ const POPULATE = { _populate: 'transaction refund organisation' };
  */
 const recountRefunds = async (tx: Queryable, transactionId: string) => {
   const total = Number(await sumCountedRefunds(tx, transactionId));
-  const [{ amount }] = await tx.query<{ amount: string }>(sql`select amount from transaction where id = ${transactionId} for update`);
+  const [{ amount }] = await tx.query<{ amount: string }>(
+    sql`select amount from transaction where id = ${transactionId} for update`,
+  );
   if (total > Number(amount)) {
-    throw new HttpError(409, 'refund_exceeds_amount', `The transaction's refunds would come to ${total}, more than its amount of ${amount}`, [{ path: 'body.status', message: 'Refunds would exceed the amount' }]);
+    throw new HttpError(
+      409,
+      'refund_exceeds_amount',
+      `The transaction's refunds would come to ${total}, more than its amount of ${amount}`,
+      [{ path: 'body.status', message: 'Refunds would exceed the amount' }],
+    );
   }
   await setRefundedAmount(tx, transactionId, total);
 };
@@ -39,18 +46,38 @@ export const createStatusUpdate = async (db: Db, actor: Actor, body: TStatusUpda
     const item = await repo.lockItem(tx, body.type, itemId);
     if (!item) throw notFoundAt(`body.${body.type}`, body.type === 'transaction' ? 'Transaction' : 'Refund');
     // A transaction moves only as its lifecycle allows (409 invalid_transition); a reversal, an undo, restores any earlier state.
-    if (body.type === 'transaction') assertTransition(item.status as TransactionStatus, body.status as TransactionStatus);
+    if (body.type === 'transaction')
+      assertTransition(item.status as TransactionStatus, body.status as TransactionStatus);
     const at = new Date();
     const reason = body.status_reason ?? null;
-    const history = [...(Array.isArray(item.status_history) ? item.status_history : []), { status: body.status, at: at.toISOString(), reason }];
+    const history = [
+      ...(Array.isArray(item.status_history) ? item.status_history : []),
+      { status: body.status, at: at.toISOString(), reason },
+    ];
     await repo.writeItem(tx, body.type, item.id, { status: body.status, reason, history, updatedAt: at });
     if (body.type === 'refund') await recountRefunds(tx, item.transaction_id);
     await repo.insertStatusUpdate(tx, {
-      id, type: body.type, transactionId: item.transaction_id, refundId: body.type === 'refund' ? item.id : null, organisationId: item.organisation_id,
-      merchantId: item.merchant_id, status: body.status, reason, previous: item, reverses: null, createdBy: actor.userId,
+      id,
+      type: body.type,
+      transactionId: item.transaction_id,
+      refundId: body.type === 'refund' ? item.id : null,
+      organisationId: item.organisation_id,
+      merchantId: item.merchant_id,
+      status: body.status,
+      reason,
+      previous: item,
+      reverses: null,
+      createdBy: actor.userId,
     });
-    await recordAudit(tx, { ...actor.audit, type: 'status_update_created', responseCode: 201, entity: 'statusupdate', entityId: id, transactionId: item.transaction_id,
-      detail: { type: body.type, item: item.id, from: item.status, to: body.status } });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: 'status_update_created',
+      responseCode: 201,
+      entity: 'statusupdate',
+      entityId: id,
+      transactionId: item.transaction_id,
+      detail: { type: body.type, item: item.id, from: item.status, to: body.status },
+    });
     await notifyItem(tx, body.type, item.id);
   });
   return getEntity(db, statusUpdateEntity, actor.scope, id, POPULATE);
@@ -65,16 +92,38 @@ export const reverseStatusUpdate = async (db: Db, actor: Actor, updateId: string
     if (update.reversed_by) throw conflict('This status update has already been reversed');
     const itemId = update.type === 'transaction' ? update.transaction_id : update.refund_id!;
     const item = (await repo.lockItem(tx, update.type, itemId))!;
-    if ((await repo.latestUpdateOf(tx, update.type, itemId)) !== update.id) throw conflict('A later status update of this item exists; reverse that one first');
-    await repo.writeItem(tx, update.type, itemId, { status: update.previous_status, reason: update.previous_status_reason, history: update.previous_status_history, updatedAt: update.previous_updated_at });
+    if ((await repo.latestUpdateOf(tx, update.type, itemId)) !== update.id)
+      throw conflict('A later status update of this item exists; reverse that one first');
+    await repo.writeItem(tx, update.type, itemId, {
+      status: update.previous_status,
+      reason: update.previous_status_reason,
+      history: update.previous_status_history,
+      updatedAt: update.previous_updated_at,
+    });
     if (update.type === 'refund') await recountRefunds(tx, update.transaction_id);
     await repo.insertStatusUpdate(tx, {
-      id, type: update.type, transactionId: update.transaction_id, refundId: update.refund_id, organisationId: item.organisation_id, merchantId: item.merchant_id,
-      status: update.previous_status, reason: update.previous_status_reason, previous: item, reverses: update.id, createdBy: actor.userId,
+      id,
+      type: update.type,
+      transactionId: update.transaction_id,
+      refundId: update.refund_id,
+      organisationId: item.organisation_id,
+      merchantId: item.merchant_id,
+      status: update.previous_status,
+      reason: update.previous_status_reason,
+      previous: item,
+      reverses: update.id,
+      createdBy: actor.userId,
     });
     await repo.markReversed(tx, update.id, id);
-    await recordAudit(tx, { ...actor.audit, type: 'status_update_reversed', responseCode: 201, entity: 'statusupdate', entityId: id, transactionId: update.transaction_id,
-      detail: { reverses: update.id, from: item.status, to: update.previous_status } });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: 'status_update_reversed',
+      responseCode: 201,
+      entity: 'statusupdate',
+      entityId: id,
+      transactionId: update.transaction_id,
+      detail: { reverses: update.id, from: item.status, to: update.previous_status },
+    });
     await notifyItem(tx, update.type, itemId);
   });
   return getEntity(db, statusUpdateEntity, actor.scope, id, POPULATE);

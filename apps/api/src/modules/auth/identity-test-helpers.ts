@@ -11,10 +11,15 @@ export const runForgotPasswordJobs = async (t: { db: Db; config: Config }): Prom
 };
 
 /** The newest mail to an address, read from the stored mailbox (the `mail` table). */
-export const latestMail = async (db: Db, to: string): Promise<{ subject: string; html: string; text: string; template: string | null } | undefined> =>
-  (await db.query<{ subject: string; html: string; text: string; template: string | null }>(
-    sql`select subject, html, text, template from mail where lower(to_address) = lower(${to}) order by id desc limit 1`,
-  ))[0];
+export const latestMail = async (
+  db: Db,
+  to: string,
+): Promise<{ subject: string; html: string; text: string; template: string | null } | undefined> =>
+  (
+    await db.query<{ subject: string; html: string; text: string; template: string | null }>(
+      sql`select subject, html, text, template from mail where lower(to_address) = lower(${to}) order by id desc limit 1`,
+    )
+  )[0];
 
 export const mailCount = async (db: Db, to: string): Promise<number> =>
   (await db.query<{ n: number }>(sql`select count(*)::int as n from mail where lower(to_address) = lower(${to})`))[0].n;
@@ -40,8 +45,24 @@ export const sessionCookieOf = (response: { cookies: { name: string; value: stri
 };
 
 /** `POST /v1/auth/login` from a given address, answering status, body and the session cookie. */
-export const postLogin = async (app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) => {
-  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username, password }, headers });
+export const postLogin = async (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { username, password },
+    headers,
+  });
   const cookie = response.cookies.find((c) => c.name === 'kassa_session');
-  return { status: response.statusCode, body: response.json(), headers: response.headers, cookie: cookie ? `kassa_session=${cookie.value}` : '', response };
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    headers: response.headers,
+    cookie: cookie ? `kassa_session=${cookie.value}` : '',
+    response,
+  };
 };

@@ -6,7 +6,14 @@ import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
 import { revokeSession } from './auth.repository.ts';
 import { openSession, type ClientInfo } from './auth.service.ts';
 import * as repo from './mfa.repository.ts';
-import { completeEnrolment, invalidChallenge, openChallenge, recoveryCodeHash, startEnrolment, verifyChallengeCode } from './mfa.service.ts';
+import {
+  completeEnrolment,
+  invalidChallenge,
+  openChallenge,
+  recoveryCodeHash,
+  startEnrolment,
+  verifyChallengeCode,
+} from './mfa.service.ts';
 import { verifyPassword } from './password.ts';
 
 export type SignedIn = { token: string; userId: string; trustedToken: string | null; recoveryCodes: string[] };
@@ -22,7 +29,15 @@ const auditOf = (auth: AuthContext, client: ClientInfo, route: string): AuditEnt
 });
 
 /** The pending session gives way to a fresh full one; "remember me" trusts this browser for 30 days. */
-const finishSignIn = async (db: Queryable, userId: string, pendingHash: string, client: ClientInfo, absoluteSeconds: number, remember: boolean, audit: AuditEntry) => {
+const finishSignIn = async (
+  db: Queryable,
+  userId: string,
+  pendingHash: string,
+  client: ClientInfo,
+  absoluteSeconds: number,
+  remember: boolean,
+  audit: AuditEntry,
+) => {
   await revokeSession(db, pendingHash);
   const token = await openSession(db, userId, client, absoluteSeconds);
   let trustedToken: string | null = null;
@@ -51,7 +66,9 @@ export const completeMfaLogin = async (
   const challenge = await loginChallenge(db, input.token, input.username, auth);
   const audit = auditOf(auth, client, '/v1/auth/mfa');
   await verifyChallengeCode(db, challenge, input.code, audit);
-  const signedIn = await db.transaction((tx) => finishSignIn(tx, challenge.user_id, auth.sessionHash, client, absoluteSeconds, input.remember, audit));
+  const signedIn = await db.transaction((tx) =>
+    finishSignIn(tx, challenge.user_id, auth.sessionHash, client, absoluteSeconds, input.remember, audit),
+  );
   return { ...signedIn, userId: challenge.user_id, recoveryCodes: [] };
 };
 
@@ -67,22 +84,36 @@ export const completeWithRecoveryCode = async (
   const audit = auditOf(auth, client, '/v1/auth/mfa/recovery');
   if (!(await repo.useRecoveryCode(db, challenge.user_id, recoveryCodeHash(input.recovery_code)))) {
     const attempts = await repo.recordWrongCode(db, challenge.token_hash);
-    await recordAudit(db, { ...audit, type: 'mfa_failed', responseCode: 400, detail: { attempts, recovery_code: true } });
-    throw new HttpError(400, 'invalid_token', 'The recovery code is not correct', [{ path: 'body.recovery_code', message: 'invalidToken' }]);
+    await recordAudit(db, {
+      ...audit,
+      type: 'mfa_failed',
+      responseCode: 400,
+      detail: { attempts, recovery_code: true },
+    });
+    throw new HttpError(400, 'invalid_token', 'The recovery code is not correct', [
+      { path: 'body.recovery_code', message: 'invalidToken' },
+    ]);
   }
   if (!(await repo.useChallenge(db, challenge.token_hash))) throw invalidChallenge();
   await recordAudit(db, { ...audit, type: 'mfa_recovery_code_used', responseCode: 200 });
-  const signedIn = await db.transaction((tx) => finishSignIn(tx, challenge.user_id, auth.sessionHash, client, absoluteSeconds, false, audit));
+  const signedIn = await db.transaction((tx) =>
+    finishSignIn(tx, challenge.user_id, auth.sessionHash, client, absoluteSeconds, false, audit),
+  );
   return { ...signedIn, userId: challenge.user_id, recoveryCodes: [] };
 };
 
 const assertAllowedType = async (db: Queryable, organisationId: string, type: repo.MfaType) => {
   const required = await repo.requiredMfaFor(db, organisationId);
-  if (!repo.meetsMfaRequirement(type, required)) throw badRequest('body.type', 'Your organisation requires an authenticator app');
+  if (!repo.meetsMfaRequirement(type, required))
+    throw badRequest('body.type', 'Your organisation requires an authenticator app');
 };
 
 /** Forced enrolment, step 1: the chosen method for the setup token of the pending sign-in. */
-export const startForcedSetup = async (db: Db, input: { token: string; type: repo.MfaType }, auth: AuthContext): Promise<TMfaEnrolment> => {
+export const startForcedSetup = async (
+  db: Db,
+  input: { token: string; type: repo.MfaType },
+  auth: AuthContext,
+): Promise<TMfaEnrolment> => {
   const challenge = await repo.findLiveChallenge(db, hashToken(input.token), 'setup', auth.sessionHash);
   if (!challenge) throw invalidChallenge();
   await assertAllowedType(db, challenge.organisation_id, input.type);
@@ -90,7 +121,13 @@ export const startForcedSetup = async (db: Db, input: { token: string; type: rep
 };
 
 /** Forced enrolment, step 2: the first code turns MFA on and completes the sign-in. */
-export const confirmForcedSetup = async (db: Db, input: { token: string; code: string }, auth: AuthContext, client: ClientInfo, absoluteSeconds: number): Promise<SignedIn> => {
+export const confirmForcedSetup = async (
+  db: Db,
+  input: { token: string; code: string },
+  auth: AuthContext,
+  client: ClientInfo,
+  absoluteSeconds: number,
+): Promise<SignedIn> => {
   const challenge = await repo.findLiveChallenge(db, hashToken(input.token), 'setup', auth.sessionHash);
   if (!challenge) throw invalidChallenge();
   const audit = auditOf(auth, client, '/v1/auth/mfa/setup/confirm');
@@ -113,7 +150,12 @@ export const startProfileEnrolment = async (db: Db, type: repo.MfaType, auth: Au
 };
 
 /** Profile: the first code confirms the enrolment; recovery codes come back once. */
-export const confirmProfileEnrolment = async (db: Db, input: { token: string; code: string }, auth: AuthContext, client: ClientInfo) => {
+export const confirmProfileEnrolment = async (
+  db: Db,
+  input: { token: string; code: string },
+  auth: AuthContext,
+  client: ClientInfo,
+) => {
   const challenge = await repo.findLiveChallenge(db, hashToken(input.token), 'enrol', auth.sessionHash);
   if (!challenge) throw invalidChallenge();
   const audit = auditOf(auth, client, '/v1/profile/mfa/confirm');
@@ -124,14 +166,23 @@ export const confirmProfileEnrolment = async (db: Db, input: { token: string; co
 
 /** Profile: turning MFA off needs the password, and is refused where the organisation requires MFA. */
 export const disableOwnMfa = async (db: Db, password: string, auth: AuthContext, client: ClientInfo) => {
-  const [row] = await db.query<{ password_hash: string | null }>(sql`select password_hash from app_user where id = ${auth.userId}`);
-  if (!(await verifyPassword(row?.password_hash, password))) throw badRequest('body.password', 'The password is not correct', 'invalid_credentials');
+  const [row] = await db.query<{ password_hash: string | null }>(
+    sql`select password_hash from app_user where id = ${auth.userId}`,
+  );
+  if (!(await verifyPassword(row?.password_hash, password)))
+    throw badRequest('body.password', 'The password is not correct', 'invalid_credentials');
   if (await repo.requiredMfaFor(db, auth.organisation.id)) {
     throw new HttpError(409, 'mfa_enforced', 'Your organisation requires multi-factor authentication');
   }
   await db.transaction(async (tx) => {
     await repo.clearUserMfa(tx, auth.userId);
-    await recordAudit(tx, { ...auditOf(auth, client, '/v1/profile/mfa/disable'), type: 'mfa_disabled', responseCode: 200, entity: 'user', entityId: auth.userId });
+    await recordAudit(tx, {
+      ...auditOf(auth, client, '/v1/profile/mfa/disable'),
+      type: 'mfa_disabled',
+      responseCode: 200,
+      entity: 'user',
+      entityId: auth.userId,
+    });
   });
   return { mfa: { enabled: false, type: null }, recovery_codes: [] };
 };

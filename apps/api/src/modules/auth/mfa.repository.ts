@@ -31,15 +31,29 @@ export const CHALLENGE_SECONDS = 30 * 60;
 
 export const insertChallenge = (
   db: Queryable,
-  c: { tokenHash: string; userId: string; sessionHash: string; kind: ChallengeKind; mfaType: MfaType | null; codeHash?: string | null; pendingSecret?: string | null },
+  c: {
+    tokenHash: string;
+    userId: string;
+    sessionHash: string;
+    kind: ChallengeKind;
+    mfaType: MfaType | null;
+    codeHash?: string | null;
+    pendingSecret?: string | null;
+  },
 ) =>
   db.query(sql`insert into mfa_challenge (token_hash, user_id, session_hash, kind, mfa_type, code_hash, pending_secret, expires_at)
     values (${c.tokenHash}, ${c.userId}, ${c.sessionHash}, ${c.kind}, ${c.mfaType}, ${c.codeHash ?? null}, ${seal(c.pendingSecret)},
       now() + make_interval(secs => ${CHALLENGE_SECONDS}))`);
 
 /** A live challenge of this kind bound to this session (used, void and expired ones are not found). */
-export const findLiveChallenge = async (db: Queryable, tokenHash: string, kind: ChallengeKind, sessionHash: string): Promise<ChallengeRow | undefined> => {
-  const [row] = await db.query<ChallengeRow>(sql`select c.token_hash, c.user_id, c.session_hash, c.kind, c.mfa_type, c.code_hash, c.pending_secret, c.attempts,
+export const findLiveChallenge = async (
+  db: Queryable,
+  tokenHash: string,
+  kind: ChallengeKind,
+  sessionHash: string,
+): Promise<ChallengeRow | undefined> => {
+  const [row] =
+    await db.query<ChallengeRow>(sql`select c.token_hash, c.user_id, c.session_hash, c.kind, c.mfa_type, c.code_hash, c.pending_secret, c.attempts,
       u.email, u.name, u.language, u.organisation_id, u.totp_secret
     from mfa_challenge c join app_user u on u.id = c.user_id
     where c.token_hash = ${tokenHash} and c.kind = ${kind} and c.session_hash = ${sessionHash}
@@ -55,46 +69,82 @@ export const recordWrongCode = async (db: Queryable, tokenHash: string): Promise
   return row?.attempts ?? MAX_CODE_ATTEMPTS;
 };
 
-export const updateChallengeMethod = (db: Queryable, tokenHash: string, mfaType: MfaType, codeHash: string | null, pendingSecret: string | null) =>
-  db.query(sql`update mfa_challenge set mfa_type = ${mfaType}, code_hash = ${codeHash}, pending_secret = ${seal(pendingSecret)} where token_hash = ${tokenHash}`);
+export const updateChallengeMethod = (
+  db: Queryable,
+  tokenHash: string,
+  mfaType: MfaType,
+  codeHash: string | null,
+  pendingSecret: string | null,
+) =>
+  db.query(
+    sql`update mfa_challenge set mfa_type = ${mfaType}, code_hash = ${codeHash}, pending_secret = ${seal(pendingSecret)} where token_hash = ${tokenHash}`,
+  );
 
 /** Marks the challenge used; false when a parallel request already did (single use). */
 export const useChallenge = async (db: Queryable, tokenHash: string): Promise<boolean> =>
-  (await db.query(sql`update mfa_challenge set used_at = now() where token_hash = ${tokenHash} and used_at is null returning token_hash`)).length === 1;
+  (
+    await db.query(
+      sql`update mfa_challenge set used_at = now() where token_hash = ${tokenHash} and used_at is null returning token_hash`,
+    )
+  ).length === 1;
 
 /**
  * Records that a TOTP step was used; false when this or a later step was used before, which
  * refuses a replayed code even from two requests at the same moment.
  */
 export const claimTotpStep = async (db: Queryable, userId: string, step: number): Promise<boolean> =>
-  (await db.query(sql`update app_user set totp_last_step = ${step}
-    where id = ${userId} and (totp_last_step is null or totp_last_step < ${step}) returning id`)).length === 1;
+  (
+    await db.query(sql`update app_user set totp_last_step = ${step}
+    where id = ${userId} and (totp_last_step is null or totp_last_step < ${step}) returning id`)
+  ).length === 1;
 
-export const enableUserMfa = (db: Queryable, userId: string, type: MfaType, totpSecret: string | null, totpStep: number | null) =>
-  db.query(sql`update app_user set mfa_type = ${type}, totp_secret = ${seal(totpSecret)}, totp_last_step = ${totpStep}, updated_at = now() where id = ${userId}`);
+export const enableUserMfa = (
+  db: Queryable,
+  userId: string,
+  type: MfaType,
+  totpSecret: string | null,
+  totpStep: number | null,
+) =>
+  db.query(
+    sql`update app_user set mfa_type = ${type}, totp_secret = ${seal(totpSecret)}, totp_last_step = ${totpStep}, updated_at = now() where id = ${userId}`,
+  );
 
 /** Turns MFA off and forgets everything that skipped or replaced it. */
 export const clearUserMfa = async (db: Queryable, userId: string) => {
-  await db.query(sql`update app_user set mfa_type = null, totp_secret = null, totp_last_step = null, updated_at = now() where id = ${userId}`);
+  await db.query(
+    sql`update app_user set mfa_type = null, totp_secret = null, totp_last_step = null, updated_at = now() where id = ${userId}`,
+  );
   await db.query(sql`delete from mfa_recovery_code where user_id = ${userId}`);
   await db.query(sql`delete from trusted_browser where user_id = ${userId}`);
 };
 
 export const replaceRecoveryCodes = async (db: Queryable, userId: string, codeHashes: string[]) => {
   await db.query(sql`delete from mfa_recovery_code where user_id = ${userId}`);
-  await db.query(sql`insert into mfa_recovery_code (user_id, code_hash) select ${userId}, unnest(${codeHashes}::text[])`);
+  await db.query(
+    sql`insert into mfa_recovery_code (user_id, code_hash) select ${userId}, unnest(${codeHashes}::text[])`,
+  );
 };
 
 export const useRecoveryCode = async (db: Queryable, userId: string, codeHash: string): Promise<boolean> =>
-  (await db.query(sql`update mfa_recovery_code set used_at = now() where user_id = ${userId} and code_hash = ${codeHash} and used_at is null returning code_hash`)).length === 1;
+  (
+    await db.query(
+      sql`update mfa_recovery_code set used_at = now() where user_id = ${userId} and code_hash = ${codeHash} and used_at is null returning code_hash`,
+    )
+  ).length === 1;
 
 export const TRUSTED_BROWSER_SECONDS = 30 * 24 * 3600;
 
 export const insertTrustedBrowser = (db: Queryable, idHash: string, userId: string) =>
-  db.query(sql`insert into trusted_browser (id_hash, user_id, expires_at) values (${idHash}, ${userId}, now() + make_interval(secs => ${TRUSTED_BROWSER_SECONDS}))`);
+  db.query(
+    sql`insert into trusted_browser (id_hash, user_id, expires_at) values (${idHash}, ${userId}, now() + make_interval(secs => ${TRUSTED_BROWSER_SECONDS}))`,
+  );
 
 export const isTrustedBrowser = async (db: Queryable, idHash: string, userId: string): Promise<boolean> =>
-  (await db.query(sql`select 1 from trusted_browser where id_hash = ${idHash} and user_id = ${userId} and expires_at > now()`)).length === 1;
+  (
+    await db.query(
+      sql`select 1 from trusted_browser where id_hash = ${idHash} and user_id = ${userId} and expires_at > now()`,
+    )
+  ).length === 1;
 
 /**
  * The MFA the user's organisation or any organisation above it requires; an authenticator app

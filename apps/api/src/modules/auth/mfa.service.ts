@@ -11,9 +11,12 @@ import { matchingTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
 
 type Person = { id: string; email: string; name: string; language: string };
 
-export const invalidCode = () => new HttpError(400, 'invalid_token', 'The code is not correct', [{ path: 'body.code', message: 'invalidToken' }]);
+export const invalidCode = () =>
+  new HttpError(400, 'invalid_token', 'The code is not correct', [{ path: 'body.code', message: 'invalidToken' }]);
 export const invalidChallenge = () =>
-  new HttpError(400, 'invalid_token', 'This step has expired or was already used; sign in again', [{ path: 'body.token', message: 'invalidToken' }]);
+  new HttpError(400, 'invalid_token', 'This step has expired or was already used; sign in again', [
+    { path: 'body.token', message: 'invalidToken' },
+  ]);
 
 /** E-mailed codes are hashed with their challenge, so equal codes of two sign-ins differ in storage. */
 const codeHash = (tokenHash: string, code: string) => hashToken(`${tokenHash}:${code}`);
@@ -34,15 +37,33 @@ export const openChallenge = async (
   const token = newToken();
   const tokenHash = hashToken(token);
   const code = input.mfaType === 'email' ? await mailCode(db, input.person, tokenHash) : null;
-  await repo.insertChallenge(db, { tokenHash, userId: input.person.id, sessionHash: input.sessionHash, kind: input.kind, mfaType: input.mfaType, codeHash: code });
+  await repo.insertChallenge(db, {
+    tokenHash,
+    userId: input.person.id,
+    sessionHash: input.sessionHash,
+    kind: input.kind,
+    mfaType: input.mfaType,
+    codeHash: code,
+  });
   return token;
 };
 
 /** Starts a method on an enrolment: a new authenticator secret (shown now, never again), or a mailed code. */
-export const startEnrolment = async (db: Queryable, challenge: repo.ChallengeRow, type: repo.MfaType, token: string): Promise<TMfaEnrolment> => {
+export const startEnrolment = async (
+  db: Queryable,
+  challenge: repo.ChallengeRow,
+  type: repo.MfaType,
+  token: string,
+): Promise<TMfaEnrolment> => {
   const person = { id: challenge.user_id, email: challenge.email, name: challenge.name, language: challenge.language };
   if (type === 'email') {
-    await repo.updateChallengeMethod(db, challenge.token_hash, 'email', await mailCode(db, person, challenge.token_hash), null);
+    await repo.updateChallengeMethod(
+      db,
+      challenge.token_hash,
+      'email',
+      await mailCode(db, person, challenge.token_hash),
+      null,
+    );
     return { type, token };
   }
   const secret = newTotpSecret();
@@ -55,7 +76,12 @@ export const startEnrolment = async (db: Queryable, challenge: repo.ChallengeRow
  * Checks a code against the challenge. A wrong code is counted (the fifth voids the challenge);
  * a TOTP code is accepted once; the challenge is then used up. Returns the TOTP step used.
  */
-export const verifyChallengeCode = async (db: Queryable, challenge: repo.ChallengeRow, code: string, audit: AuditEntry): Promise<number | null> => {
+export const verifyChallengeCode = async (
+  db: Queryable,
+  challenge: repo.ChallengeRow,
+  code: string,
+  audit: AuditEntry,
+): Promise<number | null> => {
   let ok = false;
   let step: number | null = null;
   if (challenge.mfa_type === 'google') {
@@ -68,7 +94,12 @@ export const verifyChallengeCode = async (db: Queryable, challenge: repo.Challen
   if (!ok) {
     const attempts = await repo.recordWrongCode(db, challenge.token_hash);
     const voided = attempts >= repo.MAX_CODE_ATTEMPTS;
-    await recordAudit(db, { ...audit, type: voided ? 'mfa_voided' : 'mfa_failed', responseCode: 400, detail: { attempts, mfa_type: challenge.mfa_type } });
+    await recordAudit(db, {
+      ...audit,
+      type: voided ? 'mfa_voided' : 'mfa_failed',
+      responseCode: 400,
+      detail: { attempts, mfa_type: challenge.mfa_type },
+    });
     throw invalidCode();
   }
   if (!(await repo.useChallenge(db, challenge.token_hash))) throw invalidChallenge();
@@ -79,10 +110,21 @@ const newRecoveryCode = () => {
   const raw = randomBytes(10).toString('hex');
   return `${raw.slice(0, 5)}-${raw.slice(5, 10)}-${raw.slice(10, 15)}-${raw.slice(15)}`;
 };
-export const recoveryCodeHash = (code: string) => hashToken(`recovery:${code.trim().toLowerCase().replace(/[^0-9a-f]/g, '')}`);
+export const recoveryCodeHash = (code: string) =>
+  hashToken(
+    `recovery:${code
+      .trim()
+      .toLowerCase()
+      .replace(/[^0-9a-f]/g, '')}`,
+  );
 
 /** Turns on the method the challenge confirmed; an authenticator app also gets 10 recovery codes, shown once. */
-export const completeEnrolment = async (db: Queryable, challenge: repo.ChallengeRow, step: number | null, audit: AuditEntry): Promise<string[]> => {
+export const completeEnrolment = async (
+  db: Queryable,
+  challenge: repo.ChallengeRow,
+  step: number | null,
+  audit: AuditEntry,
+): Promise<string[]> => {
   const type = challenge.mfa_type as repo.MfaType;
   await repo.enableUserMfa(db, challenge.user_id, type, type === 'google' ? challenge.pending_secret : null, step);
   let codes: string[] = [];
@@ -92,6 +134,13 @@ export const completeEnrolment = async (db: Queryable, challenge: repo.Challenge
   } else {
     await repo.replaceRecoveryCodes(db, challenge.user_id, []);
   }
-  await recordAudit(db, { ...audit, type: 'mfa_enabled', responseCode: 200, entity: 'user', entityId: challenge.user_id, detail: { mfa_type: type } });
+  await recordAudit(db, {
+    ...audit,
+    type: 'mfa_enabled',
+    responseCode: 200,
+    entity: 'user',
+    entityId: challenge.user_id,
+    detail: { mfa_type: type },
+  });
   return codes;
 };

@@ -14,14 +14,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The TOTP code `steps` steps of 30 s from now (the server accepts one step either side). */
-const totpAt = (secret: string, steps = 0) => authenticator.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
+const totpAt = (secret: string, steps = 0) =>
+  authenticator.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
 const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) => {
   const response = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   return { status: response.statusCode, body: response.json(), response };
 };
-const me = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie } })).statusCode;
+const me = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie } })).statusCode;
 const paths = (body: { details?: { path: string }[] }) => (body.details ?? []).map((d) => d.path);
-const trustedOf = (response: { cookies: { name: string; value: string; maxAge?: number; httpOnly?: boolean }[] }) => response.cookies.find((c) => c.name === 'kassa_trusted');
+const trustedOf = (response: { cookies: { name: string; value: string; maxAge?: number; httpOnly?: boolean }[] }) =>
+  response.cookies.find((c) => c.name === 'kassa_trusted');
 
 describe('authenticator app (TOTP)', () => {
   let secret = '';
@@ -35,7 +38,11 @@ describe('authenticator app (TOTP)', () => {
     expect(start.body.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Kassa:a%40test\.kassa\?secret=/);
     expect(start.body.qr_code).toMatch(/^data:image\/png;base64,/);
     secret = start.body.secret;
-    const wrong = await post('/v1/profile/mfa/confirm', { token: start.body.token, code: '000000' === totpAt(secret) ? '111111' : '000000' }, who);
+    const wrong = await post(
+      '/v1/profile/mfa/confirm',
+      { token: start.body.token, code: '000000' === totpAt(secret) ? '111111' : '000000' },
+      who,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('invalid_token');
     expect(paths(wrong.body)).toEqual(['body.code']);
@@ -68,7 +75,9 @@ describe('authenticator app (TOTP)', () => {
     expect(replay.body.code).toBe('invalid_token');
     expect(paths(replay.body)).toEqual(['body.code']);
     expect(paths((await post('/v1/auth/mfa', { ...base, code: '12345' }, headers)).body)).toEqual(['body.code']);
-    expect(paths((await post('/v1/auth/mfa', { ...base, username: 'b@test.kassa', code: totpAt(secret, 1) }, headers)).body)).toEqual(['body.token']);
+    expect(
+      paths((await post('/v1/auth/mfa', { ...base, username: 'b@test.kassa', code: totpAt(secret, 1) }, headers)).body),
+    ).toEqual(['body.token']);
     const ok = await post('/v1/auth/mfa', { ...base, code: totpAt(secret, 1) }, headers);
     expect(ok.status).toBe(200);
     expect(ok.body.email).toBe('a@test.kassa');
@@ -80,7 +89,11 @@ describe('authenticator app (TOTP)', () => {
     trusted = `kassa_trusted=${cookie?.value}`;
     // The same code again, in a new sign-in, is refused.
     const again = await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD);
-    const replayed = await post('/v1/auth/mfa', { ...base, token: again.body.mfa_token, code: totpAt(secret, 1) }, { cookie: again.cookie });
+    const replayed = await post(
+      '/v1/auth/mfa',
+      { ...base, token: again.body.mfa_token, code: totpAt(secret, 1) },
+      { cookie: again.cookie },
+    );
     expect(replayed.body.code).toBe('invalid_token');
   });
 
@@ -94,10 +107,18 @@ describe('authenticator app (TOTP)', () => {
 
   it('accepts each recovery code once instead of the app code', async () => {
     const first = await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD);
-    const used = await post('/v1/auth/mfa/recovery', { username: 'a@test.kassa', token: first.body.mfa_token, recovery_code: recovery[0] }, { cookie: first.cookie });
+    const used = await post(
+      '/v1/auth/mfa/recovery',
+      { username: 'a@test.kassa', token: first.body.mfa_token, recovery_code: recovery[0] },
+      { cookie: first.cookie },
+    );
     expect(used.status).toBe(200);
     const second = await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD);
-    const reused = await post('/v1/auth/mfa/recovery', { username: 'a@test.kassa', token: second.body.mfa_token, recovery_code: recovery[0] }, { cookie: second.cookie });
+    const reused = await post(
+      '/v1/auth/mfa/recovery',
+      { username: 'a@test.kassa', token: second.body.mfa_token, recovery_code: recovery[0] },
+      { cookie: second.cookie },
+    );
     expect(reused.status).toBe(400);
     expect(paths(reused.body)).toEqual(['body.recovery_code']);
   });
@@ -105,12 +126,16 @@ describe('authenticator app (TOTP)', () => {
   it('turns off with the password and forgets remembered browsers', async () => {
     const who = await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD, { cookie: trusted });
     const headers = { cookie: who.cookie };
-    expect(paths((await post('/v1/profile/mfa/disable', { password: 'wrong' }, headers)).body)).toEqual(['body.password']);
+    expect(paths((await post('/v1/profile/mfa/disable', { password: 'wrong' }, headers)).body)).toEqual([
+      'body.password',
+    ]);
     const off = await post('/v1/profile/mfa/disable', { password: TEST_PASSWORD }, headers);
     expect(off.body.mfa).toEqual({ enabled: false, type: null });
     expect(await t.db.query(sql`select 1 from trusted_browser`)).toHaveLength(0);
     const types = (await t.db.query<{ type: string }>(sql`select type from audit_log`)).map((r) => r.type);
-    expect(types).toEqual(expect.arrayContaining(['mfa_enabled', 'mfa_failed', 'mfa_disabled', 'mfa_recovery_code_used']));
+    expect(types).toEqual(
+      expect.arrayContaining(['mfa_enabled', 'mfa_failed', 'mfa_disabled', 'mfa_recovery_code_used']),
+    );
     const audit = JSON.stringify(await t.db.query(sql`select * from audit_log`));
     expect(audit).not.toContain(secret);
     expect(audit).not.toContain(recovery[1]);
@@ -124,16 +149,25 @@ describe('e-mailed codes', () => {
     expect(start.body).toEqual({ type: 'email', token: expect.any(String) });
     const enrolMail = await latestMail(t.db, 'b@test.kassa');
     expect(enrolMail?.template).toBe('mfa_code');
-    expect((await post('/v1/profile/mfa/confirm', { token: start.body.token, code: codeFromMail(enrolMail) }, who)).body.mfa.type).toBe('email');
+    expect(
+      (await post('/v1/profile/mfa/confirm', { token: start.body.token, code: codeFromMail(enrolMail) }, who)).body.mfa
+        .type,
+    ).toBe('email');
 
     const login = await postLogin(t.app, 'b@test.kassa', TEST_PASSWORD);
     expect(login.body.mfa_type).toBe('email');
     const mail = await latestMail(t.db, 'b@test.kassa');
     expect(mail?.text).toContain('30');
-    const [row] = await t.db.query<{ minutes: number; code_hash: string }>(sql`select round(extract(epoch from expires_at - created_at) / 60)::int as minutes, code_hash from mfa_challenge where kind = 'login' order by created_at desc limit 1`);
+    const [row] = await t.db.query<{ minutes: number; code_hash: string }>(
+      sql`select round(extract(epoch from expires_at - created_at) / 60)::int as minutes, code_hash from mfa_challenge where kind = 'login' order by created_at desc limit 1`,
+    );
     expect(row.minutes).toBe(30);
     expect(row.code_hash).not.toContain(codeFromMail(mail));
-    const ok = await post('/v1/auth/mfa', { username: 'b@test.kassa', token: login.body.mfa_token, code: codeFromMail(mail), remember: false }, { cookie: login.cookie });
+    const ok = await post(
+      '/v1/auth/mfa',
+      { username: 'b@test.kassa', token: login.body.mfa_token, code: codeFromMail(mail), remember: false },
+      { cookie: login.cookie },
+    );
     expect(ok.status).toBe(200);
     expect(trustedOf(ok.response)).toBeUndefined();
   });
@@ -146,12 +180,40 @@ describe('e-mailed codes', () => {
     const body = { username: 'b@test.kassa', remember: false };
     // The first sign-in's code does not open the second (unless both drew the same digits).
     if (firstCode !== secondCode) {
-      expect((await post('/v1/auth/mfa', { ...body, token: second.body.mfa_token, code: firstCode }, { cookie: second.cookie })).status).toBe(400);
+      expect(
+        (
+          await post(
+            '/v1/auth/mfa',
+            { ...body, token: second.body.mfa_token, code: firstCode },
+            { cookie: second.cookie },
+          )
+        ).status,
+      ).toBe(400);
     }
     // Nor does the second sign-in's token work from the first sign-in's session.
-    expect((await post('/v1/auth/mfa', { ...body, token: second.body.mfa_token, code: secondCode }, { cookie: first.cookie })).status).toBe(400);
-    expect((await post('/v1/auth/mfa', { ...body, token: second.body.mfa_token, code: secondCode }, { cookie: second.cookie })).status).toBe(200);
-    const reused = await post('/v1/auth/mfa', { ...body, token: second.body.mfa_token, code: secondCode }, { cookie: second.cookie });
+    expect(
+      (
+        await post(
+          '/v1/auth/mfa',
+          { ...body, token: second.body.mfa_token, code: secondCode },
+          { cookie: first.cookie },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          '/v1/auth/mfa',
+          { ...body, token: second.body.mfa_token, code: secondCode },
+          { cookie: second.cookie },
+        )
+      ).status,
+    ).toBe(200);
+    const reused = await post(
+      '/v1/auth/mfa',
+      { ...body, token: second.body.mfa_token, code: secondCode },
+      { cookie: second.cookie },
+    );
     expect(reused.status).toBe(401);
   });
 
@@ -178,7 +240,9 @@ describe('forced enrolment', () => {
     expect(login.body).toEqual({ mfa_setup_required: true, required_type: 'email', token: expect.any(String) });
     expect(await me(login.cookie)).toBe(401);
     const headers = { cookie: login.cookie };
-    expect(paths((await post('/v1/auth/mfa/setup', { token: 'nope', type: 'email' }, headers)).body)).toEqual(['body.token']);
+    expect(paths((await post('/v1/auth/mfa/setup', { token: 'nope', type: 'email' }, headers)).body)).toEqual([
+      'body.token',
+    ]);
     expect((await post('/v1/auth/mfa/setup', { token: login.body.token, type: 'email' }, headers)).status).toBe(200);
     const code = codeFromMail(await latestMail(t.db, 'a-sub@test.kassa'));
     const done = await post('/v1/auth/mfa/setup/confirm', { token: login.body.token, code }, headers);
@@ -203,7 +267,11 @@ describe('forced enrolment', () => {
     expect(email.status).toBe(400);
     expect(paths(email.body)).toEqual(['body.type']);
     const app = await post('/v1/auth/mfa/setup', { token: login.body.token, type: 'google' }, headers);
-    const done = await post('/v1/auth/mfa/setup/confirm', { token: login.body.token, code: totpAt(app.body.secret) }, headers);
+    const done = await post(
+      '/v1/auth/mfa/setup/confirm',
+      { token: login.body.token, code: totpAt(app.body.secret) },
+      headers,
+    );
     expect(done.body.recovery_codes).toHaveLength(10);
     expect(done.body.mfa.type).toBe('google');
   });

@@ -36,13 +36,19 @@ describe('forgot password', () => {
 
   it('does the same work for a known and an unknown address: one job, no mail or token yet', async () => {
     const effects = async () =>
-      (await t.db.query<{ mails: number; tokens: number; audits: number; jobs: number }>(sql`select
+      (
+        await t.db.query<{ mails: number; tokens: number; audits: number; jobs: number }>(sql`select
         (select count(*)::int from mail) as mails, (select count(*)::int from user_token) as tokens,
-        (select count(*)::int from audit_log) as audits, (select count(*)::int from job where queue = 'auth.forgot-password') as jobs`))[0];
+        (select count(*)::int from audit_log) as audits, (select count(*)::int from job where queue = 'auth.forgot-password') as jobs`)
+      )[0];
     const before = await effects();
     const known = await post('/v1/auth/forgot-password', { email: 'a@test.kassa' }, { 'x-forwarded-for': '10.2.0.7' });
     const afterKnown = await effects();
-    const unknown = await post('/v1/auth/forgot-password', { email: 'nobody-at-all@test.kassa' }, { 'x-forwarded-for': '10.2.0.7' });
+    const unknown = await post(
+      '/v1/auth/forgot-password',
+      { email: 'nobody-at-all@test.kassa' },
+      { 'x-forwarded-for': '10.2.0.7' },
+    );
     const afterUnknown = await effects();
     expect(known).toEqual(unknown);
     expect(afterKnown).toEqual({ ...before, jobs: before.jobs + 1 });
@@ -64,12 +70,19 @@ describe('forgot password', () => {
     expect(decodePasswordRequirements(link.searchParams.get('requirements'))).toEqual(DEFAULT_PASSWORD_REQUIREMENTS);
     expect(link.searchParams.get('new')).toBeNull();
     // Stored hashed: the token itself is nowhere in the database.
-    expect(await t.db.query(sql`select 1 from user_token where id_hash = ${link.searchParams.get('token')}`)).toHaveLength(0);
+    expect(
+      await t.db.query(sql`select 1 from user_token where id_hash = ${link.searchParams.get('token')}`),
+    ).toHaveLength(0);
   });
 
   it('rate limits per IP address with 429 and retry-after', async () => {
     for (let i = 0; i < 10; i++) expect((await forgot(`x${i}@test.kassa`, '10.2.0.99')).status).toBe(200);
-    const response = await t.app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: 'a@test.kassa' }, headers: { 'x-forwarded-for': '10.2.0.99' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/forgot-password',
+      payload: { email: 'a@test.kassa' },
+      headers: { 'x-forwarded-for': '10.2.0.99' },
+    });
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -112,7 +125,9 @@ describe('update password', () => {
     // 128 characters exactly is fine, and the whole of it counts (never truncated).
     const max = `Aa1!${'y'.repeat(124)}`;
     expect((await post('/v1/auth/update-password', { token, password: max })).status).toBe(200);
-    expect((await postLogin(t.app, 'b@test.kassa', max.slice(0, 72), { 'x-forwarded-for': '10.2.1.2' })).status).toBe(401);
+    expect((await postLogin(t.app, 'b@test.kassa', max.slice(0, 72), { 'x-forwarded-for': '10.2.1.2' })).status).toBe(
+      401,
+    );
     expect((await postLogin(t.app, 'b@test.kassa', max, { 'x-forwarded-for': '10.2.1.2' })).status).toBe(200);
   });
 
@@ -120,13 +135,18 @@ describe('update password', () => {
     const email = 'a-norole@test.kassa';
     const { cookie } = await signIn(t.app, email, TEST_PASSWORD);
     const token = await resetToken(email);
-    expect(await post('/v1/auth/update-password', { token, password: NEW_PASSWORD })).toEqual({ status: 200, body: { ok: true } });
+    expect(await post('/v1/auth/update-password', { token, password: NEW_PASSWORD })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie } })).statusCode).toBe(401);
     const again = await post('/v1/auth/update-password', { token, password: `${NEW_PASSWORD}x` });
     expect(again.status).toBe(400);
     expect(paths(again.body)).toEqual(['body.token']);
     expect((await postLogin(t.app, email, NEW_PASSWORD, { 'x-forwarded-for': '10.2.1.3' })).status).toBe(200);
-    const audits = await t.db.query<{ type: string }>(sql`select a.type from audit_log a join app_user u on u.id = a.entity_id where u.email = ${email} and a.type = 'password_reset'`);
+    const audits = await t.db.query<{ type: string }>(
+      sql`select a.type from audit_log a join app_user u on u.id = a.entity_id where u.email = ${email} and a.type = 'password_reset'`,
+    );
     expect(audits).toHaveLength(1);
     const everything = JSON.stringify(await t.db.query(sql`select * from audit_log`));
     expect(everything).not.toContain(NEW_PASSWORD);
@@ -136,10 +156,16 @@ describe('update password', () => {
   it('refuses an expired token (1 hour) and an older token once a newer one was sent', async () => {
     const older = await resetToken('a-sub@test.kassa');
     const newer = await resetToken('a-sub@test.kassa');
-    expect(paths((await post('/v1/auth/update-password', { token: older, password: NEW_PASSWORD })).body)).toEqual(['body.token']);
-    const [row] = await t.db.query<{ seconds: number }>(sql`select round(extract(epoch from expires_at - created_at))::int as seconds from user_token where used_at is null and purpose = 'reset' order by created_at desc limit 1`);
+    expect(paths((await post('/v1/auth/update-password', { token: older, password: NEW_PASSWORD })).body)).toEqual([
+      'body.token',
+    ]);
+    const [row] = await t.db.query<{ seconds: number }>(
+      sql`select round(extract(epoch from expires_at - created_at))::int as seconds from user_token where used_at is null and purpose = 'reset' order by created_at desc limit 1`,
+    );
     expect(row.seconds).toBe(3600);
-    await t.db.query(sql`update user_token set expires_at = now() - interval '1 second' where purpose = 'reset' and used_at is null`);
+    await t.db.query(
+      sql`update user_token set expires_at = now() - interval '1 second' where purpose = 'reset' and used_at is null`,
+    );
     const expired = await post('/v1/auth/update-password', { token: newer, password: NEW_PASSWORD });
     expect(expired.status).toBe(400);
     expect(paths(expired.body)).toEqual(['body.token']);
@@ -154,9 +180,15 @@ describe('change own password and e-mail', () => {
     const wrong = await post('/v1/profile/password', { current_password: 'nope', password: NEW_PASSWORD }, first);
     expect(wrong.status).toBe(400);
     expect(paths(wrong.body)).toEqual(['body.current_password']);
-    const leaked = await post('/v1/profile/password', { current_password: TEST_PASSWORD, password: 'Password1234!' }, first);
+    const leaked = await post(
+      '/v1/profile/password',
+      { current_password: TEST_PASSWORD, password: 'Password1234!' },
+      first,
+    );
     expect(leaked.body.code).toBe('password_leaked');
-    expect((await post('/v1/profile/password', { current_password: TEST_PASSWORD, password: NEW_PASSWORD }, first)).status).toBe(200);
+    expect(
+      (await post('/v1/profile/password', { current_password: TEST_PASSWORD, password: NEW_PASSWORD }, first)).status,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: first })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: second })).statusCode).toBe(401);
     expect(await t.db.query(sql`select 1 from audit_log where type = 'password_changed'`)).toHaveLength(1);
@@ -175,10 +207,16 @@ describe('change own password and e-mail', () => {
     const other = await post('/v1/auth/update-email', { token, email: 'someone.else@test.kassa' });
     expect(other.status).toBe(400);
     expect(paths(other.body)).toEqual(['body.email']);
-    expect(paths((await post('/v1/auth/update-email', { token: 'nope', email: 'analyst.new@test.kassa' })).body)).toEqual(['body.token']);
+    expect(
+      paths((await post('/v1/auth/update-email', { token: 'nope', email: 'analyst.new@test.kassa' })).body),
+    ).toEqual(['body.token']);
     expect((await post('/v1/auth/update-email', { token, email: 'analyst.new@test.kassa' })).status).toBe(200);
-    expect(paths((await post('/v1/auth/update-email', { token, email: 'analyst.new@test.kassa' })).body)).toEqual(['body.token']);
-    const [row] = await t.db.query<{ email: string }>(sql`select email from app_user where email = 'analyst.new@test.kassa'`);
+    expect(paths((await post('/v1/auth/update-email', { token, email: 'analyst.new@test.kassa' })).body)).toEqual([
+      'body.token',
+    ]);
+    const [row] = await t.db.query<{ email: string }>(
+      sql`select email from app_user where email = 'analyst.new@test.kassa'`,
+    );
     expect(row.email).toBe('analyst.new@test.kassa');
   });
 

@@ -34,6 +34,8 @@ export const assertAcceptablePassword = (password: string, path = 'body.password
     ]);
   }
   if (isLeakedPassword(password)) {
-    throw new HttpError(400, 'password_leaked', 'This password appears in lists of leaked passwords; choose another', [{ path, message: 'password leaked' }]);
+    throw new HttpError(400, 'password_leaked', 'This password appears in lists of leaked passwords; choose another', [
+      { path, message: 'password leaked' },
+    ]);
   }
 };

@@ -14,7 +14,10 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { consumeToken, findValidToken, issueUserToken } from './token.repository.ts';
 
-const invalidToken = () => new HttpError(400, 'invalid_token', 'This link is invalid, expired or already used', [{ path: 'body.token', message: 'invalidToken' }]);
+const invalidToken = () =>
+  new HttpError(400, 'invalid_token', 'This link is invalid, expired or already used', [
+    { path: 'body.token', message: 'invalidToken' },
+  ]);
 
 /** The update-password link; `welcome` titles the page "Set password" (portal.md §2.1). */
 export const passwordLink = (publicUrl: string, token: string, welcome = false): string =>
@@ -38,20 +41,38 @@ export const sendPasswordReset = async (db: Db, email: string, ip: string, publi
   if (!user || user.status !== 'active') return;
   await db.transaction(async (tx) => {
     const token = await issueUserToken(tx, user.id, 'reset');
-    const mail = passwordResetMail(mailLanguage(user.language), { name: user.name, link: passwordLink(publicUrl, token) });
+    const mail = passwordResetMail(mailLanguage(user.language), {
+      name: user.name,
+      link: passwordLink(publicUrl, token),
+    });
     await queueMail(tx, { to: user.email, ...mail, template: 'password_reset' });
-    await recordAudit(tx, { type: 'password_reset_requested', organisationId: user.organisation_id, userId: user.id, userName: user.name, origin: ip, route: '/v1/auth/forgot-password', method: 'POST', responseCode: 200 });
+    await recordAudit(tx, {
+      type: 'password_reset_requested',
+      organisationId: user.organisation_id,
+      userId: user.id,
+      userName: user.name,
+      origin: ip,
+      route: '/v1/auth/forgot-password',
+      method: 'POST',
+      responseCode: 200,
+    });
   });
 };
 
 export const registerPasswordJobs = (): void =>
-  registerJobHandler(FORGOT_PASSWORD_QUEUE, (payload, { db, config }) => sendPasswordReset(db, String(payload.email), String(payload.ip), config.publicUrl));
+  registerJobHandler(FORGOT_PASSWORD_QUEUE, (payload, { db, config }) =>
+    sendPasswordReset(db, String(payload.email), String(payload.ip), config.publicUrl),
+  );
 
 /**
  * Sets the password from a reset or welcome link. The token is checked first (`body.token`),
  * then the policy and the breached list (`body.password`); success signs out every session.
  */
-export const updatePasswordWithToken = async (db: Db, input: { token: string; password: string }, client: ClientInfo): Promise<void> => {
+export const updatePasswordWithToken = async (
+  db: Db,
+  input: { token: string; password: string },
+  client: ClientInfo,
+): Promise<void> => {
   const token = await findValidToken(db, input.token, ['reset', 'welcome']);
   if (!token) throw invalidToken();
   assertAcceptablePassword(input.password);
@@ -64,55 +85,126 @@ export const updatePasswordWithToken = async (db: Db, input: { token: string; pa
     if (!user) throw invalidToken();
     await revokeUserSessions(tx, user.id);
     await recordAudit(tx, {
-      type: token.purpose === 'welcome' ? 'password_set' : 'password_reset', organisationId: user.organisation_id, userId: user.id, userName: user.name,
-      origin: client.ip, route: '/v1/auth/update-password', method: 'POST', responseCode: 200, entity: 'user', entityId: user.id,
+      type: token.purpose === 'welcome' ? 'password_set' : 'password_reset',
+      organisationId: user.organisation_id,
+      userId: user.id,
+      userName: user.name,
+      origin: client.ip,
+      route: '/v1/auth/update-password',
+      method: 'POST',
+      responseCode: 200,
+      entity: 'user',
+      entityId: user.id,
     });
   });
 };
 
-const emailTaken = () => new HttpError(400, 'email_taken', 'This e-mail address is already in use', [{ path: 'body.email', message: 'emailTaken' }]);
+const emailTaken = () =>
+  new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
+    { path: 'body.email', message: 'emailTaken' },
+  ]);
 
 const isEmailTaken = async (db: Queryable, email: string, exceptUserId: string) =>
-  (await db.query(sql`select 1 from app_user where lower(email) = lower(${email}) and id <> ${exceptUserId}`)).length > 0;
+  (await db.query(sql`select 1 from app_user where lower(email) = lower(${email}) and id <> ${exceptUserId}`)).length >
+  0;
 
 /** Profile: mails a confirmation link to the new address; the address changes only when it is used. */
-export const requestEmailChange = async (db: Db, email: string, auth: AuthContext, client: ClientInfo, publicUrl: string): Promise<void> => {
-  if (email.toLowerCase() === auth.email.toLowerCase()) throw badRequest('body.email', 'This is already your e-mail address', 'validation_error');
+export const requestEmailChange = async (
+  db: Db,
+  email: string,
+  auth: AuthContext,
+  client: ClientInfo,
+  publicUrl: string,
+): Promise<void> => {
+  if (email.toLowerCase() === auth.email.toLowerCase())
+    throw badRequest('body.email', 'This is already your e-mail address', 'validation_error');
   if (await isEmailTaken(db, email, auth.userId)) throw emailTaken();
   await db.transaction(async (tx) => {
     const token = await issueUserToken(tx, auth.userId, 'email_change', email);
-    const mail = emailChangeMail(mailLanguage(auth.language), { name: auth.name, link: `${publicUrl}/updateEmail?token=${encodeURIComponent(token)}` });
+    const mail = emailChangeMail(mailLanguage(auth.language), {
+      name: auth.name,
+      link: `${publicUrl}/updateEmail?token=${encodeURIComponent(token)}`,
+    });
     await queueMail(tx, { to: email, ...mail, template: 'email_change' });
-    await recordAudit(tx, { type: 'email_change_requested', organisationId: auth.organisation.id, userId: auth.userId, userName: auth.name, origin: client.ip, route: '/v1/profile/email', method: 'POST', responseCode: 200 });
+    await recordAudit(tx, {
+      type: 'email_change_requested',
+      organisationId: auth.organisation.id,
+      userId: auth.userId,
+      userName: auth.name,
+      origin: client.ip,
+      route: '/v1/profile/email',
+      method: 'POST',
+      responseCode: 200,
+    });
   });
 };
 
 /** `POST /v1/auth/update-email`: the address must be the one the link was sent to. */
-export const updateEmailWithToken = async (db: Db, input: { token: string; email: string }, client: ClientInfo): Promise<void> => {
+export const updateEmailWithToken = async (
+  db: Db,
+  input: { token: string; email: string },
+  client: ClientInfo,
+): Promise<void> => {
   const token = await findValidToken(db, input.token, ['email_change']);
   if (!token || !token.new_email) throw invalidToken();
-  if (token.new_email.toLowerCase() !== input.email.toLowerCase()) throw badRequest('body.email', 'This is not the address the link was sent to');
+  if (token.new_email.toLowerCase() !== input.email.toLowerCase())
+    throw badRequest('body.email', 'This is not the address the link was sent to');
   await db.transaction(async (tx) => {
     if (!(await consumeToken(tx, input.token))) throw invalidToken();
     if (await isEmailTaken(tx, token.new_email as string, token.user_id)) throw emailTaken();
-    const [user] = await tx.query<{ id: string; name: string; organisation_id: string }>(sql`update app_user set email = ${token.new_email}, updated_at = now()
+    const [user] = await tx.query<{
+      id: string;
+      name: string;
+      organisation_id: string;
+    }>(sql`update app_user set email = ${token.new_email}, updated_at = now()
       where id = ${token.user_id} and status = 'active' returning id, name, organisation_id`);
     if (!user) throw invalidToken();
-    await recordAudit(tx, { type: 'email_changed', organisationId: user.organisation_id, userId: user.id, userName: user.name, origin: client.ip, route: '/v1/auth/update-email', method: 'POST', responseCode: 200, entity: 'user', entityId: user.id });
+    await recordAudit(tx, {
+      type: 'email_changed',
+      organisationId: user.organisation_id,
+      userId: user.id,
+      userName: user.name,
+      origin: client.ip,
+      route: '/v1/auth/update-email',
+      method: 'POST',
+      responseCode: 200,
+      entity: 'user',
+      entityId: user.id,
+    });
   });
 };
 
 /** Profile: a new password needs the current one; every other session of the user ends. */
-export const changeOwnPassword = async (db: Db, input: { current_password: string; password: string }, auth: AuthContext, client: ClientInfo): Promise<void> => {
-  const [row] = await db.query<{ password_hash: string | null }>(sql`select password_hash from app_user where id = ${auth.userId}`);
+export const changeOwnPassword = async (
+  db: Db,
+  input: { current_password: string; password: string },
+  auth: AuthContext,
+  client: ClientInfo,
+): Promise<void> => {
+  const [row] = await db.query<{ password_hash: string | null }>(
+    sql`select password_hash from app_user where id = ${auth.userId}`,
+  );
   if (!(await verifyPassword(row?.password_hash, input.current_password))) {
     throw badRequest('body.current_password', 'The current password is not correct', 'invalid_credentials');
   }
   assertAcceptablePassword(input.password);
   const hash = await hashPassword(input.password);
-  const audit: AuditEntry = { type: 'password_changed', organisationId: auth.organisation.id, userId: auth.userId, userName: auth.name, origin: client.ip, route: '/v1/profile/password', method: 'POST', responseCode: 200, entity: 'user', entityId: auth.userId };
+  const audit: AuditEntry = {
+    type: 'password_changed',
+    organisationId: auth.organisation.id,
+    userId: auth.userId,
+    userName: auth.name,
+    origin: client.ip,
+    route: '/v1/profile/password',
+    method: 'POST',
+    responseCode: 200,
+    entity: 'user',
+    entityId: auth.userId,
+  };
   await db.transaction(async (tx) => {
-    await tx.query(sql`update app_user set password_hash = ${hash}, password_changed_at = now(), updated_at = now() where id = ${auth.userId}`);
+    await tx.query(
+      sql`update app_user set password_hash = ${hash}, password_changed_at = now(), updated_at = now() where id = ${auth.userId}`,
+    );
     await revokeUserSessions(tx, auth.userId, auth.sessionHash);
     await recordAudit(tx, audit);
   });

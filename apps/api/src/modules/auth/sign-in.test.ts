@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/v1/auth/me', headers: { cookie } });
 const auditTypes = async (email: string) =>
-  (await t.db.query<{ type: string }>(sql`select a.type from audit_log a join app_user u on u.id = a.user_id where u.email = ${email} order by a.id`)).map((r) => r.type);
+  (
+    await t.db.query<{ type: string }>(
+      sql`select a.type from audit_log a join app_user u on u.id = a.user_id where u.email = ${email} order by a.id`,
+    )
+  ).map((r) => r.type);
 
 describe('sign-in', () => {
   it('answers the same for an unknown e-mail and a wrong password', async () => {
@@ -29,14 +33,21 @@ describe('sign-in', () => {
 
   it('locks the account for 30 minutes after 10 consecutive failures, even for the right password', async () => {
     const email = 'a-analyst@test.kassa';
-    for (let i = 0; i < 10; i++) expect((await postLogin(t.app, email, `Wrong-${i}-password!`, { 'x-forwarded-for': '10.1.0.2' })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await postLogin(t.app, email, `Wrong-${i}-password!`, { 'x-forwarded-for': '10.1.0.2' })).status).toBe(
+        401,
+      );
     const locked = await postLogin(t.app, email, TEST_PASSWORD, { 'x-forwarded-for': '10.1.0.3' });
     // Answered exactly like an unknown address: a stranger cannot tell that the account exists (or is locked).
-    const unknown = await postLogin(t.app, 'nobody-locked@test.kassa', TEST_PASSWORD, { 'x-forwarded-for': '10.1.0.3' });
+    const unknown = await postLogin(t.app, 'nobody-locked@test.kassa', TEST_PASSWORD, {
+      'x-forwarded-for': '10.1.0.3',
+    });
     expect(locked.status).toBe(401);
     expect({ ...locked.body, requestId: 'x' }).toEqual({ ...unknown.body, requestId: 'x' });
     expect(locked.cookie).toBe('');
-    const [row] = await t.db.query<{ minutes: number }>(sql`select round(extract(epoch from locked_until - now()) / 60)::int as minutes from app_user where email = ${email}`);
+    const [row] = await t.db.query<{ minutes: number }>(
+      sql`select round(extract(epoch from locked_until - now()) / 60)::int as minutes from app_user where email = ${email}`,
+    );
     expect(row.minutes).toBe(30);
     expect(await auditTypes(email)).toEqual(expect.arrayContaining(['login_failed', 'account_locked', 'login_locked']));
     // Once the lock has run out the right password works and the count starts again.
@@ -47,7 +58,8 @@ describe('sign-in', () => {
   it('rate limits failed sign-ins per IP address with 429 and retry-after, kept in the database', async () => {
     const ip = { 'x-forwarded-for': '10.1.0.9' };
     for (let i = 0; i < 3; i++) await postLogin(t.app, `ghost${i}@test.kassa`, 'Wrong-password-1!', ip);
-    const counted = async () => (await t.db.query<{ count: number }>(sql`select count from rate_limit where key = 'login:10.1.0.9'`))[0].count;
+    const counted = async () =>
+      (await t.db.query<{ count: number }>(sql`select count from rate_limit where key = 'login:10.1.0.9'`))[0].count;
     expect(await counted()).toBe(3);
     // Fast-forward to just below the limit of 30 (each real failure costs an argon2 verification).
     await t.db.query(sql`update rate_limit set count = 29 where key = 'login:10.1.0.9'`);
@@ -57,13 +69,18 @@ describe('sign-in', () => {
     expect(refused.body.code).toBe('too_many_requests');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     // Another address is not affected.
-    expect((await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD, { 'x-forwarded-for': '10.1.0.10' })).status).toBe(200);
+    expect((await postLogin(t.app, 'a@test.kassa', TEST_PASSWORD, { 'x-forwarded-for': '10.1.0.10' })).status).toBe(
+      200,
+    );
   });
 
   it('names the field of a malformed sign-in', async () => {
     const response = await postLogin(t.app, 'not-an-email', 'x');
     expect(response.status).toBe(400);
-    expect(response.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.password', 'body.username']);
+    expect(response.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'body.password',
+      'body.username',
+    ]);
   });
 
   it('refuses a state change from a foreign Origin with 403 foreign_origin', async () => {

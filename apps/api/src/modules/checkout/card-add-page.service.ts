@@ -58,7 +58,12 @@ export const addCard = async (db: Db, token: string, cardNumber: string): Promis
       await notifyItem(tx, 'cardlink', link.id, 'cardlink.updated');
     }
     if (state !== 'open') return pageOf((await loadCardAddPage(tx, token))!);
-    const answer = await sandboxAuthorise({ amount: 0, productType: 'card', customerStatus: link.customer_status, cardNumber });
+    const answer = await sandboxAuthorise({
+      amount: 0,
+      productType: 'card',
+      customerStatus: link.customer_status,
+      cardNumber,
+    });
     const added = answer.status === 'SETTLEMENT_REQUESTED';
     const status = added ? 'DONE' : 'INITIATED';
     await setCardAddStatus(tx, link.id, status, added ? sandboxCard('card', cardNumber) : null);

@@ -15,14 +15,25 @@ export const checkoutDesignRoutes = async (fastify: FastifyInstance) => {
   registerReadRoutes(app, { path: 'checkoutdesign', entity: checkoutDesignEntity, roles: access.checkoutDesign.list });
   app.post('/v1/checkoutdesign', {
     config: { access: { roles: access.checkoutDesign.create } },
-    schema: { tags: ['checkout_design'], description: 'Custom CSS is cleaned on the server (no @import, url() or script hooks).', body: ZCheckoutDesignCreate, response: { 201: checkoutDesignEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createCheckoutDesign(app.db, actorOf(request), request.body)),
+    schema: {
+      tags: ['checkout_design'],
+      description: 'Custom CSS is cleaned on the server (no @import, url() or script hooks).',
+      body: ZCheckoutDesignCreate,
+      response: { 201: checkoutDesignEntity.row },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createCheckoutDesign(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/checkoutdesign/:id',
     config: { access: { roles: access.checkoutDesign.update } },
-    schema: { tags: ['checkout_design'], params: ZIdParams, body: ZCheckoutDesignUpdate, response: { 200: checkoutDesignEntity.row } },
+    schema: {
+      tags: ['checkout_design'],
+      params: ZIdParams,
+      body: ZCheckoutDesignUpdate,
+      response: { 200: checkoutDesignEntity.row },
+    },
     handler: (request) => updateCheckoutDesign(app.db, actorOf(request), request.params.id, request.body),
   });
 };

@@ -20,22 +20,57 @@ const create = (who: Caller, body: Record<string, unknown>) => callAs(t.app, who
 
 describe('checkout designs', () => {
   it('creates a design with the spec defaults, cleans its CSS, and a plan can name it', async () => {
-    const created = await create(a, { name: 'Summer', payment_product_order: ['ideal', 'card'], css: '@import url(https://evil.test/x.css); .pay { color: red; background: url(https://evil.test/p.png); }' });
+    const created = await create(a, {
+      name: 'Summer',
+      payment_product_order: ['ideal', 'card'],
+      css: '@import url(https://evil.test/x.css); .pay { color: red; background: url(https://evil.test/p.png); }',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Summer', number_format: 'en_US', header_color: '#c8102e', button_text_color: '#ffffff', show_language_switch: true, payment_product_order: ['ideal', 'card'], organisation: world.shopA.id });
+    expect(created.body).toMatchObject({
+      name: 'Summer',
+      number_format: 'en_US',
+      header_color: '#c8102e',
+      button_text_color: '#ffffff',
+      show_language_switch: true,
+      payment_product_order: ['ideal', 'card'],
+      organisation: world.shopA.id,
+    });
     expect(created.body.css).toContain('color: red');
     expect(created.body.css).not.toMatch(/@import|url\(|<\/style/);
-    const plan = await callAs(t.app, a, 'POST', '/v1/plan', { name: 'Box', payment_profile: world.profileA, amount: 1000, interval: 'month', checkout: created.body.id });
+    const plan = await callAs(t.app, a, 'POST', '/v1/plan', {
+      name: 'Box',
+      payment_profile: world.profileA,
+      amount: 1000,
+      interval: 'month',
+      checkout: created.body.id,
+    });
     expect(plan.status).toBe(201);
-    expect((await callAs(t.app, a, 'GET', `/v1/plan/${plan.body.id}?_populate=checkout`)).body.checkout).toMatchObject({ id: created.body.id, name: 'Summer' });
-    const edited = await callAs(t.app, a, 'POST', `/v1/checkoutdesign/${created.body.id}`, { button_color: '#00ff00', css: '' });
+    expect((await callAs(t.app, a, 'GET', `/v1/plan/${plan.body.id}?_populate=checkout`)).body.checkout).toMatchObject({
+      id: created.body.id,
+      name: 'Summer',
+    });
+    const edited = await callAs(t.app, a, 'POST', `/v1/checkoutdesign/${created.body.id}`, {
+      button_color: '#00ff00',
+      css: '',
+    });
     expect(edited.body).toMatchObject({ button_color: '#00ff00', css: null, name: 'Summer' });
   });
 
   it('refuses bad input with the field named', async () => {
     expect(errorPaths((await create(a, {})).body)).toEqual(['body.name']);
-    const bad = await create(a, { name: 'x', header_color: 'red', logo_url: 'javascript:alert(1)', payment_product_order: ['card', 'card'], number_format: 'xx' });
-    expect(errorPaths(bad.body)).toEqual(['body.header_color', 'body.logo_url', 'body.number_format', 'body.payment_product_order']);
+    const bad = await create(a, {
+      name: 'x',
+      header_color: 'red',
+      logo_url: 'javascript:alert(1)',
+      payment_product_order: ['card', 'card'],
+      number_format: 'xx',
+    });
+    expect(errorPaths(bad.body)).toEqual([
+      'body.header_color',
+      'body.logo_url',
+      'body.number_format',
+      'body.payment_product_order',
+    ]);
     expect(errorPaths((await create(a, { name: 'x', css: '.a { color: red' })).body)).toEqual(['body.css']);
   });
 
@@ -43,9 +78,17 @@ describe('checkout designs', () => {
     const designB = (await create(b, { name: 'B design' })).body;
     expect((await callAs(t.app, a, 'GET', `/v1/checkoutdesign/${designB.id}`)).status).toBe(404);
     expect((await callAs(t.app, a, 'POST', `/v1/checkoutdesign/${designB.id}`, { name: 'taken' })).status).toBe(404);
-    expect((await callAs(t.app, a, 'GET', '/v1/checkoutdesign?_limit=100')).body.map((d: { id: string }) => d.id)).not.toContain(designB.id);
+    expect(
+      (await callAs(t.app, a, 'GET', '/v1/checkoutdesign?_limit=100')).body.map((d: { id: string }) => d.id),
+    ).not.toContain(designB.id);
     expect((await create(a, { name: 'x', organisation: world.shopB.id })).status).toBe(404);
-    const planWithForeign = await callAs(t.app, a, 'POST', '/v1/plan', { name: 'Box', payment_profile: world.profileA, amount: 1000, interval: 'month', checkout: designB.id });
+    const planWithForeign = await callAs(t.app, a, 'POST', '/v1/plan', {
+      name: 'Box',
+      payment_profile: world.profileA,
+      amount: 1000,
+      interval: 'month',
+      checkout: designB.id,
+    });
     expect(errorPaths(planWithForeign.body)).toEqual(['body.checkout']);
     expect((await callAs(t.app, analyst, 'GET', '/v1/checkoutdesign')).status).toBe(403);
     expect((await create(analyst, { name: 'x' })).status).toBe(403);

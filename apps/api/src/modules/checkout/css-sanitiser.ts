@@ -29,5 +29,10 @@ export const sanitiseCss = (css: string | null): string | null => {
     comment.remove();
   });
   // A closing style tag could end the <style> element the page puts the CSS in.
-  return root.toString().replace(/<\/?style/gi, '').trim() || null;
+  return (
+    root
+      .toString()
+      .replace(/<\/?style/gi, '')
+      .trim() || null
+  );
 };

@@ -40,24 +40,39 @@ const SESSION_COLUMNS = sql`s.id, s.transaction_id, s.merchant_id, s.facts, s.st
 
 /** The session of a token and its transaction, both locked until the database transaction ends. */
 export const lockSessionByToken = async (tx: Queryable, tokenHash: string): Promise<SessionRow | undefined> =>
-  (await tx.query<SessionRow>(sql`select ${SESSION_COLUMNS} from checkout_session s join transaction t on t.id = s.transaction_id
-    where s.token_hash = ${tokenHash} for update of s, t`))[0];
+  (
+    await tx.query<SessionRow>(sql`select ${SESSION_COLUMNS} from checkout_session s join transaction t on t.id = s.transaction_id
+    where s.token_hash = ${tokenHash} for update of s, t`)
+  )[0];
 
 /** An open session past its expiry, locked; skipped when another worker holds it. */
 export const lockExpiredSession = async (tx: Queryable, id: string, now: Date): Promise<SessionRow | undefined> =>
-  (await tx.query<SessionRow>(sql`select ${SESSION_COLUMNS} from checkout_session s join transaction t on t.id = s.transaction_id
-    where s.id = ${id} and s.state = 'open' and s.expires_at <= ${now} for update of s, t skip locked`))[0];
+  (
+    await tx.query<SessionRow>(sql`select ${SESSION_COLUMNS} from checkout_session s join transaction t on t.id = s.transaction_id
+    where s.id = ${id} and s.state = 'open' and s.expires_at <= ${now} for update of s, t skip locked`)
+  )[0];
 
 export const expiredSessionIds = async (db: Queryable, now: Date, limit: number): Promise<string[]> =>
-  (await db.query<{ id: string }>(sql`select id from checkout_session where state = 'open' and expires_at <= ${now} order by expires_at limit ${limit}`)).map((r) => r.id);
+  (
+    await db.query<{ id: string }>(
+      sql`select id from checkout_session where state = 'open' and expires_at <= ${now} order by expires_at limit ${limit}`,
+    )
+  ).map((r) => r.id);
 
-export const countAttempt = (tx: Queryable, id: string) => tx.query(sql`update checkout_session set attempts = attempts + 1 where id = ${id}`);
+export const countAttempt = (tx: Queryable, id: string) =>
+  tx.query(sql`update checkout_session set attempts = attempts + 1 where id = ${id}`);
 
 export const closeSession = (tx: Queryable, id: string, state: Exclude<CheckoutSessionState, 'open'>, at: Date) =>
-  tx.query(sql`update checkout_session set state = ${state}, completed_at = ${at}, attempts = attempts + ${state === 'failed' ? 1 : 0} where id = ${id}`);
+  tx.query(
+    sql`update checkout_session set state = ${state}, completed_at = ${at}, attempts = attempts + ${state === 'failed' ? 1 : 0} where id = ${id}`,
+  );
 
 /** After the challenge: the processor, its reference and the decision the engine reached. */
-export const recordAuthorisation = (tx: Queryable, transactionId: string, a: { processorId: string | null; externalId: string | null; decision: unknown }) =>
+export const recordAuthorisation = (
+  tx: Queryable,
+  transactionId: string,
+  a: { processorId: string | null; externalId: string | null; decision: unknown },
+) =>
   tx.query(sql`update transaction set processor_id = ${a.processorId}, processor_id_external = ${a.externalId}, decision = ${JSON.stringify(a.decision)}::jsonb
     where id = ${transactionId}`);
 
@@ -65,7 +80,11 @@ export const setDecision = (tx: Queryable, transactionId: string, decision: unkn
   tx.query(sql`update transaction set decision = ${JSON.stringify(decision)}::jsonb where id = ${transactionId}`);
 
 export const loadDecision = async (tx: Queryable, transactionId: string) =>
-  (await tx.query<{ decision: Record<string, unknown> | null }>(sql`select decision from transaction where id = ${transactionId}`))[0]?.decision ?? {};
+  (
+    await tx.query<{ decision: Record<string, unknown> | null }>(
+      sql`select decision from transaction where id = ${transactionId}`,
+    )
+  )[0]?.decision ?? {};
 
 /** The columns of a checkout design a page shows (all null without a design). */
 export type DesignColumns = {
@@ -100,10 +119,12 @@ export type PageRow = DesignColumns & {
 
 /** What the public page shows of one session: its payment, the shop's name and its design. */
 export const loadPage = async (db: Queryable, tokenHash: string): Promise<PageRow | undefined> =>
-  (await db.query<PageRow>(sql`select s.state, s.attempts, s.expires_at, s.return_url, t.amount, t.currency_code, t.merchant_reference, t.description,
+  (
+    await db.query<PageRow>(sql`select s.state, s.attempts, s.expires_at, s.return_url, t.amount, t.currency_code, t.merchant_reference, t.description,
       t.card_brand, t.card_last4, t.status as transaction_status, coalesce(nullif(p.display_name, ''), p.name) as merchant_name,
       d.background_color, d.background_image_url, d.logo_url, d.header_color, d.header_text_color, d.button_color, d.button_text_color,
       d.show_language_switch, d.number_format
     from checkout_session s join transaction t on t.id = s.transaction_id join payment_profile p on p.id = t.payment_profile_id
       left join checkout_design d on d.id = s.checkout_design_id
-    where s.token_hash = ${tokenHash}`))[0];
+    where s.token_hash = ${tokenHash}`)
+  )[0];

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MINUTES, SANDBOX_3DS_CODE, ZCardAddBody, ZCardAddPage, ZCheckoutChallengeBody, ZCheckoutPage, ZErrorBody, ZPaymentLinkPage, ZPaymentLinkPayBody } from '@kassa/domain';
+import {
+  CHALLENGE_MAX_ATTEMPTS,
+  CHALLENGE_TTL_MINUTES,
+  SANDBOX_3DS_CODE,
+  ZCardAddBody,
+  ZCardAddPage,
+  ZCheckoutChallengeBody,
+  ZCheckoutPage,
+  ZErrorBody,
+  ZPaymentLinkPage,
+  ZPaymentLinkPayBody,
+} from '@kassa/domain';
 import { hitRateLimit, type RateLimit } from '../../plugins/rate-limit.ts';
 import { addCard, getCardAddPage } from './card-add-page.service.ts';
 import { completeChallenge, getCheckoutPage } from './hosted-checkout.service.ts';
@@ -22,7 +33,8 @@ export const hostedCheckoutRoutes = async (fastify: FastifyInstance) => {
     config: { access: { public: true } },
     schema: {
       tags: ['hosted checkout'],
-      description: 'The hosted checkout page of a payment waiting for a 3-D Secure challenge (public, by the token of its URL; rate-limited per IP).',
+      description:
+        'The hosted checkout page of a payment waiting for a 3-D Secure challenge (public, by the token of its URL; rate-limited per IP).',
       params,
       response: { 200: ZCheckoutPage, 404: ZErrorBody, 429: ZErrorBody },
     },

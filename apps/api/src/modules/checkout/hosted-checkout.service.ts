@@ -32,7 +32,13 @@ const isWellFormed = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 export const openChallenge = async (
   tx: Queryable,
   publicUrl: string,
-  session: { transactionId: string; merchantId: string; facts: PaymentFacts; returnUrl: string | null; paymentLinkId?: string },
+  session: {
+    transactionId: string;
+    merchantId: string;
+    facts: PaymentFacts;
+    returnUrl: string | null;
+    paymentLinkId?: string;
+  },
 ): Promise<string> => {
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(tx, {
@@ -49,7 +55,9 @@ export const openChallenge = async (
 };
 
 const numberFormatOf = (value: string | null): TCheckoutPage['design']['number_format'] =>
-  (NUMBER_FORMATS as readonly string[]).includes(value ?? '') ? (value as TCheckoutPage['design']['number_format']) : 'en_US';
+  (NUMBER_FORMATS as readonly string[]).includes(value ?? '')
+    ? (value as TCheckoutPage['design']['number_format'])
+    : 'en_US';
 
 /** A checkout design's columns as the page needs them; missing ones (no design) take the defaults. */
 export const designOf = (row: repo.DesignColumns): TCheckoutPage['design'] => ({
@@ -96,8 +104,17 @@ const CUSTOMER = { userName: 'Customer (hosted checkout)', authentication: 'none
 const failChallenge = async (tx: Queryable, session: repo.SessionRow, state: 'failed' | 'expired', at: Date) => {
   const reason = state === 'expired' ? '3-D Secure challenge timed out' : '3-D Secure authentication failed';
   await repo.closeSession(tx, session.id, state, at);
-  await repo.setDecision(tx, session.transaction_id, { ...(await repo.loadDecision(tx, session.transaction_id)), challenge: state });
-  await transitionTransaction(tx, { id: session.transaction_id, status: session.transaction_status }, 'FAILED', reason, at);
+  await repo.setDecision(tx, session.transaction_id, {
+    ...(await repo.loadDecision(tx, session.transaction_id)),
+    challenge: state,
+  });
+  await transitionTransaction(
+    tx,
+    { id: session.transaction_id, status: session.transaction_status },
+    'FAILED',
+    reason,
+    at,
+  );
   await recordAudit(tx, {
     // A challenge left past its time is ended by the expiry job, not by the customer.
     ...(state === 'expired' ? SYSTEM_ACTOR : CUSTOMER),
@@ -143,11 +160,27 @@ export const completeChallenge = async (db: Db, token: string, code: string): Pr
       customerStatus: customer?.status ?? null,
       cardNumber: testCardNumberOf(facts.card_bin, session.card_last4),
     });
-    const decision = { ...(await repo.loadDecision(tx, session.transaction_id)), challenge: 'authenticated', routing: answer.routing, acquirer: answer.acquirer };
-    await repo.recordAuthorisation(tx, session.transaction_id, { processorId: answer.processorId, externalId: answer.externalId, decision });
+    const decision = {
+      ...(await repo.loadDecision(tx, session.transaction_id)),
+      challenge: 'authenticated',
+      routing: answer.routing,
+      acquirer: answer.acquirer,
+    };
+    await repo.recordAuthorisation(tx, session.transaction_id, {
+      processorId: answer.processorId,
+      externalId: answer.externalId,
+      decision,
+    });
     await repo.closeSession(tx, session.id, 'authenticated', now);
-    if (session.payment_link_id && answer.status === 'SETTLEMENT_REQUESTED') await repo.markLinkPaid(tx, session.payment_link_id);
-    await transitionTransaction(tx, { id: session.transaction_id, status: session.transaction_status }, answer.status, answer.reason, now);
+    if (session.payment_link_id && answer.status === 'SETTLEMENT_REQUESTED')
+      await repo.markLinkPaid(tx, session.payment_link_id);
+    await transitionTransaction(
+      tx,
+      { id: session.transaction_id, status: session.transaction_status },
+      answer.status,
+      answer.reason,
+      now,
+    );
     await recordAudit(tx, {
       ...CUSTOMER,
       organisationId: session.organisation_id,

@@ -13,13 +13,23 @@ const nobody = {} as { cookie: string };
 const HOOK = 'https://shop-a.kassa.dev/hooks/transactions';
 
 const pay = (overrides: Record<string, unknown> = {}) =>
-  call(a, 'POST', '/v1/transaction', { payment_profile: world.profileA, amount: 60_000, payment_product_type: 'card', merchant_reference: 'SECURE', ...overrides });
+  call(a, 'POST', '/v1/transaction', {
+    payment_profile: world.profileA,
+    amount: 60_000,
+    payment_product_type: 'card',
+    merchant_reference: 'SECURE',
+    ...overrides,
+  });
 const tokenOf = (url: string) => url.split('/').at(-1)!;
 const page = (token: string) => call(nobody, 'GET', `/v1/checkout/${token}`);
 const answer = (token: string, code: string) => call(nobody, 'POST', `/v1/checkout/${token}/challenge`, { code });
 const transaction = async (id: string) => (await call(a, 'GET', `/v1/transaction/${id}`)).body;
 const webhookStatuses = async (id: string) =>
-  (await t.db.query<{ event: string; status: string }>(sql`select event, status from webhook where item_id = ${id} order by created_at, id`)).map((w) => `${w.event}:${w.status}`);
+  (
+    await t.db.query<{ event: string; status: string }>(
+      sql`select event, status from webhook where item_id = ${id} order by created_at, id`,
+    )
+  ).map((w) => `${w.event}:${w.status}`);
 
 /** A payment sent to the challenge; answers its id and token. */
 const challenged = async (overrides: Record<string, unknown> = {}) => {
@@ -34,10 +44,21 @@ beforeAll(async () => {
   world = await createTestWorld(t.db);
   call = caller(t.app);
   a = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
-  await t.db.query(sql`update payment_profile set webhook_transaction_update = ${HOOK}, display_name = 'Shop A online' where id = ${world.profileA}`);
-  const ruleset = await call(a, 'POST', '/v1/validationruleset', { name: 'Secure big', action: '3dSecure', rules: [{ name: 'amount', operator: '>=', value: '50000' }] });
+  await t.db.query(
+    sql`update payment_profile set webhook_transaction_update = ${HOOK}, display_name = 'Shop A online' where id = ${world.profileA}`,
+  );
+  const ruleset = await call(a, 'POST', '/v1/validationruleset', {
+    name: 'Secure big',
+    action: '3dSecure',
+    rules: [{ name: 'amount', operator: '>=', value: '50000' }],
+  });
   expect(ruleset.status).toBe(201);
-  const design = await call(a, 'POST', '/v1/checkoutdesign', { name: 'Green', header_color: '#0b6e4f', button_color: '#0b6e4f', number_format: 'nl_NL' });
+  const design = await call(a, 'POST', '/v1/checkoutdesign', {
+    name: 'Green',
+    header_color: '#0b6e4f',
+    button_color: '#0b6e4f',
+    number_format: 'nl_NL',
+  });
   expect(design.status).toBe(201);
 });
 afterAll(() => t.close());
@@ -45,8 +66,18 @@ afterAll(() => t.close());
 describe('hosted checkout with a 3-D Secure challenge', () => {
   it('sends a payment the ruleset asks 3-D Secure for to the hosted page, and routes and authorises it after the right code', async () => {
     const created = await pay({ card_number: '5555555555554444', return_url: 'https://shop-a.test/thanks' });
-    expect(created.body).toMatchObject({ status: 'IN_PROGRESS', status_reason: '3-D Secure challenge pending', processor: null, three_ds: true });
-    expect(created.body.decision).toMatchObject({ three_ds_required: true, challenge: 'pending', routing: null, acquirer: null });
+    expect(created.body).toMatchObject({
+      status: 'IN_PROGRESS',
+      status_reason: '3-D Secure challenge pending',
+      processor: null,
+      three_ds: true,
+    });
+    expect(created.body.decision).toMatchObject({
+      three_ds_required: true,
+      challenge: 'pending',
+      routing: null,
+      acquirer: null,
+    });
     expect(created.body.checkout_url).toMatch(/^http:\/\/localhost:\d+\/checkout\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(created.body.checkout_url);
     // Only the token's hash is stored.
@@ -68,7 +99,12 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
       attempts_left: 3,
       transaction_status: 'IN_PROGRESS',
       return_url: 'https://shop-a.test/thanks',
-      design: expect.objectContaining({ header_color: '#0b6e4f', button_color: '#0b6e4f', number_format: 'nl_NL', show_language_switch: true }),
+      design: expect.objectContaining({
+        header_color: '#0b6e4f',
+        button_color: '#0b6e4f',
+        number_format: 'nl_NL',
+        show_language_switch: true,
+      }),
     });
     expect(new Date(shown.body.expires_at).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
 
@@ -83,19 +119,38 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
     expect(passed.body).toMatchObject({ state: 'authenticated', transaction_status: 'SETTLEMENT_REQUESTED' });
     const detail = await transaction(created.body.id);
     expect(detail).toMatchObject({ status: 'SETTLEMENT_REQUESTED', processor: world.processorId, status_reason: null });
-    expect(detail.decision).toMatchObject({ challenge: 'authenticated', routing: { processor: world.processorId, fallback: true }, acquirer: { code: '00' } });
-    expect(detail.status_history.map((s: { status: string }) => s.status)).toEqual(['INITIATED', 'IN_PROGRESS', 'SETTLEMENT_REQUESTED']);
+    expect(detail.decision).toMatchObject({
+      challenge: 'authenticated',
+      routing: { processor: world.processorId, fallback: true },
+      acquirer: { code: '00' },
+    });
+    expect(detail.status_history.map((s: { status: string }) => s.status)).toEqual([
+      'INITIATED',
+      'IN_PROGRESS',
+      'SETTLEMENT_REQUESTED',
+    ]);
 
     // A second submit changes nothing and sends nothing more.
-    expect((await answer(token, '123456')).body).toMatchObject({ state: 'authenticated', transaction_status: 'SETTLEMENT_REQUESTED' });
-    expect(await webhookStatuses(created.body.id)).toEqual(['transaction.created:IN_PROGRESS', 'transaction.updated:SETTLEMENT_REQUESTED']);
-    const [audit] = await t.db.query<{ user_name: string; authentication: string }>(sql`select user_name, authentication from audit_log where type = 'three_ds_challenge_passed' and entity_id = ${created.body.id}`);
+    expect((await answer(token, '123456')).body).toMatchObject({
+      state: 'authenticated',
+      transaction_status: 'SETTLEMENT_REQUESTED',
+    });
+    expect(await webhookStatuses(created.body.id)).toEqual([
+      'transaction.created:IN_PROGRESS',
+      'transaction.updated:SETTLEMENT_REQUESTED',
+    ]);
+    const [audit] = await t.db.query<{ user_name: string; authentication: string }>(
+      sql`select user_name, authentication from audit_log where type = 'three_ds_challenge_passed' and entity_id = ${created.body.id}`,
+    );
     expect(audit).toEqual({ user_name: 'Customer (hosted checkout)', authentication: 'none' });
   });
 
   it('answers the test card’s decline after the challenge', async () => {
     const { id, token } = await challenged({ card_number: '4000000000000002' });
-    expect((await answer(token, '123456')).body).toMatchObject({ state: 'authenticated', transaction_status: 'DECLINED' });
+    expect((await answer(token, '123456')).body).toMatchObject({
+      state: 'authenticated',
+      transaction_status: 'DECLINED',
+    });
     expect(await transaction(id)).toMatchObject({ status: 'DECLINED', status_reason: 'do not honour (05)' });
   });
 
@@ -107,7 +162,11 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
     expect(third.status).toBe(200);
     expect(third.body).toMatchObject({ state: 'failed', transaction_status: 'FAILED', attempts_left: 0 });
     expect((await answer(token, '123456')).body).toMatchObject({ state: 'failed', transaction_status: 'FAILED' });
-    expect(await transaction(id)).toMatchObject({ status: 'FAILED', status_reason: '3-D Secure authentication failed', processor: null });
+    expect(await transaction(id)).toMatchObject({
+      status: 'FAILED',
+      status_reason: '3-D Secure authentication failed',
+      processor: null,
+    });
     expect((await transaction(id)).decision.challenge).toBe('failed');
     expect(await webhookStatuses(id)).toEqual(['transaction.created:IN_PROGRESS', 'transaction.updated:FAILED']);
   });
@@ -115,14 +174,19 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
   it('fails a challenge nobody finished in time through the expiry job, once', async () => {
     const { id, token } = await challenged();
     const late = await challenged();
-    await t.db.query(sql`update checkout_session set expires_at = now() - interval '1 second' where transaction_id = any(${[id, late.id]})`);
+    await t.db.query(
+      sql`update checkout_session set expires_at = now() - interval '1 second' where transaction_id = any(${[id, late.id]})`,
+    );
     expect((await page(token)).body.state).toBe('expired');
     // The right code after the expiry does not pass; it fails the payment itself.
     expect((await answer(late.token, '123456')).body).toMatchObject({ state: 'expired', transaction_status: 'FAILED' });
     expect(await expireCheckoutSessions(t.db)).toBe(1);
     expect(await expireCheckoutSessions(t.db)).toBe(0);
     for (const tx of [id, late.id]) {
-      expect(await transaction(tx)).toMatchObject({ status: 'FAILED', status_reason: '3-D Secure challenge timed out' });
+      expect(await transaction(tx)).toMatchObject({
+        status: 'FAILED',
+        status_reason: '3-D Secure challenge timed out',
+      });
       expect(await webhookStatuses(tx)).toEqual(['transaction.created:IN_PROGRESS', 'transaction.updated:FAILED']);
     }
   });
@@ -131,7 +195,10 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
     const { id, token } = await challenged();
     const answers = await Promise.all([answer(token, '123456'), answer(token, '123456')]);
     expect(answers.map((r) => r.body.transaction_status)).toEqual(['SETTLEMENT_REQUESTED', 'SETTLEMENT_REQUESTED']);
-    expect(await webhookStatuses(id)).toEqual(['transaction.created:IN_PROGRESS', 'transaction.updated:SETTLEMENT_REQUESTED']);
+    expect(await webhookStatuses(id)).toEqual([
+      'transaction.created:IN_PROGRESS',
+      'transaction.updated:SETTLEMENT_REQUESTED',
+    ]);
   });
 
   it('charges merchant-initiated recurring payments and small ones without a challenge', async () => {
@@ -166,22 +233,45 @@ describe('paying a payment link on the hosted checkout page', () => {
   // The rate-limit test above used up this address's requests.
   beforeAll(() => t.db.query(sql`delete from rate_limit where key like 'checkout:%'`));
   const newLink = async (amount: number, reference: string) => {
-    const link = await call(a, 'POST', '/v1/payment-link', { payment_profile: world.profileA, amount, merchant_reference: reference, description: 'Bicycle bell' });
+    const link = await call(a, 'POST', '/v1/payment-link', {
+      payment_profile: world.profileA,
+      amount,
+      merchant_reference: reference,
+      description: 'Bicycle bell',
+    });
     expect(link.status).toBe(201);
     return { id: link.body.id as string, token: tokenOf(link.body.url) };
   };
   const payLink = (token: string, card_number: string) => call(nobody, 'POST', `/v1/pay/${token}`, { card_number });
   const paymentsOf = async (reference: string) =>
-    (await t.db.query<{ status: string }>(sql`select status from transaction where merchant_reference = ${reference} order by created_at`)).map((r) => r.status);
+    (
+      await t.db.query<{ status: string }>(
+        sql`select status from transaction where merchant_reference = ${reference} order by created_at`,
+      )
+    ).map((r) => r.status);
 
   it('declines a refused card and leaves the link open, pays with the next card once, and charges nothing more', async () => {
     const { id, token } = await newLink(2500, 'LINK-1');
     const shown = await call(nobody, 'GET', `/v1/pay/${token}`);
-    expect(shown.body).toMatchObject({ state: 'open', merchant_name: 'Shop A online', amount: 2500, currency_code: 'EUR', description: 'Bicycle bell', transaction_status: null, checkout_url: null });
+    expect(shown.body).toMatchObject({
+      state: 'open',
+      merchant_name: 'Shop A online',
+      amount: 2500,
+      currency_code: 'EUR',
+      description: 'Bicycle bell',
+      transaction_status: null,
+      checkout_url: null,
+    });
     expect(shown.body.design.header_color).toBe('#0b6e4f');
     expect((await payLink(token, '4000000000000003')).body.details[0].path).toBe('body.card_number');
-    expect((await payLink(token, '4000000000000002')).body).toMatchObject({ state: 'open', transaction_status: 'DECLINED' });
-    expect((await payLink(token, '4111 1111 1111 1111')).body).toMatchObject({ state: 'paid', transaction_status: 'SETTLEMENT_REQUESTED' });
+    expect((await payLink(token, '4000000000000002')).body).toMatchObject({
+      state: 'open',
+      transaction_status: 'DECLINED',
+    });
+    expect((await payLink(token, '4111 1111 1111 1111')).body).toMatchObject({
+      state: 'paid',
+      transaction_status: 'SETTLEMENT_REQUESTED',
+    });
     expect((await payLink(token, '4111111111111111')).body.state).toBe('paid');
     expect(await paymentsOf('LINK-1')).toEqual(['DECLINED', 'SETTLEMENT_REQUESTED']);
     expect((await call(a, 'GET', `/v1/payment-link/${id}`)).body).toMatchObject({ status: 'DONE' });
@@ -195,7 +285,9 @@ describe('paying a payment link on the hosted checkout page', () => {
     // While the challenge is open a second click charges nothing.
     expect((await payLink(token, '5555555555554444')).body.checkout_url).toBeNull();
     expect(await paymentsOf('LINK-3DS')).toEqual(['IN_PROGRESS']);
-    expect((await answer(tokenOf(paid.body.checkout_url), '123456')).body.transaction_status).toBe('SETTLEMENT_REQUESTED');
+    expect((await answer(tokenOf(paid.body.checkout_url), '123456')).body.transaction_status).toBe(
+      'SETTLEMENT_REQUESTED',
+    );
     expect((await call(nobody, 'GET', `/v1/pay/${token}`)).body.state).toBe('paid');
     expect((await call(a, 'GET', `/v1/payment-link/${id}`)).body.status).toBe('DONE');
   });

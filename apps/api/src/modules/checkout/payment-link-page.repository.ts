@@ -28,7 +28,8 @@ export type LinkPageRow = DesignColumns & {
 
 /** A payment link by its token with what its page shows; `lock` holds the link's row until the transaction ends. */
 export const loadLinkPage = async (db: Queryable, token: string, lock = false): Promise<LinkPageRow | undefined> =>
-  (await db.query<LinkPageRow>(sql`select l.id, l.organisation_id, l.payment_profile_id, l.customer_id, l.amount, l.currency_code, l.description,
+  (
+    await db.query<LinkPageRow>(sql`select l.id, l.organisation_id, l.payment_profile_id, l.customer_id, l.amount, l.currency_code, l.description,
       l.merchant_reference, l.status, l.active, l.expires_at, l.transaction_id, t.status as transaction_status,
       coalesce(nullif(p.display_name, ''), p.name) as merchant_name,
       exists (select 1 from checkout_session s where s.transaction_id = l.transaction_id and s.state = 'open' and s.expires_at > now()) as challenge_open,
@@ -36,7 +37,8 @@ export const loadLinkPage = async (db: Queryable, token: string, lock = false): 
     from payment_link l join payment_profile p on p.id = l.payment_profile_id
       left join transaction t on t.id = l.transaction_id
       ${LINK_DESIGN_JOIN}
-    where l.token = ${token} ${lock ? sql`for update of l` : sql.empty}`))[0];
+    where l.token = ${token} ${lock ? sql`for update of l` : sql.empty}`)
+  )[0];
 
 /** The link's latest payment and where it stands: DONE when paid, INITIATED while tried, EXPIRED past its date. */
 export const setLinkPayment = (tx: Queryable, id: string, values: { status: string; transactionId?: string }) =>

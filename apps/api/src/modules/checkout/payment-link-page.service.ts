@@ -42,7 +42,12 @@ export const getPaymentLinkPage = async (db: Queryable, token: string): Promise<
  * challenge ends paid); a declined or failed payment leaves the link open for another card.
  * A link that is paid, switched off or expired answers its page and charges nothing.
  */
-export const payPaymentLink = async (db: Db, publicUrl: string, token: string, cardNumber: string): Promise<TPaymentLinkPage> => {
+export const payPaymentLink = async (
+  db: Db,
+  publicUrl: string,
+  token: string,
+  cardNumber: string,
+): Promise<TPaymentLinkPage> => {
   if (!isWellFormed(token)) throw notFound('Payment link');
   return db.transaction(async (tx) => {
     const link = await loadLinkPage(tx, token, true);
@@ -63,9 +68,18 @@ export const payPaymentLink = async (db: Db, publicUrl: string, token: string, c
     });
     let checkoutUrl: string | null = null;
     if (result.status === 'IN_PROGRESS') {
-      checkoutUrl = await openChallenge(tx, publicUrl, { transactionId: result.transactionId, merchantId: result.merchantId, facts: result.facts, returnUrl: null, paymentLinkId: link.id });
+      checkoutUrl = await openChallenge(tx, publicUrl, {
+        transactionId: result.transactionId,
+        merchantId: result.merchantId,
+        facts: result.facts,
+        returnUrl: null,
+        paymentLinkId: link.id,
+      });
     }
-    await setLinkPayment(tx, link.id, { status: result.status === 'SETTLEMENT_REQUESTED' ? 'DONE' : 'INITIATED', transactionId: result.transactionId });
+    await setLinkPayment(tx, link.id, {
+      status: result.status === 'SETTLEMENT_REQUESTED' ? 'DONE' : 'INITIATED',
+      transactionId: result.transactionId,
+    });
     await recordAudit(tx, {
       userName: 'Customer (payment link)',
       authentication: 'none',
@@ -75,7 +89,13 @@ export const payPaymentLink = async (db: Db, publicUrl: string, token: string, c
       entity: 'transaction',
       entityId: result.transactionId,
       transactionId: result.transactionId,
-      detail: { payment_link: link.id, amount: Number(link.amount), status: result.status, status_reason: result.statusReason, decision: result.decision },
+      detail: {
+        payment_link: link.id,
+        amount: Number(link.amount),
+        status: result.status,
+        status_reason: result.statusReason,
+        decision: result.decision,
+      },
     });
     return pageOf((await loadLinkPage(tx, token))!, checkoutUrl);
   });

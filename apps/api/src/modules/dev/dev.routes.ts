@@ -22,7 +22,8 @@ export const devRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.admin } },
     schema: {
       tags: ['dev'],
-      description: 'Stored mails, newest first (development and demo mode only, PSP_SUPER). Filters: to, status, template; _limit, _skip.',
+      description:
+        'Stored mails, newest first (development and demo mode only, PSP_SUPER). Filters: to, status, template; _limit, _skip.',
       querystring: ZListQuery,
       response: { 200: z.array(mailEntity.row) },
     },

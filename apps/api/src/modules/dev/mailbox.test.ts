@@ -11,9 +11,19 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const world = await createTestWorld(t.db);
-  await insertUser(t.db, { organisationId: world.provider.id, email: 'support@test.kassa', name: 'support', passwordHash: await hashPassword(TEST_PASSWORD), roles: ['PSP', 'PSP_ALL'] });
+  await insertUser(t.db, {
+    organisationId: world.provider.id,
+    email: 'support@test.kassa',
+    name: 'support',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    roles: ['PSP', 'PSP_ALL'],
+  });
   // The attack's first step: anyone may ask for a reset link for the provider's super user.
-  const forgot = await t.app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: 'admin@test.kassa' } });
+  const forgot = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/forgot-password',
+    payload: { email: 'admin@test.kassa' },
+  });
   expect(forgot.statusCode).toBe(200);
   await runForgotPasswordJobs(t);
 });
@@ -40,7 +50,11 @@ describe('the stored mailbox holds reset links, so only a provider super user re
   it('shows the stored mails to a provider super user', async () => {
     const response = await mailbox(t.app, (await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD)).cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()[0]).toMatchObject({ to: 'admin@test.kassa', template: 'password_reset', text: expect.stringContaining('token=') });
+    expect(response.json()[0]).toMatchObject({
+      to: 'admin@test.kassa',
+      template: 'password_reset',
+      text: expect.stringContaining('token='),
+    });
   });
 });
 

@@ -17,7 +17,10 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
   ({ a, b, analyst, provider } = await signInTestUsers(t.app, TEST_PASSWORD));
-  txA.push(await insertTestTransaction(t.db, world.shopA, world.profileA), await insertTestTransaction(t.db, world.shopASub, world.profileASub));
+  txA.push(
+    await insertTestTransaction(t.db, world.shopA, world.profileA),
+    await insertTestTransaction(t.db, world.shopASub, world.profileASub),
+  );
   txB = await insertTestTransaction(t.db, world.shopB, world.profileB);
 });
 afterAll(() => t.close());
@@ -25,13 +28,20 @@ afterAll(() => t.close());
 const create = (who: Caller, body: unknown) => callAs(t.app, who, 'POST', '/v1/apikey', body);
 
 describe('API keys', () => {
-  it('creates a key shown once, lists it by prefix, and lets it read the merchant\'s transactions without a cookie', async () => {
+  it("creates a key shown once, lists it by prefix, and lets it read the merchant's transactions without a cookie", async () => {
     const created = await create(a, { name: 'Webshop', roles: ['TRANSACTION_LIST'] });
     expect(created.status).toBe(201);
     const { key, prefix, id } = created.body;
     expect(key).toMatch(/^ksk_[0-9a-f]{10}_[\w-]{43}$/);
     expect(key.startsWith(`${prefix}_`)).toBe(true);
-    expect(created.body).toMatchObject({ name: 'Webshop', roles: ['TRANSACTION_LIST'], organisation: world.shopA.id, active: true, last_used_at: null, created_by: 'a' });
+    expect(created.body).toMatchObject({
+      name: 'Webshop',
+      roles: ['TRANSACTION_LIST'],
+      organisation: world.shopA.id,
+      active: true,
+      last_used_at: null,
+      created_by: 'a',
+    });
 
     const listed = await callAs(t.app, a, 'GET', '/v1/apikey');
     expect(listed.body.map((k: { id: string }) => k.id)).toContain(id);
@@ -47,7 +57,7 @@ describe('API keys', () => {
     expect((await callAs(t.app, a, 'GET', `/v1/apikey/${id}`)).body.last_used_at).not.toBeNull();
   });
 
-  it('checks the key\'s roles like a session\'s: missing role 403, personal routes 403', async () => {
+  it("checks the key's roles like a session's: missing role 403, personal routes 403", async () => {
     const { body } = await create(a, { name: 'Refund bot', roles: ['REFUND_LIST'] });
     expect((await callAs(t.app, bearer(body.key), 'GET', '/v1/transaction')).status).toBe(403);
     expect((await callAs(t.app, bearer(body.key), 'GET', '/v1/refund')).status).toBe(200);
@@ -58,9 +68,16 @@ describe('API keys', () => {
     expect(refused).toEqual({ authentication: 'api', user_name: 'Refund bot' });
   });
 
-  it('records changes made with a key as authentication api with the key\'s name, and ignores a foreign Origin', async () => {
+  it("records changes made with a key as authentication api with the key's name, and ignores a foreign Origin", async () => {
     const { body: admin } = await create(a, { name: 'Key admin', roles: ['APIKEY_ALL', 'TRANSACTION_LIST'] });
-    const made = await callAs(t.app, bearer(admin.key), 'POST', '/v1/apikey', { name: 'Made by a key', roles: ['TRANSACTION_LIST'] }, { origin: 'https://elsewhere.example' });
+    const made = await callAs(
+      t.app,
+      bearer(admin.key),
+      'POST',
+      '/v1/apikey',
+      { name: 'Made by a key', roles: ['TRANSACTION_LIST'] },
+      { origin: 'https://elsewhere.example' },
+    );
     expect(made.status).toBe(201);
     expect(made.body.organisation).toBe(world.shopA.id);
     const [entry] = await t.db.query<{ authentication: string; user_name: string; user_id: string }>(
@@ -68,7 +85,10 @@ describe('API keys', () => {
     );
     expect(entry).toEqual({ authentication: 'api', user_name: 'Key admin', user_id: admin.id });
     // A key never gives more than its holder has: this key holds no refund roles.
-    const more = await callAs(t.app, bearer(admin.key), 'POST', '/v1/apikey', { name: 'Escalate', roles: ['REFUND_ALL'] });
+    const more = await callAs(t.app, bearer(admin.key), 'POST', '/v1/apikey', {
+      name: 'Escalate',
+      roles: ['REFUND_ALL'],
+    });
     expect(more.status).toBe(400);
     expect(errorPaths(more.body)).toEqual(['body.roles']);
   });
@@ -83,7 +103,9 @@ describe('API keys', () => {
     expect(after.status).toBe(401);
     expect(after.body.message).toMatch(/revoked/);
     expect((await callAs(t.app, bearer('ksk_0000000000_nonsense'), 'GET', '/v1/transaction')).status).toBe(401);
-    expect((await callAs(t.app, a, 'GET', '/v1/apikey?active=false')).body.map((k: { id: string }) => k.id)).toContain(body.id);
+    expect((await callAs(t.app, a, 'GET', '/v1/apikey?active=false')).body.map((k: { id: string }) => k.id)).toContain(
+      body.id,
+    );
   });
 
   it('refuses bad input with the field named and stores nothing', async () => {
@@ -103,13 +125,21 @@ describe('API keys', () => {
     const { body: keyB } = await create(b, { name: 'B shop', roles: ['TRANSACTION_LIST'] });
     expect((await callAs(t.app, a, 'GET', `/v1/apikey/${keyB.id}`)).status).toBe(404);
     expect((await callAs(t.app, a, 'POST', `/v1/apikey/${keyB.id}/revoke`)).status).toBe(404);
-    expect((await callAs(t.app, a, 'GET', '/v1/apikey?_limit=100')).body.map((k: { id: string }) => k.id)).not.toContain(keyB.id);
-    expect((await create(a, { name: 'for B', roles: ['TRANSACTION_LIST'], organisation: world.shopB.id })).status).toBe(404);
+    expect(
+      (await callAs(t.app, a, 'GET', '/v1/apikey?_limit=100')).body.map((k: { id: string }) => k.id),
+    ).not.toContain(keyB.id);
+    expect((await create(a, { name: 'for B', roles: ['TRANSACTION_LIST'], organisation: world.shopB.id })).status).toBe(
+      404,
+    );
     expect((await callAs(t.app, analyst, 'GET', '/v1/apikey')).status).toBe(403);
     expect((await create(analyst, { name: 'x', roles: ['TRANSACTION_LIST'] })).status).toBe(403);
     // The provider sees every key and may make one for a merchant.
     expect((await callAs(t.app, provider, 'GET', `/v1/apikey/${keyB.id}`)).status).toBe(200);
-    const forB = await create(provider, { name: 'Made by PSP', roles: ['TRANSACTION_LIST'], organisation: world.shopB.id });
+    const forB = await create(provider, {
+      name: 'Made by PSP',
+      roles: ['TRANSACTION_LIST'],
+      organisation: world.shopB.id,
+    });
     expect(forB.status).toBe(201);
     const rows = await callAs(t.app, bearer(forB.body.key), 'GET', '/v1/transaction?_limit=100');
     expect(rows.body.map((r: { id: string }) => r.id)).toEqual([txB]);

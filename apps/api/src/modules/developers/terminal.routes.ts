@@ -15,7 +15,8 @@ export const terminalRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/terminal', {
     config: { access: { roles: access.terminal.create } },
     schema: { tags: ['terminal'], body: ZTerminalCreate, response: { 201: terminalEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createTerminal(app.db, actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createTerminal(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],

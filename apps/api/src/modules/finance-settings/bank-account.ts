@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, type TBankAccountCreate, type TBankAccountUpdate, ZBankAccountCreate, ZBankAccountRow, ZBankAccountUpdate } from '@kassa/domain';
+import {
+  access,
+  type TBankAccountCreate,
+  type TBankAccountUpdate,
+  ZBankAccountCreate,
+  ZBankAccountRow,
+  ZBankAccountUpdate,
+} from '@kassa/domain';
 import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { actorOf, type Actor } from '../../plugins/actor.ts';
@@ -29,31 +36,61 @@ export const bankAccountEntity = defineEntity(ZBankAccountRow, {
   },
 });
 
-const duplicate = () => new HttpError(409, 'conflict', 'This merchant already has this IBAN', [{ path: 'body.iban', message: 'bankAccounts.duplicate' }]);
-const columnsOf = (body: TBankAccountUpdate) => Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'));
+const duplicate = () =>
+  new HttpError(409, 'conflict', 'This merchant already has this IBAN', [
+    { path: 'body.iban', message: 'bankAccounts.duplicate' },
+  ]);
+const columnsOf = (body: TBankAccountUpdate) =>
+  Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'));
 
 const create = async (db: Db, caller: Actor, body: TBankAccountCreate) => {
   const id = newId('ba');
-  await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation ?? null);
-    await tx.query(insertStatement('bank_account', { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, ...columnsOf(body) }));
-    await recordAudit(tx, { ...caller.audit, type: 'bank_account_created', responseCode: 201, entity: 'bank_account', entityId: id });
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? duplicate() : error;
-  });
+  await db
+    .transaction(async (tx) => {
+      const owner = await resolveOwner(tx, caller, body.organisation ?? null);
+      await tx.query(
+        insertStatement('bank_account', {
+          id,
+          organisation_id: owner.organisationId,
+          merchant_id: owner.merchantId,
+          ...columnsOf(body),
+        }),
+      );
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: 'bank_account_created',
+        responseCode: 201,
+        entity: 'bank_account',
+        entityId: id,
+      });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    });
   return getEntity(db, bankAccountEntity, caller.scope, id);
 };
 
 const update = async (db: Db, caller: Actor, id: string, body: TBankAccountUpdate) => {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.query(sql`select e.id from bank_account e where e.id = ${id} ${scopedAnd(caller.scope)} for update`);
-    if (!current) throw notFoundAt('params.id', 'Bank account');
-    const columns = columnsOf(body);
-    if (Object.keys(columns).length) await tx.query(updateStatement('bank_account', id, columns));
-    await recordAudit(tx, { ...caller.audit, type: 'bank_account_updated', responseCode: 200, entity: 'bank_account', entityId: id, detail: { fields: Object.keys(body) } });
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? duplicate() : error;
-  });
+  await db
+    .transaction(async (tx) => {
+      const [current] = await tx.query(
+        sql`select e.id from bank_account e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
+      );
+      if (!current) throw notFoundAt('params.id', 'Bank account');
+      const columns = columnsOf(body);
+      if (Object.keys(columns).length) await tx.query(updateStatement('bank_account', id, columns));
+      await recordAudit(tx, {
+        ...caller.audit,
+        type: 'bank_account_updated',
+        responseCode: 200,
+        entity: 'bank_account',
+        entityId: id,
+        detail: { fields: Object.keys(body) },
+      });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    });
   return getEntity(db, bankAccountEntity, caller.scope, id);
 };
 
@@ -64,7 +101,12 @@ const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 /** Settings → Bank accounts: a merchant's payout accounts, IBANs checked with ibantools. */
 export const bankAccountRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  registerReadRoutes(app, { path: 'bankaccount', entity: bankAccountEntity, roles: access.bankAccount.list, feature: COLLECTING });
+  registerReadRoutes(app, {
+    path: 'bankaccount',
+    entity: bankAccountEntity,
+    roles: access.bankAccount.list,
+    feature: COLLECTING,
+  });
   app.post('/v1/bankaccount', {
     config: { access: { roles: access.bankAccount.edit, feature: COLLECTING } },
     schema: { tags: ['bank_account'], body: ZBankAccountCreate, response: { 201: bankAccountEntity.row } },
@@ -74,7 +116,12 @@ export const bankAccountRoutes = async (fastify: FastifyInstance) => {
     method: ['POST', 'PUT'],
     url: '/v1/bankaccount/:id',
     config: { access: { roles: access.bankAccount.edit, feature: COLLECTING } },
-    schema: { tags: ['bank_account'], params: ZIdParams, body: ZBankAccountUpdate, response: { 200: bankAccountEntity.row } },
+    schema: {
+      tags: ['bank_account'],
+      params: ZIdParams,
+      body: ZBankAccountUpdate,
+      response: { 200: bankAccountEntity.row },
+    },
     handler: (request) => update(app.db, actorOf(request), request.params.id, request.body),
   });
 };

@@ -52,14 +52,12 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
     config: { access: { roles: r.edit, feature: COLLECTING } },
     schema: { tags, body: r.create, response: { 201: r.entity.row } },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, {
-            ...(request.body as object),
-            ...r.fixed,
-          }),
-        ),
+      reply.status(201).send(
+        await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, {
+          ...(request.body as object),
+          ...r.fixed,
+        }),
+      ),
   });
   app.route({
     method: ['POST', 'PUT'],

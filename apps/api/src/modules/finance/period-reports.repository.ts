@@ -54,7 +54,8 @@ export const periodFigures = (
   const start = new Date(`${range.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000);
   // A lost chargeback counts on the day it was lost (as settlement deducts it), older rows on the day they opened.
-  const happened = (table: 'refund' | 'chargeback') => (table === 'chargeback' ? sql`coalesce(e.resolved_at, e.created_at)` : sql`e.created_at`);
+  const happened = (table: 'refund' | 'chargeback') =>
+    table === 'chargeback' ? sql`coalesce(e.resolved_at, e.created_at)` : sql`e.created_at`;
   const product = (column: Sql) => (grouping.product ? column : sql`''`);
   const moneyRows = (table: 'refund' | 'chargeback', status: string, kind: 'refund' | 'chargeback') =>
     sql`select ${periodOf(grouping, sql`(${happened(table)} at time zone 'UTC')::date`)} as period, e.merchant_id, e.currency_code, ${product(sql`t.payment_product_type`)} as payment_product,

@@ -301,18 +301,36 @@ describe('settlement runs', () => {
 
   it('deducts a chargeback in the period it was lost, once, even when the week it opened is settled already', async () => {
     const m = await newMerchant(t.db, [], null);
-    await insertTransactions(t.db, m, [{ amount: 5_000, product: 'card', brand: 'visa', country: 'NL', captured: true, at: W0 + DAY, refund: 0, refundProcessed: false, chargeback: 0, chargebackLost: false }]);
+    await insertTransactions(t.db, m, [
+      {
+        amount: 5_000,
+        product: 'card',
+        brand: 'visa',
+        country: 'NL',
+        captured: true,
+        at: W0 + DAY,
+        refund: 0,
+        refundProcessed: false,
+        chargeback: 0,
+        chargebackLost: false,
+      },
+    ]);
     const [{ id: tx }] = await t.db.query<{ id: string }>(sql`select id from transaction where merchant_id = ${m.id}`);
     // Opened in week 1 (and still open when week 1 is settled), lost in week 2.
     const chargeback = newId('cb');
-    await t.db.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at)
+    await t.db
+      .query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at)
       values (${chargeback}, ${m.id}, ${m.id}, ${tx}, ${m.paymentProfileId}, 5000, 'EUR', 'IN_DISPUTE', ${new Date(W0 + 3 * DAY)})`);
     await runSettlement(t.db, { now: new Date(W0 + 8 * DAY), merchantId: m.id });
-    await t.db.query(sql`update chargeback set status = 'LOST', resolved_at = ${new Date(W0 + 9 * DAY)} where id = ${chargeback}`);
+    await t.db.query(
+      sql`update chargeback set status = 'LOST', resolved_at = ${new Date(W0 + 9 * DAY)} where id = ${chargeback}`,
+    );
     await runSettlement(t.db, { now: new Date(W0 + 15 * DAY), merchantId: m.id });
     await runSettlement(t.db, { now: NOW, merchantId: m.id });
     const settled = (await settledOf(t.db, m.id)).filter((s) => Number(s.gross) || Number(s.chargebacks));
-    expect(settled.map((s) => [s.period_start.toISOString().slice(0, 10), Number(s.gross), Number(s.chargebacks)])).toEqual([
+    expect(
+      settled.map((s) => [s.period_start.toISOString().slice(0, 10), Number(s.gross), Number(s.chargebacks)]),
+    ).toEqual([
       ['2026-01-05', 5_000, 0],
       ['2026-01-12', 0, 5_000],
     ]);

@@ -26,7 +26,9 @@ export const importCustomers = async (tx: Queryable, target: Target, rows: Row[]
     }
     const c = parsed.data;
     const email = c.email_address.toLowerCase();
-    const [exists] = await tx.query(sql`select 1 from customer where merchant_id = ${target.merchantId} and lower(email_address) = ${email}`);
+    const [exists] = await tx.query(
+      sql`select 1 from customer where merchant_id = ${target.merchantId} and lower(email_address) = ${email}`,
+    );
     if (exists || seen.has(email)) {
       rejected.push({ line, reason: `a customer with e-mail ${c.email_address} already exists` });
       continue;
@@ -44,7 +46,11 @@ export const importTransactions = async (tx: Queryable, target: Target, rows: Ro
   const rejected: TImportRejection[] = [];
   let imported = 0;
   const profiles = new Map(
-    (await tx.query<{ id: string; currency_code: string }>(sql`select id, currency_code from payment_profile where merchant_id = ${target.merchantId}`)).map((p) => [p.id, p.currency_code]),
+    (
+      await tx.query<{ id: string; currency_code: string }>(
+        sql`select id, currency_code from payment_profile where merchant_id = ${target.merchantId}`,
+      )
+    ).map((p) => [p.id, p.currency_code]),
   );
   const seen = new Set<string>();
   for (const [index, raw] of rows.entries()) {
@@ -57,21 +63,28 @@ export const importTransactions = async (tx: Queryable, target: Target, rows: Ro
     const r = parsed.data;
     const currency = profiles.get(r.payment_profile);
     if (!currency) {
-      rejected.push({ line, reason: `payment_profile: ${r.payment_profile} is not a payment profile of this merchant` });
+      rejected.push({
+        line,
+        reason: `payment_profile: ${r.payment_profile} is not a payment profile of this merchant`,
+      });
       continue;
     }
     if (r.currency_code && r.currency_code !== currency) {
       rejected.push({ line, reason: `currency_code: the payment profile is in ${currency}` });
       continue;
     }
-    const [exists] = await tx.query(sql`select 1 from transaction where merchant_id = ${target.merchantId} and merchant_reference = ${r.merchant_reference}`);
+    const [exists] = await tx.query(
+      sql`select 1 from transaction where merchant_id = ${target.merchantId} and merchant_reference = ${r.merchant_reference}`,
+    );
     if (exists || seen.has(r.merchant_reference)) {
       rejected.push({ line, reason: `merchant_reference ${r.merchant_reference} already exists` });
       continue;
     }
     seen.add(r.merchant_reference);
     const [customer] = r.customer_email
-      ? await tx.query<{ id: string }>(sql`select id from customer where merchant_id = ${target.merchantId} and lower(email_address) = ${r.customer_email.toLowerCase()} limit 1`)
+      ? await tx.query<{ id: string }>(
+          sql`select id from customer where merchant_id = ${target.merchantId} and lower(email_address) = ${r.customer_email.toLowerCase()} limit 1`,
+        )
       : [];
     const created = new Date(r.created_at);
     const history = JSON.stringify([{ status: r.status, at: created.toISOString(), reason: 'imported' }]);

@@ -22,7 +22,8 @@ export const merchantConfigurationRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.merchantConfiguration } },
     schema: {
       tags,
-      description: 'Fields not sent keep their value. max_transaction_amount (minor units) fails larger payments; three_ds_policy always asks 3-D Secure for every payment; refunds_enabled false refuses refunds (409 not_refundable).',
+      description:
+        'Fields not sent keep their value. max_transaction_amount (minor units) fails larger payments; three_ds_policy always asks 3-D Secure for every payment; refunds_enabled false refuses refunds (409 not_refundable).',
       params: ZIdParams,
       body: ZMerchantConfigurationUpdate,
       response: { 200: ZMerchantConfiguration },

@@ -23,7 +23,13 @@ export const merchantEntity = defineEntity(ZMerchantRow, {
     locality: { type: 'text', filter: true },
     amount: { type: 'int', column: revenue('volume'), sort: true, filter: true },
     count: { type: 'int', column: revenue('count'), sort: true },
-    currency_code: { type: 'text', column: `(select p.currency_code from payment_profile p where p.merchant_id = e.id order by p.created_at limit 1)` },
-    sub_organisations: { type: 'int', column: `(select count(*)::int from organisation s where s.merchant_id = e.id and s.id <> e.id)` },
+    currency_code: {
+      type: 'text',
+      column: `(select p.currency_code from payment_profile p where p.merchant_id = e.id order by p.created_at limit 1)`,
+    },
+    sub_organisations: {
+      type: 'int',
+      column: `(select count(*)::int from organisation s where s.merchant_id = e.id and s.id <> e.id)`,
+    },
   },
 });

@@ -18,7 +18,10 @@ export const merchantRoutes = async (fastify: FastifyInstance) => {
     app.post(`/v1/psp/merchant/:id/${action}`, {
       config: { access: { roles: access.merchant.activate } },
       schema: { tags: ['merchant'], params: ZIdParams, response: { 200: merchantEntity.row } },
-      handler: async (request) => (await setMerchantActivity(app.db, actorOf(request), request.params.id, action === 'activate')) as RowOf<typeof merchantEntity>,
+      handler: async (request) =>
+        (await setMerchantActivity(app.db, actorOf(request), request.params.id, action === 'activate')) as RowOf<
+          typeof merchantEntity
+        >,
     });
   }
 };

@@ -16,7 +16,14 @@ export const setMerchantActivity = async (db: Db, actor: Actor, id: string, acti
     if (!merchant) throw notFoundAt('params.id', 'Merchant');
     if (merchant.active === active) return;
     await setMerchantActive(tx, id, active);
-    await recordAudit(tx, { ...actor.audit, type: active ? 'merchant_activated' : 'merchant_deactivated', responseCode: 200, entity: 'merchant', entityId: id, detail: { name: merchant.name } });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: active ? 'merchant_activated' : 'merchant_deactivated',
+      responseCode: 200,
+      entity: 'merchant',
+      entityId: id,
+      detail: { name: merchant.name },
+    });
   });
   return getEntity(db, merchantEntity, actor.scope, id);
 };

@@ -25,46 +25,71 @@ describe('merchants', () => {
   it('lists merchants by 30-day revenue from the rollups, largest first, with search and export', async () => {
     const list = await callAs(t.app, provider, 'GET', '/v1/psp/merchant?_sort=-amount&active=true');
     expect(list.status).toBe(200);
-    expect(list.body.map((m: { name: string; amount: number; count: number }) => [m.name, Number(m.amount), Number(m.count)])).toEqual([
+    expect(
+      list.body.map((m: { name: string; amount: number; count: number }) => [
+        m.name,
+        Number(m.amount),
+        Number(m.count),
+      ]),
+    ).toEqual([
       ['Shop A', 7500, 2],
       ['Shop B', 1200, 1],
     ]);
     expect(list.body[0]).toMatchObject({ active: true, currency_code: 'EUR', sub_organisations: 1 });
-    expect((await callAs(t.app, provider, 'GET', '/v1/psp/merchant?_search=Shop%20B')).body.map((m: { name: string }) => m.name)).toEqual(['Shop B']);
+    expect(
+      (await callAs(t.app, provider, 'GET', '/v1/psp/merchant?_search=Shop%20B')).body.map(
+        (m: { name: string }) => m.name,
+      ),
+    ).toEqual(['Shop B']);
     expect((await callAs(t.app, provider, 'GET', '/v1/psp/merchant/count?active=true')).body.count).toBe(2);
-    const csv = await t.app.inject({ method: 'GET', url: '/v1/psp/merchant/export?_sort=-amount&_fields=name,amount', headers: provider as Record<string, string> });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/v1/psp/merchant/export?_sort=-amount&_fields=name,amount',
+      headers: provider as Record<string, string>,
+    });
     expect(csv.body.trim().split(/\r?\n/)).toEqual(['name,amount', 'Shop A,7500', 'Shop B,1200']);
     expect((await callAs(t.app, a, 'GET', '/v1/psp/merchant')).status).toBe(403);
     expect((await callAs(t.app, provider, 'GET', '/v1/psp/merchant?colour=red')).status).toBe(400);
   });
 
-  it('a deactivated merchant\'s users cannot sign in or keep a session, its API keys answer 401, until it is activated; audited', async () => {
+  it("a deactivated merchant's users cannot sign in or keep a session, its API keys answer 401, until it is activated; audited", async () => {
     const b = await signIn(t.app, 'b@test.kassa', TEST_PASSWORD);
-    const key = (await callAs(t.app, b, 'POST', '/v1/apikey', { name: 'Shop B bot', roles: ['TRANSACTION_LIST'] })).body.key;
+    const key = (await callAs(t.app, b, 'POST', '/v1/apikey', { name: 'Shop B bot', roles: ['TRANSACTION_LIST'] })).body
+      .key;
     expect((await callAs(t.app, bearer(key), 'GET', '/v1/transaction')).status).toBe(200);
 
     const off = await callAs(t.app, provider, 'POST', `/v1/psp/merchant/${world.shopB.id}/deactivate`);
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ id: world.shopB.id, active: false });
-    const login = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { username: 'b@test.kassa', password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'b@test.kassa', password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().code).toBe('organisation_inactive');
     expect((await callAs(t.app, b, 'GET', '/v1/auth/me')).status).toBe(401);
     expect((await callAs(t.app, bearer(key), 'GET', '/v1/transaction')).status).toBe(401);
     expect((await callAs(t.app, a, 'GET', '/v1/auth/me')).status).toBe(200);
-    expect((await callAs(t.app, provider, 'GET', '/v1/psp/merchant?active=false')).body.map((m: { id: string }) => m.id)).toEqual([world.shopB.id]);
+    expect(
+      (await callAs(t.app, provider, 'GET', '/v1/psp/merchant?active=false')).body.map((m: { id: string }) => m.id),
+    ).toEqual([world.shopB.id]);
 
     const on = await callAs(t.app, provider, 'POST', `/v1/psp/merchant/${world.shopB.id}/activate`);
     expect(on.body.active).toBe(true);
     await signIn(t.app, 'b@test.kassa', TEST_PASSWORD);
     expect((await callAs(t.app, bearer(key), 'GET', '/v1/transaction')).status).toBe(200);
-    const audit = await t.db.query<{ type: string }>(sql`select type from audit_log where entity = 'merchant' and entity_id = ${world.shopB.id} order by created_at`);
+    const audit = await t.db.query<{ type: string }>(
+      sql`select type from audit_log where entity = 'merchant' and entity_id = ${world.shopB.id} order by created_at`,
+    );
     expect(audit.map((r) => r.type)).toEqual(['merchant_deactivated', 'merchant_activated']);
   });
 
   it('refuses merchants users and unknown or non-merchant ids', async () => {
     expect((await callAs(t.app, a, 'POST', `/v1/psp/merchant/${world.shopB.id}/deactivate`)).status).toBe(403);
     expect((await callAs(t.app, provider, 'POST', '/v1/psp/merchant/org_nope/deactivate')).status).toBe(404);
-    expect((await callAs(t.app, provider, 'POST', `/v1/psp/merchant/${world.shopASub.id}/deactivate`)).status).toBe(404);
+    expect((await callAs(t.app, provider, 'POST', `/v1/psp/merchant/${world.shopASub.id}/deactivate`)).status).toBe(
+      404,
+    );
   });
 });

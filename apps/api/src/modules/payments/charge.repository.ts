@@ -1,30 +1,54 @@
 import type { Rule, RoutingNode, RulesetAction } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
-export type ChargeProfile = { id: string; organisation_id: string; currency_code: string; routing: Record<string, unknown> | null };
+export type ChargeProfile = {
+  id: string;
+  organisation_id: string;
+  currency_code: string;
+  routing: Record<string, unknown> | null;
+};
 
-export const loadChargeProfile = async (tx: Queryable, paymentProfileId: string): Promise<ChargeProfile | undefined> => {
-  const [row] = await tx.query<ChargeProfile>(sql`select id, organisation_id, currency_code, routing from payment_profile where id = ${paymentProfileId}`);
+export const loadChargeProfile = async (
+  tx: Queryable,
+  paymentProfileId: string,
+): Promise<ChargeProfile | undefined> => {
+  const [row] = await tx.query<ChargeProfile>(
+    sql`select id, organisation_id, currency_code, routing from payment_profile where id = ${paymentProfileId}`,
+  );
   return row;
 };
 
 /** The merchant an organisation belongs to (itself for a merchant). */
-export const merchantOf = async (tx: Queryable, organisationId: string): Promise<string | undefined> => (await chargeOrganisation(tx, organisationId))?.merchant_id;
+export const merchantOf = async (tx: Queryable, organisationId: string): Promise<string | undefined> =>
+  (await chargeOrganisation(tx, organisationId))?.merchant_id;
 
 export type ChargeOrganisation = { merchant_id: string; path: string; mcc: string | null };
 
 /** The merchant an organisation belongs to (itself for a merchant), its tree path and category code. */
-export const chargeOrganisation = async (tx: Queryable, organisationId: string): Promise<ChargeOrganisation | undefined> => {
+export const chargeOrganisation = async (
+  tx: Queryable,
+  organisationId: string,
+): Promise<ChargeOrganisation | undefined> => {
   const [row] = await tx.query<ChargeOrganisation>(
     sql`select coalesce(merchant_id, id) as merchant_id, path, mcc from organisation where id = ${organisationId}`,
   );
   return row;
 };
 
-export type ChargeProcessor = { id: string; active: boolean; payment_product: string | null; sandbox_latency_ms: number; sandbox_outage: boolean };
+export type ChargeProcessor = {
+  id: string;
+  active: boolean;
+  payment_product: string | null;
+  sandbox_latency_ms: number;
+  sandbox_outage: boolean;
+};
 
 /** The first active processor of the profile, in the profile's order, that handles the product. */
-export const pickProcessor = async (tx: Queryable, paymentProfileId: string, productType: string): Promise<string | undefined> => {
+export const pickProcessor = async (
+  tx: Queryable,
+  paymentProfileId: string,
+  productType: string,
+): Promise<string | undefined> => {
   const [row] = await tx.query<{ id: string }>(sql`
     select pr.id from payment_profile p join processor pr on pr.id = any(p.processors)
     where p.id = ${paymentProfileId} and pr.active and pr.payment_product = ${productType}
@@ -33,7 +57,11 @@ export const pickProcessor = async (tx: Queryable, paymentProfileId: string, pro
 };
 
 /** A processor as the engine needs it, only if the profile has it. */
-export const profileProcessor = async (tx: Queryable, paymentProfileId: string, processorId: string): Promise<ChargeProcessor | undefined> => {
+export const profileProcessor = async (
+  tx: Queryable,
+  paymentProfileId: string,
+  processorId: string,
+): Promise<ChargeProcessor | undefined> => {
   const [row] = await tx.query<ChargeProcessor>(sql`
     select pr.id, pr.active, pr.payment_product, pr.sandbox_latency_ms, pr.sandbox_outage
     from payment_profile p join processor pr on pr.id = any(p.processors) where p.id = ${paymentProfileId} and pr.id = ${processorId}`);
@@ -77,7 +105,11 @@ export const routingById = async (tx: Queryable, id: string): Promise<ChargeRout
   return row;
 };
 
-export const finishScheduledTransaction = (tx: Queryable, id: string, outcome: { transactionId: string; done: boolean; reason: string | null }) =>
+export const finishScheduledTransaction = (
+  tx: Queryable,
+  id: string,
+  outcome: { transactionId: string; done: boolean; reason: string | null },
+) =>
   tx.query(sql`update scheduled_transaction set status = ${outcome.done ? 'DONE' : 'FAILED'}, transaction_id = ${outcome.transactionId},
       attempts = attempts + 1, failure_reason = ${outcome.done ? null : outcome.reason}, updated_at = now()
     where id = ${id}`);

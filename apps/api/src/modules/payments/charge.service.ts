@@ -67,17 +67,34 @@ export type ChargeResult = {
 type Routed = { processorId: string | null; routing: TTransactionDecision['routing']; reason: string | null };
 
 /** The profile's routing tree for the product decides the processor; without one, the profile's first active processor does. */
-const route = async (tx: Queryable, profile: ChargeProfile, product: PaymentProduct, facts: PaymentFacts): Promise<Routed> => {
+const route = async (
+  tx: Queryable,
+  profile: ChargeProfile,
+  product: PaymentProduct,
+  facts: PaymentFacts,
+): Promise<Routed> => {
   const routingId = profile.routing?.[product];
   // Only a routing id routes; older demo worlds kept a weighted split object here, which routes like no routing.
   const routing = typeof routingId === 'string' ? await routingById(tx, routingId) : undefined;
   if (!routing) {
     const processorId = (await pickProcessor(tx, profile.id, product)) ?? null;
-    return { processorId, routing: { routing: null, name: null, version: null, path: [], processor: processorId, fallback: true }, reason: processorId ? null : 'no processor' };
+    return {
+      processorId,
+      routing: { routing: null, name: null, version: null, path: [], processor: processorId, fallback: true },
+      reason: processorId ? null : 'no processor',
+    };
   }
   const decision = evaluateRouting(routing.details, facts);
-  const routed = { routing: routing.id, name: routing.name, version: routing.version, path: decision.path, processor: decision.processor, fallback: false };
-  if (!decision.processor) return { processorId: null, routing: routed, reason: 'no route: the routing tree ends in an empty branch' };
+  const routed = {
+    routing: routing.id,
+    name: routing.name,
+    version: routing.version,
+    path: decision.path,
+    processor: decision.processor,
+    fallback: false,
+  };
+  if (!decision.processor)
+    return { processorId: null, routing: routed, reason: 'no route: the routing tree ends in an empty branch' };
   return { processorId: decision.processor, routing: routed, reason: null };
 };
 
@@ -107,10 +124,22 @@ export const routeAndAuthorise = async (
     return { status: 'FAILED', reason, processorId: null, externalId: null, routing: routed.routing, acquirer: null };
   }
   const answer = await sandboxAuthorise(
-    { amount: facts.amount, productType: facts.payment_product as string, customerStatus: payment.customerStatus, cardNumber: payment.cardNumber },
+    {
+      amount: facts.amount,
+      productType: facts.payment_product as string,
+      customerStatus: payment.customerStatus,
+      cardNumber: payment.cardNumber,
+    },
     { latencyMs: processor.sandbox_latency_ms, outage: processor.sandbox_outage },
   );
-  return { status: answer.status, reason: answer.reason, processorId: processor.id, externalId: answer.externalId, routing: routed.routing, acquirer: { code: answer.code } };
+  return {
+    status: answer.status,
+    reason: answer.reason,
+    processorId: processor.id,
+    externalId: answer.externalId,
+    routing: routed.routing,
+    acquirer: { code: answer.code },
+  };
 };
 
 /**
@@ -161,7 +190,8 @@ const notifyRulesets = async (
  * Inputs are trusted (the caller validated them and checked tenancy); a broken contract throws.
  */
 export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<ChargeResult> => {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`chargePayment: amount must be a positive integer, got ${input.amount}`);
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new Error(`chargePayment: amount must be a positive integer, got ${input.amount}`);
   const profile = await loadChargeProfile(tx, input.paymentProfileId);
   if (!profile) throw new Error(`chargePayment: payment profile ${input.paymentProfileId} does not exist`);
   const organisation = await chargeOrganisation(tx, input.organisationId);
@@ -202,7 +232,8 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
 
   // A ruleset asks for a challenge and the caller can send the customer to the hosted page;
   // a merchant-initiated recurring charge is exempt (no customer present).
-  const challenge = threeDSecureRequired && blockedBy.length === 0 && !!input.challenge && facts.recurring_type !== 'recurring';
+  const challenge =
+    threeDSecureRequired && blockedBy.length === 0 && !!input.challenge && facts.recurring_type !== 'recurring';
   let status: SandboxStatus | 'IN_PROGRESS';
   let reason: string | null;
   let processorId: string | null = null;
@@ -221,7 +252,10 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     reason = '3-D Secure challenge pending';
     decision.challenge = 'pending';
   } else {
-    const answer = await routeAndAuthorise(tx, profile, facts, { customerStatus: customer?.status ?? null, cardNumber: input.cardNumber });
+    const answer = await routeAndAuthorise(tx, profile, facts, {
+      customerStatus: customer?.status ?? null,
+      cardNumber: input.cardNumber,
+    });
     ({ status, reason, processorId, externalId } = answer);
     decision.routing = answer.routing;
     decision.acquirer = answer.acquirer;
@@ -259,11 +293,21 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     decision,
   });
   if (input.scheduledTransactionId) {
-    await finishScheduledTransaction(tx, input.scheduledTransactionId, { transactionId, done: status === 'SETTLEMENT_REQUESTED', reason });
+    await finishScheduledTransaction(tx, input.scheduledTransactionId, {
+      transactionId,
+      done: status === 'SETTLEMENT_REQUESTED',
+      reason,
+    });
   }
   if (input.notify !== false) {
     await notifyItem(tx, 'transaction', transactionId, 'transaction.created');
-    await notifyRulesets(tx, fired, { transactionId, merchantId: organisation.merchant_id, profileId: profile.id, facts, status });
+    await notifyRulesets(tx, fired, {
+      transactionId,
+      merchantId: organisation.merchant_id,
+      profileId: profile.id,
+      facts,
+      status,
+    });
   }
   return { transactionId, status, statusReason: reason, decision, facts, merchantId: organisation.merchant_id };
 };

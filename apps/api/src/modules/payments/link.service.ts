@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { LINK_DEFAULT_EXPIRY_DAYS, LINK_MAX_EXPIRY_DAYS, type TCardAddLinkCreateBody, type TPaymentLinkCreateBody } from '@kassa/domain';
+import {
+  LINK_DEFAULT_EXPIRY_DAYS,
+  LINK_MAX_EXPIRY_DAYS,
+  type TCardAddLinkCreateBody,
+  type TPaymentLinkCreateBody,
+} from '@kassa/domain';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
@@ -27,7 +32,8 @@ const expiryOf = (raw: string | undefined): Date => {
   return expiresAt;
 };
 
-type CreateLink = { kind: 'payment'; body: TPaymentLinkCreateBody } | { kind: 'card_add'; body: TCardAddLinkCreateBody };
+type CreateLink =
+  { kind: 'payment'; body: TPaymentLinkCreateBody } | { kind: 'card_add'; body: TCardAddLinkCreateBody };
 
 /** Creates a payment link or card-add link on a payment profile of the caller's own tenancy. */
 export const createLink = async (db: Db, actor: Actor, publicUrl: string, request: CreateLink) => {
@@ -39,7 +45,12 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
     if (request.kind === 'payment' && request.body.currency !== undefined && request.body.currency !== currency) {
       throw badRequest('body.currency', `The currency must be the payment profile's currency, ${currency}`);
     }
-    if (body.customer) assertSameMerchant(profile, await findOwned(tx, actor.scope, 'customer', body.customer, 'body.customer'), 'body.customer');
+    if (body.customer)
+      assertSameMerchant(
+        profile,
+        await findOwned(tx, actor.scope, 'customer', body.customer, 'body.customer'),
+        'body.customer',
+      );
     const linkId = newId(kind === 'payment' ? 'pl' : 'cal');
     const token = randomBytes(18).toString('base64url');
     await insertLink(tx, kind, {
@@ -63,7 +74,11 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
       responseCode: 201,
       entity: LINK_ENTITY[kind].table,
       entityId: linkId,
-      detail: { payment_profile: profile.id, amount: request.kind === 'payment' ? request.body.amount : null, expires_at: expiresAt.toISOString() },
+      detail: {
+        payment_profile: profile.id,
+        amount: request.kind === 'payment' ? request.body.amount : null,
+        expires_at: expiresAt.toISOString(),
+      },
     });
     return linkId;
   });
@@ -78,7 +93,13 @@ export const deactivate = async (db: Db, actor: Actor, kind: LinkKind, id: strin
     if (link.status === 'DONE') throw conflict('This link has been used already and cannot be deactivated');
     if (!link.active) return;
     await deactivateLink(tx, kind, id);
-    await recordAudit(tx, { ...actor.audit, type: `${kind}_link_deactivated`, responseCode: 200, entity: LINK_ENTITY[kind].table, entityId: id });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: `${kind}_link_deactivated`,
+      responseCode: 200,
+      entity: LINK_ENTITY[kind].table,
+      entityId: id,
+    });
   });
   return getEntity(db, LINK_ENTITY[kind], actor.scope, id);
 };

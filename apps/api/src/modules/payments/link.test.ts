@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await createTestApp({ publicUrl: 'https://pay.kassa.test' });
   world = await createTestWorld(t.db);
   call = caller(t.app);
-  [a, analyst, b] = await Promise.all(['a', 'a-analyst', 'b'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)));
+  [a, analyst, b] = await Promise.all(
+    ['a', 'a-analyst', 'b'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)),
+  );
   customerA = await insertTestCustomer(t.db, world.shopA);
 });
 afterAll(() => t.close());
@@ -35,7 +37,14 @@ describe('payment links', () => {
   it('creates an active link with a customer URL, in the profile currency', async () => {
     const answer = await call(a, 'POST', '/v1/payment-link', link());
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ amount: 4950, currency_code: 'EUR', status: 'CREATED', active: true, merchant_reference: 'INV-1', organisation: world.shopA.id });
+    expect(answer.body).toMatchObject({
+      amount: 4950,
+      currency_code: 'EUR',
+      status: 'CREATED',
+      active: true,
+      merchant_reference: 'INV-1',
+      organisation: world.shopA.id,
+    });
     expect(answer.body.url).toMatch(/^https:\/\/pay\.kassa\.test\/pay\/[A-Za-z0-9_-]{24}$/);
     const listed = await call(a, 'GET', '/v1/payment-link?active=true');
     expect(listed.body.map((row: { id: string }) => row.id)).toContain(answer.body.id);
@@ -95,7 +104,9 @@ describe('payment links', () => {
     expect(profile.status).toBe(404);
     expect(profile.body.details[0].path).toBe('body.payment_profile');
     const customerB = await insertTestCustomer(t.db, world.shopB);
-    expect((await call(a, 'POST', '/v1/payment-link', link({ customer: customerB }))).body.details[0].path).toBe('body.customer');
+    expect((await call(a, 'POST', '/v1/payment-link', link({ customer: customerB }))).body.details[0].path).toBe(
+      'body.customer',
+    );
     const created = (await call(a, 'POST', '/v1/payment-link', link())).body;
     expect((await call(b, 'POST', `/v1/payment-link/${created.id}/deactivate`)).status).toBe(404);
     expect((await call(a, 'GET', `/v1/payment-link/${created.id}`)).body.active).toBe(true);
@@ -117,13 +128,30 @@ describe('payment links', () => {
   it('exports as many rows as the count call, with its columns', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/payment-link/export?active=true', headers: a });
     const rows = parseSimpleCsv(response.body);
-    expect(rows[0]).toEqual(['created_at', 'id', 'merchant_reference', 'description', 'amount', 'currency_code', 'status', 'active', 'expires_at', 'customer', 'url']);
+    expect(rows[0]).toEqual([
+      'created_at',
+      'id',
+      'merchant_reference',
+      'description',
+      'amount',
+      'currency_code',
+      'status',
+      'active',
+      'expires_at',
+      'customer',
+      'url',
+    ]);
     expect(rows.length - 1).toBe((await call(a, 'GET', '/v1/payment-link/count?active=true')).body.count);
   });
 });
 
 describe('card-add links', () => {
-  const cardLink = (overrides: Record<string, unknown> = {}) => ({ payment_profile: world.profileA, customer: customerA, description: 'Store your card', ...overrides });
+  const cardLink = (overrides: Record<string, unknown> = {}) => ({
+    payment_profile: world.profileA,
+    customer: customerA,
+    description: 'Store your card',
+    ...overrides,
+  });
 
   it('creates a link for a customer and cancels it on deactivate', async () => {
     const answer = await call(a, 'POST', '/v1/card-add-link', cardLink());

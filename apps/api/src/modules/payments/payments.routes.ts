@@ -27,11 +27,24 @@ export const REFUND_EXPORT_FIELDS = [
 ] as const;
 
 export const paymentsRoutes = async (app: FastifyInstance) => {
-  registerReadRoutes(app, { path: 'transaction', entity: transactionEntity, roles: [...access.transaction.list, ...access.pspTransaction.list] });
-  registerReadRoutes(app, { path: 'refund', entity: refundEntity, roles: access.refund.list, exportFields: REFUND_EXPORT_FIELDS });
+  registerReadRoutes(app, {
+    path: 'transaction',
+    entity: transactionEntity,
+    roles: [...access.transaction.list, ...access.pspTransaction.list],
+  });
+  registerReadRoutes(app, {
+    path: 'refund',
+    entity: refundEntity,
+    roles: access.refund.list,
+    exportFields: REFUND_EXPORT_FIELDS,
+  });
   registerReadRoutes(app, { path: 'chargeback', entity: chargebackEntity, roles: access.chargeback.list });
   registerReadRoutes(app, { path: 'customer', entity: customerEntity, roles: access.customer.list });
-  registerReadRoutes(app, { path: 'scheduled-transaction', entity: scheduledTransactionEntity, roles: access.scheduledTransaction.list });
+  registerReadRoutes(app, {
+    path: 'scheduled-transaction',
+    entity: scheduledTransactionEntity,
+    roles: access.scheduledTransaction.list,
+  });
   await app.register(transactionRoutes);
   await app.register(refundRoutes);
   await app.register(linkRoutes);

@@ -21,14 +21,29 @@ beforeAll(async () => {
   a = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
   const customer = await insertTestCustomer(t.db, world.shopA, { lastName: 'Vos' });
   await t.db.query(sql`update customer set first_name = 'Noor' where id = ${customer}`);
-  transaction = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 10_000, createdAt: created, reference: 'ORDER-7', customerId: customer, status: 'SETTLEMENT_COMPLETED' });
-  expect((await call(a, 'POST', `/v1/transaction/${transaction}/refund`, { amount: 1250, reason: 'Fiets; beschadigd' })).status).toBe(201);
-  expect((await call(a, 'POST', `/v1/transaction/${transaction}/refund`, { amount: 99, reason: 'Korting' })).status).toBe(201);
+  transaction = await insertTestTransaction(t.db, world.shopA, world.profileA, {
+    amount: 10_000,
+    createdAt: created,
+    reference: 'ORDER-7',
+    customerId: customer,
+    status: 'SETTLEMENT_COMPLETED',
+  });
+  expect(
+    (await call(a, 'POST', `/v1/transaction/${transaction}/refund`, { amount: 1250, reason: 'Fiets; beschadigd' }))
+      .status,
+  ).toBe(201);
+  expect(
+    (await call(a, 'POST', `/v1/transaction/${transaction}/refund`, { amount: 99, reason: 'Korting' })).status,
+  ).toBe(201);
 });
 afterAll(() => t.close());
 
 const exportOf = async (query: string) => {
-  const response = await t.app.inject({ method: 'GET', url: `/v1/refund/export?transaction=${transaction}&_fields=${REFUND_EXPORT_FIELDS.join(',')}&${query}`, headers: a });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/refund/export?transaction=${transaction}&_fields=${REFUND_EXPORT_FIELDS.join(',')}&${query}`,
+    headers: a,
+  });
   return response;
 };
 
@@ -40,8 +55,18 @@ describe('readable export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const rows = parse(response.body, { bom: true, delimiter: ';' }) as string[][];
     expect(rows[0]).toEqual([
-      'Datum', 'Laatste statuswijziging', 'Transactie – Referentie', 'Transactie-id', 'Transactie – Datum', 'Referentie verwerker',
-      'Transactie – Betaalmethode', 'Transactie – Terugkerend', 'Transactiebedrag', 'Terugbetaald bedrag', 'Reden', 'Status',
+      'Datum',
+      'Laatste statuswijziging',
+      'Transactie – Referentie',
+      'Transactie-id',
+      'Transactie – Datum',
+      'Referentie verwerker',
+      'Transactie – Betaalmethode',
+      'Transactie – Terugkerend',
+      'Transactiebedrag',
+      'Terugbetaald bedrag',
+      'Reden',
+      'Status',
     ]);
     expect(rows).toHaveLength(3);
     const byAmount = new Map(rows.slice(1).map((row) => [row[9], row]));
@@ -57,7 +82,9 @@ describe('readable export', () => {
   });
 
   it('gives English with commas and points in another time zone, and the machine export stays as it was', async () => {
-    const english = parse((await exportOf('_format=readable&_lang=en-US&_tz=America/New_York')).body, { bom: true }) as string[][];
+    const english = parse((await exportOf('_format=readable&_lang=en-US&_tz=America/New_York')).body, {
+      bom: true,
+    }) as string[][];
     expect(english[0][9]).toBe('Refund amount');
     const row = english.find((cells) => cells[9] === '12.50')!;
     expect(row[4]).toBe('01/15/2026 09:05:09 -05:00');
@@ -69,7 +96,11 @@ describe('readable export', () => {
   });
 
   it('names related rows beside their ids', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/v1/transaction/export?id=${transaction}&_fields=merchant_reference,customer.email_address,amount&_format=readable&_lang=nl`, headers: a });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/transaction/export?id=${transaction}&_fields=merchant_reference,customer.email_address,amount&_format=readable&_lang=nl`,
+      headers: a,
+    });
     const rows = parse(response.body, { bom: true, delimiter: ';' }) as string[][];
     expect(rows[0]).toEqual(['Referentie', 'Klant – E-mailadres', 'Klant – Naam', 'Bedrag']);
     expect(rows[1].slice(2)).toEqual(['Noor Vos', '100,00']);

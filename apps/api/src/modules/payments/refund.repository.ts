@@ -9,8 +9,15 @@ export const sumCountedRefunds = async (tx: Queryable, transactionId: string): P
 };
 
 /** A refund of this transaction made by the same caller with the same key in the last 24 hours. */
-export const findRefundByIdempotencyKey = async (tx: Queryable, transactionId: string, createdBy: string, key: string): Promise<string | undefined> => {
-  const [row] = await tx.query<{ id: string }>(sql`select id from refund where transaction_id = ${transactionId} and created_by = ${createdBy}
+export const findRefundByIdempotencyKey = async (
+  tx: Queryable,
+  transactionId: string,
+  createdBy: string,
+  key: string,
+): Promise<string | undefined> => {
+  const [row] = await tx.query<{
+    id: string;
+  }>(sql`select id from refund where transaction_id = ${transactionId} and created_by = ${createdBy}
     and idempotency_key = ${key} and created_at > now() - interval '24 hours'`);
   return row?.id;
 };

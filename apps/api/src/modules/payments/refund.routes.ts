@@ -17,7 +17,8 @@ export const refundRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.refund.create } },
     schema: {
       tags: ['refund'],
-      description: 'Refunds part or all of a transaction. Never more than its amount minus earlier refunds. Supports Idempotency-Key.',
+      description:
+        'Refunds part or all of a transaction. Never more than its amount minus earlier refunds. Supports Idempotency-Key.',
       params: z.object({ id: z.string().min(1).max(64) }),
       headers: ZIdempotencyHeaders,
       body: ZTransactionRefundBody,
@@ -37,7 +38,13 @@ export const refundRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/refund', {
     ...idempotent,
     config: { access: { roles: access.refund.create } },
-    schema: { tags: ['refund'], description: 'Creates a refund of `transaction` (same rules as transaction/{id}/refund).', headers: ZIdempotencyHeaders, body: ZRefundCreateBody, response: responses },
+    schema: {
+      tags: ['refund'],
+      description: 'Creates a refund of `transaction` (same rules as transaction/{id}/refund).',
+      headers: ZIdempotencyHeaders,
+      body: ZRefundCreateBody,
+      response: responses,
+    },
     handler: async (request, reply) => {
       const refund = await refundTransaction(app.db, actorOf(request), {
         transactionId: request.body.transaction,

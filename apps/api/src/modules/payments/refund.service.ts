@@ -31,7 +31,9 @@ export const refundTransaction = async (db: Db, actor: Actor, request: RefundReq
   const refundId = await db.transaction(async (tx) => {
     const transaction = await lockTransaction(tx, actor.scope, request.transactionId);
     if (!transaction) {
-      throw new HttpError(404, 'not_found', 'Transaction not found', [{ path: request.transactionPath, message: 'No such transaction' }]);
+      throw new HttpError(404, 'not_found', 'Transaction not found', [
+        { path: request.transactionPath, message: 'No such transaction' },
+      ]);
     }
     if (request.idempotencyKey) {
       // A retry whose stored answer was lost (process died after the commit): the refund exists, answer with it.
@@ -45,7 +47,9 @@ export const refundTransaction = async (db: Db, actor: Actor, request: RefundReq
       ]);
     }
     if (!(await merchantLimits(tx, transaction.merchant_id)).refunds_enabled) {
-      throw new HttpError(409, 'not_refundable', 'Refunds are switched off for this merchant', [{ path: request.transactionPath, message: 'Refunds are switched off for this merchant' }]);
+      throw new HttpError(409, 'not_refundable', 'Refunds are switched off for this merchant', [
+        { path: request.transactionPath, message: 'Refunds are switched off for this merchant' },
+      ]);
     }
     const refunded = await sumCountedRefunds(tx, transaction.id);
     const remaining = transaction.amount - refunded;
@@ -81,7 +85,12 @@ export const refundTransaction = async (db: Db, actor: Actor, request: RefundReq
       entity: 'refund',
       entityId: id,
       transactionId: transaction.id,
-      detail: { amount: request.amount, currency_code: transaction.currency_code, reason: request.reason ?? null, refunded_before: refunded },
+      detail: {
+        amount: request.amount,
+        currency_code: transaction.currency_code,
+        reason: request.reason ?? null,
+        refunded_before: refunded,
+      },
     });
     return id;
   });

@@ -25,15 +25,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const refundsOf = async (transactionId: string) =>
-  t.db.query<{ amount: number; status: string }>(sql`select amount, status from refund where transaction_id = ${transactionId}`);
+  t.db.query<{ amount: number; status: string }>(
+    sql`select amount, status from refund where transaction_id = ${transactionId}`,
+  );
 const refundedAmountOf = async (transactionId: string) =>
-  (await t.db.query<{ refunded_amount: number }>(sql`select refunded_amount from transaction where id = ${transactionId}`))[0].refunded_amount;
+  (
+    await t.db.query<{ refunded_amount: number }>(
+      sql`select refunded_amount from transaction where id = ${transactionId}`,
+    )
+  )[0].refunded_amount;
 
 describe('refunding a transaction', () => {
   it('lets exactly one of 20 concurrent refunds of 60.00 on a 100.00 transaction through', async () => {
     const tx = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 10_000 });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(a, 'POST', `/v1/transaction/${tx}/refund`, { amount: 6000, reason: 'race' })),
+      Array.from({ length: 20 }, () =>
+        call(a, 'POST', `/v1/transaction/${tx}/refund`, { amount: 6000, reason: 'race' }),
+      ),
     );
     const succeeded = answers.filter((r) => r.status === 201);
     expect(succeeded).toHaveLength(1);
@@ -80,7 +88,9 @@ describe('refunding a transaction', () => {
       // The business event; the HTTP request itself is a second row of the trail (entity null).
       sql`select type, entity_id, detail from audit_log where transaction_id = ${tx} and entity is not null`,
     );
-    expect(rows).toEqual([{ type: 'refund_created', entity_id: created.body.id, detail: expect.objectContaining({ amount: 900 }) }]);
+    expect(rows).toEqual([
+      { type: 'refund_created', entity_id: created.body.id, detail: expect.objectContaining({ amount: 900 }) },
+    ]);
   });
 
   it('creates through POST /v1/refund, the Add refund call, with the same rules', async () => {
@@ -177,7 +187,13 @@ describe('Idempotency-Key', () => {
     const tx = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 500 });
     const first = await refund(a, tx, 'key-refused', 600);
     expect(first.status).toBe(422);
-    const again = await call(a, 'POST', `/v1/transaction/${tx}/refund`, { reason: 'dup', amount: 600 }, { 'idempotency-key': 'key-refused' });
+    const again = await call(
+      a,
+      'POST',
+      `/v1/transaction/${tx}/refund`,
+      { reason: 'dup', amount: 600 },
+      { 'idempotency-key': 'key-refused' },
+    );
     expect(again.status).toBe(422);
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
@@ -199,7 +215,9 @@ describe('Idempotency-Key', () => {
     const tx = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 1000 });
     const first = await refund(a, tx, 'key-3');
     // Put the key back in the state it has while the first request runs.
-    await t.db.query(sql`update idempotency_key set state = 'in_flight', response_status = null, locked_until = now() + interval '1 minute' where key = 'key-3'`);
+    await t.db.query(
+      sql`update idempotency_key set state = 'in_flight', response_status = null, locked_until = now() + interval '1 minute' where key = 'key-3'`,
+    );
     const during = await refund(a, tx, 'key-3');
     expect(during.status).toBe(409);
     expect(during.body.code).toBe('idempotency_in_flight');
@@ -242,8 +260,18 @@ describe('refunds export', () => {
     const rows = parseSimpleCsv(response.body);
     expect(rows[0]).toEqual([...REFUND_EXPORT_FIELDS]);
     expect(REFUND_EXPORT_FIELDS).toEqual([
-      'created_at', 'last_status_update', 'transaction.merchant_reference', 'transaction.id', 'transaction.created_at', 'processor_id_external',
-      'transaction.payment_product_type', 'transaction.recurring_type', 'transaction.amount', 'amount', 'reason', 'status',
+      'created_at',
+      'last_status_update',
+      'transaction.merchant_reference',
+      'transaction.id',
+      'transaction.created_at',
+      'processor_id_external',
+      'transaction.payment_product_type',
+      'transaction.recurring_type',
+      'transaction.amount',
+      'amount',
+      'reason',
+      'status',
     ]);
     const count = (await call(a, 'GET', `/v1/refund/count?${filter}`)).body.count;
     expect(count).toBeGreaterThan(5);

@@ -37,7 +37,11 @@ export type SandboxAnswer = {
 
 type Outcome = { status: SandboxStatus; code: string; reason: string | null };
 const APPROVED: Outcome = { status: 'SETTLEMENT_REQUESTED', code: '00', reason: null };
-const declined = (code: string, reason: string): Outcome => ({ status: 'DECLINED', code, reason: `${reason} (${code})` });
+const declined = (code: string, reason: string): Outcome => ({
+  status: 'DECLINED',
+  code,
+  reason: `${reason} (${code})`,
+});
 const failed = (code: string, reason: string): Outcome => ({ status: 'FAILED', code, reason: `${reason} (${code})` });
 
 /** The documented test cards: number → outcome (any expiry in the future, any CVC). */
@@ -83,13 +87,19 @@ const outcomeOf = (payment: SandboxPayment, processor: SandboxProcessor): Outcom
   return APPROVED;
 };
 
-export const sandboxAuthorise = async (payment: SandboxPayment, processor: SandboxProcessor = { latencyMs: 0, outage: false }): Promise<SandboxAnswer> => {
+export const sandboxAuthorise = async (
+  payment: SandboxPayment,
+  processor: SandboxProcessor = { latencyMs: 0, outage: false },
+): Promise<SandboxAnswer> => {
   if (processor.latencyMs > 0) await sleep(processor.latencyMs);
   const outcome = outcomeOf(payment, processor);
   return { ...outcome, externalId: externalId('tx'), card: sandboxCard(payment.productType, payment.cardNumber) };
 };
 
-export const sandboxRefund = (): { status: 'PROCESSED'; externalId: string } => ({ status: 'PROCESSED', externalId: externalId('rf') });
+export const sandboxRefund = (): { status: 'PROCESSED'; externalId: string } => ({
+  status: 'PROCESSED',
+  externalId: externalId('rf'),
+});
 
 /**
  * The documented test card with this BIN and last four digits, if any. A payment kept waiting

@@ -17,12 +17,15 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
   call = caller(t.app);
-  [a, b, analyst] = await Promise.all(['a', 'b', 'a-analyst'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)));
+  [a, b, analyst] = await Promise.all(
+    ['a', 'b', 'a-analyst'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)),
+  );
   const customer = await insertTestCustomer(t.db, world.shopA);
   for (const [i, status] of ['CREATED', 'CREATED', 'DONE', 'FAILED'].entries()) {
     const id = newId('st', Date.now() - i * 60_000);
     ids.push(id);
-    await t.db.query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, amount, currency_code,
+    await t.db
+      .query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, amount, currency_code,
         due_at, status, failure_reason, created_at)
       values (${id}, ${world.shopA.id}, ${world.shopA.id}, ${world.profileA}, ${customer}, ${1000 + i}, 'EUR', now() + interval '1 day', ${status},
         ${status === 'FAILED' ? 'insufficient funds' : null}, ${new Date(Date.now() - i * 60_000)})`);
@@ -36,7 +39,12 @@ describe('scheduled transactions', () => {
     expect(created.body.map((r: { id: string }) => r.id)).toEqual(ids.slice(0, 2));
     expect((await call(a, 'GET', '/v1/scheduled-transaction/count')).body.count).toBe(4);
     const failed = await call(a, 'GET', `/v1/scheduled-transaction/${ids[3]}?_populate=customer%20payment_profile`);
-    expect(failed.body).toMatchObject({ status: 'FAILED', failure_reason: 'insufficient funds', amount: 1003, attempts: 0 });
+    expect(failed.body).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'insufficient funds',
+      amount: 1003,
+      attempts: 0,
+    });
     expect(failed.body.customer.last_name).toBe('Jansen');
   });
 

@@ -8,7 +8,13 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
-import { dueChargebacks, dueTransactions, insertChargeback, lockDueChargeback, lockDueTransaction } from './settlement-lifecycle.repository.ts';
+import {
+  dueChargebacks,
+  dueTransactions,
+  insertChargeback,
+  lockDueChargeback,
+  lockDueTransaction,
+} from './settlement-lifecycle.repository.ts';
 
 export const SETTLEMENT_LIFECYCLE_QUEUE = 'payments.settlement-lifecycle';
 export const SETTLEMENT_LIFECYCLE_EVERY_SECONDS = 60;
@@ -47,8 +53,22 @@ export const LIFECYCLE_STEPS: readonly Step[] = [
 ];
 
 /** A step no person made, in the audit trail with the system actor (docs/decisions.md). */
-const auditSystemStep = (tx: Queryable, transaction: { id: string; organisation_id: string }, type: string, detail: Record<string, unknown>) =>
-  recordAudit(tx, { ...SYSTEM_ACTOR, organisationId: transaction.organisation_id, type, responseCode: 200, entity: 'transaction', entityId: transaction.id, transactionId: transaction.id, detail });
+const auditSystemStep = (
+  tx: Queryable,
+  transaction: { id: string; organisation_id: string },
+  type: string,
+  detail: Record<string, unknown>,
+) =>
+  recordAudit(tx, {
+    ...SYSTEM_ACTOR,
+    organisationId: transaction.organisation_id,
+    type,
+    responseCode: 200,
+    entity: 'transaction',
+    entityId: transaction.id,
+    transactionId: transaction.id,
+    detail,
+  });
 
 /** The reason the sandbox acquirer gives for its chargebacks. */
 export const SANDBOX_CHARGEBACK_REASON_CODE = '4853';
@@ -71,10 +91,27 @@ export const openSandboxChargebacks = async (db: Db, now: Date = new Date(), bat
       if (!transaction || Number(transaction.open_amount) <= 0) return 0;
       const chargebackId = newId('cb');
       const reason = CHARGEBACK_REASON_CODES[SANDBOX_CHARGEBACK_REASON_CODE];
-      await insertChargeback(tx, { id: chargebackId, transaction, reasonCode: SANDBOX_CHARGEBACK_REASON_CODE, reason, externalId: `sbx_cb_${randomBytes(10).toString('hex')}`, at: now });
-      await transitionTransaction(tx, transaction, 'CHARGEBACK', `Chargeback ${SANDBOX_CHARGEBACK_REASON_CODE}: ${reason}`, now);
+      await insertChargeback(tx, {
+        id: chargebackId,
+        transaction,
+        reasonCode: SANDBOX_CHARGEBACK_REASON_CODE,
+        reason,
+        externalId: `sbx_cb_${randomBytes(10).toString('hex')}`,
+        at: now,
+      });
+      await transitionTransaction(
+        tx,
+        transaction,
+        'CHARGEBACK',
+        `Chargeback ${SANDBOX_CHARGEBACK_REASON_CODE}: ${reason}`,
+        now,
+      );
       await notifyItem(tx, 'chargeback', chargebackId, 'chargeback.created');
-      await auditSystemStep(tx, transaction, 'chargeback_opened', { chargeback: chargebackId, amount: Number(transaction.open_amount), reason_code: SANDBOX_CHARGEBACK_REASON_CODE });
+      await auditSystemStep(tx, transaction, 'chargeback_opened', {
+        chargeback: chargebackId,
+        amount: Number(transaction.open_amount),
+        reason_code: SANDBOX_CHARGEBACK_REASON_CODE,
+      });
       return 1;
     });
   }
@@ -87,7 +124,12 @@ export const openSandboxChargebacks = async (db: Db, now: Date = new Date(), bat
  * re-read under its row lock and moved only if it is still due, so no step happens twice.
  * Answers how many transactions moved.
  */
-export const advanceSettlementLifecycle = async (db: Db, now: Date = new Date(), batch = 500, maxBatches = 20): Promise<number> => {
+export const advanceSettlementLifecycle = async (
+  db: Db,
+  now: Date = new Date(),
+  batch = 500,
+  maxBatches = 20,
+): Promise<number> => {
   let moved = 0;
   for (const step of LIFECYCLE_STEPS) {
     const cutoff = new Date(now.getTime() - step.afterMs);
@@ -99,7 +141,11 @@ export const advanceSettlementLifecycle = async (db: Db, now: Date = new Date(),
           if (!transaction) return 0;
           const next = step.to(transaction);
           await transitionTransaction(tx, transaction, next.status, next.reason, now);
-          await auditSystemStep(tx, transaction, 'transaction_status_changed', { from: transaction.status, to: next.status, status_reason: next.reason });
+          await auditSystemStep(tx, transaction, 'transaction_status_changed', {
+            from: transaction.status,
+            to: next.status,
+            status_reason: next.reason,
+          });
           return 1;
         });
       }

@@ -1,17 +1,33 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
 /** Ids of transactions in one of `statuses` whose last change is before `cutoff`, oldest first. */
-export const dueTransactions = async (db: Queryable, statuses: readonly string[], cutoff: Date, limit: number): Promise<string[]> =>
-  (await db.query<{ id: string }>(sql`select id from transaction where status = any(${statuses as string[]}) and updated_at < ${cutoff}
-    order by updated_at limit ${limit}`)).map((row) => row.id);
+export const dueTransactions = async (
+  db: Queryable,
+  statuses: readonly string[],
+  cutoff: Date,
+  limit: number,
+): Promise<string[]> =>
+  (
+    await db.query<{
+      id: string;
+    }>(sql`select id from transaction where status = any(${statuses as string[]}) and updated_at < ${cutoff}
+    order by updated_at limit ${limit}`)
+  ).map((row) => row.id);
 
 /**
  * Locks one transaction if it is still due; one another worker holds is skipped (that worker
  * moves it), and one that moved on since it was listed is not returned.
  */
 export const lockDueTransaction = async (tx: Queryable, id: string, statuses: readonly string[], cutoff: Date) =>
-  (await tx.query<{ id: string; status: string; amount: number; organisation_id: string }>(sql`select id, status, amount, organisation_id from transaction
-    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} for update skip locked`))[0];
+  (
+    await tx.query<{
+      id: string;
+      status: string;
+      amount: number;
+      organisation_id: string;
+    }>(sql`select id, status, amount, organisation_id from transaction
+    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} for update skip locked`)
+  )[0];
 
 /** A payment is charged back once: one whose chargeback was won is back in SETTLEMENT_COMPLETED and stays there. */
 const NOT_CHARGED_BACK = sql`not exists (select 1 from chargeback c where c.transaction_id = transaction.id)`;
@@ -22,8 +38,12 @@ const NOT_CHARGED_BACK = sql`not exists (select 1 from chargeback c where c.tran
  * world or an import brings has its own chargebacks already.
  */
 export const dueChargebacks = async (db: Queryable, cutoff: Date, limit: number): Promise<string[]> =>
-  (await db.query<{ id: string }>(sql`select id from transaction where status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff}
-    and ${NOT_CHARGED_BACK} order by updated_at limit ${limit}`)).map((row) => row.id);
+  (
+    await db.query<{
+      id: string;
+    }>(sql`select id from transaction where status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff}
+    and ${NOT_CHARGED_BACK} order by updated_at limit ${limit}`)
+  ).map((row) => row.id);
 
 export type ChargebackCandidate = {
   id: string;
@@ -39,12 +59,17 @@ export type ChargebackCandidate = {
 
 /** Locks one transaction that is still due for its chargeback (skipping one another worker holds). */
 export const lockDueChargeback = async (tx: Queryable, id: string, cutoff: Date) =>
-  (await tx.query<ChargebackCandidate>(sql`select id, status, organisation_id, merchant_id, payment_profile_id, processor_id, currency_code,
+  (
+    await tx.query<ChargebackCandidate>(sql`select id, status, organisation_id, merchant_id, payment_profile_id, processor_id, currency_code,
       amount - coalesce(refunded_amount, 0) as open_amount
     from transaction where id = ${id} and status = 'SETTLEMENT_COMPLETED' and amount % 100 = 55 and decision is not null and updated_at < ${cutoff}
-      and ${NOT_CHARGED_BACK} for update skip locked`))[0];
+      and ${NOT_CHARGED_BACK} for update skip locked`)
+  )[0];
 
-export const insertChargeback = (tx: Queryable, c: { id: string; transaction: ChargebackCandidate; reasonCode: string; reason: string; externalId: string; at: Date }) =>
+export const insertChargeback = (
+  tx: Queryable,
+  c: { id: string; transaction: ChargebackCandidate; reasonCode: string; reason: string; externalId: string; at: Date },
+) =>
   tx.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, processor_id, amount, currency_code,
       reason_code, reason, status, processor_id_external, created_at, updated_at)
     values (${c.id}, ${c.transaction.organisation_id}, ${c.transaction.merchant_id}, ${c.transaction.id}, ${c.transaction.payment_profile_id},
@@ -52,18 +77,38 @@ export const insertChargeback = (tx: Queryable, c: { id: string; transaction: Ch
       ${c.externalId}, ${c.at}, ${c.at})`);
 
 /** The sandbox acquirer's undecided chargebacks in `status`, unchanged since `cutoff`, oldest first. */
-export const dueSandboxChargebacks = async (db: Queryable, status: 'OPEN' | 'IN_DISPUTE', cutoff: Date, limit: number): Promise<string[]> =>
-  (await db.query<{ id: string }>(sql`select id from chargeback where status in ('OPEN', 'IN_DISPUTE') and processor_id_external like 'sbx_cb_%'
-    and status = ${status} and updated_at < ${cutoff} order by updated_at limit ${limit}`)).map((row) => row.id);
+export const dueSandboxChargebacks = async (
+  db: Queryable,
+  status: 'OPEN' | 'IN_DISPUTE',
+  cutoff: Date,
+  limit: number,
+): Promise<string[]> =>
+  (
+    await db.query<{
+      id: string;
+    }>(sql`select id from chargeback where status in ('OPEN', 'IN_DISPUTE') and processor_id_external like 'sbx_cb_%'
+    and status = ${status} and updated_at < ${cutoff} order by updated_at limit ${limit}`)
+  ).map((row) => row.id);
 
-export type ChargebackState = { id: string; status: string; organisation_id: string; transaction_id: string; transaction_status: string; transaction_amount: number };
+export type ChargebackState = {
+  id: string;
+  status: string;
+  organisation_id: string;
+  transaction_id: string;
+  transaction_status: string;
+  transaction_amount: number;
+};
 
 /** Locks one chargeback if it is still due in `status`, with its transaction (skipping one another worker holds). */
 export const lockSandboxChargeback = async (tx: Queryable, id: string, status: string, cutoff: Date) =>
-  (await tx.query<ChargebackState>(sql`select c.id, c.status, c.organisation_id, c.transaction_id, t.status as transaction_status, t.amount as transaction_amount
+  (
+    await tx.query<ChargebackState>(sql`select c.id, c.status, c.organisation_id, c.transaction_id, t.status as transaction_status, t.amount as transaction_amount
     from chargeback c join transaction t on t.id = c.transaction_id
-    where c.id = ${id} and c.status = ${status} and c.updated_at < ${cutoff} for update of c, t skip locked`))[0];
+    where c.id = ${id} and c.status = ${status} and c.updated_at < ${cutoff} for update of c, t skip locked`)
+  )[0];
 
 /** Sets a chargeback's status; a decided one (won, lost, cancelled) records when. */
 export const writeChargebackStatus = (tx: Queryable, id: string, status: string, at: Date, decided: boolean) =>
-  tx.query(sql`update chargeback set status = ${status}, updated_at = ${at}, resolved_at = ${decided ? at : null} where id = ${id}`);
+  tx.query(
+    sql`update chargeback set status = ${status}, updated_at = ${at}, resolved_at = ${decided ? at : null} where id = ${id}`,
+  );

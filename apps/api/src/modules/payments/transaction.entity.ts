@@ -1,4 +1,10 @@
-import { PAYMENT_PRODUCTS, RECURRING_TYPES, statusVocabularies, TRANSACTION_LIST_TYPES, ZTransactionRow } from '@kassa/domain';
+import {
+  PAYMENT_PRODUCTS,
+  RECURRING_TYPES,
+  statusVocabularies,
+  TRANSACTION_LIST_TYPES,
+  ZTransactionRow,
+} from '@kassa/domain';
 import { sql } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { customerEntity } from './customer.entity.ts';
@@ -63,7 +69,10 @@ export const transactionEntity = defineEntity(ZTransactionRow, {
     organisation: { field: 'organisation', target: () => organisationEntity },
   },
   virtualFilters: {
-    type: { values: TRANSACTION_LIST_TYPES, toSql: (value) => listTypeCondition[value as keyof typeof listTypeCondition] },
+    type: {
+      values: TRANSACTION_LIST_TYPES,
+      toSql: (value) => listTypeCondition[value as keyof typeof listTypeCondition],
+    },
   },
   rollup: {
     table: 'transaction_daily',

@@ -17,7 +17,11 @@ export type LockedTransaction = {
  * Locks one transaction of the caller's tenancy (`select … for update`) until the surrounding
  * database transaction ends: money changes on it are then strictly one after another.
  */
-export const lockTransaction = async (tx: Queryable, scope: Scope, id: string): Promise<LockedTransaction | undefined> => {
+export const lockTransaction = async (
+  tx: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<LockedTransaction | undefined> => {
   const scoped = scopeCondition(scope, 'merchant');
   const [row] = await tx.query<LockedTransaction>(sql`
     select e.id, e.organisation_id, e.merchant_id, e.payment_profile_id, e.amount, e.currency_code, e.status, e.blocked
@@ -29,7 +33,11 @@ export const setRefundedAmount = (tx: Queryable, id: string, refunded: number) =
   tx.query(sql`update transaction set refunded_amount = ${refunded}, updated_at = now() where id = ${id}`);
 
 /** Sets a transaction's status and appends it to its history (the caller checked the transition under the row lock). */
-export const moveTransaction = (tx: Queryable, id: string, step: { status: string; at: string; reason: string | null }) =>
+export const moveTransaction = (
+  tx: Queryable,
+  id: string,
+  step: { status: string; at: string; reason: string | null },
+) =>
   tx.query(sql`update transaction set status = ${step.status}, status_reason = ${step.reason}, updated_at = ${step.at},
       status_history = status_history || ${JSON.stringify([step])}::jsonb where id = ${id}`);
 

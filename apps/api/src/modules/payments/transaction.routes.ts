@@ -7,7 +7,6 @@ import { actorOf } from '../../plugins/actor.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { blockTransaction, cancelTransaction, captureTransaction, createPayment } from './transaction.service.ts';
 
-
 /** Creating a payment, capturing or cancelling it, and marking a failed one blocked. */
 export const transactionRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,12 +15,14 @@ export const transactionRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.transaction.create } },
     schema: {
       tags: ['transaction'],
-      description: 'Creates a payment and hands it to the processor of the payment profile. A declined payment is still created (201) with status DECLINED. A payment a 3-D Secure ruleset asks a challenge for is IN_PROGRESS and answers checkout_url: send the customer there (it expires after 15 minutes; the outcome arrives as the transaction webhook). Supports Idempotency-Key.',
+      description:
+        'Creates a payment and hands it to the processor of the payment profile. A declined payment is still created (201) with status DECLINED. A payment a 3-D Secure ruleset asks a challenge for is IN_PROGRESS and answers checkout_url: send the customer there (it expires after 15 minutes; the outcome arrives as the transaction webhook). Supports Idempotency-Key.',
       headers: ZIdempotencyHeaders,
       body: ZTransactionCreateBody,
       response: { 201: ZTransactionCreated, 404: ZErrorBody },
     },
-    handler: async (request, reply) => reply.code(201).send(await createPayment(app.db, actorOf(request), request.body, app.config.publicUrl)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createPayment(app.db, actorOf(request), request.body, app.config.publicUrl)),
   });
   app.post('/v1/transaction/:id/block', {
     config: { access: { roles: access.transaction.update } },
@@ -39,7 +40,8 @@ export const transactionRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.transaction.update } },
     schema: {
       tags: ['transaction'],
-      description: 'Captures an AUTHORIZED or REAUTHORIZED transaction (→ SETTLEMENT_REQUESTED). Any other status answers 409 invalid_transition. Supports Idempotency-Key.',
+      description:
+        'Captures an AUTHORIZED or REAUTHORIZED transaction (→ SETTLEMENT_REQUESTED). Any other status answers 409 invalid_transition. Supports Idempotency-Key.',
       headers: ZIdempotencyHeaders,
       params: ZIdParams,
       response: { 200: transactionEntity.row, 404: ZErrorBody, 409: ZErrorBody },

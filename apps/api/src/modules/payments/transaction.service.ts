@@ -20,7 +20,12 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
   let checkoutUrl: string | null = null;
   const transactionId = await db.transaction(async (tx) => {
     const profile = await findOwned(tx, actor.scope, 'payment_profile', body.payment_profile, 'body.payment_profile');
-    if (body.customer) assertSameMerchant(profile, await findOwned(tx, actor.scope, 'customer', body.customer, 'body.customer'), 'body.customer');
+    if (body.customer)
+      assertSameMerchant(
+        profile,
+        await findOwned(tx, actor.scope, 'customer', body.customer, 'body.customer'),
+        'body.customer',
+      );
     const result = await chargePayment(tx, {
       organisationId: profile.organisation_id,
       paymentProfileId: profile.id,
@@ -35,7 +40,12 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
       challenge: true,
     });
     if (result.status === 'IN_PROGRESS') {
-      checkoutUrl = await openChallenge(tx, publicUrl, { transactionId: result.transactionId, merchantId: result.merchantId, facts: result.facts, returnUrl: body.return_url ?? null });
+      checkoutUrl = await openChallenge(tx, publicUrl, {
+        transactionId: result.transactionId,
+        merchantId: result.merchantId,
+        facts: result.facts,
+        returnUrl: body.return_url ?? null,
+      });
     }
     await recordAudit(tx, {
       ...actor.audit,
@@ -44,7 +54,12 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
       entity: 'transaction',
       entityId: result.transactionId,
       transactionId: result.transactionId,
-      detail: { amount: body.amount, status: result.status, status_reason: result.statusReason, decision: result.decision },
+      detail: {
+        amount: body.amount,
+        status: result.status,
+        status_reason: result.statusReason,
+        decision: result.decision,
+      },
     });
     return result.transactionId;
   });
@@ -58,24 +73,50 @@ export const blockTransaction = async (db: Db, actor: Actor, id: string) => {
     const transaction = await lockTransaction(tx, actor.scope, id);
     if (!transaction) throw notFound('Transaction');
     if (transaction.status !== 'FAILED') {
-      throw new HttpError(409, 'conflict', `Only a FAILED transaction can be marked blocked; this one is ${transaction.status}`);
+      throw new HttpError(
+        409,
+        'conflict',
+        `Only a FAILED transaction can be marked blocked; this one is ${transaction.status}`,
+      );
     }
     if (transaction.blocked) return;
     await markBlocked(tx, id);
-    await recordAudit(tx, { ...actor.audit, type: 'transaction_blocked', responseCode: 200, entity: 'transaction', entityId: id, transactionId: id });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: 'transaction_blocked',
+      responseCode: 200,
+      entity: 'transaction',
+      entityId: id,
+      transactionId: id,
+    });
   });
   return getEntity(db, transactionEntity, actor.scope, id);
 };
 
 /** Moves a transaction of the caller's tenancy to the status `next` picks, through the lifecycle, audited, its webhook queued. */
-const transition = async (db: Db, actor: Actor, id: string, type: string, next: (from: TransactionStatus) => TransactionStatus, reason: string) => {
+const transition = async (
+  db: Db,
+  actor: Actor,
+  id: string,
+  type: string,
+  next: (from: TransactionStatus) => TransactionStatus,
+  reason: string,
+) => {
   await db.transaction(async (tx) => {
     const transaction = await lockTransaction(tx, actor.scope, id);
     if (!transaction) throw notFound('Transaction');
     const from = transaction.status as TransactionStatus;
     const to = next(from);
     await transitionTransaction(tx, transaction, to, reason);
-    await recordAudit(tx, { ...actor.audit, type, responseCode: 200, entity: 'transaction', entityId: id, transactionId: id, detail: { from, to } });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type,
+      responseCode: 200,
+      entity: 'transaction',
+      entityId: id,
+      transactionId: id,
+      detail: { from, to },
+    });
   });
   return getEntity(db, transactionEntity, actor.scope, id);
 };
@@ -92,4 +133,11 @@ const CANCEL_TO: Partial<Record<TransactionStatus, TransactionStatus>> = {
 
 /** Cancels a payment: voids an authorisation or a capture still in the batch, cancels one without an answer. */
 export const cancelTransaction = (db: Db, actor: Actor, id: string) =>
-  transition(db, actor, id, 'transaction_cancelled', (from) => CANCEL_TO[from] ?? 'CANCELLED', 'Cancelled by the merchant');
+  transition(
+    db,
+    actor,
+    id,
+    'transaction_cancelled',
+    (from) => CANCEL_TO[from] ?? 'CANCELLED',
+    'Cancelled by the merchant',
+  );

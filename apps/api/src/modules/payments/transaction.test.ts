@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
   call = caller(t.app);
-  [a, analyst, b] = await Promise.all(['a', 'a-analyst', 'b'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)));
+  [a, analyst, b] = await Promise.all(
+    ['a', 'a-analyst', 'b'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)),
+  );
 });
 afterAll(() => t.close());
 
@@ -46,7 +48,10 @@ describe('POST /v1/transaction', () => {
       recurring_type: 'none',
       refunded_amount: 0,
     });
-    expect(answer.body.status_history.map((h: { status: string }) => h.status)).toEqual(['INITIATED', 'SETTLEMENT_REQUESTED']);
+    expect(answer.body.status_history.map((h: { status: string }) => h.status)).toEqual([
+      'INITIATED',
+      'SETTLEMENT_REQUESTED',
+    ]);
     expect((await call(a, 'GET', `/v1/transaction/${answer.body.id}`)).body.merchant_reference).toBe('ORDER-1');
     expect((await call(b, 'GET', `/v1/transaction/${answer.body.id}`)).status).toBe(404);
   });
@@ -145,7 +150,8 @@ describe('POST /v1/transaction/{id}/block', () => {
 describe('chargePayment for scheduled transactions', () => {
   const schedule = async (amount: number) => {
     const id = newId('st');
-    await t.db.query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, amount, currency_code, due_at)
+    await t.db
+      .query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, amount, currency_code, due_at)
       values (${id}, ${world.shopA.id}, ${world.shopA.id}, ${world.profileA}, ${amount}, 'EUR', now())`);
     return id;
   };
@@ -172,12 +178,22 @@ describe('chargePayment for scheduled transactions', () => {
     const failing = await schedule(2551);
     const declined = await charge(failing, 2551);
     expect(declined).toMatchObject({ status: 'DECLINED', statusReason: 'insufficient funds (51)' });
-    const rows = await t.db.query(sql`select id, status, transaction_id, attempts, failure_reason from scheduled_transaction order by amount`);
+    const rows = await t.db.query(
+      sql`select id, status, transaction_id, attempts, failure_reason from scheduled_transaction order by amount`,
+    );
     expect(rows).toEqual([
       { id: ok, status: 'DONE', transaction_id: paid.transactionId, attempts: 1, failure_reason: null },
-      { id: failing, status: 'FAILED', transaction_id: declined.transactionId, attempts: 1, failure_reason: 'insufficient funds (51)' },
+      {
+        id: failing,
+        status: 'FAILED',
+        transaction_id: declined.transactionId,
+        attempts: 1,
+        failure_reason: 'insufficient funds (51)',
+      },
     ]);
-    const [transaction] = await t.db.query(sql`select subscription_id, subscription_cycle, recurring_type from transaction where id = ${paid.transactionId}`);
+    const [transaction] = await t.db.query(
+      sql`select subscription_id, subscription_cycle, recurring_type from transaction where id = ${paid.transactionId}`,
+    );
     expect(transaction).toEqual({ subscription_id: 'sub_1', subscription_cycle: 3, recurring_type: 'recurring' });
   });
 
@@ -185,11 +201,21 @@ describe('chargePayment for scheduled transactions', () => {
     const id = await schedule(3000);
     await expect(
       t.db.transaction(async (tx) => {
-        await chargePayment(tx, { organisationId: world.shopA.id, paymentProfileId: world.profileA, customerId: null, amount: 3000, productType: 'card', merchantReference: 'ROLLBACK', scheduledTransactionId: id });
+        await chargePayment(tx, {
+          organisationId: world.shopA.id,
+          paymentProfileId: world.profileA,
+          customerId: null,
+          amount: 3000,
+          productType: 'card',
+          merchantReference: 'ROLLBACK',
+          scheduledTransactionId: id,
+        });
         throw new Error('caller failed');
       }),
     ).rejects.toThrow('caller failed');
     expect(await t.db.query(sql`select id from transaction where merchant_reference = 'ROLLBACK'`)).toEqual([]);
-    expect((await t.db.query<{ status: string }>(sql`select status from scheduled_transaction where id = ${id}`))[0].status).toBe('CREATED');
+    expect(
+      (await t.db.query<{ status: string }>(sql`select status from scheduled_transaction where id = ${id}`))[0].status,
+    ).toBe('CREATED');
   });
 });

@@ -6,19 +6,42 @@ export type PushMessage = { title: string; body: string; url: string; tag: strin
 type Item = { event: TPushEvent | 'test'; id: string; amount?: number; currency_code?: string; url?: string };
 
 const money = (language: string, amount?: number, currency?: string) =>
-  amount === undefined ? '' : new Intl.NumberFormat(language === 'en-US' ? 'en-US' : 'nl-NL', { style: 'currency', currency: currency ?? 'EUR' }).format(amount / 100);
+  amount === undefined
+    ? ''
+    : new Intl.NumberFormat(language === 'en-US' ? 'en-US' : 'nl-NL', {
+        style: 'currency',
+        currency: currency ?? 'EUR',
+      }).format(amount / 100);
 
 const TEXT = {
   nl: {
-    'chargeback.created': (i: Item) => ({ title: 'Nieuwe chargeback', body: `Chargeback van ${money('nl', i.amount, i.currency_code)} (${i.id})` }),
-    'settlement.paid': (i: Item) => ({ title: 'Settlement uitbetaald', body: `${money('nl', i.amount, i.currency_code)} is uitbetaald (${i.id})` }),
-    'webhook.failing': (i: Item) => ({ title: 'Webhook faalt', body: `${i.url ?? i.id} beantwoordt webhooks al een uur niet met 2xx` }),
+    'chargeback.created': (i: Item) => ({
+      title: 'Nieuwe chargeback',
+      body: `Chargeback van ${money('nl', i.amount, i.currency_code)} (${i.id})`,
+    }),
+    'settlement.paid': (i: Item) => ({
+      title: 'Settlement uitbetaald',
+      body: `${money('nl', i.amount, i.currency_code)} is uitbetaald (${i.id})`,
+    }),
+    'webhook.failing': (i: Item) => ({
+      title: 'Webhook faalt',
+      body: `${i.url ?? i.id} beantwoordt webhooks al een uur niet met 2xx`,
+    }),
     test: () => ({ title: 'Kassa', body: 'Pushmeldingen werken in deze browser.' }),
   },
   'en-US': {
-    'chargeback.created': (i: Item) => ({ title: 'New chargeback', body: `Chargeback of ${money('en-US', i.amount, i.currency_code)} (${i.id})` }),
-    'settlement.paid': (i: Item) => ({ title: 'Settlement paid', body: `${money('en-US', i.amount, i.currency_code)} has been paid out (${i.id})` }),
-    'webhook.failing': (i: Item) => ({ title: 'Webhook failing', body: `${i.url ?? i.id} has not answered webhooks with a 2xx for an hour` }),
+    'chargeback.created': (i: Item) => ({
+      title: 'New chargeback',
+      body: `Chargeback of ${money('en-US', i.amount, i.currency_code)} (${i.id})`,
+    }),
+    'settlement.paid': (i: Item) => ({
+      title: 'Settlement paid',
+      body: `${money('en-US', i.amount, i.currency_code)} has been paid out (${i.id})`,
+    }),
+    'webhook.failing': (i: Item) => ({
+      title: 'Webhook failing',
+      body: `${i.url ?? i.id} has not answered webhooks with a 2xx for an hour`,
+    }),
     test: () => ({ title: 'Kassa', body: 'Push notifications work in this browser.' }),
   },
 } as const;

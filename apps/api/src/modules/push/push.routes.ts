@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { access, ZPushPreferences, ZPushSendOutcome, ZPushState, ZPushSubscription, ZPushUnsubscribe } from '@kassa/domain';
+import {
+  access,
+  ZPushPreferences,
+  ZPushSendOutcome,
+  ZPushState,
+  ZPushSubscription,
+  ZPushUnsubscribe,
+} from '@kassa/domain';
 import { notFoundAt } from '../recurring/caller.ts';
 import { authOf } from '../../plugins/auth-context.ts';
 import { pushMessage } from './push-messages.ts';
@@ -28,7 +35,8 @@ export const pushRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles } },
     schema: { tags: ['push'], body: ZPushUnsubscribe, response: { 200: ZPushState } },
     handler: async (request) => {
-      if (!(await repo.deleteSubscription(app.db, authOf(request).userId, request.body.endpoint))) throw notFoundAt('body.endpoint', 'Subscription');
+      if (!(await repo.deleteSubscription(app.db, authOf(request).userId, request.body.endpoint)))
+        throw notFoundAt('body.endpoint', 'Subscription');
       return pushState(app.db, app.config, authOf(request).userId);
     },
   });
@@ -45,7 +53,9 @@ export const pushRoutes = async (fastify: FastifyInstance) => {
     schema: { tags: ['push'], response: { 200: ZPushSendOutcome } },
     handler: async (request) => {
       const userId = authOf(request).userId;
-      return sendToSubscriptions(app.db, app.config, await repo.subscriptionsOfUser(app.db, userId), (language) => pushMessage(language, { event: 'test', id: userId }));
+      return sendToSubscriptions(app.db, app.config, await repo.subscriptionsOfUser(app.db, userId), (language) =>
+        pushMessage(language, { event: 'test', id: userId }),
+      );
     },
   });
 };

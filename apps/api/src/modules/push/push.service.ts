@@ -14,7 +14,8 @@ type Vapid = { publicKey: string; privateKey: string };
 
 /** The VAPID key pair: from the environment, else the one kept in the database (made by the first process that needs it). */
 export const vapidKeys = async (db: Queryable, config: Config): Promise<Vapid> => {
-  if (config.vapidPublicKey && config.vapidPrivateKey) return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey };
+  if (config.vapidPublicKey && config.vapidPrivateKey)
+    return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey };
   let stored = await repo.storedVapid(db);
   if (!stored) {
     const made = webpush.generateVAPIDKeys();
@@ -27,7 +28,12 @@ export const vapidKeys = async (db: Queryable, config: Config): Promise<Vapid> =
 /** The push state of the signed-in user: the key browsers subscribe with, the picked events and how many browsers. */
 export const pushState = async (db: Queryable, config: Config, userId: string) => {
   const [{ publicKey }, user] = await Promise.all([vapidKeys(db, config), repo.userPush(db, userId)]);
-  return { public_key: publicKey, events: user.push_events as TPushEvent[], subscriptions: Number(user.subscriptions), available_events: [...PUSH_EVENTS] };
+  return {
+    public_key: publicKey,
+    events: user.push_events as TPushEvent[],
+    subscriptions: Number(user.subscriptions),
+    available_events: [...PUSH_EVENTS],
+  };
 };
 
 /**
@@ -43,9 +49,22 @@ const checkEndpoint = async (config: Config, endpoint: string, path = 'body.endp
   }
 };
 
-export const subscribe = async (db: Queryable, config: Config, userId: string, body: { endpoint: string; keys: { p256dh: string; auth: string } }, userAgent: string | null) => {
+export const subscribe = async (
+  db: Queryable,
+  config: Config,
+  userId: string,
+  body: { endpoint: string; keys: { p256dh: string; auth: string } },
+  userAgent: string | null,
+) => {
   await checkEndpoint(config, body.endpoint);
-  await repo.upsertSubscription(db, { id: newId('psh'), userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null });
+  await repo.upsertSubscription(db, {
+    id: newId('psh'),
+    userId,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
 };
 
 export type SendOutcome = { sent: number; failed: number; removed: number };
@@ -54,22 +73,35 @@ export type SendOutcome = { sent: number; failed: number; removed: number };
  * Encrypts (aes128gcm) and signs (VAPID) one message per subscription with web-push, and sends
  * it to the checked address. A subscription the push service says is gone (404, 410) is removed.
  */
-export const sendToSubscriptions = async (db: Db, config: Config, subscriptions: repo.StoredSubscription[], messageOf: (language: string) => PushMessage): Promise<SendOutcome> => {
+export const sendToSubscriptions = async (
+  db: Db,
+  config: Config,
+  subscriptions: repo.StoredSubscription[],
+  messageOf: (language: string) => PushMessage,
+): Promise<SendOutcome> => {
   const outcome: SendOutcome = { sent: 0, failed: 0, removed: 0 };
   if (!subscriptions.length) return outcome;
   const vapid = await vapidKeys(db, config);
   for (const s of subscriptions) {
-    const details = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(messageOf(s.language)), {
-      vapidDetails: { subject: config.vapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      contentEncoding: 'aes128gcm',
-      TTL: 24 * 3600,
-      urgency: 'normal',
-    });
+    const details = webpush.generateRequestDetails(
+      { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+      JSON.stringify(messageOf(s.language)),
+      {
+        vapidDetails: { subject: config.vapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        contentEncoding: 'aes128gcm',
+        TTL: 24 * 3600,
+        urgency: 'normal',
+      },
+    );
     let statusCode: number | null;
     let content: string;
     try {
       const target = await resolveTarget(s.endpoint, { allowPrivate: config.allowPrivateWebhooks });
-      ({ statusCode, content } = await sendWebhook(target, details.headers as Record<string, string>, details.body ?? Buffer.alloc(0)));
+      ({ statusCode, content } = await sendWebhook(
+        target,
+        details.headers as Record<string, string>,
+        details.body ?? Buffer.alloc(0),
+      ));
     } catch (error) {
       if (!(error instanceof RefusedTarget)) throw error;
       [statusCode, content] = [null, error.message];
@@ -95,7 +127,14 @@ const ROLES: Record<TPushEvent, readonly string[]> = {
   'webhook.failing': [...access.webhook.list, 'PSP_ALL'],
 };
 
-export type PushEventPayload = { event: TPushEvent; id: string; organisation_id: string; amount?: number; currency_code?: string; url?: string };
+export type PushEventPayload = {
+  event: TPushEvent;
+  id: string;
+  organisation_id: string;
+  amount?: number;
+  currency_code?: string;
+  url?: string;
+};
 
 /** `push.event`: tells every subscribed user who may see the item. */
 export const sendPushEvent = async (db: Db, config: Config, payload: PushEventPayload): Promise<SendOutcome> => {

@@ -14,7 +14,9 @@ import { startReceiver } from '../webhooks/webhook-test-receiver.ts';
 import { subscribe } from './push.service.ts';
 
 // The reference implementation of RFC 8188 that web-push itself uses: a browser's side of the decryption.
-const ece = createRequire(import.meta.url)('http_ece') as { decrypt: (buffer: Buffer, params: Record<string, unknown>) => Buffer };
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt: (buffer: Buffer, params: Record<string, unknown>) => Buffer;
+};
 
 let t: TestApp;
 let world: TestWorld;
@@ -29,19 +31,31 @@ const browserAt = (path: string) => {
   ecdh.generateKeys();
   const auth = randomBytes(16);
   return {
-    json: { endpoint: receiver.url(path), keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+    json: {
+      endpoint: receiver.url(path),
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
     read: () => {
       const message = receiver.received.filter((r) => r.path === path).at(-1);
-      return message && (JSON.parse(ece.decrypt(message.raw, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8')) as { title: string; body: string; url: string });
+      return (
+        message &&
+        (JSON.parse(
+          ece
+            .decrypt(message.raw, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') })
+            .toString('utf8'),
+        ) as { title: string; body: string; url: string })
+      );
     },
     count: () => receiver.received.filter((r) => r.path === path).length,
   };
 };
-const pushJobs = async () => Number((await t.db.query<{ n: string }>(sql`select count(*) as n from job where queue = 'push.event'`))[0].n);
+const pushJobs = async () =>
+  Number((await t.db.query<{ n: string }>(sql`select count(*) as n from job where queue = 'push.event'`))[0].n);
 const insertChargeback = async (org: { id: string; merchantId: string | null }, profile: string, amount: number) => {
   const tx = await insertTestTransaction(t.db, org, profile, { amount: amount * 2 });
   const id = newId('cb');
-  await t.db.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status)
+  await t.db
+    .query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status)
     values (${id}, ${org.id}, ${org.merchantId}, ${tx}, ${profile}, ${amount}, 'EUR', 'OPEN')`);
   return id;
 };
@@ -51,7 +65,10 @@ beforeAll(async () => {
   world = await createTestWorld(t.db);
   registerAllJobHandlers();
   receiver = await startReceiver();
-  [a, b] = await Promise.all([signIn(t.app, 'a@test.kassa', TEST_PASSWORD), signIn(t.app, 'b@test.kassa', TEST_PASSWORD)]);
+  [a, b] = await Promise.all([
+    signIn(t.app, 'a@test.kassa', TEST_PASSWORD),
+    signIn(t.app, 'b@test.kassa', TEST_PASSWORD),
+  ]);
 });
 afterAll(async () => {
   await receiver.close();
@@ -61,14 +78,22 @@ afterAll(async () => {
 describe('push notifications', () => {
   it('subscribes a browser and sends it a test notification it can decrypt, signed with the VAPID key it subscribed with', async () => {
     const state = await callAs(t.app, a, 'GET', '/v1/push');
-    expect(state.body).toMatchObject({ events: [], subscriptions: 0, available_events: ['chargeback.created', 'webhook.failing', 'settlement.paid'] });
+    expect(state.body).toMatchObject({
+      events: [],
+      subscriptions: 0,
+      available_events: ['chargeback.created', 'webhook.failing', 'settlement.paid'],
+    });
     const browser = browserAt('/push/a-test');
     const subscribed = await callAs(t.app, a, 'POST', '/v1/push/subscription', browser.json);
     expect(subscribed.status).toBe(200);
     expect(subscribed.body.subscriptions).toBe(1);
     const sent = await callAs(t.app, a, 'POST', '/v1/push/test');
     expect(sent.body).toEqual({ sent: 1, failed: 0, removed: 0 });
-    expect(browser.read()).toMatchObject({ title: 'Kassa', body: 'Pushmeldingen werken in deze browser.', url: '/profile' });
+    expect(browser.read()).toMatchObject({
+      title: 'Kassa',
+      body: 'Pushmeldingen werken in deze browser.',
+      url: '/profile',
+    });
     const headers = receiver.received.at(-1)!.headers;
     expect(headers['content-encoding']).toBe('aes128gcm');
     expect(headers.authorization).toContain(`k=${state.body.public_key}`);
@@ -86,14 +111,28 @@ describe('push notifications', () => {
     const browserB = browserAt('/push/b');
     await callAs(t.app, a, 'POST', '/v1/push/subscription', browserA.json);
     await callAs(t.app, b, 'POST', '/v1/push/subscription', browserB.json);
-    for (const who of [a, b]) expect((await callAs(t.app, who, 'POST', '/v1/push/preferences', { events: ['chargeback.created', 'settlement.paid'] })).body.events).toEqual(['chargeback.created', 'settlement.paid']);
+    for (const who of [a, b])
+      expect(
+        (
+          await callAs(t.app, who, 'POST', '/v1/push/preferences', {
+            events: ['chargeback.created', 'settlement.paid'],
+          })
+        ).body.events,
+      ).toEqual(['chargeback.created', 'settlement.paid']);
 
     const chargeback = await insertChargeback(world.shopA, world.profileA, 2500);
     await createRunner(t.db, t.config).drain();
-    expect(browserA.read()).toEqual({ title: 'Nieuwe chargeback', body: `Chargeback van €\u00a025,00 (${chargeback})`, url: `/chargebacks?open=${chargeback}`, tag: `chargeback.created:${chargeback}` });
+    expect(browserA.read()).toEqual({
+      title: 'Nieuwe chargeback',
+      body: `Chargeback van €\u00a025,00 (${chargeback})`,
+      url: `/chargebacks?open=${chargeback}`,
+      tag: `chargeback.created:${chargeback}`,
+    });
     expect(browserB.count()).toBe(0); // Shop B may not see Shop A's chargeback.
 
-    await t.db.query(sql`insert into settlement (id, organisation_id, merchant_id, amount, status) values (${newId('stl')}, ${world.shopB.id}, ${world.shopB.merchantId}, 99000, 'PAID')`);
+    await t.db.query(
+      sql`insert into settlement (id, organisation_id, merchant_id, amount, status) values (${newId('stl')}, ${world.shopB.id}, ${world.shopB.merchantId}, 99000, 'PAID')`,
+    );
     await createRunner(t.db, t.config).drain();
     expect(browserB.read()?.title).toBe('Settlement uitbetaald');
     expect(browserB.read()?.body).toContain('990,00');
@@ -104,8 +143,28 @@ describe('push notifications', () => {
     receiver.answer('/down', 500);
     const url = receiver.url('/down');
     let clock = new Date('2026-03-02T10:00:00Z');
-    const queue = () => t.db.transaction((tx) => queueWebhook(tx, { type: 'transaction', event: 'transaction.updated', organisationId: world.shopA.id, merchantId: world.shopA.merchantId, url, itemId: null, status: 'FAILED', data: {}, at: clock }));
-    const failing = async () => Number((await t.db.query<{ n: string }>(sql`select count(*) as n from job where queue = 'push.event' and payload->>'event' = 'webhook.failing'`))[0].n);
+    const queue = () =>
+      t.db.transaction((tx) =>
+        queueWebhook(tx, {
+          type: 'transaction',
+          event: 'transaction.updated',
+          organisationId: world.shopA.id,
+          merchantId: world.shopA.merchantId,
+          url,
+          itemId: null,
+          status: 'FAILED',
+          data: {},
+          at: clock,
+        }),
+      );
+    const failing = async () =>
+      Number(
+        (
+          await t.db.query<{ n: string }>(
+            sql`select count(*) as n from job where queue = 'push.event' and payload->>'event' = 'webhook.failing'`,
+          )
+        )[0].n,
+      );
     const id = await queue();
     await deliverWebhook(t.db, t.config, id, { now: () => clock });
     clock = new Date(clock.getTime() + 30 * 60_000);
@@ -117,17 +176,40 @@ describe('push notifications', () => {
     await deliverWebhook(t.db, t.config, id, { now: () => clock, manual: true });
     expect(await failing()).toBe(1);
     await createRunner(t.db, t.config).drain();
-    expect(browserA.read()).toMatchObject({ title: 'Webhook faalt', body: `${url} beantwoordt webhooks al een uur niet met 2xx`, url: `/webhooks?open=${id}` });
+    expect(browserA.read()).toMatchObject({
+      title: 'Webhook faalt',
+      body: `${url} beantwoordt webhooks al een uur niet met 2xx`,
+      url: `/webhooks?open=${id}`,
+    });
     // A success ends the spell: the next hour of failures would tell again.
     receiver.answer('/down', 200);
     await deliverWebhook(t.db, t.config, id, { now: () => clock, manual: true });
-    expect((await t.db.query<{ failing_since: Date | null }>(sql`select failing_since from webhook_endpoint where url = ${url}`))[0].failing_since).toBeNull();
+    expect(
+      (
+        await t.db.query<{ failing_since: Date | null }>(
+          sql`select failing_since from webhook_endpoint where url = ${url}`,
+        )
+      )[0].failing_since,
+    ).toBeNull();
   });
 
   it('refuses push endpoints on private addresses, drops subscriptions the push service says are gone, and unsubscribes', async () => {
-    await expect(subscribe(t.db, { ...t.config, allowPrivateWebhooks: false }, 'u', { endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'AA', auth: 'AA' } }, null))
-      .rejects.toSatisfy((error: unknown) => error instanceof HttpError && error.statusCode === 400 && error.details?.[0].path === 'body.endpoint');
-    const bad = await callAs(t.app, a, 'POST', '/v1/push/subscription', { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } });
+    await expect(
+      subscribe(
+        t.db,
+        { ...t.config, allowPrivateWebhooks: false },
+        'u',
+        { endpoint: 'http://169.254.169.254/latest', keys: { p256dh: 'AA', auth: 'AA' } },
+        null,
+      ),
+    ).rejects.toSatisfy(
+      (error: unknown) =>
+        error instanceof HttpError && error.statusCode === 400 && error.details?.[0].path === 'body.endpoint',
+    );
+    const bad = await callAs(t.app, a, 'POST', '/v1/push/subscription', {
+      endpoint: 'not a url',
+      keys: { p256dh: 'x', auth: 'y' },
+    });
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.body)).toEqual(['body.endpoint']);
 
@@ -136,13 +218,19 @@ describe('push notifications', () => {
     await callAs(t.app, b, 'POST', '/v1/push/subscription', gone.json);
     const sent = await callAs(t.app, b, 'POST', '/v1/push/test');
     expect(sent.body).toMatchObject({ removed: 1 });
-    expect((await t.db.query(sql`select 1 from push_subscription where endpoint = ${gone.json.endpoint}`)).length).toBe(0);
+    expect((await t.db.query(sql`select 1 from push_subscription where endpoint = ${gone.json.endpoint}`)).length).toBe(
+      0,
+    );
 
     const browser = browserAt('/push/leaving');
     await callAs(t.app, b, 'POST', '/v1/push/subscription', browser.json);
     // Another user cannot remove b's subscription.
-    expect((await callAs(t.app, a, 'POST', '/v1/push/subscription/remove', { endpoint: browser.json.endpoint })).status).toBe(404);
-    expect((await callAs(t.app, b, 'POST', '/v1/push/subscription/remove', { endpoint: browser.json.endpoint })).status).toBe(200);
+    expect(
+      (await callAs(t.app, a, 'POST', '/v1/push/subscription/remove', { endpoint: browser.json.endpoint })).status,
+    ).toBe(404);
+    expect(
+      (await callAs(t.app, b, 'POST', '/v1/push/subscription/remove', { endpoint: browser.json.endpoint })).status,
+    ).toBe(200);
     const again = await callAs(t.app, b, 'POST', '/v1/push/subscription/remove', { endpoint: browser.json.endpoint });
     expect(again.status).toBe(404);
     expect(errorPaths(again.body)).toEqual(['body.endpoint']);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addInterval, decideDiscount, dueDateOfCycle, retryAt } from './billing-math.ts';
 
-const fixed = { type: 'fixed_cents' as const, amount: 300, duration: null, minimum_amount: null, limit_to_first_order: false };
+const fixed = {
+  type: 'fixed_cents' as const,
+  amount: 300,
+  duration: null,
+  minimum_amount: null,
+  limit_to_first_order: false,
+};
 
 describe('billing arithmetic', () => {
   it('keeps the day of month, clamping short months, without drifting', () => {
@@ -19,7 +25,12 @@ describe('billing arithmetic', () => {
 
   it('retries 1, 3 and 7 days after the due date, then gives up', () => {
     const due = new Date('2026-01-01T00:00:00Z');
-    expect([1, 2, 3, 4].map((n) => retryAt(due, n)?.toISOString().slice(0, 10) ?? null)).toEqual(['2026-01-02', '2026-01-04', '2026-01-08', null]);
+    expect([1, 2, 3, 4].map((n) => retryAt(due, n)?.toISOString().slice(0, 10) ?? null)).toEqual([
+      '2026-01-02',
+      '2026-01-04',
+      '2026-01-08',
+      null,
+    ]);
   });
 
   it('decides each discount rule', () => {
@@ -27,9 +38,18 @@ describe('billing arithmetic', () => {
     expect(decideDiscount(200, fixed, 1, 0)).toEqual({ discount: 200, remainsActive: true });
     expect(decideDiscount(1000, { ...fixed, duration: 2 }, 2, 1)).toEqual({ discount: 300, remainsActive: false });
     expect(decideDiscount(1000, { ...fixed, duration: 2 }, 3, 2)).toEqual({ discount: 0, remainsActive: false });
-    expect(decideDiscount(1000, { ...fixed, minimum_amount: 1001 }, 1, 0)).toEqual({ discount: 0, remainsActive: true });
-    expect(decideDiscount(1000, { ...fixed, limit_to_first_order: true }, 1, 0)).toEqual({ discount: 300, remainsActive: false });
-    expect(decideDiscount(1000, { ...fixed, limit_to_first_order: true }, 2, 0)).toEqual({ discount: 0, remainsActive: false });
+    expect(decideDiscount(1000, { ...fixed, minimum_amount: 1001 }, 1, 0)).toEqual({
+      discount: 0,
+      remainsActive: true,
+    });
+    expect(decideDiscount(1000, { ...fixed, limit_to_first_order: true }, 1, 0)).toEqual({
+      discount: 300,
+      remainsActive: false,
+    });
+    expect(decideDiscount(1000, { ...fixed, limit_to_first_order: true }, 2, 0)).toEqual({
+      discount: 0,
+      remainsActive: false,
+    });
     expect(decideDiscount(1999, { ...fixed, type: 'percentage', amount: 0.15 }, 1, 0).discount).toBe(300);
     expect(decideDiscount(1050, { ...fixed, type: 'percentage', amount: 0.1 }, 1, 0).discount).toBe(105);
     expect(decideDiscount(999, { ...fixed, type: 'percentage', amount: 1 }, 1, 0).discount).toBe(999);

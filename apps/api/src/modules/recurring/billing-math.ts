@@ -20,7 +20,17 @@ export const addInterval = (start: Date, interval: PlanInterval, count: number):
   const year = start.getUTCFullYear() + Math.floor(total / 12);
   const month = ((total % 12) + 12) % 12;
   const day = Math.min(start.getUTCDate(), daysInMonth(year, month));
-  return new Date(Date.UTC(year, month, day, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds(), start.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      day,
+      start.getUTCHours(),
+      start.getUTCMinutes(),
+      start.getUTCSeconds(),
+      start.getUTCMilliseconds(),
+    ),
+  );
 };
 
 /** The due date of a cycle (1 = the first order, due at the start). */
@@ -53,12 +63,18 @@ export type DiscountDecision = {
  * its duration (null = every cycle), when the amount reaches minimum_amount, and for a
  * first-order-only discount only on cycle 1.
  */
-export const decideDiscount = (amount: number, terms: DiscountTerms, cycle: number, appliedDuration: number): DiscountDecision => {
+export const decideDiscount = (
+  amount: number,
+  terms: DiscountTerms,
+  cycle: number,
+  appliedDuration: number,
+): DiscountDecision => {
   const exhausted = terms.duration !== null && appliedDuration >= terms.duration;
   const pastFirstOrder = terms.limit_to_first_order && cycle > 1;
   if (exhausted || pastFirstOrder) return { discount: 0, remainsActive: false };
   if (terms.minimum_amount !== null && amount < terms.minimum_amount) return { discount: 0, remainsActive: true };
-  const raw = terms.type === 'percentage' ? Math.round(Number((amount * terms.amount).toFixed(6))) : Math.round(terms.amount);
+  const raw =
+    terms.type === 'percentage' ? Math.round(Number((amount * terms.amount).toFixed(6))) : Math.round(terms.amount);
   const discount = Math.min(amount, Math.max(0, raw));
   const used = appliedDuration + 1;
   const remainsActive = !terms.limit_to_first_order && (terms.duration === null || used < terms.duration);

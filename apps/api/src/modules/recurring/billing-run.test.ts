@@ -36,7 +36,10 @@ const subscribeMany = async (count: number, amount: number, startDate = '2026-01
 };
 
 const chargesOf = async (ids: string[]) =>
-  t.db.query<{ subscription_id: string; count: number }>(sql`select subscription_id, count(*)::int as count from transaction
+  t.db.query<{
+    subscription_id: string;
+    count: number;
+  }>(sql`select subscription_id, count(*)::int as count from transaction
     where subscription_id = any(${ids}) group by subscription_id order by subscription_id`);
 
 /** A second, independent connection pool to the same database: another worker process, as far as locking goes. */
@@ -54,7 +57,9 @@ describe('concurrent billing runs', () => {
     try {
       const now = new Date('2026-01-02T00:00:00Z');
       const [one, two] = await Promise.all([runBilling(t.db, { now }), runBilling(other.db, { now })]);
-      const billed = [...one.charged, ...two.charged].filter((c) => ids.includes(c.subscription)).map((c) => c.subscription);
+      const billed = [...one.charged, ...two.charged]
+        .filter((c) => ids.includes(c.subscription))
+        .map((c) => c.subscription);
       expect(billed.sort()).toEqual([...ids].sort());
       expect([...one.errors, ...two.errors]).toEqual([]);
       expect((await chargesOf(ids)).map((row) => row.count)).toEqual(ids.map(() => 1));
@@ -81,20 +86,32 @@ describe('concurrent billing runs', () => {
     const runner = createRunner(t.db, t.config, { queues: [BILLING_QUEUE] });
     expect(await runner.drain()).toBeGreaterThanOrEqual(1);
     expect((await chargesOf(ids)).map((row) => row.count)).toEqual([1, 1]);
-    const [job] = await t.db.query<{ status: string }>(sql`select status from job where queue = ${BILLING_QUEUE} order by id desc limit 1`);
+    const [job] = await t.db.query<{ status: string }>(
+      sql`select status from job where queue = ${BILLING_QUEUE} order by id desc limit 1`,
+    );
     expect(job.status).toBe('done');
   });
 });
 
 describe('POST /v1/subscription/billing-run', () => {
-  it('bills only the caller\'s tenant, at the simulated time, and answers what was charged', async () => {
+  it("bills only the caller's tenant, at the simulated time, and answers what was charged", async () => {
     const [id] = await subscribeMany(1, 3600, '2027-05-01T00:00:00Z');
     const early = await call(t.app, a, 'POST', '/v1/subscription/billing-run', {});
     expect(early.status).toBe(200);
     expect(early.body.charged.some((c: { subscription: string }) => c.subscription === id)).toBe(false);
-    expect((await call(t.app, b, 'POST', '/v1/subscription/billing-run', { now: '2027-05-02T00:00:00Z' })).body.charged).toEqual([]);
+    expect(
+      (await call(t.app, b, 'POST', '/v1/subscription/billing-run', { now: '2027-05-02T00:00:00Z' })).body.charged,
+    ).toEqual([]);
     const run = await call(t.app, a, 'POST', '/v1/subscription/billing-run', { now: '2027-05-02T00:00:00Z' });
-    expect(run.body.charged.filter((c: { subscription: string }) => c.subscription === id)).toEqual([expect.objectContaining({ subscription: id, cycle: 1, charged_amount: 3600, status: 'SETTLEMENT_REQUESTED', subscription_status: 'ACTIVE' })]);
+    expect(run.body.charged.filter((c: { subscription: string }) => c.subscription === id)).toEqual([
+      expect.objectContaining({
+        subscription: id,
+        cycle: 1,
+        charged_amount: 3600,
+        status: 'SETTLEMENT_REQUESTED',
+        subscription_status: 'ACTIVE',
+      }),
+    ]);
     const bad = await call(t.app, a, 'POST', '/v1/subscription/billing-run', { now: 'tomorrow' });
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].path).toBe('body.now');

@@ -36,11 +36,20 @@ export const billingRunRoutes = async (fastify: FastifyInstance) => {
       tags: ['subscription'],
       description: 'Development and demo only: runs billing now for your organisation; `now` simulates a later clock.',
       body: ZBillingRunBody.optional(),
-      response: { 200: z.object({ charged: z.array(ZBilledCycle), errors: z.array(z.object({ subscription: z.string(), message: z.string() })) }) },
+      response: {
+        200: z.object({
+          charged: z.array(ZBilledCycle),
+          errors: z.array(z.object({ subscription: z.string(), message: z.string() })),
+        }),
+      },
     },
     handler: async (request) => {
       if (app.config.nodeEnv === 'production' && !app.config.demo) {
-        throw new HttpError(404, 'not_available', 'Billing runs on demand are available in development and demo mode only');
+        throw new HttpError(
+          404,
+          'not_available',
+          'Billing runs on demand are available in development and demo mode only',
+        );
       }
       const caller = actorOf(request);
       const body = request.body ?? { now: null, organisation: null };
@@ -56,7 +65,12 @@ export const billingRunRoutes = async (fastify: FastifyInstance) => {
         type: 'billing_run',
         responseCode: 200,
         entity: 'subscription',
-        detail: { now: now.toISOString(), organisation: organisationId, charged: result.charged.length, errors: result.errors.length },
+        detail: {
+          now: now.toISOString(),
+          organisation: organisationId,
+          charged: result.charged.length,
+          errors: result.errors.length,
+        },
       });
       return result;
     },

@@ -32,7 +32,8 @@ export const countLiveAttachments = async (tx: Queryable, discountId: string): P
   return row.count;
 };
 
-export const insertDiscount = (tx: Queryable, values: Record<string, unknown>) => tx.query(insertStatement('subscription_discount', values));
+export const insertDiscount = (tx: Queryable, values: Record<string, unknown>) =>
+  tx.query(insertStatement('subscription_discount', values));
 export const updateDiscountColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
   tx.query(updateStatement('subscription_discount', id, values));
 export const softDeleteDiscount = (tx: Queryable, id: string) =>

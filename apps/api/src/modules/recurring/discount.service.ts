@@ -6,7 +6,13 @@ import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { notFoundAt, resolveOwner } from './caller.ts';
-import { countLiveAttachments, insertDiscount, lockDiscount, softDeleteDiscount, updateDiscountColumns } from './discount.repository.ts';
+import {
+  countLiveAttachments,
+  insertDiscount,
+  lockDiscount,
+  softDeleteDiscount,
+  updateDiscountColumns,
+} from './discount.repository.ts';
 import { subscriptionDiscountEntity } from './recurring.entities.ts';
 
 /** Fields that change what running subscriptions are charged; only the name may change while in use. */
@@ -51,10 +57,19 @@ export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TS
       const live = await countLiveAttachments(tx, discount.id);
       if (live > 0) {
         const message = `The discount is active on ${live} running subscription(s); only its name can change`;
-        throw new HttpError(409, 'conflict', message, changed.map((key) => ({ path: `body.${key}`, message })));
+        throw new HttpError(
+          409,
+          'conflict',
+          message,
+          changed.map((key) => ({ path: `body.${key}`, message })),
+        );
       }
     }
-    const columns = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && (key === 'name' || TERMS.includes(key as never))));
+    const columns = Object.fromEntries(
+      Object.entries(body).filter(
+        ([key, value]) => value !== undefined && (key === 'name' || TERMS.includes(key as never)),
+      ),
+    );
     if (Object.keys(columns).length > 0) await updateDiscountColumns(tx, discount.id, columns);
     await recordAudit(tx, {
       ...caller.audit,
@@ -75,11 +90,20 @@ export const deleteDiscount = async (db: Db, caller: Actor, id: string): Promise
     if (!discount) throw notFoundAt('params.id', 'Subscription discount');
     const live = await countLiveAttachments(tx, discount.id);
     if (live > 0) {
-      throw new HttpError(409, 'conflict', `The discount is active on ${live} running subscription(s); remove it from them first`, [
-        { path: 'params.id', message: 'Discount in use' },
-      ]);
+      throw new HttpError(
+        409,
+        'conflict',
+        `The discount is active on ${live} running subscription(s); remove it from them first`,
+        [{ path: 'params.id', message: 'Discount in use' }],
+      );
     }
     await softDeleteDiscount(tx, discount.id);
-    await recordAudit(tx, { ...caller.audit, type: 'subscription_discount_deleted', responseCode: 204, entity: 'subscription_discount', entityId: discount.id });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'subscription_discount_deleted',
+      responseCode: 204,
+      entity: 'subscription_discount',
+      entityId: discount.id,
+    });
   });
 };

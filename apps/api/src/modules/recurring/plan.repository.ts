@@ -20,7 +20,9 @@ export type PlanRow = {
 
 /** A live plan of the caller's tenancy, row-locked until the transaction ends. */
 export const lockPlan = async (tx: Queryable, scope: Scope, id: string): Promise<PlanRow | undefined> => {
-  const [row] = await tx.query<PlanRow>(sql`select e.* from plan e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`);
+  const [row] = await tx.query<PlanRow>(
+    sql`select e.* from plan e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`,
+  );
   return row;
 };
 
@@ -33,7 +35,11 @@ export const countLiveSubscriptionsOfPlan = async (tx: Queryable, planId: string
 
 export type PaymentProfileRef = { id: string; merchant_id: string; currency_code: string };
 
-export const findPaymentProfile = async (tx: Queryable, scope: Scope, id: string): Promise<PaymentProfileRef | undefined> => {
+export const findPaymentProfile = async (
+  tx: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<PaymentProfileRef | undefined> => {
   const [row] = await tx.query<PaymentProfileRef>(
     sql`select e.id, coalesce(e.merchant_id, e.organisation_id) as merchant_id, e.currency_code from payment_profile e where e.id = ${id} ${scopedAnd(scope)}`,
   );
@@ -65,7 +71,8 @@ export type PlanNotifications = {
 
 /** Whom a plan tells about its subscriptions' status changes, and on which statuses. */
 export const loadPlanNotifications = async (db: Queryable, planId: string): Promise<PlanNotifications> => {
-  const [plan] = await db.query<PlanNotifications>(sql`select name, statuses_subscription_update, webhook_subscription_update, email_subscription_update
+  const [plan] =
+    await db.query<PlanNotifications>(sql`select name, statuses_subscription_update, webhook_subscription_update, email_subscription_update
     from plan where id = ${planId}`);
   return plan;
 };

@@ -41,7 +41,8 @@ const checkProfileAndCheckout = async (tx: Queryable, caller: Actor, merchantId:
   if (body.payment_profile !== undefined) {
     const profile = await findPaymentProfile(tx, caller.scope, body.payment_profile);
     if (!profile) throw notFoundAt('body.payment_profile', 'Payment profile');
-    if (profile.merchant_id !== merchantId) throw badRequest('body.payment_profile', 'The payment profile belongs to another merchant');
+    if (profile.merchant_id !== merchantId)
+      throw badRequest('body.payment_profile', 'The payment profile belongs to another merchant');
   }
   if (body.checkout && !(await checkoutDesignExists(tx, merchantId, body.checkout))) {
     throw badRequest('body.checkout', 'Unknown checkout design');
@@ -61,8 +62,20 @@ export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate) => {
     await checkProfileAndCheckout(tx, caller, owner.merchantId, body);
     const { organisation: _organisation, ...fields } = body;
     const id = newId('plan');
-    await insertPlan(tx, { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, ...toColumns(fields) });
-    await recordAudit(tx, { ...caller.audit, type: 'plan_created', responseCode: 201, entity: 'plan', entityId: id, detail: { name: body.name, amount: body.amount } });
+    await insertPlan(tx, {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      ...toColumns(fields),
+    });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'plan_created',
+      responseCode: 201,
+      entity: 'plan',
+      entityId: id,
+      detail: { name: body.name, amount: body.amount },
+    });
     return id;
   });
   return getEntity(db, planEntity, caller.scope, id);
@@ -90,8 +103,12 @@ export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanU
     }
     const issue = planNotificationIssue({
       statuses_subscription_update: body.statuses_subscription_update ?? plan.statuses_subscription_update,
-      webhook_subscription_update: body.webhook_subscription_update === undefined ? plan.webhook_subscription_update : body.webhook_subscription_update,
-      email_subscription_update: body.email_subscription_update === undefined ? plan.email_subscription_update : body.email_subscription_update,
+      webhook_subscription_update:
+        body.webhook_subscription_update === undefined
+          ? plan.webhook_subscription_update
+          : body.webhook_subscription_update,
+      email_subscription_update:
+        body.email_subscription_update === undefined ? plan.email_subscription_update : body.email_subscription_update,
     });
     if (issue) {
       throw new HttpError(400, 'validation_error', issue, [
@@ -103,7 +120,14 @@ export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanU
     if (body.description === null) columns.description = '';
     if (body.dynamic_descriptor === null) columns.dynamic_descriptor = '';
     if (Object.keys(columns).length > 0) await updatePlanColumns(tx, plan.id, columns);
-    await recordAudit(tx, { ...caller.audit, type: 'plan_updated', responseCode: 200, entity: 'plan', entityId: plan.id, detail: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'plan_updated',
+      responseCode: 200,
+      entity: 'plan',
+      entityId: plan.id,
+      detail: { fields: Object.keys(body) },
+    });
   });
   return getEntity(db, planEntity, caller.scope, id);
 };
@@ -115,11 +139,20 @@ export const deletePlan = async (db: Db, caller: Actor, id: string): Promise<voi
     if (!plan) throw notFoundAt('params.id', 'Plan');
     const live = await countLiveSubscriptionsOfPlan(tx, plan.id);
     if (live > 0) {
-      throw new HttpError(409, 'conflict', `The plan has ${live} running subscription(s); cancel them before deleting the plan`, [
-        { path: 'params.id', message: 'Plan in use by running subscriptions' },
-      ]);
+      throw new HttpError(
+        409,
+        'conflict',
+        `The plan has ${live} running subscription(s); cancel them before deleting the plan`,
+        [{ path: 'params.id', message: 'Plan in use by running subscriptions' }],
+      );
     }
     await softDeletePlan(tx, plan.id);
-    await recordAudit(tx, { ...caller.audit, type: 'plan_deleted', responseCode: 204, entity: 'plan', entityId: plan.id });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'plan_deleted',
+      responseCode: 204,
+      entity: 'plan',
+      entityId: plan.id,
+    });
   });
 };

@@ -22,12 +22,37 @@ afterAll(() => t.close());
 
 describe('plans', () => {
   it('creates a plan with the spec defaults and lists, counts, filters and populates it', async () => {
-    const created = await call(t.app, a, 'POST', '/v1/plan', { name: 'Basic', payment_profile: world.profileA, amount: 1250, interval: 'week' });
+    const created = await call(t.app, a, 'POST', '/v1/plan', {
+      name: 'Basic',
+      payment_profile: world.profileA,
+      amount: 1250,
+      interval: 'week',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Basic', amount: 1250, interval: 'week', interval_count: 1, description: '', dynamic_descriptor: '', checkout: null, organisation: world.shopA.id });
-    await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { name: 'Yearly', amount: 9900, interval: 'year' }));
+    expect(created.body).toMatchObject({
+      name: 'Basic',
+      amount: 1250,
+      interval: 'week',
+      interval_count: 1,
+      description: '',
+      dynamic_descriptor: '',
+      checkout: null,
+      organisation: world.shopA.id,
+    });
+    await call(
+      t.app,
+      a,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, { name: 'Yearly', amount: 9900, interval: 'year' }),
+    );
 
-    const list = await call(t.app, a, 'GET', '/v1/plan?_populate=payment_profile organisation checkout&amount>=1000&amount<=2000');
+    const list = await call(
+      t.app,
+      a,
+      'GET',
+      '/v1/plan?_populate=payment_profile organisation checkout&amount>=1000&amount<=2000',
+    );
     expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Basic']);
     expect(list.body[0].payment_profile).toMatchObject({ id: world.profileA, name: 'Shop A web' });
     expect(list.body[0].organisation).toMatchObject({ id: world.shopA.id });
@@ -42,39 +67,88 @@ describe('plans', () => {
     expect(empty.status).toBe(400);
     expect(paths(empty.body)).toEqual(['body.amount', 'body.interval', 'body.name', 'body.payment_profile']);
 
-    const urls = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, {
-      webhook_subscription_update: 'not a url',
-      redirect_url: 'javascript:alert(1)',
-      email_subscription_update: 'nobody',
-      interval_count: 0,
-      amount: -5,
-    }));
+    const urls = await call(
+      t.app,
+      a,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, {
+        webhook_subscription_update: 'not a url',
+        redirect_url: 'javascript:alert(1)',
+        email_subscription_update: 'nobody',
+        interval_count: 0,
+        amount: -5,
+      }),
+    );
     expect(urls.status).toBe(400);
-    expect(paths(urls.body)).toEqual(['body.amount', 'body.email_subscription_update', 'body.interval_count', 'body.redirect_url', 'body.webhook_subscription_update']);
+    expect(paths(urls.body)).toEqual([
+      'body.amount',
+      'body.email_subscription_update',
+      'body.interval_count',
+      'body.redirect_url',
+      'body.webhook_subscription_update',
+    ]);
 
     // Issue 21: a count typed as 1,5 or 0 and an amount beyond the column's range are refused, never rounded or clamped.
-    const counts = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { max_billing_cycle: 1.5, interval_count: 1.5, amount: 12.5 }));
+    const counts = await call(
+      t.app,
+      a,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, { max_billing_cycle: 1.5, interval_count: 1.5, amount: 12.5 }),
+    );
     expect(paths(counts.body)).toEqual(['body.amount', 'body.interval_count', 'body.max_billing_cycle']);
-    const huge = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { amount: 10_000_000_001, max_billing_cycle: 0 }));
+    const huge = await call(
+      t.app,
+      a,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, { amount: 10_000_000_001, max_billing_cycle: 0 }),
+    );
     expect(paths(huge.body)).toEqual(['body.amount', 'body.max_billing_cycle']);
 
-    const neither = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { statuses_subscription_update: ['PAST_DUE'], webhook_subscription_update: '', email_subscription_update: '' }));
+    const neither = await call(
+      t.app,
+      a,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, {
+        statuses_subscription_update: ['PAST_DUE'],
+        webhook_subscription_update: '',
+        email_subscription_update: '',
+      }),
+    );
     expect(neither.status).toBe(400);
-    expect(neither.body.details).toContainEqual({ path: 'body.webhook_subscription_update', message: "You must select at least one of 'Webhook' or 'Email'." });
+    expect(neither.body.details).toContainEqual({
+      path: 'body.webhook_subscription_update',
+      message: "You must select at least one of 'Webhook' or 'Email'.",
+    });
     expect((await call(t.app, a, 'GET', '/v1/plan/count')).body.count).toBe(before);
 
-    const ok = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { statuses_subscription_update: ['PAST_DUE'], email_subscription_update: 'ops@shop-a.test', webhook_subscription_update: '' }));
+    const ok = await call(
+      t.app,
+      a,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, {
+        statuses_subscription_update: ['PAST_DUE'],
+        email_subscription_update: 'ops@shop-a.test',
+        webhook_subscription_update: '',
+      }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.webhook_subscription_update).toBeNull();
   });
 
-  it('keeps tenants apart: another merchant\'s plan and profile are 404, and absent from lists', async () => {
+  it("keeps tenants apart: another merchant's plan and profile are 404, and absent from lists", async () => {
     const planB = await call(t.app, b, 'POST', '/v1/plan', planBody(world.profileB, { name: 'B plan' }));
     expect(planB.status).toBe(201);
     expect((await call(t.app, a, 'GET', `/v1/plan/${planB.body.id}`)).status).toBe(404);
     expect((await call(t.app, a, 'POST', `/v1/plan/${planB.body.id}`, { name: 'taken' })).status).toBe(404);
     expect((await call(t.app, a, 'DELETE', `/v1/plan/${planB.body.id}`)).status).toBe(404);
-    expect((await call(t.app, a, 'GET', '/v1/plan?_limit=100')).body.map((p: { id: string }) => p.id)).not.toContain(planB.body.id);
+    expect((await call(t.app, a, 'GET', '/v1/plan?_limit=100')).body.map((p: { id: string }) => p.id)).not.toContain(
+      planB.body.id,
+    );
     const foreignProfile = await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileB));
     expect(foreignProfile.status).toBe(404);
     expect(paths(foreignProfile.body)).toEqual(['body.payment_profile']);
@@ -90,7 +164,13 @@ describe('plans', () => {
     const missing = await call(t.app, provider, 'POST', '/v1/plan', planBody(world.profileA));
     expect(missing.status).toBe(400);
     expect(paths(missing.body)).toEqual(['body.organisation']);
-    const named = await call(t.app, provider, 'POST', '/v1/plan', planBody(world.profileA, { organisation: world.shopA.id }));
+    const named = await call(
+      t.app,
+      provider,
+      'POST',
+      '/v1/plan',
+      planBody(world.profileA, { organisation: world.shopA.id }),
+    );
     expect(named.status).toBe(201);
   });
 
@@ -108,7 +188,9 @@ describe('plans', () => {
     const terms = await call(t.app, a, 'POST', `/v1/plan/${plan.id}`, { amount: 999, name: 'Still fine' });
     expect(terms.status).toBe(409);
     expect(paths(terms.body)).toEqual(['body.amount']);
-    expect((await call(t.app, a, 'POST', `/v1/plan/${plan.id}`, { name: 'Still fine', amount: 1500 })).status).toBe(200);
+    expect((await call(t.app, a, 'POST', `/v1/plan/${plan.id}`, { name: 'Still fine', amount: 1500 })).status).toBe(
+      200,
+    );
 
     const refused = await call(t.app, a, 'DELETE', `/v1/plan/${plan.id}`);
     expect(refused.status).toBe(409);

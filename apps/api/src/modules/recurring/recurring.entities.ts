@@ -1,4 +1,13 @@
-import { DISCOUNT_TYPES, PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS, SUBSCRIPTION_STATUSES, ZCheckoutDesignRef, ZPlanRow, ZSubscriptionDiscountRow, ZSubscriptionRow } from '@kassa/domain';
+import {
+  DISCOUNT_TYPES,
+  PLAN_INTERVALS,
+  SUBSCRIPTION_PAYMENT_PRODUCTS,
+  SUBSCRIPTION_STATUSES,
+  ZCheckoutDesignRef,
+  ZPlanRow,
+  ZSubscriptionDiscountRow,
+  ZSubscriptionRow,
+} from '@kassa/domain';
 import { sql } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { customerEntity } from '../payments/customer.entity.ts';
@@ -104,7 +113,8 @@ export const subscriptionEntity = defineEntity(ZSubscriptionRow, {
     cancelled_at: { type: 'timestamp', filter: true },
     subscription_discount: {
       type: 'id',
-      column: '(select a.subscription_discount_id from subscription_discount_attached a where a.subscription_id = e.id and a.active)',
+      column:
+        '(select a.subscription_discount_id from subscription_discount_attached a where a.subscription_id = e.id and a.active)',
     },
     discounts_attached: { type: 'json', column: discountsAttachedColumn },
   },

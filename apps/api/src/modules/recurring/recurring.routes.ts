@@ -16,7 +16,13 @@ import { createDiscount, deleteDiscount, updateDiscount } from './discount.servi
 import { createPlan, deletePlan, updatePlan } from './plan.service.ts';
 import { planEntity, subscriptionDiscountEntity, subscriptionEntity } from './recurring.entities.ts';
 import { billingRunRoutes } from './billing.routes.ts';
-import { addDiscount, createSubscription, deleteSubscription, removeDiscount, updateSubscription } from './subscription.service.ts';
+import {
+  addDiscount,
+  createSubscription,
+  deleteSubscription,
+  removeDiscount,
+  updateSubscription,
+} from './subscription.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -46,17 +52,31 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
     },
   });
 
-  registerReadRoutes(app, { path: 'subscription-discount', entity: subscriptionDiscountEntity, roles: access.subscriptionDiscount.list });
+  registerReadRoutes(app, {
+    path: 'subscription-discount',
+    entity: subscriptionDiscountEntity,
+    roles: access.subscriptionDiscount.list,
+  });
   app.post('/v1/subscription-discount', {
     config: { access: { roles: access.subscriptionDiscount.create } },
-    schema: { tags: ['subscription_discount'], body: ZSubscriptionDiscountCreate, response: { 201: subscriptionDiscountEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createDiscount(app.db, actorOf(request), request.body)),
+    schema: {
+      tags: ['subscription_discount'],
+      body: ZSubscriptionDiscountCreate,
+      response: { 201: subscriptionDiscountEntity.row },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createDiscount(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/subscription-discount/:id',
     config: { access: { roles: access.subscriptionDiscount.update } },
-    schema: { tags: ['subscription_discount'], params: ZIdParams, body: ZSubscriptionDiscountUpdate, response: { 200: subscriptionDiscountEntity.row } },
+    schema: {
+      tags: ['subscription_discount'],
+      params: ZIdParams,
+      body: ZSubscriptionDiscountUpdate,
+      response: { 200: subscriptionDiscountEntity.row },
+    },
     handler: (request) => updateDiscount(app.db, actorOf(request), request.params.id, request.body),
   });
   app.delete('/v1/subscription-discount/:id', {
@@ -73,13 +93,20 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/subscription', {
     config: { access: { roles: access.subscription.create } },
     schema: { tags: ['subscription'], body: ZSubscriptionCreate, response: { 201: subscriptionEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createSubscription(app.db, app.config, actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createSubscription(app.db, app.config, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/subscription/:id',
     config: { access: { roles: access.subscription.update } },
-    schema: { tags: ['subscription'], description: 'Only max_billing_cycle can change (payments.md §5).', params: ZIdParams, body: ZSubscriptionUpdate, response: { 200: subscriptionEntity.row } },
+    schema: {
+      tags: ['subscription'],
+      description: 'Only max_billing_cycle can change (payments.md §5).',
+      params: ZIdParams,
+      body: ZSubscriptionUpdate,
+      response: { 200: subscriptionEntity.row },
+    },
     handler: (request) => updateSubscription(app.db, actorOf(request), request.params.id, request.body),
   });
   app.delete('/v1/subscription/:id', {
@@ -93,15 +120,20 @@ export const recurringRoutes = async (fastify: FastifyInstance) => {
     handler: (request) => deleteSubscription(app.db, actorOf(request), request.params.id),
   });
 
-  const ZDiscountParams = z.object({ subscriptionId: z.string().min(1).max(64), discountId: z.string().min(1).max(64) });
+  const ZDiscountParams = z.object({
+    subscriptionId: z.string().min(1).max(64),
+    discountId: z.string().min(1).max(64),
+  });
   app.post('/v1/subscription/:subscriptionId/add-discount/:discountId', {
     config: { access: { roles: access.subscription.update } },
     schema: { tags: ['subscription'], params: ZDiscountParams, response: { 200: subscriptionEntity.row } },
-    handler: (request) => addDiscount(app.db, actorOf(request), request.params.subscriptionId, request.params.discountId),
+    handler: (request) =>
+      addDiscount(app.db, actorOf(request), request.params.subscriptionId, request.params.discountId),
   });
   app.delete('/v1/subscription/:subscriptionId/remove-attached-discount/:discountId', {
     config: { access: { roles: access.subscription.update } },
     schema: { tags: ['subscription'], params: ZDiscountParams, response: { 200: subscriptionEntity.row } },
-    handler: (request) => removeDiscount(app.db, actorOf(request), request.params.subscriptionId, request.params.discountId),
+    handler: (request) =>
+      removeDiscount(app.db, actorOf(request), request.params.subscriptionId, request.params.discountId),
   });
 };

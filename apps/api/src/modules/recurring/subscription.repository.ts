@@ -27,8 +27,14 @@ export type SubscriptionRow = {
 };
 
 /** A subscription of the caller's tenancy, row-locked until the transaction ends. */
-export const lockSubscription = async (tx: Queryable, scope: Scope, id: string): Promise<SubscriptionRow | undefined> => {
-  const [row] = await tx.query<SubscriptionRow>(sql`select e.* from subscription e where e.id = ${id} ${scopedAnd(scope)} for update`);
+export const lockSubscription = async (
+  tx: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<SubscriptionRow | undefined> => {
+  const [row] = await tx.query<SubscriptionRow>(
+    sql`select e.* from subscription e where e.id = ${id} ${scopedAnd(scope)} for update`,
+  );
   return row;
 };
 
@@ -42,7 +48,10 @@ export const findCustomer = async (tx: Queryable, scope: Scope, id: string) => {
 export type ActiveAttachment = { attachment_id: string; applied_duration: number; discount: DiscountRow };
 
 /** The one active discount of a subscription, if any. */
-export const findActiveAttachment = async (tx: Queryable, subscriptionId: string): Promise<ActiveAttachment | undefined> => {
+export const findActiveAttachment = async (
+  tx: Queryable,
+  subscriptionId: string,
+): Promise<ActiveAttachment | undefined> => {
   const [row] = await tx.query<DiscountRow & { attachment_id: string; applied_duration: number }>(sql`
     select d.*, a.id as attachment_id, a.applied_duration from subscription_discount_attached a
     join subscription_discount d on d.id = a.subscription_discount_id
@@ -63,16 +72,25 @@ export const deactivateAttachment = async (tx: Queryable, subscriptionId: string
   return rows.length > 0;
 };
 
-export const recordAttachmentUse = (tx: Queryable, attachmentId: string, appliedDuration: number, stillActive: boolean) =>
+export const recordAttachmentUse = (
+  tx: Queryable,
+  attachmentId: string,
+  appliedDuration: number,
+  stillActive: boolean,
+) =>
   tx.query(sql`update subscription_discount_attached set applied_duration = ${appliedDuration}, active = ${stillActive},
       removed_at = ${stillActive ? null : new Date()} where id = ${attachmentId}`);
 
 export const countCycleCharges = async (tx: Queryable, subscriptionId: string): Promise<number> => {
-  const [row] = await tx.query<{ count: number }>(sql`select count(*)::int as count from subscription_cycle_charge where subscription_id = ${subscriptionId}`);
+  const [row] = await tx.query<{ count: number }>(
+    sql`select count(*)::int as count from subscription_cycle_charge where subscription_id = ${subscriptionId}`,
+  );
   return row.count;
 };
 
-export const insertSubscription = (tx: Queryable, values: Record<string, unknown>) => tx.query(insertStatement('subscription', values));
+export const insertSubscription = (tx: Queryable, values: Record<string, unknown>) =>
+  tx.query(insertStatement('subscription', values));
 export const updateSubscriptionColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
   tx.query(updateStatement('subscription', id, values));
-export const deleteSubscriptionRow = (tx: Queryable, id: string) => tx.query(sql`delete from subscription where id = ${id}`);
+export const deleteSubscriptionRow = (tx: Queryable, id: string) =>
+  tx.query(sql`delete from subscription where id = ${id}`);

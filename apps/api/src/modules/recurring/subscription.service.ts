@@ -33,16 +33,27 @@ const money = (cents: number, currency: string) => `${currency} ${(cents / 100).
  * payments.md §5 "Subscription": one active discount at a time; its minimum_amount must not be
  * above the amount charged; a first-order-only discount only before the first cycle is billed.
  */
-const attachDiscount = async (tx: Queryable, caller: Actor, subscription: SubscriptionRow, discountId: string, path: string) => {
+const attachDiscount = async (
+  tx: Queryable,
+  caller: Actor,
+  subscription: SubscriptionRow,
+  discountId: string,
+  path: string,
+) => {
   const discount: DiscountRow | undefined = await lockDiscount(tx, caller.scope, discountId);
   if (!discount || discount.merchant_id !== subscription.merchant_id) throw notFoundAt(path, 'Subscription discount');
   if (NOT_BILLING.has(subscription.status)) {
-    throw new HttpError(409, 'conflict', `A discount cannot be applied to a ${subscription.status} subscription`, [{ path, message: 'Subscription not running' }]);
+    throw new HttpError(409, 'conflict', `A discount cannot be applied to a ${subscription.status} subscription`, [
+      { path, message: 'Subscription not running' },
+    ]);
   }
   if (await findActiveAttachment(tx, subscription.id)) {
-    throw new HttpError(409, 'conflict', 'This subscription already has an active discount; remove it before applying another', [
-      { path, message: 'Another discount is active' },
-    ]);
+    throw new HttpError(
+      409,
+      'conflict',
+      'This subscription already has an active discount; remove it before applying another',
+      [{ path, message: 'Another discount is active' }],
+    );
   }
   if (discount.minimum_amount !== null && discount.minimum_amount > subscription.amount) {
     const message = `The discount needs a minimum amount of ${money(discount.minimum_amount, subscription.currency_code)}, above the plan amount of ${money(subscription.amount, subscription.currency_code)}`;
@@ -55,7 +66,10 @@ const attachDiscount = async (tx: Queryable, caller: Actor, subscription: Subscr
   try {
     await insertAttachment(tx, { id, subscriptionId: subscription.id, discountId: discount.id });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'conflict', 'This subscription already has an active discount', [{ path, message: 'Another discount is active' }]);
+    if (isUniqueViolation(error))
+      throw new HttpError(409, 'conflict', 'This subscription already has an active discount', [
+        { path, message: 'Another discount is active' },
+      ]);
     throw error;
   }
   return discount;
@@ -67,7 +81,8 @@ export const createSubscription = async (db: Db, config: Config, caller: Actor, 
     if (!customer) throw notFoundAt('body.customer', 'Customer');
     const plan = await lockPlan(tx, caller.scope, body.plan);
     if (!plan) throw notFoundAt('body.plan', 'Plan');
-    if (customer.merchant_id !== plan.merchant_id) throw badRequest('body.customer', 'The customer belongs to another merchant than the plan');
+    if (customer.merchant_id !== plan.merchant_id)
+      throw badRequest('body.customer', 'The customer belongs to another merchant than the plan');
     const profile = await findPaymentProfile(tx, { kind: 'all' }, plan.payment_profile_id);
     const start = body.start_date ? new Date(body.start_date) : new Date();
     const token = randomBytes(24).toString('base64url');
@@ -102,7 +117,12 @@ export const createSubscription = async (db: Db, config: Config, caller: Actor, 
       responseCode: 201,
       entity: 'subscription',
       entityId: id,
-      detail: { plan: plan.id, customer: customer.id, amount: plan.amount, subscription_discount: body.subscription_discount },
+      detail: {
+        plan: plan.id,
+        customer: customer.id,
+        amount: plan.amount,
+        subscription_discount: body.subscription_discount,
+      },
     });
     return id;
   });
@@ -111,19 +131,29 @@ export const createSubscription = async (db: Db, config: Config, caller: Actor, 
 
 /** Only max_billing_cycle changes (payments.md §5); reaching it completes the subscription at once. */
 export const updateSubscription = async (db: Db, caller: Actor, id: string, body: TSubscriptionUpdate) => {
-  if (body.id !== undefined && body.id !== id) throw badRequest('body.id', 'The id in the body differs from the id in the path');
+  if (body.id !== undefined && body.id !== id)
+    throw badRequest('body.id', 'The id in the body differs from the id in the path');
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, id);
     if (!subscription) throw notFoundAt('params.id', 'Subscription');
     if (ENDED.has(subscription.status)) {
-      throw new HttpError(409, 'conflict', `A ${subscription.status} subscription cannot be changed`, [{ path: 'body.max_billing_cycle', message: 'Subscription ended' }]);
+      throw new HttpError(409, 'conflict', `A ${subscription.status} subscription cannot be changed`, [
+        { path: 'body.max_billing_cycle', message: 'Subscription ended' },
+      ]);
     }
     const max = body.max_billing_cycle;
     const paid = subscription.last_paid_cycle ?? 0;
-    if (max !== null && max < paid) throw badRequest('body.max_billing_cycle', `At least the ${paid} cycle(s) already paid`);
+    if (max !== null && max < paid)
+      throw badRequest('body.max_billing_cycle', `At least the ${paid} cycle(s) already paid`);
     const completes = max !== null && max === paid && paid > 0;
     const changes: Record<string, unknown> = { max_billing_cycle: max };
-    if (completes) Object.assign(changes, { status: 'COMPLETED', status_reason: 'Maximum billing cycle reached', next_attempt_at: null, due_date: null });
+    if (completes)
+      Object.assign(changes, {
+        status: 'COMPLETED',
+        status_reason: 'Maximum billing cycle reached',
+        next_attempt_at: null,
+        due_date: null,
+      });
     await updateSubscriptionColumns(tx, subscription.id, changes);
     if (completes) await notifySubscriptionUpdate(tx, { ...subscription, ...changes } as SubscriptionRow);
     await recordAudit(tx, {
@@ -149,7 +179,9 @@ export const deleteSubscription = async (db: Db, caller: Actor, id: string): Pro
     const subscription = await lockSubscription(tx, caller.scope, id);
     if (!subscription) throw notFoundAt('params.id', 'Subscription');
     if (ENDED.has(subscription.status)) {
-      throw new HttpError(409, 'conflict', `The subscription is already ${subscription.status}`, [{ path: 'params.id', message: 'Subscription ended' }]);
+      throw new HttpError(409, 'conflict', `The subscription is already ${subscription.status}`, [
+        { path: 'params.id', message: 'Subscription ended' },
+      ]);
     }
     const audit = { ...caller.audit, responseCode: 200, entity: 'subscription', entityId: subscription.id };
     if (subscription.status === 'CREATED' && (await countCycleCharges(tx, subscription.id)) === 0) {
@@ -157,7 +189,13 @@ export const deleteSubscription = async (db: Db, caller: Actor, id: string): Pro
       await recordAudit(tx, { ...audit, type: 'subscription_deleted' });
       return { id, result: 'deleted' };
     }
-    const changes = { status: 'CANCELLED', status_reason: 'Cancelled by the merchant', cancelled_at: new Date(), next_attempt_at: null, due_date: null };
+    const changes = {
+      status: 'CANCELLED',
+      status_reason: 'Cancelled by the merchant',
+      cancelled_at: new Date(),
+      next_attempt_at: null,
+      due_date: null,
+    };
     await updateSubscriptionColumns(tx, subscription.id, changes);
     await notifySubscriptionUpdate(tx, { ...subscription, ...changes });
     await recordAudit(tx, { ...audit, type: 'subscription_cancelled', detail: { from: subscription.status } });
@@ -186,7 +224,8 @@ export const removeDiscount = async (db: Db, caller: Actor, subscriptionId: stri
   await db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
-    if (!(await deactivateAttachment(tx, subscription.id, discountId))) throw notFoundAt('params.discountId', 'Active discount');
+    if (!(await deactivateAttachment(tx, subscription.id, discountId)))
+      throw notFoundAt('params.discountId', 'Active discount');
     await recordAudit(tx, {
       ...caller.audit,
       type: 'subscription_discount_removed',

@@ -18,13 +18,16 @@ beforeAll(async () => {
   a = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
   b = await signIn(t.app, 'b@test.kassa', TEST_PASSWORD);
   analyst = await signIn(t.app, 'a-analyst@test.kassa', TEST_PASSWORD);
-  plan = (await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { amount: 2000, max_billing_cycle: 12 }))).body;
+  plan = (await call(t.app, a, 'POST', '/v1/plan', planBody(world.profileA, { amount: 2000, max_billing_cycle: 12 })))
+    .body;
   customer = await insertCustomer(t.db, world.shopA);
 });
 afterAll(() => t.close());
 
-const subscribe = (extra: Record<string, unknown> = {}) => call(t.app, a, 'POST', '/v1/subscription', { customer, plan: plan.id, ...extra });
-const discount = async (body: Record<string, unknown>) => (await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'D', ...body })).body.id as string;
+const subscribe = (extra: Record<string, unknown> = {}) =>
+  call(t.app, a, 'POST', '/v1/subscription', { customer, plan: plan.id, ...extra });
+const discount = async (body: Record<string, unknown>) =>
+  (await call(t.app, a, 'POST', '/v1/subscription-discount', { name: 'D', ...body })).body.id as string;
 
 describe('subscriptions', () => {
   it('creates a CREATED subscription with its link, due at the start, with the plan terms', async () => {
@@ -47,15 +50,25 @@ describe('subscriptions', () => {
       discounts_attached: [],
     });
     expect(created.body.subscription_url).toMatch(/^https:\/\/kassa\.example\/subscribe\/[A-Za-z0-9_-]{32}$/);
-    const listed = await call(t.app, a, 'GET', `/v1/subscription?plan=${plan.id}&status=CREATED&payment_product=paypal&_populate=customer plan payment_profile organisation subscription_discount`);
+    const listed = await call(
+      t.app,
+      a,
+      'GET',
+      `/v1/subscription?plan=${plan.id}&status=CREATED&payment_product=paypal&_populate=customer plan payment_profile organisation subscription_discount`,
+    );
     expect(listed.body).toHaveLength(1);
     expect(listed.body[0].customer.id).toBe(customer);
     expect(listed.body[0].plan.amount).toBe(2000);
-    const due = await call(t.app, a, 'GET', `/v1/subscription/count?due_date>=2026-03-30T00:00:00Z&due_date<=2026-04-01T00:00:00Z&max_billing_cycle>=12&max_billing_cycle<=12&customer=${customer}`);
+    const due = await call(
+      t.app,
+      a,
+      'GET',
+      `/v1/subscription/count?due_date>=2026-03-30T00:00:00Z&due_date<=2026-04-01T00:00:00Z&max_billing_cycle>=12&max_billing_cycle<=12&customer=${customer}`,
+    );
     expect(due.body.count).toBe(1);
   });
 
-  it('refuses missing or wrong fields by name, and other tenants\' customers and plans as 404', async () => {
+  it("refuses missing or wrong fields by name, and other tenants' customers and plans as 404", async () => {
     const empty = await call(t.app, a, 'POST', '/v1/subscription', {});
     expect(paths(empty.body)).toEqual(['body.customer', 'body.plan']);
     const product = await subscribe({ payment_product: 'ideal' });
@@ -74,17 +87,27 @@ describe('subscriptions', () => {
 
   it('changes only max_billing_cycle, naming any other field', async () => {
     const sub = (await subscribe()).body;
-    const other = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, { id: sub.id, max_billing_cycle: 6, plan: 'x', amount: 1 });
+    const other = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, {
+      id: sub.id,
+      max_billing_cycle: 6,
+      plan: 'x',
+      amount: 1,
+    });
     expect(other.status).toBe(400);
     expect(paths(other.body)).toEqual(['body.amount', 'body.plan']);
-    const wrongId = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, { id: 'sub_other', max_billing_cycle: 6 });
+    const wrongId = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, {
+      id: 'sub_other',
+      max_billing_cycle: 6,
+    });
     expect(paths(wrongId.body)).toEqual(['body.id']);
     const zero = await call(t.app, a, 'PUT', `/v1/subscription/${sub.id}`, { max_billing_cycle: 0 });
     expect(paths(zero.body)).toEqual(['body.max_billing_cycle']);
     const ok = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, { id: sub.id, max_billing_cycle: 6 });
     expect(ok.status).toBe(200);
     expect(ok.body.max_billing_cycle).toBe(6);
-    expect((await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, { max_billing_cycle: '' })).body.max_billing_cycle).toBeNull();
+    expect(
+      (await call(t.app, a, 'POST', `/v1/subscription/${sub.id}`, { max_billing_cycle: '' })).body.max_billing_cycle,
+    ).toBeNull();
     expect((await call(t.app, b, 'POST', `/v1/subscription/${sub.id}`, { max_billing_cycle: 3 })).status).toBe(404);
     expect((await call(t.app, b, 'GET', `/v1/subscription/${sub.id}`)).status).toBe(404);
   });
@@ -106,13 +129,19 @@ describe('subscriptions', () => {
   it('deletes a never-billed subscription and cancels a billed one', async () => {
     const fresh = (await subscribe()).body;
     expect((await call(t.app, b, 'DELETE', `/v1/subscription/${fresh.id}`)).status).toBe(404);
-    expect((await call(t.app, a, 'DELETE', `/v1/subscription/${fresh.id}`)).body).toEqual({ id: fresh.id, result: 'deleted' });
+    expect((await call(t.app, a, 'DELETE', `/v1/subscription/${fresh.id}`)).body).toEqual({
+      id: fresh.id,
+      result: 'deleted',
+    });
     expect((await call(t.app, a, 'GET', `/v1/subscription/${fresh.id}`)).status).toBe(404);
 
     const billed = (await subscribe({ start_date: '2025-01-01T00:00:00Z' })).body;
     const run = await call(t.app, a, 'POST', '/v1/subscription/billing-run', {});
     expect(run.body.charged.map((c: { subscription: string }) => c.subscription)).toContain(billed.id);
-    expect((await call(t.app, a, 'DELETE', `/v1/subscription/${billed.id}`)).body).toEqual({ id: billed.id, result: 'cancelled' });
+    expect((await call(t.app, a, 'DELETE', `/v1/subscription/${billed.id}`)).body).toEqual({
+      id: billed.id,
+      result: 'cancelled',
+    });
     const after = (await call(t.app, a, 'GET', `/v1/subscription/${billed.id}`)).body;
     expect(after).toMatchObject({ status: 'CANCELLED', due_date: null });
     expect((await call(t.app, a, 'DELETE', `/v1/subscription/${billed.id}`)).status).toBe(409);
@@ -128,7 +157,17 @@ describe('subscriptions', () => {
     expect(applied.status).toBe(200);
     expect(applied.body.subscription_discount).toBe(first);
     expect(applied.body.discounts_attached).toEqual([
-      expect.objectContaining({ active: true, applied_duration: 0, subscription_discount: expect.objectContaining({ id: first, name: 'D', type: 'fixed_cents', amount: 300, limit_to_first_order: false }) }),
+      expect.objectContaining({
+        active: true,
+        applied_duration: 0,
+        subscription_discount: expect.objectContaining({
+          id: first,
+          name: 'D',
+          type: 'fixed_cents',
+          amount: 300,
+          limit_to_first_order: false,
+        }),
+      }),
     ]);
     const another = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}/add-discount/${second}`);
     expect(another.status).toBe(409);
@@ -137,7 +176,9 @@ describe('subscriptions', () => {
     const removed = await call(t.app, a, 'DELETE', `/v1/subscription/${sub.id}/remove-attached-discount/${first}`);
     expect(removed.body.subscription_discount).toBeNull();
     expect(removed.body.discounts_attached[0].active).toBe(false);
-    expect((await call(t.app, a, 'DELETE', `/v1/subscription/${sub.id}/remove-attached-discount/${first}`)).status).toBe(404);
+    expect(
+      (await call(t.app, a, 'DELETE', `/v1/subscription/${sub.id}/remove-attached-discount/${first}`)).status,
+    ).toBe(404);
 
     const minimum = await call(t.app, a, 'POST', `/v1/subscription/${sub.id}/add-discount/${tooHigh}`);
     expect(minimum.status).toBe(400);

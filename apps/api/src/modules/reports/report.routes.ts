@@ -13,8 +13,18 @@ const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 /** reports/transactions and reports/schedules: transaction reports written by a job, and schedules that mail them. */
 export const reportRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  registerReadRoutes(app, { path: 'report', entity: reportEntity, roles: access.reports.list, exportFields: ['id', 'created_at', 'name', 'status', 'count'] });
-  registerReadRoutes(app, { path: 'report-schedule', entity: reportScheduleEntity, roles: access.reports.schedules, exportFields: ['id', 'created_at', 'name', 'frequency', 'email'] });
+  registerReadRoutes(app, {
+    path: 'report',
+    entity: reportEntity,
+    roles: access.reports.list,
+    exportFields: ['id', 'created_at', 'name', 'status', 'count'],
+  });
+  registerReadRoutes(app, {
+    path: 'report-schedule',
+    entity: reportScheduleEntity,
+    roles: access.reports.schedules,
+    exportFields: ['id', 'created_at', 'name', 'frequency', 'email'],
+  });
   app.post('/v1/report', {
     config: { access: { roles: access.reports.manage } },
     schema: {
@@ -23,7 +33,10 @@ export const reportRoutes = async (fastify: FastifyInstance) => {
       body: ZReportCreate,
       response: { 201: reportEntity.row, 400: ZErrorBody, 404: ZErrorBody },
     },
-    handler: async (request, reply) => reply.status(201).send(await createReport(app.db, { ...actorOf(request), name: authOf(request).name }, request.body)),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createReport(app.db, { ...actorOf(request), name: authOf(request).name }, request.body)),
   });
   app.delete('/v1/report/:id', {
     config: { access: { roles: access.reports.manage } },
@@ -35,7 +48,11 @@ export const reportRoutes = async (fastify: FastifyInstance) => {
   });
   app.get('/v1/report/:id/download', {
     config: { access: { roles: access.reports.list } },
-    schema: { tags: ['report'], description: 'The CSV of a PROCESSED report, streamed (409 while PENDING).', params: ZIdParams },
+    schema: {
+      tags: ['report'],
+      description: 'The CSV of a PROCESSED report, streamed (409 while PENDING).',
+      params: ZIdParams,
+    },
     handler: async (request, reply) => {
       const { name, stream } = await downloadReport(app.db, authOf(request).scope, request.params.id);
       const file = `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'report'}.csv`;
@@ -48,13 +65,18 @@ export const reportRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.reports.schedulesManage } },
     schema: {
       tags: ['report_schedule'],
-      description: 'A schedule makes a report of the previous day, ISO week or month (Europe/Amsterdam) once per period and mails its download link to email.',
+      description:
+        'A schedule makes a report of the previous day, ISO week or month (Europe/Amsterdam) once per period and mails its download link to email.',
       body: ZReportScheduleCreate,
       response: { 201: reportScheduleEntity.row, 400: ZErrorBody, 404: ZErrorBody },
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      return reply.status(201).send(await createSchedule(app.db, { ...actorOf(request), name: auth.name, language: auth.language }, request.body));
+      return reply
+        .status(201)
+        .send(
+          await createSchedule(app.db, { ...actorOf(request), name: auth.name, language: auth.language }, request.body),
+        );
     },
   });
   app.delete('/v1/report-schedule/:id', {

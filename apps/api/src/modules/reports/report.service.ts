@@ -30,25 +30,49 @@ const RESERVED = new Set(['_limit', '_skip', '_fields', '_populate', '_format', 
  * accepts exactly what the list accepts; a bad key or value is a 400 naming `body.filters.<key>`.
  */
 const checkFilters = async (db: Queryable, scope: Scope, filters: TListQuery): Promise<number> => {
-  for (const key of Object.keys(filters)) if (RESERVED.has(key)) throw badRequest(`body.filters.${key}`, `${key} cannot be part of a report's filters`);
+  for (const key of Object.keys(filters))
+    if (RESERVED.has(key)) throw badRequest(`body.filters.${key}`, `${key} cannot be part of a report's filters`);
   try {
     return await countEntity(db, transactionEntity, scope, filters);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400) {
-      throw new HttpError(400, error.code, error.message, (error.details ?? []).map((d) => ({ ...d, path: d.path.replace(/^querystring\./, 'body.filters.') })));
+      throw new HttpError(
+        400,
+        error.code,
+        error.message,
+        (error.details ?? []).map((d) => ({ ...d, path: d.path.replace(/^querystring\./, 'body.filters.') })),
+      );
     }
     throw error;
   }
 };
 
 /** The owner and the tenancy the report's rows are read with: the chosen organisation's subtree. */
-const ownerAndScope = async (db: Queryable & Pick<Db, 'query'>, caller: Actor, organisation: string | null | undefined) => {
+const ownerAndScope = async (
+  db: Queryable & Pick<Db, 'query'>,
+  caller: Actor,
+  organisation: string | null | undefined,
+) => {
   const owner = await resolveOwner(db, caller, organisation ?? null);
-  const [org] = await db.query<{ id: string; type: string; path: string }>(sql`select id, type, path from organisation where id = ${owner.organisationId}`);
+  const [org] = await db.query<{ id: string; type: string; path: string }>(
+    sql`select id, type, path from organisation where id = ${owner.organisationId}`,
+  );
   return { owner, scope: await scopeFor(db as Db, org) };
 };
 
-const insertReport = async (tx: Queryable, values: { organisationId: string; merchantId: string; name: string; filters: TListQuery; fields: readonly string[]; scope: Scope; createdBy: string | null; scheduleId?: string }) => {
+const insertReport = async (
+  tx: Queryable,
+  values: {
+    organisationId: string;
+    merchantId: string;
+    name: string;
+    filters: TListQuery;
+    fields: readonly string[];
+    scope: Scope;
+    createdBy: string | null;
+    scheduleId?: string;
+  },
+) => {
   const id = newId('rep');
   await tx.query(sql`insert into report (id, organisation_id, merchant_id, name, filters, fields, scope, schedule_id, created_by_name)
     values (${id}, ${values.organisationId}, ${values.merchantId}, ${values.name}, ${JSON.stringify(values.filters)}::jsonb, ${[...values.fields]}, ${JSON.stringify(values.scope)}::jsonb,
@@ -61,9 +85,23 @@ export const createReport = async (db: Db, caller: Actor & { name: string }, bod
   const { owner, scope } = await ownerAndScope(db, caller, body.organisation);
   await checkFilters(db, scope, body.filters);
   const id = await db.transaction(async (tx) => {
-    const reportId = await insertReport(tx, { ...owner, name: body.name, filters: body.filters, fields: body.fields, scope, createdBy: caller.name });
+    const reportId = await insertReport(tx, {
+      ...owner,
+      name: body.name,
+      filters: body.filters,
+      fields: body.fields,
+      scope,
+      createdBy: caller.name,
+    });
     await enqueue(tx, REPORT_QUEUE, { reportId }, { uniqueKey: reportId, maxAttempts: 3 });
-    await recordAudit(tx, { ...caller.audit, type: 'report_created', responseCode: 201, entity: 'report', entityId: reportId, detail: { name: body.name } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'report_created',
+      responseCode: 201,
+      entity: 'report',
+      entityId: reportId,
+      detail: { name: body.name },
+    });
     return reportId;
   });
   return getEntity(db, reportEntity, caller.scope, id);
@@ -72,30 +110,52 @@ export const createReport = async (db: Db, caller: Actor & { name: string }, bod
 /** Deletes a PROCESSED report (a PENDING one is still being written: 409). */
 export const deleteReport = async (db: Db, caller: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ status: string }>(sql`select e.status from report e where e.id = ${id} ${scopedAnd(caller.scope)} for update`);
+    const [row] = await tx.query<{ status: string }>(
+      sql`select e.status from report e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
+    );
     if (!row) throw notFoundAt('params.id', 'Report');
     if (row.status !== 'PROCESSED') throw conflict('Please wait until the report has been generated', 'conflict');
     await tx.query(sql`delete from report where id = ${id}`);
-    await recordAudit(tx, { ...caller.audit, type: 'report_deleted', responseCode: 204, entity: 'report', entityId: id });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'report_deleted',
+      responseCode: 204,
+      entity: 'report',
+      entityId: id,
+    });
   });
 };
 
 /** The stored CSV of a PROCESSED report, read chunk by chunk as it is sent. */
 export const downloadReport = async (db: Db, scope: Scope, id: string): Promise<{ name: string; stream: Readable }> => {
-  const [row] = await db.query<{ name: string; status: string; chunks: number }>(sql`select e.name, e.status, (select count(*)::int from report_chunk c where c.report_id = e.id) as chunks
+  const [row] = await db.query<{
+    name: string;
+    status: string;
+    chunks: number;
+  }>(sql`select e.name, e.status, (select count(*)::int from report_chunk c where c.report_id = e.id) as chunks
     from report e where e.id = ${id} ${scopedAnd(scope)}`);
   if (!row) throw notFoundAt('params.id', 'Report');
   if (row.status !== 'PROCESSED') throw conflict('Please wait until the report has been generated');
   async function* chunks() {
     for (let seq = 0; seq < row.chunks; seq++) {
-      const [chunk] = await db.query<{ data: string }>(sql`select data from report_chunk where report_id = ${id} and seq = ${seq}`);
+      const [chunk] = await db.query<{ data: string }>(
+        sql`select data from report_chunk where report_id = ${id} and seq = ${seq}`,
+      );
       if (chunk) yield chunk.data;
     }
   }
   return { name: row.name, stream: Readable.from(chunks(), { highWaterMark: 2 }) };
 };
 
-type ReportRow = { id: string; organisation_id: string; name: string; filters: TListQuery; fields: string[]; scope: Scope; status: string };
+type ReportRow = {
+  id: string;
+  organisation_id: string;
+  name: string;
+  filters: TListQuery;
+  fields: string[];
+  scope: Scope;
+  status: string;
+};
 export type ReportMail = { to: string; language: string };
 
 const downloadLink = (config: Config, report: { id: string; organisation_id: string }) =>
@@ -106,8 +166,14 @@ const reportMail = (config: Config, report: ReportRow & { count: number }, mail:
   const link = downloadLink(config, report);
   const subject = nl ? `Rapport "${report.name}" staat klaar` : `Report "${report.name}" is ready`;
   const lines = nl
-    ? [`Het rapport "${report.name}" is gemaakt (${report.count} regels).`, 'Download het rapport via deze link (inloggen is nodig):']
-    : [`The report "${report.name}" has been generated (${report.count} lines).`, 'Download the report with this link (you need to sign in):'];
+    ? [
+        `Het rapport "${report.name}" is gemaakt (${report.count} regels).`,
+        'Download het rapport via deze link (inloggen is nodig):',
+      ]
+    : [
+        `The report "${report.name}" has been generated (${report.count} lines).`,
+        'Download the report with this link (you need to sign in):',
+      ];
   return {
     to: mail.to,
     subject,
@@ -123,13 +189,21 @@ const reportMail = (config: Config, report: ReportRow & { count: number }, mail:
  * repeat: a PROCESSED report is left alone, a half-written one starts over.
  */
 export const generateReport = async (db: Db, config: Config, reportId: string, mail?: ReportMail): Promise<void> => {
-  const [report] = await db.query<ReportRow>(sql`select id, organisation_id, name, filters, fields, scope, status from report where id = ${reportId}`);
+  const [report] = await db.query<ReportRow>(
+    sql`select id, organisation_id, name, filters, fields, scope, status from report where id = ${reportId}`,
+  );
   if (!report) throw new PermanentJobError(`report ${reportId} does not exist`);
   if (report.status === 'PROCESSED') return;
   await db.query(sql`delete from report_chunk where report_id = ${reportId}`);
   const total = await countEntity(db, transactionEntity, report.scope, report.filters);
   await db.query(sql`update report set count = ${total}, progress = 0 where id = ${reportId}`);
-  const csv = await exportCsv(db, transactionEntity, report.scope, { ...report.filters, _fields: report.fields.join(',') }, report.fields);
+  const csv = await exportCsv(
+    db,
+    transactionEntity,
+    report.scope,
+    { ...report.filters, _fields: report.fields.join(',') },
+    report.fields,
+  );
   let seq = 0;
   let size = 0;
   let lines = -1;
@@ -141,12 +215,18 @@ export const generateReport = async (db: Db, config: Config, reportId: string, m
     await db.query(sql`update report set progress = ${Math.min(Math.max(lines, 0), total)} where id = ${reportId}`);
   }
   await db.transaction(async (tx) => {
-    await tx.query(sql`update report set status = 'PROCESSED', progress = count, size_bytes = ${size}, processed_at = now() where id = ${reportId}`);
+    await tx.query(
+      sql`update report set status = 'PROCESSED', progress = count, size_bytes = ${size}, processed_at = now() where id = ${reportId}`,
+    );
     if (mail) await queueMail(tx, reportMail(config, { ...report, count: total }, mail));
   });
 };
 
-export const createSchedule = async (db: Db, caller: Actor & { name: string; language: string }, body: TReportScheduleCreate) => {
+export const createSchedule = async (
+  db: Db,
+  caller: Actor & { name: string; language: string },
+  body: TReportScheduleCreate,
+) => {
   const { owner, scope } = await ownerAndScope(db, caller, body.organisation);
   await checkFilters(db, scope, body.filters);
   const id = newId('rsc');
@@ -154,22 +234,50 @@ export const createSchedule = async (db: Db, caller: Actor & { name: string; lan
     await tx.query(sql`insert into report_schedule (id, organisation_id, merchant_id, name, filters, fields, scope, frequency, email, language, created_by_name)
       values (${id}, ${owner.organisationId}, ${owner.merchantId}, ${body.name}, ${JSON.stringify(body.filters)}::jsonb, ${body.fields}, ${JSON.stringify(scope)}::jsonb,
         ${body.frequency}, ${body.email}, ${caller.language}, ${caller.name})`);
-    await recordAudit(tx, { ...caller.audit, type: 'report_schedule_created', responseCode: 201, entity: 'report_schedule', entityId: id, detail: { name: body.name, frequency: body.frequency } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'report_schedule_created',
+      responseCode: 201,
+      entity: 'report_schedule',
+      entityId: id,
+      detail: { name: body.name, frequency: body.frequency },
+    });
   });
   return getEntity(db, reportScheduleEntity, caller.scope, id);
 };
 
 export const deleteSchedule = async (db: Db, caller: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(sql`delete from report_schedule e where e.id = ${id} ${scopedAnd(caller.scope)} returning e.id`);
+    const [row] = await tx.query<{ id: string }>(
+      sql`delete from report_schedule e where e.id = ${id} ${scopedAnd(caller.scope)} returning e.id`,
+    );
     if (!row) throw notFoundAt('params.id', 'Report schedule');
-    await recordAudit(tx, { ...caller.audit, type: 'report_schedule_deleted', responseCode: 204, entity: 'report_schedule', entityId: id });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'report_schedule_deleted',
+      responseCode: 204,
+      entity: 'report_schedule',
+      entityId: id,
+    });
   });
 };
 
 const UNIT = sql`(case s.frequency when 'daily' then 'day' when 'weekly' then 'week' else 'month' end)`;
 
-type DueSchedule = { id: string; organisation_id: string; merchant_id: string; name: string; filters: TListQuery; fields: string[]; scope: Scope; email: string; language: string; reported: string; lower: Date; upper: Date };
+type DueSchedule = {
+  id: string;
+  organisation_id: string;
+  merchant_id: string;
+  name: string;
+  filters: TListQuery;
+  fields: string[];
+  scope: Scope;
+  email: string;
+  language: string;
+  reported: string;
+  lower: Date;
+  upper: Date;
+};
 
 /**
  * Makes the report of every schedule whose current local period has none yet: for the previous
@@ -190,12 +298,27 @@ export const runDueSchedules = async (db: Db): Promise<number> => {
           (p.start - p.length) at time zone ${STATISTICS_TIME_ZONE} as lower, p.start at time zone ${STATISTICS_TIME_ZONE} as upper`);
       if (!s) return false;
       const upper = new Date(new Date(s.upper).getTime() - 1);
-      const filters: TListQuery = { ...s.filters, 'created_at>': new Date(s.lower).toISOString(), 'created_at<': upper.toISOString() };
+      const filters: TListQuery = {
+        ...s.filters,
+        'created_at>': new Date(s.lower).toISOString(),
+        'created_at<': upper.toISOString(),
+      };
       const reportId = await insertReport(tx, {
-        organisationId: s.organisation_id, merchantId: s.merchant_id, name: `${s.name} ${s.reported}`,
-        filters, fields: s.fields, scope: s.scope, createdBy: null, scheduleId: s.id,
+        organisationId: s.organisation_id,
+        merchantId: s.merchant_id,
+        name: `${s.name} ${s.reported}`,
+        filters,
+        fields: s.fields,
+        scope: s.scope,
+        createdBy: null,
+        scheduleId: s.id,
       });
-      await enqueue(tx, REPORT_QUEUE, { reportId, mail: { to: s.email, language: s.language } }, { uniqueKey: reportId, maxAttempts: 3 });
+      await enqueue(
+        tx,
+        REPORT_QUEUE,
+        { reportId, mail: { to: s.email, language: s.language } },
+        { uniqueKey: reportId, maxAttempts: 3 },
+      );
       return true;
     });
     if (won) made++;

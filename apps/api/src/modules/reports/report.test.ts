@@ -18,9 +18,15 @@ beforeAll(async () => {
   ({ provider, a, b } = await signInTestUsers(t.app, TEST_PASSWORD));
   const statuses = ['SETTLEMENT_COMPLETED', 'DECLINED', 'AUTHORIZED'];
   for (let i = 0; i < 60; i++) {
-    await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 1000 + i, status: statuses[i % 3], createdAt: new Date(Date.now() - (i % 20) * DAY - 60_000), reference: i === 0 ? '=cmd' : `R-${i}` });
+    await insertTestTransaction(t.db, world.shopA, world.profileA, {
+      amount: 1000 + i,
+      status: statuses[i % 3],
+      createdAt: new Date(Date.now() - (i % 20) * DAY - 60_000),
+      reference: i === 0 ? '=cmd' : `R-${i}`,
+    });
   }
-  for (let i = 0; i < 5; i++) await insertTestTransaction(t.db, world.shopB, world.profileB, { status: 'SETTLEMENT_COMPLETED' });
+  for (let i = 0; i < 5; i++)
+    await insertTestTransaction(t.db, world.shopB, world.profileB, { status: 'SETTLEMENT_COMPLETED' });
 });
 afterAll(() => t.close());
 
@@ -28,12 +34,25 @@ const csvLines = (text: string) => text.split('\r\n').filter((line) => line !== 
 
 describe('reports', () => {
   it('is written by its job as CSV with exactly the rows the list counts for the same filter, then downloads and deletes', async () => {
-    const filters = { 'status[]': ['SETTLEMENT_COMPLETED', 'AUTHORIZED'], 'created_at>': new Date(Date.now() - 10 * DAY).toISOString() };
-    const created = await callAs(t.app, a, 'POST', '/v1/report', { name: 'Settled last 10 days', filters, fields: ['id', 'merchant_reference', 'amount', 'status'] });
+    const filters = {
+      'status[]': ['SETTLEMENT_COMPLETED', 'AUTHORIZED'],
+      'created_at>': new Date(Date.now() - 10 * DAY).toISOString(),
+    };
+    const created = await callAs(t.app, a, 'POST', '/v1/report', {
+      name: 'Settled last 10 days',
+      filters,
+      fields: ['id', 'merchant_reference', 'amount', 'status'],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ status: 'PENDING', name: 'Settled last 10 days', organisation: world.shopA.id });
+    expect(created.body).toMatchObject({
+      status: 'PENDING',
+      name: 'Settled last 10 days',
+      organisation: world.shopA.id,
+    });
     const id = created.body.id;
-    const [job] = await t.db.query<{ payload: { reportId: string } }>(sql`select payload from job where queue = 'report.generate' order by id desc limit 1`);
+    const [job] = await t.db.query<{ payload: { reportId: string } }>(
+      sql`select payload from job where queue = 'report.generate' order by id desc limit 1`,
+    );
     expect(job.payload.reportId).toBe(id);
     // Not ready yet: no download, no delete.
     expect((await callAs(t.app, a, 'GET', `/v1/report/${id}/download`)).status).toBe(409);
@@ -41,7 +60,14 @@ describe('reports', () => {
 
     await generateReport(t.db, t.config, id);
     await generateReport(t.db, t.config, id);
-    const listCount = (await callAs(t.app, a, 'GET', `/v1/transaction/count?status[]=SETTLEMENT_COMPLETED&status[]=AUTHORIZED&created_at>=${encodeURIComponent(filters['created_at>'])}`)).body.count;
+    const listCount = (
+      await callAs(
+        t.app,
+        a,
+        'GET',
+        `/v1/transaction/count?status[]=SETTLEMENT_COMPLETED&status[]=AUTHORIZED&created_at>=${encodeURIComponent(filters['created_at>'])}`,
+      )
+    ).body.count;
     expect(listCount).toBeGreaterThan(0);
     const done = (await callAs(t.app, a, 'GET', `/v1/report/${id}`)).body;
     expect(done).toMatchObject({ status: 'PROCESSED', count: listCount, progress: listCount });
@@ -68,8 +94,22 @@ describe('reports', () => {
   });
 
   it('lists newest first and provider staff make a report for the merchant they name', async () => {
-    const first = (await callAs(t.app, provider, 'POST', '/v1/report', { name: 'First', organisation: world.shopB.id, filters: {}, fields: ['id'] })).body;
-    const second = (await callAs(t.app, provider, 'POST', '/v1/report', { name: 'Second', organisation: world.shopB.id, filters: {}, fields: ['id', 'amount'] })).body;
+    const first = (
+      await callAs(t.app, provider, 'POST', '/v1/report', {
+        name: 'First',
+        organisation: world.shopB.id,
+        filters: {},
+        fields: ['id'],
+      })
+    ).body;
+    const second = (
+      await callAs(t.app, provider, 'POST', '/v1/report', {
+        name: 'Second',
+        organisation: world.shopB.id,
+        filters: {},
+        fields: ['id', 'amount'],
+      })
+    ).body;
     await generateReport(t.db, t.config, first.id);
     const list = (await callAs(t.app, b, 'GET', '/v1/report')).body;
     expect(list.map((r: { name: string }) => r.name)).toEqual(['Second', 'First']);
@@ -94,7 +134,10 @@ describe('reports', () => {
     for (const [who, body, path] of cases) {
       const response = await callAs(t.app, who, 'POST', '/v1/report', body);
       expect([400, 404], JSON.stringify(body)).toContain(response.status);
-      expect(errorPaths(response.body).some((p) => p.startsWith(path)), `${JSON.stringify(body)} → ${JSON.stringify(response.body)}`).toBe(true);
+      expect(
+        errorPaths(response.body).some((p) => p.startsWith(path)),
+        `${JSON.stringify(body)} → ${JSON.stringify(response.body)}`,
+      ).toBe(true);
     }
     expect(await t.db.query(sql`select id from report`)).toEqual(before);
   });
@@ -102,26 +145,47 @@ describe('reports', () => {
 
 describe('report schedules', () => {
   it('make one report per period however many workers run, and mail its _download=true link', async () => {
-    const created = await callAs(t.app, a, 'POST', '/v1/report-schedule', { name: 'Daily settled', frequency: 'daily', email: 'finance@shop-a.test', filters: { 'status[]': ['SETTLEMENT_COMPLETED'] }, fields: ['id', 'amount'] });
+    const created = await callAs(t.app, a, 'POST', '/v1/report-schedule', {
+      name: 'Daily settled',
+      frequency: 'daily',
+      email: 'finance@shop-a.test',
+      filters: { 'status[]': ['SETTLEMENT_COMPLETED'] },
+      fields: ['id', 'amount'],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const scheduleId = created.body.id;
     // Several workers at once: exactly one report for the period.
     const made = await Promise.all([runDueSchedules(t.db), runDueSchedules(t.db), runDueSchedules(t.db)]);
     expect(made.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await runDueSchedules(t.db)).toBe(0);
-    const reports = await t.db.query<{ id: string; filters: Record<string, string>; organisation_id: string }>(sql`select id, filters, organisation_id from report where schedule_id = ${scheduleId}`);
+    const reports = await t.db.query<{ id: string; filters: Record<string, string>; organisation_id: string }>(
+      sql`select id, filters, organisation_id from report where schedule_id = ${scheduleId}`,
+    );
     expect(reports).toHaveLength(1);
     // Named after the local day it reports on.
-    const [{ yesterday }] = await t.db.query<{ yesterday: string }>(sql`select to_char((now() at time zone 'Europe/Amsterdam')::date - 1, 'YYYY-MM-DD') as yesterday`);
+    const [{ yesterday }] = await t.db.query<{ yesterday: string }>(
+      sql`select to_char((now() at time zone 'Europe/Amsterdam')::date - 1, 'YYYY-MM-DD') as yesterday`,
+    );
     expect((await callAs(t.app, a, 'GET', `/v1/report/${reports[0].id}`)).body.name).toBe(`Daily settled ${yesterday}`);
     // Yesterday, as local (Europe/Amsterdam) day boundaries.
-    const [{ lower, upper }] = await t.db.query<{ lower: Date; upper: Date }>(sql`select (date_trunc('day', now() at time zone 'Europe/Amsterdam') - interval '1 day') at time zone 'Europe/Amsterdam' as lower,
+    const [{ lower, upper }] = await t.db.query<{
+      lower: Date;
+      upper: Date;
+    }>(sql`select (date_trunc('day', now() at time zone 'Europe/Amsterdam') - interval '1 day') at time zone 'Europe/Amsterdam' as lower,
       date_trunc('day', now() at time zone 'Europe/Amsterdam') at time zone 'Europe/Amsterdam' - interval '1 millisecond' as upper`);
-    expect(reports[0].filters).toEqual({ 'status[]': ['SETTLEMENT_COMPLETED'], 'created_at>': new Date(lower).toISOString(), 'created_at<': new Date(upper).toISOString() });
+    expect(reports[0].filters).toEqual({
+      'status[]': ['SETTLEMENT_COMPLETED'],
+      'created_at>': new Date(lower).toISOString(),
+      'created_at<': new Date(upper).toISOString(),
+    });
 
-    const [job] = await t.db.query<{ payload: { reportId: string; mail: { to: string; language: string } } }>(sql`select payload from job where queue = 'report.generate' and payload->>'reportId' = ${reports[0].id}`);
+    const [job] = await t.db.query<{ payload: { reportId: string; mail: { to: string; language: string } } }>(
+      sql`select payload from job where queue = 'report.generate' and payload->>'reportId' = ${reports[0].id}`,
+    );
     await generateReport(t.db, t.config, job.payload.reportId, job.payload.mail);
-    const mails = await t.db.query<{ to_address: string; text: string }>(sql`select to_address, text from mail where template = 'report_ready'`);
+    const mails = await t.db.query<{ to_address: string; text: string }>(
+      sql`select to_address, text from mail where template = 'report_ready'`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe('finance@shop-a.test');
     const link = /(http\S+_download=true\S+)/.exec(mails[0].text)?.[1] ?? '';
@@ -129,7 +193,10 @@ describe('report schedules', () => {
     expect(url.pathname).toBe('/reports/transactions');
     expect(url.searchParams.get('id')).toBe(reports[0].id);
     expect(url.searchParams.get('_organisation')).toBe(world.shopA.id);
-    expect((await t.app.inject({ method: 'GET', url: `/v1/report/${url.searchParams.get('id')}/download`, headers: a })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v1/report/${url.searchParams.get('id')}/download`, headers: a }))
+        .statusCode,
+    ).toBe(200);
 
     // The next period makes the next report.
     await t.db.query(sql`update report_schedule set last_period = last_period - 1 where id = ${scheduleId}`);
@@ -141,7 +208,13 @@ describe('report schedules', () => {
     expect(list.length).toBeGreaterThan(0);
     expect((await callAs(t.app, b, 'GET', '/v1/report-schedule')).body).toEqual([]);
     expect((await callAs(t.app, b, 'DELETE', `/v1/report-schedule/${list[0].id}`)).status).toBe(404);
-    const bad = await callAs(t.app, a, 'POST', '/v1/report-schedule', { name: 'x', frequency: 'hourly', email: 'nope', filters: {}, fields: ['id'] });
+    const bad = await callAs(t.app, a, 'POST', '/v1/report-schedule', {
+      name: 'x',
+      frequency: 'hourly',
+      email: 'nope',
+      filters: {},
+      fields: ['id'],
+    });
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.body)).toEqual(expect.arrayContaining(['body.email', 'body.frequency']));
     expect((await callAs(t.app, a, 'DELETE', `/v1/report-schedule/${list[0].id}`)).status).toBe(204);

@@ -12,7 +12,15 @@ let a: Who;
 let provider: Who;
 let auditorB: Who;
 
-type Item = { id: string; type: string; user_name: string; authentication: string; response_code: number; request: { headers: { name: string; value: string }[]; body: Record<string, unknown> }; response: { body: Record<string, unknown> } };
+type Item = {
+  id: string;
+  type: string;
+  user_name: string;
+  authentication: string;
+  response_code: number;
+  request: { headers: { name: string; value: string }[]; body: Record<string, unknown> };
+  response: { body: Record<string, unknown> };
+};
 
 /** Audit rows are written after the answer is sent: wait until the expected one is there. */
 const eventually = async <T>(read: () => Promise<T | undefined>): Promise<T> => {
@@ -27,7 +35,13 @@ const eventually = async <T>(read: () => Promise<T | undefined>): Promise<T> => 
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
-  await insertUser(t.db, { organisationId: world.shopB.id, email: 'b-audit@test.kassa', name: 'B auditor', passwordHash: await hashPassword(TEST_PASSWORD), roles: ['PSP_AUDITTRAIL_LIST'] });
+  await insertUser(t.db, {
+    organisationId: world.shopB.id,
+    email: 'b-audit@test.kassa',
+    name: 'B auditor',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    roles: ['PSP_AUDITTRAIL_LIST'],
+  });
   a = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
   provider = await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD);
   auditorB = await signIn(t.app, 'b-audit@test.kassa', TEST_PASSWORD);
@@ -48,12 +62,19 @@ describe('audit trail', () => {
     expect(item.request.headers).toContainEqual({ name: 'cookie', value: '********' });
     expect(JSON.stringify(item)).not.toContain('4111 1111 1111 1111');
     // Filters of §2.7: response-code range, authentication, type.
-    const counted = await call(t.app, provider, 'GET', '/v1/psp/audittrail/count?response_code>=200&response_code<=299&authentication=jwt&type=POST /v1/tag');
+    const counted = await call(
+      t.app,
+      provider,
+      'GET',
+      '/v1/psp/audittrail/count?response_code>=200&response_code<=299&authentication=jwt&type=POST /v1/tag',
+    );
     expect(counted.body.count).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps other merchants out (404, absent from lists) and needs the audit-trail role (403)', async () => {
-    const item = await eventually(async () => ((await call(t.app, provider, 'GET', '/v1/psp/audittrail?route=/v1/tag')).body as Item[])[0]);
+    const item = await eventually(
+      async () => ((await call(t.app, provider, 'GET', '/v1/psp/audittrail?route=/v1/tag')).body as Item[])[0],
+    );
     expect((await call(t.app, auditorB, 'GET', `/v1/psp/audittrail/${item.id}`)).status).toBe(404);
     expect((await call(t.app, auditorB, 'GET', '/v1/psp/audittrail?route=/v1/tag')).body).toEqual([]);
     expect((await call(t.app, a, 'GET', '/v1/psp/audittrail')).status).toBe(403);
@@ -62,7 +83,9 @@ describe('audit trail', () => {
   it('refuses UPDATE and DELETE in the database itself', async () => {
     await expect(t.db.query(sql`update audit_log set user_name = 'someone else'`)).rejects.toThrow(/append-only/);
     await expect(t.db.query(sql`delete from audit_log`)).rejects.toThrow(/append-only/);
-    const [row] = await t.db.query<{ n: number }>(sql`select count(*)::int as n from audit_log where user_name = 'someone else'`);
+    const [row] = await t.db.query<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where user_name = 'someone else'`,
+    );
     expect(row.n).toBe(0);
   });
 });

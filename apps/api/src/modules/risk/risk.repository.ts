@@ -5,17 +5,30 @@ import { scopedAnd } from '../recurring/caller.ts';
 import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
 
 export type VersionedTable = 'routing' | 'validation_ruleset';
-export type OwnedRow = { id: string; organisation_id: string; merchant_id: string; version: number } & Record<string, unknown>;
+export type OwnedRow = { id: string; organisation_id: string; merchant_id: string; version: number } & Record<
+  string,
+  unknown
+>;
 
 /** A row of the caller's tenancy, locked until the transaction ends; undefined for unknown or foreign ids. */
-export const lockOwned = async (tx: Queryable, table: VersionedTable | 'tag', scope: Scope, id: string): Promise<OwnedRow | undefined> => {
-  const [row] = await tx.query<OwnedRow>(sql`select e.* from ${sql.raw(table)} e where e.id = ${id} ${scopedAnd(scope)} for update`);
+export const lockOwned = async (
+  tx: Queryable,
+  table: VersionedTable | 'tag',
+  scope: Scope,
+  id: string,
+): Promise<OwnedRow | undefined> => {
+  const [row] = await tx.query<OwnedRow>(
+    sql`select e.* from ${sql.raw(table)} e where e.id = ${id} ${scopedAnd(scope)} for update`,
+  );
   return row;
 };
 
-export const insertRow = (tx: Queryable, table: string, values: Record<string, unknown>) => tx.query(insertStatement(table, values));
-export const updateRow = (tx: Queryable, table: string, id: string, values: Record<string, unknown>) => tx.query(updateStatement(table, id, values));
-export const deleteRow = (tx: Queryable, table: string, id: string) => tx.query(sql`delete from ${sql.raw(table)} where id = ${id}`);
+export const insertRow = (tx: Queryable, table: string, values: Record<string, unknown>) =>
+  tx.query(insertStatement(table, values));
+export const updateRow = (tx: Queryable, table: string, id: string, values: Record<string, unknown>) =>
+  tx.query(updateStatement(table, id, values));
+export const deleteRow = (tx: Queryable, table: string, id: string) =>
+  tx.query(sql`delete from ${sql.raw(table)} where id = ${id}`);
 
 export type VersionInsert = {
   entity: 'routing' | 'validationruleset';
@@ -36,26 +49,39 @@ export const insertVersion = (tx: Queryable, v: VersionInsert) =>
       ${JSON.stringify(v.snapshot)}, ${JSON.stringify(v.diff)})`);
 
 export const findVersion = async (tx: Queryable, entityId: string, version: number) => {
-  const [row] = await tx.query<{ snapshot: Record<string, unknown> }>(sql`select snapshot from config_version where entity_id = ${entityId} and version = ${version}`);
+  const [row] = await tx.query<{ snapshot: Record<string, unknown> }>(
+    sql`select snapshot from config_version where entity_id = ${entityId} and version = ${version}`,
+  );
   return row;
 };
 
 export const lastVersionNumber = async (tx: Queryable, entityId: string): Promise<number> => {
-  const [row] = await tx.query<{ v: number | null }>(sql`select max(version)::int as v from config_version where entity_id = ${entityId}`);
+  const [row] = await tx.query<{ v: number | null }>(
+    sql`select max(version)::int as v from config_version where entity_id = ${entityId}`,
+  );
   return row?.v ?? 0;
 };
 
 /** Processors by id with their product, for checking a tree's endpoints. */
 export const findProcessors = (tx: Queryable, ids: string[]) =>
-  tx.query<{ id: string; payment_product: string | null }>(sql`select id, payment_product from processor where id = any(${ids})`);
+  tx.query<{ id: string; payment_product: string | null }>(
+    sql`select id, payment_product from processor where id = any(${ids})`,
+  );
 
 /** Tag or payment profile of the same merchant, for ruleset bodies. */
-export const ownedByMerchant = async (tx: Queryable, table: 'tag' | 'payment_profile', id: string, merchantId: string): Promise<boolean> => {
+export const ownedByMerchant = async (
+  tx: Queryable,
+  table: 'tag' | 'payment_profile',
+  id: string,
+  merchantId: string,
+): Promise<boolean> => {
   const rows = await tx.query(sql`select 1 from ${sql.raw(table)} where id = ${id} and merchant_id = ${merchantId}`);
   return rows.length > 0;
 };
 
 export const countRulesetsWithTag = async (tx: Queryable, tagId: string): Promise<number> => {
-  const [row] = await tx.query<{ n: number }>(sql`select count(*)::int as n from validation_ruleset where tag_id = ${tagId}`);
+  const [row] = await tx.query<{ n: number }>(
+    sql`select count(*)::int as n from validation_ruleset where tag_id = ${tagId}`,
+  );
   return row.n;
 };

@@ -47,21 +47,28 @@ type Crud<C, U> = {
 };
 
 /** Create, update (POST or PUT), delete, and for versioned items the history and rollback. */
-const registerCrud = <C, U>(fastify: FastifyInstance, schemas: { create: z.ZodType<C>; update: z.ZodType<U> }, crud: Crud<C, U>) => {
+const registerCrud = <C, U>(
+  fastify: FastifyInstance,
+  schemas: { create: z.ZodType<C>; update: z.ZodType<U> },
+  crud: Crud<C, U>,
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [crud.entity.name];
-  if (crud.registerRead !== false) registerReadRoutes(app, { path: crud.path, entity: crud.entity, roles: crud.roles.list });
+  if (crud.registerRead !== false)
+    registerReadRoutes(app, { path: crud.path, entity: crud.entity, roles: crud.roles.list });
   app.post(`/v1/${crud.path}`, {
     config: { access: { roles: crud.roles.create } },
     schema: { tags, body: schemas.create, response: { 201: crud.entity.row } },
-    handler: async (request, reply) => reply.status(201).send(await crud.create(app.db, actorOf(request), request.body as C)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await crud.create(app.db, actorOf(request), request.body as C)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: `/v1/${crud.path}/:id`,
     config: { access: { roles: crud.roles.update } },
     schema: { tags, params: ZIdParams, body: schemas.update, response: { 200: crud.entity.row } },
-    handler: (request) => crud.update(app.db, actorOf(request), (request.params as { id: string }).id, request.body as U),
+    handler: (request) =>
+      crud.update(app.db, actorOf(request), (request.params as { id: string }).id, request.body as U),
   });
   app.delete(`/v1/${crud.path}/:id`, {
     config: { access: { roles: crud.roles.delete } },
@@ -75,16 +82,30 @@ const registerCrud = <C, U>(fastify: FastifyInstance, schemas: { create: z.ZodTy
   if (!rollback) return;
   app.get(`/v1/${crud.path}/:id/versions`, {
     config: { access: { roles: crud.roles.list } },
-    schema: { tags, description: 'Every saved version, newest first, with who, when and the diff to the one before.', params: ZIdParams, response: { 200: z.array(configVersionEntity.row) } },
+    schema: {
+      tags,
+      description: 'Every saved version, newest first, with who, when and the diff to the one before.',
+      params: ZIdParams,
+      response: { 200: z.array(configVersionEntity.row) },
+    },
     handler: async (request) => {
       const scope = authOf(request).scope;
       await getEntity(app.db, crud.entity, scope, request.params.id);
-      return listEntity(app.db, configVersionEntity, scope, { entity_id: request.params.id, _sort: '-version', _limit: '100' });
+      return listEntity(app.db, configVersionEntity, scope, {
+        entity_id: request.params.id,
+        _sort: '-version',
+        _limit: '100',
+      });
     },
   });
   app.post(`/v1/${crud.path}/:id/rollback/:version`, {
     config: { access: { roles: crud.roles.update } },
-    schema: { tags, description: 'Restores an earlier version; the restore is recorded as a new version.', params: ZVersionParams, response: { 200: crud.entity.row } },
+    schema: {
+      tags,
+      description: 'Restores an earlier version; the restore is recorded as a new version.',
+      params: ZVersionParams,
+      response: { 200: crud.entity.row },
+    },
     handler: (request) => rollback(app.db, actorOf(request), request.params.id, request.params.version),
   });
 };
@@ -94,48 +115,89 @@ export const riskRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { risk } = access;
 
-  registerCrud(app, { create: ZRoutingCreate, update: ZRoutingUpdate }, {
-    path: 'routing',
-    entity: routingEntity,
-    roles: { list: risk.routing, create: risk.routingCreate, update: risk.routingUpdate, delete: risk.routingDelete },
-    create: createRouting,
-    update: updateRouting,
-    remove: deleteRouting,
-    rollback: rollbackRouting,
-  });
-  registerCrud(app, { create: ZRulesetCreate, update: ZRulesetUpdate }, {
-    path: 'validationruleset',
-    entity: rulesetEntity,
-    roles: { list: risk.rulesets, create: risk.rulesetCreate, update: risk.rulesetUpdate, delete: risk.rulesetDelete },
-    create: createRuleset,
-    update: updateRuleset,
-    remove: deleteRuleset,
-    rollback: rollbackRuleset,
-  });
+  registerCrud(
+    app,
+    { create: ZRoutingCreate, update: ZRoutingUpdate },
+    {
+      path: 'routing',
+      entity: routingEntity,
+      roles: { list: risk.routing, create: risk.routingCreate, update: risk.routingUpdate, delete: risk.routingDelete },
+      create: createRouting,
+      update: updateRouting,
+      remove: deleteRouting,
+      rollback: rollbackRouting,
+    },
+  );
+  registerCrud(
+    app,
+    { create: ZRulesetCreate, update: ZRulesetUpdate },
+    {
+      path: 'validationruleset',
+      entity: rulesetEntity,
+      roles: {
+        list: risk.rulesets,
+        create: risk.rulesetCreate,
+        update: risk.rulesetUpdate,
+        delete: risk.rulesetDelete,
+      },
+      create: createRuleset,
+      update: updateRuleset,
+      remove: deleteRuleset,
+      rollback: rollbackRuleset,
+    },
+  );
   // Tags are read through settings' `GET /v1/tag` (transaction roles may read them too); here they are written.
-  registerCrud(app, { create: ZTagCreate, update: ZTagUpdate }, {
-    path: 'tag',
-    entity: tagEntity,
-    roles: { list: access.tag.list, create: access.tag.create, update: access.tag.update, delete: access.tag.delete },
-    registerRead: false,
-    create: createTag,
-    update: updateTag,
-    remove: deleteTag,
-  });
+  registerCrud(
+    app,
+    { create: ZTagCreate, update: ZTagUpdate },
+    {
+      path: 'tag',
+      entity: tagEntity,
+      roles: { list: access.tag.list, create: access.tag.create, update: access.tag.update, delete: access.tag.delete },
+      registerRead: false,
+      create: createTag,
+      update: updateTag,
+      remove: deleteTag,
+    },
+  );
 
   app.post('/v1/routing/backtest', {
     config: { access: { roles: [...risk.routingCreate, ...risk.routingUpdate] } },
-    schema: { tags: ['routing'], description: 'Replays a draft tree over the last 30 days of the organisation’s transactions.', body: ZRoutingBacktest, response: { 200: ZBacktestResult } },
+    schema: {
+      tags: ['routing'],
+      description: 'Replays a draft tree over the last 30 days of the organisation’s transactions.',
+      body: ZRoutingBacktest,
+      response: { 200: ZBacktestResult },
+    },
     handler: (request) => backtestRouting(app.db, actorOf(request), request.body),
   });
   app.post('/v1/validationruleset/backtest', {
     config: { access: { roles: [...risk.rulesetCreate, ...risk.rulesetUpdate] } },
-    schema: { tags: ['validationruleset'], description: 'Replays a draft ruleset over the last 30 days of the organisation’s transactions.', body: ZRulesetBacktest, response: { 200: ZBacktestResult } },
+    schema: {
+      tags: ['validationruleset'],
+      description: 'Replays a draft ruleset over the last 30 days of the organisation’s transactions.',
+      body: ZRulesetBacktest,
+      response: { 200: ZBacktestResult },
+    },
     handler: (request) => backtestRuleset(app.db, actorOf(request), request.body),
   });
 
   // The audit trail viewer (§2.7): list, count, export and one item; the rows themselves are append-only.
-  registerReadRoutes(app, { path: 'psp/audittrail', entity: auditTrailEntity, roles: access.auditTrail.list, exportFields: ['created_at', 'route', 'type', 'authentication', 'user_name', 'response_code', 'origin', 'transaction'] });
+  registerReadRoutes(app, {
+    path: 'psp/audittrail',
+    entity: auditTrailEntity,
+    roles: access.auditTrail.list,
+    exportFields: [
+      'created_at',
+      'route',
+      'type',
+      'authentication',
+      'user_name',
+      'response_code',
+      'origin',
+      'transaction',
+    ],
+  });
 
   // The MCC list of the mcc rule (§7 "MCC list is loaded for the mcc rule").
   app.get('/v1/mcc', {

@@ -23,14 +23,23 @@ const endpointPaths = (node: RoutingNode, path: string, out: { id: string; path:
 /** Every endpoint must be a known processor of the routing's payment product (§2.4: processors load per product). */
 const checkEndpoints = async (tx: Queryable, details: RoutingNode, product: string) => {
   const endpoints = endpointPaths(details, 'body.details');
-  const known = new Map((await findProcessors(tx, [...new Set(endpoints.map((e) => e.id))])).map((p) => [p.id, p.payment_product]));
+  const known = new Map(
+    (await findProcessors(tx, [...new Set(endpoints.map((e) => e.id))])).map((p) => [p.id, p.payment_product]),
+  );
   const wrong: ErrorDetail[] = endpoints
     .filter((e) => known.get(e.id) !== product)
-    .map((e) => ({ path: e.path, message: known.has(e.id) ? `This processor does not handle ${product}` : 'Unknown processor' }));
+    .map((e) => ({
+      path: e.path,
+      message: known.has(e.id) ? `This processor does not handle ${product}` : 'Unknown processor',
+    }));
   if (wrong.length > 0) throw new HttpError(400, 'validation_error', wrong[0].message, wrong);
 };
 
-const snapshotOf = (body: TRoutingUpdate) => ({ name: body.name, payment_product: body.payment_product, details: body.details });
+const snapshotOf = (body: TRoutingUpdate) => ({
+  name: body.name,
+  payment_product: body.payment_product,
+  details: body.details,
+});
 
 export const createRouting = async (db: Db, caller: Actor, body: TRoutingCreate) => {
   const id = await db.transaction(async (tx) => {
@@ -38,21 +47,53 @@ export const createRouting = async (db: Db, caller: Actor, body: TRoutingCreate)
     await checkEndpoints(tx, body.details, body.payment_product);
     const id = newId('rou');
     const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
-    await insertRow(tx, 'routing', { ...row, name: body.name, payment_product: body.payment_product, details: JSON.stringify(body.details), processors: processorsOf(body.details) });
+    await insertRow(tx, 'routing', {
+      ...row,
+      name: body.name,
+      payment_product: body.payment_product,
+      details: JSON.stringify(body.details),
+      processors: processorsOf(body.details),
+    });
     await recordVersion(tx, caller, 'routing', row, 'created', snapshotOf(body));
-    await recordAudit(tx, { ...caller.audit, type: 'routing_created', responseCode: 201, entity: 'routing', entityId: id, detail: { name: body.name } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'routing_created',
+      responseCode: 201,
+      entity: 'routing',
+      entityId: id,
+      detail: { name: body.name },
+    });
     return id;
   });
   return getEntity(db, routingEntity, caller.scope, id);
 };
 
-const applyRouting = async (tx: Queryable, caller: Actor, id: string, body: TRoutingUpdate, change: 'updated' | 'rolled_back') => {
+const applyRouting = async (
+  tx: Queryable,
+  caller: Actor,
+  id: string,
+  body: TRoutingUpdate,
+  change: 'updated' | 'rolled_back',
+) => {
   const row = await lockOwned(tx, 'routing', caller.scope, id);
   if (!row) throw notFoundAt('params.id', 'Routing');
   await checkEndpoints(tx, body.details, body.payment_product);
   const version = await recordVersion(tx, caller, 'routing', row, change, snapshotOf(body));
-  await updateRow(tx, 'routing', id, { name: body.name, payment_product: body.payment_product, details: JSON.stringify(body.details), processors: processorsOf(body.details), version });
-  await recordAudit(tx, { ...caller.audit, type: `routing_${change}`, responseCode: 200, entity: 'routing', entityId: id, detail: { name: body.name, version } });
+  await updateRow(tx, 'routing', id, {
+    name: body.name,
+    payment_product: body.payment_product,
+    details: JSON.stringify(body.details),
+    processors: processorsOf(body.details),
+    version,
+  });
+  await recordAudit(tx, {
+    ...caller.audit,
+    type: `routing_${change}`,
+    responseCode: 200,
+    entity: 'routing',
+    entityId: id,
+    detail: { name: body.name, version },
+  });
 };
 
 export const updateRouting = async (db: Db, caller: Actor, id: string, body: TRoutingUpdate) => {
@@ -75,8 +116,19 @@ export const deleteRouting = async (db: Db, caller: Actor, id: string): Promise<
   await db.transaction(async (tx) => {
     const row = await lockOwned(tx, 'routing', caller.scope, id);
     if (!row) throw notFoundAt('params.id', 'Routing');
-    await recordVersion(tx, caller, 'routing', row, 'deleted', { name: row.name, payment_product: row.payment_product, details: row.details });
+    await recordVersion(tx, caller, 'routing', row, 'deleted', {
+      name: row.name,
+      payment_product: row.payment_product,
+      details: row.details,
+    });
     await deleteRow(tx, 'routing', id);
-    await recordAudit(tx, { ...caller.audit, type: 'routing_deleted', responseCode: 204, entity: 'routing', entityId: id, detail: { name: row.name } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'routing_deleted',
+      responseCode: 204,
+      entity: 'routing',
+      entityId: id,
+      detail: { name: row.name },
+    });
   });
 };

@@ -39,13 +39,20 @@ export const ruleSql = (rule: Rule): Sql => {
   const actual = sql.raw(fact.kind === 'text' ? `lower(trim(${fact.expr}))` : fact.expr);
   const cast = sql.raw(fact.kind === 'text' ? 'text[]' : fact.kind === 'bool' ? 'boolean[]' : 'float8[]');
   if (rule.operator === 'IN' || rule.operator === 'NOT_IN') {
-    const values = listOf(rule.value).map((v) => expectedOf(type, v)).filter((v) => !(typeof v === 'number' && Number.isNaN(v)));
+    const values = listOf(rule.value)
+      .map((v) => expectedOf(type, v))
+      .filter((v) => !(typeof v === 'number' && Number.isNaN(v)));
     const found = sql`coalesce(${actual} = any(${values}::${cast}), false)`;
     return rule.operator === 'IN' ? found : sql`not ${found}`;
   }
   const expected = expectedOf(type, Array.isArray(rule.value) ? (rule.value[0] ?? '') : rule.value);
   if (typeof expected === 'number' && Number.isNaN(expected)) return rule.operator === '!=' ? sql`true` : sql`false`;
-  const value = fact.kind === 'number' ? sql`${expected}::float8` : fact.kind === 'bool' ? sql`${expected}::boolean` : sql`${expected}::text`;
+  const value =
+    fact.kind === 'number'
+      ? sql`${expected}::float8`
+      : fact.kind === 'bool'
+        ? sql`${expected}::boolean`
+        : sql`${expected}::text`;
   if (rule.operator === '==') return sql`coalesce(${actual} = ${value}, false)`;
   if (rule.operator === '!=') return sql`not coalesce(${actual} = ${value}, false)`;
   // Ordering applies to numbers only; on text or booleans the evaluator answers false.
@@ -54,7 +61,8 @@ export const ruleSql = (rule: Rule): Sql => {
 };
 
 /** All rules hold; no rules never holds. */
-export const rulesSql = (rules: readonly Rule[]): Sql => (rules.length === 0 ? sql`false` : sql`(${sql.join(rules.map(ruleSql), ' and ')})`);
+export const rulesSql = (rules: readonly Rule[]): Sql =>
+  rules.length === 0 ? sql`false` : sql`(${sql.join(rules.map(ruleSql), ' and ')})`;
 
 /** The processor a tree picks, as a CASE expression (null where it routes nowhere). */
 export const routingSql = (node: RoutingNode): Sql => {

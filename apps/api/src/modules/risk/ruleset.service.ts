@@ -7,7 +7,15 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { rulesetEntity } from './risk.entities.ts';
-import { deleteRow, findVersion, insertRow, lockOwned, ownedByMerchant, updateRow, type OwnedRow } from './risk.repository.ts';
+import {
+  deleteRow,
+  findVersion,
+  insertRow,
+  lockOwned,
+  ownedByMerchant,
+  updateRow,
+  type OwnedRow,
+} from './risk.repository.ts';
 import { recordVersion } from './versioning.ts';
 
 const POPULATE = { _populate: 'tag payment_profile organisation' };
@@ -15,7 +23,8 @@ const POPULATE = { _populate: 'tag payment_profile organisation' };
 /** Tag and payment profile must belong to the ruleset's merchant; a foreign id reads as unknown. */
 const checkReferences = async (tx: Queryable, merchantId: string, action: string, body: TRulesetUpdate) => {
   if (action === 'tag' && !body.tag) throw badRequest('body.tag', 'This field is required');
-  if (body.tag && !(await ownedByMerchant(tx, 'tag', body.tag, merchantId))) throw badRequest('body.tag', 'Unknown tag');
+  if (body.tag && !(await ownedByMerchant(tx, 'tag', body.tag, merchantId)))
+    throw badRequest('body.tag', 'Unknown tag');
   if (body.payment_profile && !(await ownedByMerchant(tx, 'payment_profile', body.payment_profile, merchantId))) {
     throw badRequest('body.payment_profile', 'Unknown payment profile');
   }
@@ -49,19 +58,39 @@ export const createRuleset = async (db: Db, caller: Actor, body: TRulesetCreate)
     const snapshot = snapshotOf(body.action, body);
     await insertRow(tx, 'validation_ruleset', { ...row, action: body.action, ...columnsOf(snapshot) });
     await recordVersion(tx, caller, 'validationruleset', row, 'created', snapshot);
-    await recordAudit(tx, { ...caller.audit, type: 'ruleset_created', responseCode: 201, entity: 'validationruleset', entityId: id, detail: { name: body.name, action: body.action } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'ruleset_created',
+      responseCode: 201,
+      entity: 'validationruleset',
+      entityId: id,
+      detail: { name: body.name, action: body.action },
+    });
     return id;
   });
   return getEntity(db, rulesetEntity, caller.scope, id, POPULATE);
 };
 
-const applyRuleset = async (tx: Queryable, caller: Actor, row: OwnedRow, body: TRulesetUpdate, change: 'updated' | 'rolled_back') => {
+const applyRuleset = async (
+  tx: Queryable,
+  caller: Actor,
+  row: OwnedRow,
+  body: TRulesetUpdate,
+  change: 'updated' | 'rolled_back',
+) => {
   const action = String(row.action);
   await checkReferences(tx, row.merchant_id, action, body);
   const snapshot = snapshotOf(action, body);
   const version = await recordVersion(tx, caller, 'validationruleset', row, change, snapshot);
   await updateRow(tx, 'validation_ruleset', row.id, { ...columnsOf(snapshot), version });
-  await recordAudit(tx, { ...caller.audit, type: `ruleset_${change}`, responseCode: 200, entity: 'validationruleset', entityId: row.id, detail: { name: body.name, version } });
+  await recordAudit(tx, {
+    ...caller.audit,
+    type: `ruleset_${change}`,
+    responseCode: 200,
+    entity: 'validationruleset',
+    entityId: row.id,
+    detail: { name: body.name, version },
+  });
 };
 
 /** Updates a ruleset; its action and organisation stay as created (§4 "Ruleset rule"). */
@@ -89,8 +118,19 @@ export const deleteRuleset = async (db: Db, caller: Actor, id: string): Promise<
   await db.transaction(async (tx) => {
     const row = await lockOwned(tx, 'validation_ruleset', caller.scope, id);
     if (!row) throw notFoundAt('params.id', 'Ruleset');
-    await recordVersion(tx, caller, 'validationruleset', row, 'deleted', { name: row.name, action: row.action, rules: row.rules });
+    await recordVersion(tx, caller, 'validationruleset', row, 'deleted', {
+      name: row.name,
+      action: row.action,
+      rules: row.rules,
+    });
     await deleteRow(tx, 'validation_ruleset', id);
-    await recordAudit(tx, { ...caller.audit, type: 'ruleset_deleted', responseCode: 204, entity: 'validationruleset', entityId: id, detail: { name: row.name } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'ruleset_deleted',
+      responseCode: 204,
+      entity: 'validationruleset',
+      entityId: id,
+      detail: { name: row.name },
+    });
   });
 };

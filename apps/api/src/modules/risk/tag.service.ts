@@ -13,8 +13,21 @@ export const createTag = async (db: Db, caller: Actor, body: TTagCreate) => {
   const id = await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation ?? null);
     const id = newId('tag');
-    await insertRow(tx, 'tag', { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId, text: body.text, colour: body.colour });
-    await recordAudit(tx, { ...caller.audit, type: 'tag_created', responseCode: 201, entity: 'tag', entityId: id, detail: { text: body.text } });
+    await insertRow(tx, 'tag', {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      text: body.text,
+      colour: body.colour,
+    });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'tag_created',
+      responseCode: 201,
+      entity: 'tag',
+      entityId: id,
+      detail: { text: body.text },
+    });
     return id;
   });
   return getEntity(db, tagEntity, caller.scope, id);
@@ -24,7 +37,14 @@ export const updateTag = async (db: Db, caller: Actor, id: string, body: TTagUpd
   await db.transaction(async (tx) => {
     if (!(await lockOwned(tx, 'tag', caller.scope, id))) throw notFoundAt('params.id', 'Tag');
     await updateRow(tx, 'tag', id, { text: body.text, colour: body.colour });
-    await recordAudit(tx, { ...caller.audit, type: 'tag_updated', responseCode: 200, entity: 'tag', entityId: id, detail: { text: body.text } });
+    await recordAudit(tx, {
+      ...caller.audit,
+      type: 'tag_updated',
+      responseCode: 200,
+      entity: 'tag',
+      entityId: id,
+      detail: { text: body.text },
+    });
   });
   return getEntity(db, tagEntity, caller.scope, id);
 };
@@ -35,7 +55,9 @@ export const deleteTag = async (db: Db, caller: Actor, id: string): Promise<void
     if (!(await lockOwned(tx, 'tag', caller.scope, id))) throw notFoundAt('params.id', 'Tag');
     const used = await countRulesetsWithTag(tx, id);
     if (used > 0) {
-      throw new HttpError(409, 'conflict', `The tag is used by ${used} tag ruleset(s); change those first`, [{ path: 'params.id', message: 'Tag in use by tag rulesets' }]);
+      throw new HttpError(409, 'conflict', `The tag is used by ${used} tag ruleset(s); change those first`, [
+        { path: 'params.id', message: 'Tag in use by tag rulesets' },
+      ]);
     }
     await deleteRow(tx, 'tag', id);
     await recordAudit(tx, { ...caller.audit, type: 'tag_deleted', responseCode: 204, entity: 'tag', entityId: id });

@@ -16,7 +16,13 @@ beforeAll(async () => {
   t = await createTestApp({ modules: ['sap'] });
   world = await createTestWorld(t.db);
   users = await signInTestUsers(t.app, TEST_PASSWORD);
-  await insertUser(t.db, { organisationId: world.provider.id, email: 'sap-reader@test.kassa', name: 'reader', passwordHash: await hashPassword(TEST_PASSWORD), roles: ['PSP', 'PSP_SAP_LIST'] });
+  await insertUser(t.db, {
+    organisationId: world.provider.id,
+    email: 'sap-reader@test.kassa',
+    name: 'reader',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    roles: ['PSP', 'PSP_SAP_LIST'],
+  });
   sapReader = await signIn(t.app, 'sap-reader@test.kassa', TEST_PASSWORD);
 });
 afterAll(async () => {
@@ -30,20 +36,32 @@ describe('the SAP module', () => {
   it('adds a merchant, onboards it with its partner number and deletes it, keeping the history', async () => {
     const created = await add(users.provider, { organisation: world.shopA.id, company_code: 'nl01' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'CREATED', company_code: 'NL01', business_partner: null, organisation: { id: world.shopA.id, name: 'Shop A' } });
+    expect(created.body).toMatchObject({
+      status: 'CREATED',
+      company_code: 'NL01',
+      business_partner: null,
+      organisation: { id: world.shopA.id, name: 'Shop A' },
+    });
     const twice = await add(users.provider, { organisation: world.shopA.id, company_code: 'NL01' });
     expect(twice.status).toBe(409);
     expect(errorPaths(twice.body)).toEqual(['body.organisation']);
 
-    const onboarded = await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${created.body.id}/onboard`, { business_partner: ' 0001000042 ' });
+    const onboarded = await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${created.body.id}/onboard`, {
+      business_partner: ' 0001000042 ',
+    });
     expect(onboarded.status).toBe(200);
     expect(onboarded.body).toMatchObject({ status: 'ONBOARDED', business_partner: '0001000042' });
     expect(onboarded.body.onboarded_at).toBeTruthy();
-    expect((await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${created.body.id}/onboard`, { business_partner: '7' })).status).toBe(409);
+    expect(
+      (await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${created.body.id}/onboard`, { business_partner: '7' }))
+        .status,
+    ).toBe(409);
 
     // Shop B cannot take A's partner number in the same company code.
     const b = (await add(users.provider, { organisation: world.shopB.id, company_code: 'NL01' })).body;
-    const taken = await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${b.id}/onboard`, { business_partner: '0001000042' });
+    const taken = await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${b.id}/onboard`, {
+      business_partner: '0001000042',
+    });
     expect(taken.status).toBe(409);
     expect(errorPaths(taken.body)).toEqual(['body.business_partner']);
     expect((await callAs(t.app, users.provider, 'GET', `/v1/psp/sap/${b.id}`)).body.status).toBe('CREATED');
@@ -53,25 +71,60 @@ describe('the SAP module', () => {
     expect((await callAs(t.app, users.provider, 'DELETE', `/v1/psp/sap/${created.body.id}`)).status).toBe(409);
     // Deleted, the merchant can be added again; the old row stays.
     expect((await add(users.provider, { organisation: world.shopA.id, company_code: 'NL01' })).status).toBe(201);
-    const list = await callAs(t.app, users.provider, 'GET', `/v1/psp/sap?organisation=${world.shopA.id}&_sort=created_at`);
+    const list = await callAs(
+      t.app,
+      users.provider,
+      'GET',
+      `/v1/psp/sap?organisation=${world.shopA.id}&_sort=created_at`,
+    );
     expect(list.body.map((row: { status: string }) => row.status)).toEqual(['DELETED', 'CREATED']);
-    const audit = await t.db.query<{ type: string }>(sql`select type from audit_log where entity_id = ${created.body.id} order by created_at`);
-    expect(audit.map((row) => row.type)).toEqual(['sap_partner_created', 'sap_partner_onboarded', 'sap_partner_deleted']);
+    const audit = await t.db.query<{ type: string }>(
+      sql`select type from audit_log where entity_id = ${created.body.id} order by created_at`,
+    );
+    expect(audit.map((row) => row.type)).toEqual([
+      'sap_partner_created',
+      'sap_partner_onboarded',
+      'sap_partner_deleted',
+    ]);
   });
 
   it('refuses bad input naming the field, a sub-organisation and unknown ids, and changes nothing', async () => {
     const before = await t.db.query(sql`select count(*)::int as n from sap_business_partner`);
     expect(errorPaths((await add(users.provider, {})).body)).toEqual(['body.company_code', 'body.organisation']);
-    expect(errorPaths((await add(users.provider, { organisation: world.shopB.id, company_code: 'NL-1' })).body)).toEqual(['body.company_code']);
-    expect(errorPaths((await add(users.provider, { organisation: world.shopB.id, company_code: 'NL02', colour: 'red' })).body)).toEqual(['body']);
+    expect(
+      errorPaths((await add(users.provider, { organisation: world.shopB.id, company_code: 'NL-1' })).body),
+    ).toEqual(['body.company_code']);
+    expect(
+      errorPaths(
+        (await add(users.provider, { organisation: world.shopB.id, company_code: 'NL02', colour: 'red' })).body,
+      ),
+    ).toEqual(['body']);
     const sub = await add(users.provider, { organisation: world.shopASub.id, company_code: 'NL02' });
     expect(sub.status).toBe(404);
     expect(errorPaths(sub.body)).toEqual(['body.organisation']);
     expect((await add(users.provider, { organisation: 'org_unknown', company_code: 'NL02' })).status).toBe(404);
-    const [row] = await t.db.query<{ id: string }>(sql`select id from sap_business_partner where status = 'CREATED' limit 1`);
-    expect(errorPaths((await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${row.id}/onboard`, { business_partner: '12345678901' })).body)).toEqual(['body.business_partner']);
-    expect(errorPaths((await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${row.id}/onboard`, { business_partner: 'ABC' })).body)).toEqual(['body.business_partner']);
-    expect((await callAs(t.app, users.provider, 'POST', '/v1/psp/sap/sap_unknown/onboard', { business_partner: '1' })).status).toBe(404);
+    const [row] = await t.db.query<{ id: string }>(
+      sql`select id from sap_business_partner where status = 'CREATED' limit 1`,
+    );
+    expect(
+      errorPaths(
+        (
+          await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${row.id}/onboard`, {
+            business_partner: '12345678901',
+          })
+        ).body,
+      ),
+    ).toEqual(['body.business_partner']);
+    expect(
+      errorPaths(
+        (await callAs(t.app, users.provider, 'POST', `/v1/psp/sap/${row.id}/onboard`, { business_partner: 'ABC' }))
+          .body,
+      ),
+    ).toEqual(['body.business_partner']);
+    expect(
+      (await callAs(t.app, users.provider, 'POST', '/v1/psp/sap/sap_unknown/onboard', { business_partner: '1' }))
+        .status,
+    ).toBe(404);
     expect(await t.db.query(sql`select count(*)::int as n from sap_business_partner`)).toEqual(before);
   });
 
@@ -89,6 +142,9 @@ describe('the SAP module', () => {
     const world2 = await createTestWorld(off.db);
     const provider = (await signInTestUsers(off.app, TEST_PASSWORD)).provider;
     expect((await callAs(off.app, provider, 'GET', '/v1/psp/sap')).status).toBe(404);
-    expect((await callAs(off.app, provider, 'POST', '/v1/psp/sap', { organisation: world2.shopA.id, company_code: 'NL01' })).status).toBe(404);
+    expect(
+      (await callAs(off.app, provider, 'POST', '/v1/psp/sap', { organisation: world2.shopA.id, company_code: 'NL01' }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -15,13 +15,25 @@ export const organisationRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/organisation', {
     config: { access: { roles: access.organisation.create } },
     schema: { tags: ['organisation'], body: ZOrganisationCreate, response: { 201: organisationEntity.row } },
-    handler: async (request, reply) => reply.status(201).send((await createOrganisation(app.db, actorOf(request), request.body)) as RowOf<typeof organisationEntity>),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send((await createOrganisation(app.db, actorOf(request), request.body)) as RowOf<typeof organisationEntity>),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/organisation/:id',
     config: { access: { roles: access.organisation.update } },
-    schema: { tags: ['organisation'], description: 'A new `parent` moves a sub-organisation with its subtree (within its merchant).', params: ZIdParams, body: ZOrganisationUpdate, response: { 200: organisationEntity.row } },
-    handler: async (request) => (await updateOrganisation(app.db, actorOf(request), request.params.id, request.body)) as RowOf<typeof organisationEntity>,
+    schema: {
+      tags: ['organisation'],
+      description: 'A new `parent` moves a sub-organisation with its subtree (within its merchant).',
+      params: ZIdParams,
+      body: ZOrganisationUpdate,
+      response: { 200: organisationEntity.row },
+    },
+    handler: async (request) =>
+      (await updateOrganisation(app.db, actorOf(request), request.params.id, request.body)) as RowOf<
+        typeof organisationEntity
+      >,
   });
 };

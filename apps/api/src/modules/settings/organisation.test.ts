@@ -20,14 +20,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (who: Caller, body: Record<string, unknown>) => callAs(t.app, who, 'POST', '/v1/organisation', { country_code: 'NL', ...body });
-const update = (who: Caller, id: string, body: Record<string, unknown>) => callAs(t.app, who, 'POST', `/v1/organisation/${id}`, body);
+const create = (who: Caller, body: Record<string, unknown>) =>
+  callAs(t.app, who, 'POST', '/v1/organisation', { country_code: 'NL', ...body });
+const update = (who: Caller, id: string, body: Record<string, unknown>) =>
+  callAs(t.app, who, 'POST', `/v1/organisation/${id}`, body);
 
 describe('organisations', () => {
   it('creates a sub-organisation below a parent with every address field, and lists it in the tree', async () => {
-    const created = await create(a, { name: 'Shop A Rotterdam', parent: world.shopA.id, email: 'rdam@shop-a.test', street: 'Coolsingel', street_number: '40', postal_code: '3011 AD', locality: 'Rotterdam', tax_number: 'NL001' });
+    const created = await create(a, {
+      name: 'Shop A Rotterdam',
+      parent: world.shopA.id,
+      email: 'rdam@shop-a.test',
+      street: 'Coolsingel',
+      street_number: '40',
+      postal_code: '3011 AD',
+      locality: 'Rotterdam',
+      tax_number: 'NL001',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Shop A Rotterdam', type: 'sub', parent: world.shopA.id, street_number: '40', country_code: 'NL', phone: null });
+    expect(created.body).toMatchObject({
+      name: 'Shop A Rotterdam',
+      type: 'sub',
+      parent: world.shopA.id,
+      street_number: '40',
+      country_code: 'NL',
+      phone: null,
+    });
     const list = await callAs(t.app, a, 'GET', '/v1/organisation?_limit=100');
     expect(list.body.map((o: { id: string }) => o.id)).toContain(created.body.id);
     const providerMade = await create(provider, { name: 'New merchant', parent: world.provider.id });
@@ -39,19 +57,32 @@ describe('organisations', () => {
     const empty = await callAs(t.app, a, 'POST', '/v1/organisation', {});
     expect(empty.status).toBe(400);
     expect(errorPaths(empty.body)).toEqual(['body.country_code', 'body.name', 'body.parent']);
-    const bad = await create(a, { name: 'X', parent: world.shopA.id, street_number: '12a', email: 'nope', country_code: 'Netherlands' });
+    const bad = await create(a, {
+      name: 'X',
+      parent: world.shopA.id,
+      street_number: '12a',
+      email: 'nope',
+      country_code: 'Netherlands',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual(expect.arrayContaining([
-      { path: 'body.street_number', message: 'invalidNumber' },
-      { path: 'body.email', message: 'form_validation.email' },
-      { path: 'body.country_code', message: 'organisations.invalidCountry' },
-    ]));
+    expect(bad.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.street_number', message: 'invalidNumber' },
+        { path: 'body.email', message: 'form_validation.email' },
+        { path: 'body.country_code', message: 'organisations.invalidCountry' },
+      ]),
+    );
     expect((await create(a, { name: 'X', parent: world.shopA.id, type: 'merchant' })).status).toBe(400);
     expect((await callAs(t.app, a, 'GET', '/v1/organisation/count')).body.count).toBe(before);
   });
 
   it('edits only the fields sent and clears an emptied one', async () => {
-    const { body } = await create(a, { name: 'Edit me', parent: world.shopA.id, phone: '010-1234567', locality: 'Delft' });
+    const { body } = await create(a, {
+      name: 'Edit me',
+      parent: world.shopA.id,
+      phone: '010-1234567',
+      locality: 'Delft',
+    });
     const edited = await update(a, body.id, { name: 'Edited', phone: '' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Edited', phone: null, locality: 'Delft', parent: world.shopA.id });
@@ -61,7 +92,13 @@ describe('organisations', () => {
   it('moves a subtree without cycles, only within its merchant, and tenancy follows at once', async () => {
     const region = (await create(a, { name: 'Region South', parent: world.shopA.id })).body;
     const hash = await hashPassword(TEST_PASSWORD);
-    await insertUser(t.db, { organisationId: region.id, email: 'south@test.kassa', name: 'south', passwordHash: hash, roles: ['USER_ALL'] });
+    await insertUser(t.db, {
+      organisationId: region.id,
+      email: 'south@test.kassa',
+      name: 'south',
+      passwordHash: hash,
+      roles: ['USER_ALL'],
+    });
     const south = await signIn(t.app, 'south@test.kassa', TEST_PASSWORD);
     const outletTx = await insertTestTransaction(t.db, world.shopASub, world.profileASub);
     expect((await callAs(t.app, south, 'GET', `/v1/transaction/${outletTx}`)).status).toBe(404);
@@ -70,7 +107,9 @@ describe('organisations', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.parent).toBe(region.id);
     expect((await callAs(t.app, south, 'GET', `/v1/transaction/${outletTx}`)).status).toBe(200);
-    expect((await callAs(t.app, south, 'GET', '/v1/organisation')).body.map((o: { id: string }) => o.id).sort()).toEqual([region.id, world.shopASub.id].sort());
+    expect(
+      (await callAs(t.app, south, 'GET', '/v1/organisation')).body.map((o: { id: string }) => o.id).sort(),
+    ).toEqual([region.id, world.shopASub.id].sort());
     // The outlet's own user still sees its own rows.
     expect((await callAs(t.app, aSub, 'GET', `/v1/transaction/${outletTx}`)).status).toBe(200);
 
@@ -91,7 +130,9 @@ describe('organisations', () => {
     const underB = await create(a, { name: 'sneaky', parent: world.shopB.id });
     expect(underB.status).toBe(404);
     expect(errorPaths(underB.body)).toEqual(['body.parent']);
-    expect((await callAs(t.app, a, 'GET', '/v1/organisation?_limit=100')).body.map((o: { id: string }) => o.id)).not.toContain(bSub.id);
+    expect(
+      (await callAs(t.app, a, 'GET', '/v1/organisation?_limit=100')).body.map((o: { id: string }) => o.id),
+    ).not.toContain(bSub.id);
     expect((await create(aSub, { name: 'above me', parent: world.shopA.id })).status).toBe(404);
     expect((await create(analyst, { name: 'x', parent: world.shopA.id })).status).toBe(403);
     expect((await update(analyst, world.shopA.id, { name: 'x' })).status).toBe(403);

@@ -16,7 +16,13 @@ import { actorOf } from '../../plugins/actor.ts';
 import { authOf } from '../../plugins/auth-context.ts';
 import { middlewareEntity, paymentProfileEntity } from './settings.entities.ts';
 import { createPaymentProfile, listRoutings, updatePaymentProfile } from './payment-profile.service.ts';
-import { createMiddleware, createProcessor, readProcessorDetails, updateMiddleware, updateProcessor } from './processor.service.ts';
+import {
+  createMiddleware,
+  createProcessor,
+  readProcessorDetails,
+  updateMiddleware,
+  updateProcessor,
+} from './processor.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 const callerOf = (request: FastifyRequest) => ({ ...actorOf(request), roles: authOf(request).roles });
@@ -28,50 +34,81 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
 
   app.get('/v1/paymentprofile/routing', {
     config: { access: { roles: access.paymentProfile.list } },
-    schema: { tags: ['payment_profile'], description: 'The routings a profile can choose per payment product.', response: { 200: z.array(z.object({ id: z.string(), name: z.string(), payment_product: z.string(), processors: z.array(z.string()) })) } },
+    schema: {
+      tags: ['payment_profile'],
+      description: 'The routings a profile can choose per payment product.',
+      response: {
+        200: z.array(
+          z.object({ id: z.string(), name: z.string(), payment_product: z.string(), processors: z.array(z.string()) }),
+        ),
+      },
+    },
     handler: (request) => listRoutings(app.db, authOf(request).scope),
   });
   app.post('/v1/paymentprofile', {
     config: { access: { roles: access.paymentProfile.create } },
     schema: { tags: ['payment_profile'], body: ZPaymentProfileCreate, response: { 201: paymentProfileEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createPaymentProfile(app.db, actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createPaymentProfile(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/paymentprofile/:id',
     config: { access: { roles: access.paymentProfile.update } },
-    schema: { tags: ['payment_profile'], params: ZIdParams, body: ZPaymentProfileUpdate, response: { 200: paymentProfileEntity.row } },
+    schema: {
+      tags: ['payment_profile'],
+      params: ZIdParams,
+      body: ZPaymentProfileUpdate,
+      response: { 200: paymentProfileEntity.row },
+    },
     handler: (request) => updatePaymentProfile(app.db, actorOf(request), request.params.id, request.body),
   });
 
   app.get('/v1/processor/:id/details', {
     config: { access: { roles: [...access.pspProcessor.list, ...access.processorSettlement.list] } },
-    schema: { tags: ['processor'], description: 'Names and descriptions of the credentials; values only as a hint.', params: ZIdParams, response: { 200: z.array(ZProcessorDetail) } },
+    schema: {
+      tags: ['processor'],
+      description: 'Names and descriptions of the credentials; values only as a hint.',
+      params: ZIdParams,
+      response: { 200: z.array(ZProcessorDetail) },
+    },
     handler: (request) => readProcessorDetails(app.db, request.params.id),
   });
   app.post('/v1/processor', {
     config: { access: { roles: processorEditors } },
     schema: { tags: ['processor'], body: ZProcessorCreate, response: { 201: ZProcessorWithDetails } },
-    handler: async (request, reply) => reply.status(201).send(await createProcessor(app.db, callerOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createProcessor(app.db, callerOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/processor/:id',
     config: { access: { roles: processorEditors } },
-    schema: { tags: ['processor'], params: ZIdParams, body: ZProcessorUpdate, response: { 200: ZProcessorWithDetails } },
+    schema: {
+      tags: ['processor'],
+      params: ZIdParams,
+      body: ZProcessorUpdate,
+      response: { 200: ZProcessorWithDetails },
+    },
     handler: (request) => updateProcessor(app.db, callerOf(request), request.params.id, request.body),
   });
 
   app.post('/v1/middleware', {
     config: { access: { roles: access.pspMiddleware.edit } },
     schema: { tags: ['middleware'], body: ZMiddlewareCreate, response: { 201: middlewareEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createMiddleware(app.db, actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createMiddleware(app.db, actorOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: '/v1/middleware/:id',
     config: { access: { roles: access.pspMiddleware.edit } },
-    schema: { tags: ['middleware'], params: ZIdParams, body: ZMiddlewareUpdate, response: { 200: middlewareEntity.row } },
+    schema: {
+      tags: ['middleware'],
+      params: ZIdParams,
+      body: ZMiddlewareUpdate,
+      response: { 200: middlewareEntity.row },
+    },
     handler: (request) => updateMiddleware(app.db, actorOf(request), request.params.id, request.body),
   });
 };

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { access } from '@kassa/domain';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { tagEntity } from './tag.entity.ts';
-import { middlewareEntity, organisationEntity, paymentProfileEntity, processorEntity, settlementEntity } from './settings.entities.ts';
+import {
+  middlewareEntity,
+  organisationEntity,
+  paymentProfileEntity,
+  processorEntity,
+  settlementEntity,
+} from './settings.entities.ts';
 
 export const settingsRoutes = async (app: FastifyInstance) => {
   registerReadRoutes(app, { path: 'organisation', entity: organisationEntity, roles: access.organisation.list });

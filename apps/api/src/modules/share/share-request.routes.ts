@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { access, ZShareRequestAnswer, ZShareRequestCreate } from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
-import { answerShareRequest, cancelShareRequest, createShareRequest, revokeShareRequest, shareRequestEntity } from './share-request.service.ts';
+import {
+  answerShareRequest,
+  cancelShareRequest,
+  createShareRequest,
+  revokeShareRequest,
+  shareRequestEntity,
+} from './share-request.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['share_request'];
@@ -19,11 +25,18 @@ export const shareRequestRoutes = async (fastify: FastifyInstance) => {
   app.post('/v1/sharerequest', {
     config: { access: { roles: access.pspShare.create } },
     schema: { tags, body: ZShareRequestCreate, response: { 201: shareRequestEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createShareRequest(app.db, actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createShareRequest(app.db, actorOf(request), request.body)),
   });
   app.post('/v1/sharerequest/:id/share', {
     config: { access: { roles: access.share.update } },
-    schema: { tags, description: 'The merchant fills in every requested credential; values are sealed and never answered.', params: ZIdParams, body: ZShareRequestAnswer, response: { 200: shareRequestEntity.row } },
+    schema: {
+      tags,
+      description: 'The merchant fills in every requested credential; values are sealed and never answered.',
+      params: ZIdParams,
+      body: ZShareRequestAnswer,
+      response: { 200: shareRequestEntity.row },
+    },
     handler: (request) => answerShareRequest(app.db, actorOf(request), request.params.id, request.body),
   });
   app.post('/v1/sharerequest/:id/revoke', {

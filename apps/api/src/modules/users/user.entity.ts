@@ -13,7 +13,11 @@ const userFields = {
   status: { type: 'text', filter: true, sort: true, values: ['active', 'disabled'] },
   mfa: { type: 'text', column: 'e.mfa_type', filter: true, values: ['email', 'google'] },
   organisation: { type: 'id', column: 'e.organisation_id' },
-  roles: { type: 'text[]', column: 'array(select r.role from user_role r where r.user_id = e.id order by r.role)', filter: true },
+  roles: {
+    type: 'text[]',
+    column: 'array(select r.role from user_role r where r.user_id = e.id order by r.role)',
+    filter: true,
+  },
   locked: { type: 'bool', column: 'coalesce(e.locked_until > now(), false)' },
   last_login_at: { type: 'timestamp', filter: true, sort: true },
 } satisfies Record<string, FieldDef>;

@@ -20,12 +20,21 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
   ];
   for (const { side, path, roles } of sides) {
     const tags = [side === 'psp' ? 'psp_user' : 'user'];
-    const ctx = (request: FastifyRequest) => ({ auth: authOf(request), ip: request.ip, publicUrl: app.config.publicUrl });
+    const ctx = (request: FastifyRequest) => ({
+      auth: authOf(request),
+      ip: request.ip,
+      publicUrl: app.config.publicUrl,
+    });
     registerReadRoutes(app, { path, entity: users.entityOf(side), roles: roles.list });
 
     app.post(`/v1/${path}`, {
       config: { access: { roles: roles.create } },
-      schema: { tags, description: 'Creates the user and mails the default welcome mail with a set-password link (24 hours).', body: ZUserCreateBody, response: { 200: users.entityOf(side).row, 400: ZErrorBody, 404: ZErrorBody } },
+      schema: {
+        tags,
+        description: 'Creates the user and mails the default welcome mail with a set-password link (24 hours).',
+        body: ZUserCreateBody,
+        response: { 200: users.entityOf(side).row, 400: ZErrorBody, 404: ZErrorBody },
+      },
       handler: (request) => users.createUser(app.db, side, request.body, ctx(request)),
     });
     for (const method of ['POST', 'PUT'] as const) {
@@ -33,20 +42,33 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
         method,
         url: `/v1/${path}/:id`,
         config: { access: { roles: roles.update } },
-        schema: { tags, body: ZUserUpdateBody, params: ZId, response: { 200: users.entityOf(side).row, 400: ZErrorBody, 404: ZErrorBody } },
+        schema: {
+          tags,
+          body: ZUserUpdateBody,
+          params: ZId,
+          response: { 200: users.entityOf(side).row, 400: ZErrorBody, 404: ZErrorBody },
+        },
         handler: (request) => users.updateUser(app.db, side, request.params.id, request.body, ctx(request)),
       });
     }
     const actions = {
-      disable: (request: FastifyRequest<{ Params: { id: string } }>) => users.setStatus(app.db, side, request.params.id, 'disabled', ctx(request)),
-      enable: (request: FastifyRequest<{ Params: { id: string } }>) => users.setStatus(app.db, side, request.params.id, 'active', ctx(request)),
-      'reset-mfa': (request: FastifyRequest<{ Params: { id: string } }>) => users.resetMfa(app.db, side, request.params.id, ctx(request)),
-      'resend-welcome': (request: FastifyRequest<{ Params: { id: string } }>) => users.resendWelcome(app.db, side, request.params.id, ctx(request)),
+      disable: (request: FastifyRequest<{ Params: { id: string } }>) =>
+        users.setStatus(app.db, side, request.params.id, 'disabled', ctx(request)),
+      enable: (request: FastifyRequest<{ Params: { id: string } }>) =>
+        users.setStatus(app.db, side, request.params.id, 'active', ctx(request)),
+      'reset-mfa': (request: FastifyRequest<{ Params: { id: string } }>) =>
+        users.resetMfa(app.db, side, request.params.id, ctx(request)),
+      'resend-welcome': (request: FastifyRequest<{ Params: { id: string } }>) =>
+        users.resendWelcome(app.db, side, request.params.id, ctx(request)),
     };
     for (const [action, handler] of Object.entries(actions)) {
       app.post(`/v1/${path}/:id/${action}`, {
         config: { access: { roles: roles.update } },
-        schema: { tags, params: ZId, response: { 200: users.entityOf(side).row, 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } },
+        schema: {
+          tags,
+          params: ZId,
+          response: { 200: users.entityOf(side).row, 400: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
+        },
         handler,
       });
     }

@@ -35,8 +35,10 @@ const auditBase = (ctx: Context, route: string, userId: string): AuditEntry => (
 const resolveOrganisation = async (db: Db, side: Side, orgId: string, ctx: Context) => {
   const org = await getEntity(db, organisationEntity, ctx.auth.scope, orgId, {}, 'body.organisation');
   const isProvider = org.type === 'provider';
-  if (side === 'psp' && !isProvider) throw badRequest('body.organisation', 'Provider users belong to the provider organisation');
-  if (side === 'platform' && isProvider) throw badRequest('body.organisation', 'Choose a merchant organisation for a platform user');
+  if (side === 'psp' && !isProvider)
+    throw badRequest('body.organisation', 'Provider users belong to the provider organisation');
+  if (side === 'platform' && isProvider)
+    throw badRequest('body.organisation', 'Choose a merchant organisation for a platform user');
   return { id: org.id as string, isProvider };
 };
 
@@ -44,13 +46,16 @@ const resolveOrganisation = async (db: Db, side: Side, orgId: string, ctx: Conte
 const assertGrantable = (auth: AuthContext, next: string[], previous: string[], providerOrg: boolean) => {
   const changed = [...next.filter((r) => !previous.includes(r)), ...previous.filter((r) => !next.includes(r))];
   const refused = changed.filter((role) => !canGrantRole(auth.roles, role));
-  if (refused.length) throw badRequest('body.roles', `You cannot grant or remove roles you do not hold: ${refused.join(', ')}`);
-  if (!providerOrg && next.some(isProviderRoleName)) throw badRequest('body.roles', 'Provider roles are for provider users only');
+  if (refused.length)
+    throw badRequest('body.roles', `You cannot grant or remove roles you do not hold: ${refused.join(', ')}`);
+  if (!providerOrg && next.some(isProviderRoleName))
+    throw badRequest('body.roles', 'Provider roles are for provider users only');
 };
 
 /** A user holding roles the actor does not hold is out of the actor's reach: managing it would be an escalation. */
 const assertCanManage = (auth: AuthContext, target: repo.ManagedUser) => {
-  if (!target.roles.every((role) => canGrantRole(auth.roles, role))) throw forbidden('This user holds roles you do not hold');
+  if (!target.roles.every((role) => canGrantRole(auth.roles, role)))
+    throw forbidden('This user holds roles you do not hold');
 };
 
 /** The target user if the actor may see it (scope and side), else 404. */
@@ -59,18 +64,38 @@ const loadTarget = async (db: Db, side: Side, id: string, ctx: Context): Promise
   return (await repo.findManagedUser(db, id)) as repo.ManagedUser;
 };
 
-const fresh = (db: Db, side: Side, id: string, ctx: Context) => getEntity(db, entityOf(side), ctx.auth.scope, id, { _populate: 'organisation' });
+const fresh = (db: Db, side: Side, id: string, ctx: Context) =>
+  getEntity(db, entityOf(side), ctx.auth.scope, id, { _populate: 'organisation' });
 
 /** Creates a user without a password and mails the default welcome mail with a set-password link. */
 export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx: Context) => {
   const org = await resolveOrganisation(db, side, body.organisation ?? ctx.auth.organisation.id, ctx);
   const roles = [...new Set(body.roles)];
   assertGrantable(ctx.auth, roles, [], org.isProvider);
-  if (await repo.isEmailInUse(db, body.email)) throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [{ path: 'body.email', message: 'emailTaken' }]);
+  if (await repo.isEmailInUse(db, body.email))
+    throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
+      { path: 'body.email', message: 'emailTaken' },
+    ]);
   const id = await db.transaction(async (tx) => {
-    const userId = await insertUser(tx, { organisationId: org.id, email: body.email, name: body.name, language: body.language, passwordHash: null, roles });
-    await sendWelcomeMail(tx, { id: userId, email: body.email, name: body.name, language: body.language }, side === 'psp', ctx.publicUrl);
-    await recordAudit(tx, { ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user`, userId), type: 'user_created', detail: { organisation: org.id, roles } });
+    const userId = await insertUser(tx, {
+      organisationId: org.id,
+      email: body.email,
+      name: body.name,
+      language: body.language,
+      passwordHash: null,
+      roles,
+    });
+    await sendWelcomeMail(
+      tx,
+      { id: userId, email: body.email, name: body.name, language: body.language },
+      side === 'psp',
+      ctx.publicUrl,
+    );
+    await recordAudit(tx, {
+      ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user`, userId),
+      type: 'user_created',
+      detail: { organisation: org.id, roles },
+    });
     return userId;
   });
   return fresh(db, side, id, ctx);
@@ -79,12 +104,22 @@ export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx:
 /** Changes name, language, e-mail, organisation (within the subtree) and roles (only grantable ones). */
 export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpdateBody, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
-  const org = body.organisation ? await resolveOrganisation(db, side, body.organisation, ctx) : { id: target.organisation_id, isProvider: side === 'psp' };
+  const org = body.organisation
+    ? await resolveOrganisation(db, side, body.organisation, ctx)
+    : { id: target.organisation_id, isProvider: side === 'psp' };
   assertGrantable(ctx.auth, body.roles ? [...new Set(body.roles)] : target.roles, target.roles, org.isProvider);
   if (target.id !== ctx.auth.userId) assertCanManage(ctx.auth, target);
-  if (body.email && (await repo.isEmailInUse(db, body.email, id))) throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [{ path: 'body.email', message: 'emailTaken' }]);
+  if (body.email && (await repo.isEmailInUse(db, body.email, id)))
+    throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
+      { path: 'body.email', message: 'emailTaken' },
+    ]);
   await db.transaction(async (tx) => {
-    await repo.updateUserFields(tx, id, { email: body.email, name: body.name, language: body.language, organisationId: body.organisation ? org.id : undefined });
+    await repo.updateUserFields(tx, id, {
+      email: body.email,
+      name: body.name,
+      language: body.language,
+      organisationId: body.organisation ? org.id : undefined,
+    });
     const audit = auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user/:id`, id);
     if (body.roles) {
       const next = [...new Set(body.roles)];
@@ -112,7 +147,14 @@ export const setStatus = async (db: Db, side: Side, id: string, status: 'active'
       await revokeUserSessions(tx, id);
       await repo.forgetTrustedBrowsers(tx, id);
     }
-    await recordAudit(tx, { ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user/:id/${status === 'active' ? 'enable' : 'disable'}`, id), type: status === 'active' ? 'user_enabled' : 'user_disabled' });
+    await recordAudit(tx, {
+      ...auditBase(
+        ctx,
+        `/v1/${side === 'psp' ? 'psp/' : ''}user/:id/${status === 'active' ? 'enable' : 'disable'}`,
+        id,
+      ),
+      type: status === 'active' ? 'user_enabled' : 'user_disabled',
+    });
   });
   return fresh(db, side, id, ctx);
 };
@@ -123,7 +165,10 @@ export const resetMfa = async (db: Db, side: Side, id: string, ctx: Context) => 
   assertCanManage(ctx.auth, target);
   await db.transaction(async (tx) => {
     await clearUserMfa(tx, id);
-    await recordAudit(tx, { ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user/:id/reset-mfa`, id), type: 'mfa_reset' });
+    await recordAudit(tx, {
+      ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user/:id/reset-mfa`, id),
+      type: 'mfa_reset',
+    });
   });
   return fresh(db, side, id, ctx);
 };
@@ -135,7 +180,10 @@ export const resendWelcome = async (db: Db, side: Side, id: string, ctx: Context
   if (target.status !== 'active') throw badRequest('params.id', 'The user is disabled');
   await db.transaction(async (tx) => {
     await sendWelcomeMail(tx, target, side === 'psp', ctx.publicUrl);
-    await recordAudit(tx, { ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user/:id/resend-welcome`, id), type: 'welcome_sent' });
+    await recordAudit(tx, {
+      ...auditBase(ctx, `/v1/${side === 'psp' ? 'psp/' : ''}user/:id/resend-welcome`, id),
+      type: 'welcome_sent',
+    });
   });
   return fresh(db, side, id, ctx);
 };

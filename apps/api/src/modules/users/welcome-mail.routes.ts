@@ -18,7 +18,12 @@ export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
 
   app.post('/v1/psp/welcome-mail', {
     config: { access: { roles: [...access.welcomeMail.create, ...access.welcomeMail.update] } },
-    schema: { tags, description: 'Creates a template, or updates it when the body carries an id (upsert). Content is sanitised.', body: ZWelcomeMailBody, response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody } },
+    schema: {
+      tags,
+      description: 'Creates a template, or updates it when the body carries an id (upsert). Content is sanitised.',
+      body: ZWelcomeMailBody,
+      response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody },
+    },
     handler: (request) => welcome.upsertWelcomeMail(app.db, request.body, ctx(request)),
   });
   for (const method of ['POST', 'PUT'] as const) {
@@ -26,7 +31,12 @@ export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
       method,
       url: '/v1/psp/welcome-mail/:id',
       config: { access: { roles: access.welcomeMail.update } },
-      schema: { tags, params: ZId, body: ZWelcomeMailBody.omit({ id: true }), response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody } },
+      schema: {
+        tags,
+        params: ZId,
+        body: ZWelcomeMailBody.omit({ id: true }),
+        response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody },
+      },
       handler: (request) => welcome.upsertWelcomeMail(app.db, { ...request.body, id: request.params.id }, ctx(request)),
     });
   }
@@ -40,7 +50,12 @@ export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
   });
   app.post('/v1/psp/welcome-mail/:id/preview', {
     config: { access: { roles: access.welcomeMail.list } },
-    schema: { tags, description: 'Mails the template to the signed-in user.', params: ZId, response: { 200: ZOk, 404: ZErrorBody } },
+    schema: {
+      tags,
+      description: 'Mails the template to the signed-in user.',
+      params: ZId,
+      response: { 200: ZOk, 404: ZErrorBody },
+    },
     handler: async (request) => {
       await welcome.sendWelcomePreview(app.db, request.params.id, ctx(request));
       return { ok: true };

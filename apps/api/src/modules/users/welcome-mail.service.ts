@@ -12,8 +12,19 @@ import { composeWelcomeMail, sanitizeWelcomeHtml } from './welcome.service.ts';
 
 type Context = { auth: AuthContext; ip: string; publicUrl: string };
 
-const audit = (ctx: Context, type: string, id: string, detail?: Record<string, unknown>) =>
-  ({ type, organisationId: ctx.auth.organisation.id, userId: ctx.auth.userId, userName: ctx.auth.name, origin: ctx.ip, route: '/v1/psp/welcome-mail', method: 'POST', responseCode: 200, entity: 'welcome_mail', entityId: id, detail });
+const audit = (ctx: Context, type: string, id: string, detail?: Record<string, unknown>) => ({
+  type,
+  organisationId: ctx.auth.organisation.id,
+  userId: ctx.auth.userId,
+  userName: ctx.auth.name,
+  origin: ctx.ip,
+  route: '/v1/psp/welcome-mail',
+  method: 'POST',
+  responseCode: 200,
+  entity: 'welcome_mail',
+  entityId: id,
+  detail,
+});
 
 /**
  * Creates or updates (when the body carries an id) a template. The content is sanitised here,
@@ -28,7 +39,8 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Con
   await db.transaction(async (tx) => {
     await tx.query(sql`select pg_advisory_xact_lock(hashtext('welcome_mail_defaults'))`);
     if (body.default) await tx.query(sql`update welcome_mail set is_default = false where is_default and id <> ${id}`);
-    if (body.psp_default) await tx.query(sql`update welcome_mail set psp_default = false where psp_default and id <> ${id}`);
+    if (body.psp_default)
+      await tx.query(sql`update welcome_mail set psp_default = false where psp_default and id <> ${id}`);
     if (existing) {
       await tx.query(sql`update welcome_mail set name = ${body.name}, content = ${content},
           is_default = coalesce(${body.default ?? null}, is_default), psp_default = coalesce(${body.psp_default ?? null}, psp_default), updated_at = now()
@@ -37,7 +49,13 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Con
       await tx.query(sql`insert into welcome_mail (id, name, content, is_default, psp_default)
         values (${id}, ${body.name}, ${content}, ${body.default ?? false}, ${body.psp_default ?? false})`);
     }
-    await recordAudit(tx, audit(ctx, existing ? 'welcome_mail_updated' : 'welcome_mail_created', id, { default: body.default, psp_default: body.psp_default }));
+    await recordAudit(
+      tx,
+      audit(ctx, existing ? 'welcome_mail_updated' : 'welcome_mail_created', id, {
+        default: body.default,
+        psp_default: body.psp_default,
+      }),
+    );
   });
   return getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
 };
@@ -56,5 +74,10 @@ export const sendWelcomePreview = async (db: Db, id: string, ctx: Context): Prom
   if (!template) throw notFound('welcome_mail');
   const person = { name: ctx.auth.name, email: ctx.auth.email, language: ctx.auth.language };
   const mail = composeWelcomeMail(template.content as string, person, passwordLink(ctx.publicUrl, 'preview', true));
-  await queueMail(db, { to: ctx.auth.email, ...mail, subject: `[Preview] ${mail.subject}`, template: 'welcome_preview' });
+  await queueMail(db, {
+    to: ctx.auth.email,
+    ...mail,
+    subject: `[Preview] ${mail.subject}`,
+    template: 'welcome_preview',
+  });
 };

@@ -20,7 +20,9 @@ const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, who: { cooki
   return { status: response.statusCode, body: response.json() };
 };
 const flags = async () =>
-  (await call('GET', '/v1/psp/welcome-mail?_sort=name&_limit=100', provider)).body.map((m: { name: string; default: boolean; psp_default: boolean }) => [m.name, m.default, m.psp_default]);
+  (await call('GET', '/v1/psp/welcome-mail?_sort=name&_limit=100', provider)).body.map(
+    (m: { name: string; default: boolean; psp_default: boolean }) => [m.name, m.default, m.psp_default],
+  );
 
 describe('welcome mails', () => {
   it('comes with a default and a psp_default template in Dutch and English saying the link expires in 24 hours', async () => {
@@ -37,7 +39,8 @@ describe('welcome mails', () => {
   it('creates with sanitised content and keeps at most one default per kind', async () => {
     const created = await call('POST', '/v1/psp/welcome-mail', provider, {
       name: 'Zomer',
-      content: '<p onclick="steal()">Hallo {{name}}</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="{{link}}">Start</a>',
+      content:
+        '<p onclick="steal()">Hallo {{name}}</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="{{link}}">Start</a>',
       default: true,
     });
     expect(created.status).toBe(200);
@@ -48,11 +51,19 @@ describe('welcome mails', () => {
       ['Zomer', true, false],
     ]);
     // Toggling saves the row with the flag inverted (the spec's checkbox).
-    const toggled = await call('POST', `/v1/psp/welcome-mail/${created.body.id}`, provider, { name: 'Zomer', content: created.body.content, psp_default: true });
+    const toggled = await call('POST', `/v1/psp/welcome-mail/${created.body.id}`, provider, {
+      name: 'Zomer',
+      content: created.body.content,
+      psp_default: true,
+    });
     expect(toggled.body).toMatchObject({ default: true, psp_default: true });
     expect((await flags()).filter((row: unknown[]) => row[2])).toEqual([['Zomer', true, true]]);
     // Upsert through the collection path with the id.
-    const upserted = await call('POST', '/v1/psp/welcome-mail', provider, { id: created.body.id, name: 'Zomer 2', content: '<p>Hoi {{link}}</p>' });
+    const upserted = await call('POST', '/v1/psp/welcome-mail', provider, {
+      id: created.body.id,
+      name: 'Zomer 2',
+      content: '<p>Hoi {{link}}</p>',
+    });
     expect(upserted.body).toMatchObject({ id: created.body.id, name: 'Zomer 2', default: true });
   });
 
@@ -69,14 +80,24 @@ describe('welcome mails', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['body.content', 'body.name']);
     // A template without the password link would welcome someone who cannot get in.
-    const noLink = await call('POST', '/v1/psp/welcome-mail', provider, { name: 'Zonder link', content: '<p>Hallo {{name}}</p>' });
+    const noLink = await call('POST', '/v1/psp/welcome-mail', provider, {
+      name: 'Zonder link',
+      content: '<p>Hallo {{name}}</p>',
+    });
     expect(noLink.status).toBe(400);
     expect(noLink.body.details).toEqual([{ path: 'body.content', message: 'welcomeMails.linkMissing' }]);
-    expect((await call('POST', '/v1/psp/welcome-mail/wm_nope', provider, { name: 'x', content: 'y {{link}}' })).status).toBe(404);
-    expect((await call('POST', '/v1/psp/welcome-mail', provider, { id: 'wm_nope', name: 'x', content: 'y {{link}}' })).status).toBe(404);
+    expect(
+      (await call('POST', '/v1/psp/welcome-mail/wm_nope', provider, { name: 'x', content: 'y {{link}}' })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/v1/psp/welcome-mail', provider, { id: 'wm_nope', name: 'x', content: 'y {{link}}' }))
+        .status,
+    ).toBe(404);
     expect((await call('DELETE', '/v1/psp/welcome-mail/wm_nope', provider)).status).toBe(404);
     expect((await call('GET', '/v1/psp/welcome-mail', merchant)).status).toBe(403);
-    expect((await call('POST', '/v1/psp/welcome-mail', merchant, { name: 'x', content: 'y {{link}}' })).status).toBe(403);
+    expect((await call('POST', '/v1/psp/welcome-mail', merchant, { name: 'x', content: 'y {{link}}' })).status).toBe(
+      403,
+    );
     expect((await call('DELETE', '/v1/psp/welcome-mail/wm_default', merchant)).status).toBe(403);
   });
 
@@ -85,7 +106,10 @@ describe('welcome mails', () => {
     expect((await call('DELETE', `/v1/psp/welcome-mail/${id}`, provider)).status).toBe(200);
     expect(await t.db.query(sql`select 1 from welcome_mail where is_default`)).toHaveLength(0);
     const [shop] = await t.db.query<{ id: string }>(sql`select id from organisation where name = 'Shop B'`);
-    expect((await call('POST', '/v1/user', provider, { email: 'fallback@test.kassa', name: 'F', organisation: shop.id })).status).toBe(200);
+    expect(
+      (await call('POST', '/v1/user', provider, { email: 'fallback@test.kassa', name: 'F', organisation: shop.id }))
+        .status,
+    ).toBe(200);
     expect((await latestMail(t.db, 'fallback@test.kassa'))?.text).toContain('De link verloopt over 24 uur');
   });
 });

@@ -15,7 +15,13 @@ export const sanitizeWelcomeHtml = (html: string): string =>
   });
 
 const decodeEntities = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
 
 /** A plain-text part for mail clients without HTML: paragraphs on their own lines, links spelled out. */
 export const htmlToText = (html: string): string =>
@@ -36,11 +42,17 @@ export const renderWelcomeContent = (content: string, input: { name: string; ema
     .replace(/\{\{\s*name\s*\}\}/g, escapeHtml(input.name))
     .replace(/\{\{\s*email\s*\}\}/g, escapeHtml(input.email))
     .replace(/\{\{\s*link\s*\}\}/g, escapeHtml(input.link));
-  return content.includes('{{link}}') ? filled : `${filled}\n<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`;
+  return content.includes('{{link}}')
+    ? filled
+    : `${filled}\n<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`;
 };
 
 /** A welcome mail rendered from a template (or the built-in one) in the user's language. */
-export const composeWelcomeMail = (content: string | undefined, user: { name: string; email: string; language: string }, link: string) => {
+export const composeWelcomeMail = (
+  content: string | undefined,
+  user: { name: string; email: string; language: string },
+  link: string,
+) => {
   const lang = mailLanguage(user.language);
   if (!content) return welcomeMail(lang, { name: user.name, link });
   const html = renderWelcomeContent(content, { name: user.name, email: user.email, link });
@@ -48,7 +60,12 @@ export const composeWelcomeMail = (content: string | undefined, user: { name: st
 };
 
 /** Issues a set-password token (24 hours) and mails the side's default welcome mail with it. */
-export const sendWelcomeMail = async (db: Queryable, user: { id: string; email: string; name: string; language: string }, psp: boolean, publicUrl: string) => {
+export const sendWelcomeMail = async (
+  db: Queryable,
+  user: { id: string; email: string; name: string; language: string },
+  psp: boolean,
+  publicUrl: string,
+) => {
   const token = await issueUserToken(db, user.id, 'welcome');
   const mail = composeWelcomeMail(await findDefaultWelcomeContent(db, psp), user, passwordLink(publicUrl, token, true));
   await queueMail(db, { to: user.email, ...mail, template: psp ? 'welcome_psp' : 'welcome' });

@@ -9,13 +9,34 @@ import { badRequest } from '../../lib/http-error.ts';
  */
 const blocked = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(network, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
-] as const) blocked.addSubnet(network, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv6');
 
 /** True for an address a webhook must not be sent to. */
 export const isForbiddenAddress = (address: string): boolean => {
@@ -54,7 +75,8 @@ export const parseWebhookUrl = (value: string, path = 'body.url'): URL => {
   } catch {
     throw badRequest(path, 'Enter a full URL starting with https:// or http://');
   }
-  if (!['http:', 'https:'].includes(url.protocol)) throw badRequest(path, 'A webhook URL starts with https:// or http://');
+  if (!['http:', 'https:'].includes(url.protocol))
+    throw badRequest(path, 'A webhook URL starts with https:// or http://');
   if (url.username || url.password) throw badRequest(path, 'A webhook URL may not carry a user name or password');
   return url;
 };
@@ -64,9 +86,13 @@ export const parseWebhookUrl = (value: string, path = 'body.url'): URL => {
  * points to a private address (or is re-pointed after it was saved) is refused as well. The
  * request is then made to the checked address, never resolved again.
  */
-export const resolveTarget = async (rawUrl: string, options: { allowPrivate: boolean; lookup?: Lookup }): Promise<ResolvedTarget> => {
+export const resolveTarget = async (
+  rawUrl: string,
+  options: { allowPrivate: boolean; lookup?: Lookup },
+): Promise<ResolvedTarget> => {
   const url = new URL(rawUrl);
-  if (!['http:', 'https:'].includes(url.protocol)) throw new RefusedTarget(`Refused: ${url.protocol} is not http or https`);
+  if (!['http:', 'https:'].includes(url.protocol))
+    throw new RefusedTarget(`Refused: ${url.protocol} is not http or https`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: Array<{ address: string; family: number }>;
   const reserved = reservedNameRefusal(rawUrl);
@@ -82,7 +108,9 @@ export const resolveTarget = async (rawUrl: string, options: { allowPrivate: boo
   if (addresses.length === 0) throw new RefusedTarget(`Could not resolve ${host}`);
   const forbidden = addresses.find((a) => isForbiddenAddress(a.address));
   if (forbidden && !options.allowPrivate) {
-    throw new RefusedTarget(`Refused: ${host} resolves to ${forbidden.address}, a private, loopback, link-local or reserved address`);
+    throw new RefusedTarget(
+      `Refused: ${host} resolves to ${forbidden.address}, a private, loopback, link-local or reserved address`,
+    );
   }
   return { url, ...addresses[0] };
 };

@@ -54,7 +54,12 @@ export const queueWebhook = async (db: Queryable, event: WebhookEvent): Promise<
   if (!inserted || event.manual) return id;
   const reserved = reservedNameRefusal(event.url);
   if (reserved) {
-    await repo.recordAttempt(db, { id, attempt: 1, manual: false, at }, { statusCode: null, durationMs: 0, content: reserved }, { delivered: false, state: 'failed', nextAt: null });
+    await repo.recordAttempt(
+      db,
+      { id, attempt: 1, manual: false, at },
+      { statusCode: null, durationMs: 0, content: reserved },
+      { delivered: false, state: 'failed', nextAt: null },
+    );
   } else await scheduleDelivery(db, id, 1);
   return id;
 };
@@ -64,19 +69,39 @@ export const notifyItem = async (db: Queryable, type: repo.NotifiedItem, itemId:
   const item = await repo.itemSnapshot(db, type, itemId);
   if (!item?.url) return;
   const { url, organisation_id, merchant_id, ...data } = item;
-  await queueWebhook(db, { type, event, organisationId: organisation_id, merchantId: merchant_id, url, itemId, status: item.status, data: { ...data, organisation: organisation_id } });
+  await queueWebhook(db, {
+    type,
+    event,
+    organisationId: organisation_id,
+    merchantId: merchant_id,
+    url,
+    itemId,
+    status: item.status,
+    data: { ...data, organisation: organisation_id },
+  });
 };
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
-const signingSecrets = async (db: Queryable, webhook: repo.WebhookRow, now: Date): Promise<{ secrets: string[]; failing: boolean }> => {
+const signingSecrets = async (
+  db: Queryable,
+  webhook: repo.WebhookRow,
+  now: Date,
+): Promise<{ secrets: string[]; failing: boolean }> => {
   const merchantId = webhook.merchant_id ?? webhook.organisation_id;
   let endpoint = await repo.findEndpoint(db, merchantId, webhook.url);
   if (!endpoint) {
-    await repo.insertEndpoint(db, { id: newId('whe'), organisationId: webhook.organisation_id, merchantId, url: webhook.url, secret: encryptSecret(newSigningSecret()) });
+    await repo.insertEndpoint(db, {
+      id: newId('whe'),
+      organisationId: webhook.organisation_id,
+      merchantId,
+      url: webhook.url,
+      secret: encryptSecret(newSigningSecret()),
+    });
     endpoint = (await repo.findEndpoint(db, merchantId, webhook.url))!;
   }
   const secrets = [decryptSecret(endpoint.secret)];
-  if (endpoint.previous_secret && endpoint.previous_until && endpoint.previous_until > now) secrets.push(decryptSecret(endpoint.previous_secret));
+  if (endpoint.previous_secret && endpoint.previous_until && endpoint.previous_until > now)
+    secrets.push(decryptSecret(endpoint.previous_secret));
   return { secrets, failing: endpoint.failing_since !== null };
 };
 
@@ -92,7 +117,13 @@ export const isSuccess = (statusCode: number | null) => statusCode !== null && s
 
 type Outcome = 'delivered' | 'http_error' | 'no_answer' | 'refused';
 const outcomeOf = (result: SendResult, refused: boolean): Outcome =>
-  refused ? 'refused' : isSuccess(result.statusCode) ? 'delivered' : result.statusCode === null ? 'no_answer' : 'http_error';
+  refused
+    ? 'refused'
+    : isSuccess(result.statusCode)
+      ? 'delivered'
+      : result.statusCode === null
+        ? 'no_answer'
+        : 'http_error';
 
 /**
  * One delivery attempt: resolve and check the target, sign, send, store the attempt, and either
@@ -100,7 +131,12 @@ const outcomeOf = (result: SendResult, refused: boolean): Outcome =>
  * A scheduled attempt of a webhook that is already delivered or failed does nothing, so a job
  * that runs twice does not deliver twice.
  */
-export const deliverWebhook = async (db: Db, config: Config, id: string, options: DeliveryOptions = {}): Promise<SendResult | null> => {
+export const deliverWebhook = async (
+  db: Db,
+  config: Config,
+  id: string,
+  options: DeliveryOptions = {},
+): Promise<SendResult | null> => {
   const now = options.now ?? (() => new Date());
   const webhook = await repo.loadWebhook(db, id);
   if (!webhook || (!options.manual && webhook.state !== 'queued')) return null;
@@ -110,7 +146,10 @@ export const deliverWebhook = async (db: Db, config: Config, id: string, options
   let refused = false;
   let endpointFailing = false;
   try {
-    const target = await resolveTarget(webhook.url, { allowPrivate: config.allowPrivateWebhooks, lookup: options.lookup });
+    const target = await resolveTarget(webhook.url, {
+      allowPrivate: config.allowPrivateWebhooks,
+      lookup: options.lookup,
+    });
     const signing = await signingSecrets(db, webhook, started);
     endpointFailing = signing.failing;
     const headers = signedHeaders(signing.secrets, webhook.id, Math.floor(started.getTime() / 1000), body);
@@ -128,11 +167,21 @@ export const deliverWebhook = async (db: Db, config: Config, id: string, options
   const at = now();
   let retried: boolean | undefined;
   await db.transaction(async (tx) => {
-    const record = (outcome: Parameters<typeof repo.recordAttempt>[3]) => repo.recordAttempt(tx, { id, attempt, manual: !!options.manual, at }, result, outcome);
+    const record = (outcome: Parameters<typeof repo.recordAttempt>[3]) =>
+      repo.recordAttempt(tx, { id, attempt, manual: !!options.manual, at }, result, outcome);
     // An endpoint failing for an hour tells the users who asked for it (push notification), once per failing spell.
     // (A success at an endpoint that is not failing changes nothing: no statement for it.)
-    if (!refused && (!delivered || endpointFailing) && (await repo.trackEndpointHealth(tx, webhook.merchant_id ?? webhook.organisation_id, webhook.url, at, delivered))) {
-      await enqueue(tx, 'push.event', { event: 'webhook.failing', id: webhook.id, organisation_id: webhook.organisation_id, url: webhook.url }, { maxAttempts: 3 });
+    if (
+      !refused &&
+      (!delivered || endpointFailing) &&
+      (await repo.trackEndpointHealth(tx, webhook.merchant_id ?? webhook.organisation_id, webhook.url, at, delivered))
+    ) {
+      await enqueue(
+        tx,
+        'push.event',
+        { event: 'webhook.failing', id: webhook.id, organisation_id: webhook.organisation_id, url: webhook.url },
+        { maxAttempts: 3 },
+      );
     }
     if (delivered) return record({ delivered, state: 'delivered', nextAt: null });
     // A resend leaves the schedule as it is: a queued webhook keeps its next try, a failed one stays failed.

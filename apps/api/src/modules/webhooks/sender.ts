@@ -26,28 +26,48 @@ const readCapped = (response: IncomingMessage): Promise<string> =>
  * POSTs the body to the checked address (the socket goes to `target.address`, TLS still checks the
  * host name). Redirects are answers like any other: a 3xx is recorded and not followed.
  */
-export const sendWebhook = (target: ResolvedTarget, headers: Record<string, string>, body: string | Buffer): Promise<SendResult> => {
+export const sendWebhook = (
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): Promise<SendResult> => {
   const started = performance.now();
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const finish = (statusCode: number | null, content: string) =>
-      resolve({ statusCode, durationMs: Math.round(performance.now() - started), content: content.slice(0, CONTENT_CAP) });
-    const req = send(target.url, {
-      method: 'POST',
-      lookup: pinned,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      headers: { 'content-type': 'application/json', 'user-agent': 'Kassa-Webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
-    }, (response) => {
-      // An answer cut off by the time limit is not a success, whatever its status line said.
-      readCapped(response).then(
-        (content) => finish(response.statusCode ?? null, content),
-        () => finish(null, `No complete answer within ${SEND_TIMEOUT_MS / 1000} s`),
-      );
-    });
+      resolve({
+        statusCode,
+        durationMs: Math.round(performance.now() - started),
+        content: content.slice(0, CONTENT_CAP),
+      });
+    const req = send(
+      target.url,
+      {
+        method: 'POST',
+        lookup: pinned,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Kassa-Webhooks/1',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (response) => {
+        // An answer cut off by the time limit is not a success, whatever its status line said.
+        readCapped(response).then(
+          (content) => finish(response.statusCode ?? null, content),
+          () => finish(null, `No complete answer within ${SEND_TIMEOUT_MS / 1000} s`),
+        );
+      },
+    );
     req.on('error', (error) => {
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
       finish(null, timedOut ? `No answer within ${SEND_TIMEOUT_MS / 1000} s` : `Could not connect: ${error.message}`);

@@ -15,7 +15,12 @@ export const signatureOf = (secret: string, id: string, timestamp: number, body:
  * The three Standard Webhooks headers. During a rotation's overlap every live secret signs, space
  * separated, so a receiver holding either the old or the new secret accepts the message.
  */
-export const signedHeaders = (secrets: string[], id: string, timestamp: number, body: string): Record<string, string> => ({
+export const signedHeaders = (
+  secrets: string[],
+  id: string,
+  timestamp: number,
+  body: string,
+): Record<string, string> => ({
   'webhook-id': id,
   'webhook-timestamp': String(timestamp),
   'webhook-signature': secrets.map((secret) => signatureOf(secret, id, timestamp, body)).join(' '),

@@ -18,18 +18,25 @@ export type WebhookRow = {
   created_at: Date;
 };
 
-export type NewWebhook = Pick<WebhookRow, 'id' | 'organisation_id' | 'merchant_id' | 'url' | 'type' | 'event' | 'item_id' | 'status' | 'payload' | 'manual'> & { created_at: Date };
+export type NewWebhook = Pick<
+  WebhookRow,
+  'id' | 'organisation_id' | 'merchant_id' | 'url' | 'type' | 'event' | 'item_id' | 'status' | 'payload' | 'manual'
+> & { created_at: Date };
 
 /** Inserts the event once: a repeated job (at-least-once) finds it there and adds nothing. */
 export const insertWebhook = async (db: Queryable, w: NewWebhook): Promise<boolean> =>
-  (await db.query(sql`insert into webhook (id, organisation_id, merchant_id, url, type, event, item_id, status, payload, manual, next_attempt_at, created_at, updated_at)
+  (
+    await db.query(sql`insert into webhook (id, organisation_id, merchant_id, url, type, event, item_id, status, payload, manual, next_attempt_at, created_at, updated_at)
     values (${w.id}, ${w.organisation_id}, ${w.merchant_id}, ${w.url}, ${w.type}, ${w.event}, ${w.item_id}, ${w.status}, ${JSON.stringify(w.payload)}::jsonb,
       ${w.manual}, ${w.created_at}, ${w.created_at}, ${w.created_at})
-    on conflict (id) do nothing returning id`)).length > 0;
+    on conflict (id) do nothing returning id`)
+  ).length > 0;
 
 export const loadWebhook = async (db: Queryable, id: string): Promise<WebhookRow | undefined> =>
-  (await db.query<WebhookRow>(sql`select id, organisation_id, merchant_id, url, type, event, item_id, status, payload, delivered, manual, attempts, state, created_at
-    from webhook where id = ${id}`))[0];
+  (
+    await db.query<WebhookRow>(sql`select id, organisation_id, merchant_id, url, type, event, item_id, status, payload, delivered, manual, attempts, state, created_at
+    from webhook where id = ${id}`)
+  )[0];
 
 /** Stores one attempt and moves the webhook on: delivered, failed for good, or queued for `nextAt`. */
 export const recordAttempt = async (
@@ -47,19 +54,34 @@ export const recordAttempt = async (
     where id = ${webhook.id}`);
 };
 
-export type EndpointRow = { id: string; secret: string; previous_secret: string | null; previous_until: Date | null; failing_since: Date | null };
+export type EndpointRow = {
+  id: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_until: Date | null;
+  failing_since: Date | null;
+};
 
 export const findEndpoint = async (db: Queryable, merchantId: string, url: string): Promise<EndpointRow | undefined> =>
-  (await db.query<EndpointRow>(sql`select id, secret, previous_secret, previous_until, failing_since from webhook_endpoint where merchant_id = ${merchantId} and url = ${url}`))[0];
+  (
+    await db.query<EndpointRow>(
+      sql`select id, secret, previous_secret, previous_until, failing_since from webhook_endpoint where merchant_id = ${merchantId} and url = ${url}`,
+    )
+  )[0];
 
 /** Creates the endpoint with this sealed secret unless it exists (a concurrent first delivery wins either way). */
-export const insertEndpoint = (db: Queryable, e: { id: string; organisationId: string; merchantId: string; url: string; secret: string }) =>
+export const insertEndpoint = (
+  db: Queryable,
+  e: { id: string; organisationId: string; merchantId: string; url: string; secret: string },
+) =>
   db.query(sql`insert into webhook_endpoint (id, organisation_id, merchant_id, url, secret)
     values (${e.id}, ${e.organisationId}, ${e.merchantId}, ${e.url}, ${e.secret}) on conflict (merchant_id, url) do nothing`);
 
 /** A new current secret; the old one keeps signing until `previousUntil`. */
 export const rotateEndpoint = (db: Queryable, id: string, secret: string, previousUntil: Date) =>
-  db.query(sql`update webhook_endpoint set previous_secret = secret, previous_until = ${previousUntil}, secret = ${secret}, rotated_at = now() where id = ${id}`);
+  db.query(
+    sql`update webhook_endpoint set previous_secret = secret, previous_until = ${previousUntil}, secret = ${secret}, rotated_at = now() where id = ${id}`,
+  );
 
 /** The items whose changes the payment profile's webhook URLs hear about. */
 export type NotifiedItem = 'transaction' | 'refund' | 'chargeback' | 'cardlink';
@@ -74,33 +96,57 @@ export const itemSnapshot = async (db: Queryable, type: NotifiedItem, id: string
           p.webhook_transaction_update as url
           from card_add_link l join payment_profile p on p.id = l.payment_profile_id where l.id = ${id}`)
       : type === 'transaction'
-      ? await db.query(sql`select t.id, t.organisation_id, t.merchant_id, t.status, t.status_reason, t.amount, t.refunded_amount, t.currency_code,
+        ? await db.query(sql`select t.id, t.organisation_id, t.merchant_id, t.status, t.status_reason, t.amount, t.refunded_amount, t.currency_code,
           t.merchant_reference, t.payment_product_type, t.payment_profile_id as payment_profile, t.created_at, t.updated_at, p.webhook_transaction_update as url
           from transaction t join payment_profile p on p.id = t.payment_profile_id where t.id = ${id}`)
-      : type === 'refund'
-        ? await db.query(sql`select r.id, r.organisation_id, r.merchant_id, r.transaction_id as transaction, r.status, r.amount, r.currency_code, r.reason,
+        : type === 'refund'
+          ? await db.query(sql`select r.id, r.organisation_id, r.merchant_id, r.transaction_id as transaction, r.status, r.amount, r.currency_code, r.reason,
             r.payment_profile_id as payment_profile, r.created_at, r.updated_at, p.webhook_refund_update as url
             from refund r join payment_profile p on p.id = r.payment_profile_id where r.id = ${id}`)
-        : await db.query(sql`select c.id, c.organisation_id, c.merchant_id, c.transaction_id as transaction, c.status, c.amount, c.currency_code,
+          : await db.query(sql`select c.id, c.organisation_id, c.merchant_id, c.transaction_id as transaction, c.status, c.amount, c.currency_code,
             c.reason_code, c.reason, c.payment_profile_id as payment_profile, c.created_at, c.updated_at, p.webhook_chargeback_update as url
             from chargeback c join payment_profile p on p.id = c.payment_profile_id where c.id = ${id}`);
-  return rows[0] as (Record<string, unknown> & { id: string; organisation_id: string; merchant_id: string; status: string; url: string | null }) | undefined;
+  return rows[0] as
+    | (Record<string, unknown> & {
+        id: string;
+        organisation_id: string;
+        merchant_id: string;
+        status: string;
+        url: string | null;
+      })
+    | undefined;
 };
 
 /** Attempts made by the retry schedule (a person's resends do not count against it). */
 export const countScheduledAttempts = async (db: Queryable, id: string): Promise<number> =>
-  Number((await db.query<{ n: string }>(sql`select count(*) as n from webhook_attempt where webhook_id = ${id} and not manual`))[0].n);
+  Number(
+    (
+      await db.query<{ n: string }>(
+        sql`select count(*) as n from webhook_attempt where webhook_id = ${id} and not manual`,
+      )
+    )[0].n,
+  );
 
 /**
  * Follows whether an endpoint is failing: a failure starts (or continues) its failing spell and
  * answers true once, when the spell has lasted an hour; a success ends it.
  */
-export const trackEndpointHealth = async (db: Queryable, merchantId: string, url: string, at: Date, delivered: boolean): Promise<boolean> => {
+export const trackEndpointHealth = async (
+  db: Queryable,
+  merchantId: string,
+  url: string,
+  at: Date,
+  delivered: boolean,
+): Promise<boolean> => {
   if (delivered) {
-    await db.query(sql`update webhook_endpoint set failing_since = null, failing_notified_at = null where merchant_id = ${merchantId} and url = ${url} and failing_since is not null`);
+    await db.query(
+      sql`update webhook_endpoint set failing_since = null, failing_notified_at = null where merchant_id = ${merchantId} and url = ${url} and failing_since is not null`,
+    );
     return false;
   }
-  const rows = await db.query<{ id: string }>(sql`update webhook_endpoint set failing_since = coalesce(failing_since, ${at}),
+  const rows = await db.query<{
+    id: string;
+  }>(sql`update webhook_endpoint set failing_since = coalesce(failing_since, ${at}),
       failing_notified_at = case when failing_notified_at is null and coalesce(failing_since, ${at}) <= ${new Date(at.getTime() - 3_600_000)} then ${at} else failing_notified_at end
     where merchant_id = ${merchantId} and url = ${url}
     returning id, failing_notified_at = ${at} as notify`);

@@ -18,17 +18,33 @@ export const webhookRoutes = async (fastify: FastifyInstance) => {
   registerReadRoutes(app, { path: 'webhook', entity: webhookEntity, roles: listRoles });
   app.post('/v1/webhook', {
     config: { access: { roles: createRoles } },
-    schema: { tags: ['webhook'], description: 'Sends a test webhook now; the answer holds the receiver\'s reply in `history`.', body: ZWebhookCreate, response: { 201: webhookEntity.row } },
-    handler: async (request, reply) => reply.status(201).send((await sendTestWebhook(app.db, app.config, actorOf(request), request.body)) as RowOf<typeof webhookEntity>),
+    schema: {
+      tags: ['webhook'],
+      description: "Sends a test webhook now; the answer holds the receiver's reply in `history`.",
+      body: ZWebhookCreate,
+      response: { 201: webhookEntity.row },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          (await sendTestWebhook(app.db, app.config, actorOf(request), request.body)) as RowOf<typeof webhookEntity>,
+        ),
   });
   app.post('/v1/webhook/:id/resend', {
     config: { access: { roles: createRoles } },
     schema: { tags: ['webhook'], params: ZIdParams, response: { 200: webhookEntity.row } },
-    handler: async (request) => (await resendWebhook(app.db, app.config, actorOf(request), request.params.id)) as RowOf<typeof webhookEntity>,
+    handler: async (request) =>
+      (await resendWebhook(app.db, app.config, actorOf(request), request.params.id)) as RowOf<typeof webhookEntity>,
   });
   app.post('/v1/webhook/secret', {
     config: { access: { roles: createRoles } },
-    schema: { tags: ['webhook'], description: 'Creates or rotates the signing secret of a URL; the answer is the only time `secret` is shown.', body: ZWebhookSecretRotate, response: { 200: ZWebhookSecret } },
+    schema: {
+      tags: ['webhook'],
+      description: 'Creates or rotates the signing secret of a URL; the answer is the only time `secret` is shown.',
+      body: ZWebhookSecretRotate,
+      response: { 200: ZWebhookSecret },
+    },
     handler: async (request) => rotateWebhookSecret(app.db, actorOf(request), request.body),
   });
 };

@@ -28,7 +28,8 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
   let data: Record<string, unknown> = { id: body.item_id ?? null, status: body.status ?? null, test: true };
   if (body.item_id && (snapshotTypes as readonly string[]).includes(type)) {
     const item = await repo.itemSnapshot(db, type as (typeof snapshotTypes)[number], body.item_id);
-    if (!item || item.merchant_id !== owner.merchantId) throw notFoundAt('body.item_id', type.charAt(0).toUpperCase() + type.slice(1));
+    if (!item || item.merchant_id !== owner.merchantId)
+      throw notFoundAt('body.item_id', type.charAt(0).toUpperCase() + type.slice(1));
     const { url: _url, organisation_id, merchant_id: _merchant, ...rest } = item;
     data = { ...rest, organisation: organisation_id, status: body.status ?? item.status, test: true };
   }
@@ -44,7 +45,14 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
       data,
       manual: true,
     });
-    await recordAudit(tx, { ...actor.audit, type: 'webhook_test_sent', responseCode: 201, entity: 'webhook', entityId: webhookId, detail: { url: body.url, type } });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: 'webhook_test_sent',
+      responseCode: 201,
+      entity: 'webhook',
+      entityId: webhookId,
+      detail: { url: body.url, type },
+    });
     return webhookId;
   });
   await deliverWebhook(db, config, id);
@@ -53,7 +61,9 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
 
 /** Sends a webhook of the caller's tenancy again now; the attempt joins its history. */
 export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: string) => {
-  const [own] = await db.query<{ id: string }>(sql`select e.id from webhook e where e.id = ${id} ${scopedAnd(actor.scope)}`);
+  const [own] = await db.query<{ id: string }>(
+    sql`select e.id from webhook e where e.id = ${id} ${scopedAnd(actor.scope)}`,
+  );
   if (!own) throw notFoundAt('params.id', 'Webhook');
   await deliverWebhook(db, config, id, { manual: true });
   await recordAudit(db, { ...actor.audit, type: 'webhook_resent', responseCode: 200, entity: 'webhook', entityId: id });
@@ -77,9 +87,22 @@ export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSe
       await repo.rotateEndpoint(tx, id, encryptSecret(secret), previousUntil);
     } else {
       id = newId('whe');
-      await repo.insertEndpoint(tx, { id, organisationId: owner.organisationId, merchantId: owner.merchantId, url: body.url, secret: encryptSecret(secret) });
+      await repo.insertEndpoint(tx, {
+        id,
+        organisationId: owner.organisationId,
+        merchantId: owner.merchantId,
+        url: body.url,
+        secret: encryptSecret(secret),
+      });
     }
-    await recordAudit(tx, { ...actor.audit, type: 'webhook_secret_rotated', responseCode: 200, entity: 'webhook_endpoint', entityId: id, detail: { url: body.url } });
+    await recordAudit(tx, {
+      ...actor.audit,
+      type: 'webhook_secret_rotated',
+      responseCode: 200,
+      entity: 'webhook_endpoint',
+      entityId: id,
+      detail: { url: body.url },
+    });
     return { id, url: body.url, secret, previous_until: previousUntil };
   });
 };

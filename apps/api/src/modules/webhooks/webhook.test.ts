@@ -26,7 +26,9 @@ beforeAll(async () => {
   registerAllJobHandlers();
   receiver = await startReceiver();
   [a, b, noRole, provider] = await Promise.all(
-    ['a@test.kassa', 'b@test.kassa', 'a-norole@test.kassa', 'admin@test.kassa'].map((email) => signIn(t.app, email, TEST_PASSWORD)),
+    ['a@test.kassa', 'b@test.kassa', 'a-norole@test.kassa', 'admin@test.kassa'].map((email) =>
+      signIn(t.app, email, TEST_PASSWORD),
+    ),
   );
 });
 afterAll(async () => {
@@ -56,9 +58,19 @@ describe('webhook delivery', () => {
     await createRunner(t.db, t.config).drain();
 
     const payload = verify(secret, '/tx') as { type: string; data: { id: string; status: string; amount: number } };
-    expect(payload).toMatchObject({ type: 'transaction.updated', data: { id: txId, status: 'AUTHORIZED', amount: 1234 } });
+    expect(payload).toMatchObject({
+      type: 'transaction.updated',
+      data: { id: txId, status: 'AUTHORIZED', amount: 1234 },
+    });
     const [webhook] = (await callAs(t.app, a, 'GET', `/v1/webhook?item_id=${txId}`)).body;
-    expect(webhook).toMatchObject({ type: 'transaction', status: 'AUTHORIZED', delivered: true, state: 'delivered', manual: false, attempts: 1 });
+    expect(webhook).toMatchObject({
+      type: 'transaction',
+      status: 'AUTHORIZED',
+      delivered: true,
+      state: 'delivered',
+      manual: false,
+      attempts: 1,
+    });
     expect(webhook.history).toEqual([expect.objectContaining({ status_code: 200, content: 'thanks' })]);
     expect(lastReceived('/tx').headers['webhook-id']).toBe(webhook.id);
     const [stored] = await t.db.query<{ secret: string }>(sql`select secret from webhook_endpoint where url = ${url}`);
@@ -66,13 +78,24 @@ describe('webhook delivery', () => {
     expect(stored.secret).not.toContain(secret.slice(6));
   });
 
-  it('sends a test webhook at once and answers with the receiver\'s reply; after a rotation both secrets sign', async () => {
+  it("sends a test webhook at once and answers with the receiver's reply; after a rotation both secrets sign", async () => {
     const url = receiver.url('/test');
     const oldSecret = await secretFor(a, world.shopA.id, url);
     const newSecret = await secretFor(a, world.shopA.id, url);
-    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url, type: 'refund', status: 'PROCESSED' });
+    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url,
+      type: 'refund',
+      status: 'PROCESSED',
+    });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ manual: true, delivered: true, type: 'refund', status: 'PROCESSED', organisation: { id: world.shopA.id } });
+    expect(sent.body).toMatchObject({
+      manual: true,
+      delivered: true,
+      type: 'refund',
+      status: 'PROCESSED',
+      organisation: { id: world.shopA.id },
+    });
     expect(sent.body.history[0]).toMatchObject({ status_code: 200, content: 'thanks' });
     expect(verify(newSecret, '/test')).toMatchObject({ type: 'refund.test' });
     expect(verify(oldSecret, '/test')).toMatchObject({ type: 'refund.test' });
@@ -81,7 +104,11 @@ describe('webhook delivery', () => {
 
   it('does not follow a redirect and keeps a 5xx answer in the history; a resend is added to it', async () => {
     receiver.answer('/moved', 302);
-    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/moved'), type: 'validationruleset' });
+    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url: receiver.url('/moved'),
+      type: 'validationruleset',
+    });
     expect(sent.body).toMatchObject({ delivered: false, state: 'queued' });
     expect(sent.body.history[0].status_code).toBe(302);
     expect(receiver.received.filter((r) => r.path === '/elsewhere')).toHaveLength(0);
@@ -96,7 +123,17 @@ describe('webhook delivery', () => {
     receiver.answer('/down', 500);
     let clock = new Date('2026-03-02T10:00:00Z');
     const id = await t.db.transaction((tx) =>
-      queueWebhook(tx, { type: 'transaction', event: 'transaction.updated', organisationId: world.shopA.id, merchantId: world.shopA.merchantId, url: receiver.url('/down'), itemId: null, status: 'FAILED', data: {}, at: clock }),
+      queueWebhook(tx, {
+        type: 'transaction',
+        event: 'transaction.updated',
+        organisationId: world.shopA.id,
+        merchantId: world.shopA.merchantId,
+        url: receiver.url('/down'),
+        itemId: null,
+        status: 'FAILED',
+        data: {},
+        at: clock,
+      }),
     );
     const start = clock.getTime();
     const metric = async (name: string, labels = '') => {
@@ -112,16 +149,22 @@ describe('webhook delivery', () => {
     const delays: number[] = [];
     for (let attempt = 1; attempt <= MAX_WEBHOOK_ATTEMPTS; attempt++) {
       await deliverWebhook(t.db, t.config, id, { now: () => clock, random: () => 0.5 });
-      const [row] = await t.db.query<{ next_attempt_at: Date | null; state: string }>(sql`select next_attempt_at, state from webhook where id = ${id}`);
+      const [row] = await t.db.query<{ next_attempt_at: Date | null; state: string }>(
+        sql`select next_attempt_at, state from webhook where id = ${id}`,
+      );
       if (!row.next_attempt_at) break;
       delays.push((row.next_attempt_at.getTime() - clock.getTime()) / 1000);
       clock = row.next_attempt_at;
     }
     expect(delays).toEqual([30, 90, 270, 810, 2430, 7290, 21870, 43200, 43200, 43200, 43200, 43200]);
-    const [done] = await t.db.query<{ state: string; attempts: number; delivered: boolean }>(sql`select state, attempts, delivered from webhook where id = ${id}`);
+    const [done] = await t.db.query<{ state: string; attempts: number; delivered: boolean }>(
+      sql`select state, attempts, delivered from webhook where id = ${id}`,
+    );
     expect(done).toEqual({ state: 'failed', attempts: 13, delivered: false });
     // /metrics: every attempt counted by outcome and timed; twelve retries, then one give-up.
-    expect(await metric('kassa_webhook_deliveries_total', '{outcome="http_error",manual="false"}')).toBe(httpErrors + 13);
+    expect(await metric('kassa_webhook_deliveries_total', '{outcome="http_error",manual="false"}')).toBe(
+      httpErrors + 13,
+    );
     expect(await metric('kassa_webhook_delivery_duration_seconds_count', '{outcome="http_error"}')).toBe(timed + 13);
     expect(await metric('kassa_webhook_retries_scheduled_total')).toBe(retries + 12);
     expect(await metric('kassa_webhook_failed_total')).toBe(giveUps + 1);
@@ -138,20 +181,30 @@ describe('webhook delivery', () => {
 
   it('the queued retry runs from the job queue and a repeated job does not deliver twice', async () => {
     receiver.answer('/flaky', 503);
-    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/flaky'), type: 'transaction', status: 'DECLINED' });
+    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url: receiver.url('/flaky'),
+      type: 'transaction',
+      status: 'DECLINED',
+    });
     receiver.answer('/flaky', 200);
     await t.db.query(sql`update job set run_at = now() where queue = 'webhook.deliver' and status = 'queued'`);
     await createRunner(t.db, t.config).drain();
     await deliverWebhook(t.db, t.config, sent.body.id);
     const row = (await callAs(t.app, a, 'GET', `/v1/webhook/${sent.body.id}`)).body;
     expect(row).toMatchObject({ delivered: true, attempts: 2 });
-    expect(receiver.received.filter((r) => r.path === '/flaky' && r.headers['webhook-id'] === sent.body.id)).toHaveLength(2);
+    expect(
+      receiver.received.filter((r) => r.path === '/flaky' && r.headers['webhook-id'] === sent.body.id),
+    ).toHaveLength(2);
   });
 });
 
 describe('webhook targets (SSRF)', () => {
   const refused = (url: string, lookup?: (h: string) => Promise<Array<{ address: string; family: number }>>) =>
-    resolveTarget(url, { allowPrivate: false, lookup }).then(() => 'allowed', (error: Error) => error.message);
+    resolveTarget(url, { allowPrivate: false, lookup }).then(
+      () => 'allowed',
+      (error: Error) => error.message,
+    );
 
   it.each([
     ['http://127.0.0.1:8080/hook', '127.0.0.1'],
@@ -165,15 +218,30 @@ describe('webhook targets (SSRF)', () => {
   });
 
   it('refuses a name that resolves to a private address, checked at send time', async () => {
-    expect(await refused('https://intranet.corp.dev/hook', async () => [{ address: '10.0.0.7', family: 4 }])).toContain('resolves to 10.0.0.7');
+    expect(await refused('https://intranet.corp.dev/hook', async () => [{ address: '10.0.0.7', family: 4 }])).toContain(
+      'resolves to 10.0.0.7',
+    );
     expect(await refused('http://localhost:9999/hook')).toMatch(/resolves to (127\.0\.0\.1|::1)/);
-    expect(await refused('https://shop.kassa.dev/hook', async () => [{ address: '93.184.216.34', family: 4 }])).toBe('allowed');
-    expect(await refused('https://shop.test/hook', async () => [{ address: '93.184.216.34', family: 4 }])).toContain('reserved name');
+    expect(await refused('https://shop.kassa.dev/hook', async () => [{ address: '93.184.216.34', family: 4 }])).toBe(
+      'allowed',
+    );
+    expect(await refused('https://shop.test/hook', async () => [{ address: '93.184.216.34', family: 4 }])).toContain(
+      'reserved name',
+    );
   });
 
   it('fails a webhook to a reserved name at once, without a job', async () => {
     const id = await t.db.transaction((tx) =>
-      queueWebhook(tx, { type: 'transaction', event: 'transaction.updated', organisationId: world.shopA.id, merchantId: world.shopA.merchantId, url: 'https://shop-a.test/hooks', itemId: null, status: 'PENDING', data: {} }),
+      queueWebhook(tx, {
+        type: 'transaction',
+        event: 'transaction.updated',
+        organisationId: world.shopA.id,
+        merchantId: world.shopA.merchantId,
+        url: 'https://shop-a.test/hooks',
+        itemId: null,
+        status: 'PENDING',
+        data: {},
+      }),
     );
     const row = (await callAs(t.app, a, 'GET', `/v1/webhook/${id}`)).body;
     expect(row).toMatchObject({ state: 'failed', delivered: false, attempts: 1 });
@@ -185,7 +253,16 @@ describe('webhook targets (SSRF)', () => {
     const strict = { ...t.config, allowPrivateWebhooks: false };
     const before = receiver.received.length;
     const id = await t.db.transaction((tx) =>
-      queueWebhook(tx, { type: 'transaction', event: 'transaction.updated', organisationId: world.shopA.id, merchantId: world.shopA.merchantId, url: receiver.url('/ssrf'), itemId: null, status: 'PENDING', data: {} }),
+      queueWebhook(tx, {
+        type: 'transaction',
+        event: 'transaction.updated',
+        organisationId: world.shopA.id,
+        merchantId: world.shopA.merchantId,
+        url: receiver.url('/ssrf'),
+        itemId: null,
+        status: 'PENDING',
+        data: {},
+      }),
     );
     await deliverWebhook(t.db, strict, id);
     expect(receiver.received.length).toBe(before);
@@ -196,29 +273,75 @@ describe('webhook targets (SSRF)', () => {
 });
 
 describe('webhook tenancy and input', () => {
-  it('hides another merchant\'s webhooks and their history, refuses callers without a role, and names bad fields', async () => {
-    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/tenancy'), type: 'transaction', status: 'AUTHORIZED' });
+  it("hides another merchant's webhooks and their history, refuses callers without a role, and names bad fields", async () => {
+    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url: receiver.url('/tenancy'),
+      type: 'transaction',
+      status: 'AUTHORIZED',
+    });
     const id = sent.body.id;
     expect((await callAs(t.app, b, 'GET', `/v1/webhook/${id}`)).status).toBe(404);
     expect((await callAs(t.app, b, 'POST', `/v1/webhook/${id}/resend`)).status).toBe(404);
     const listB = (await callAs(t.app, b, 'GET', '/v1/webhook?_limit=100')).body.map((w: { id: string }) => w.id);
     expect(listB).not.toContain(id);
     expect((await callAs(t.app, b, 'GET', `/v1/webhook/count?id=${id}`)).body.count).toBe(0);
-    expect((await callAs(t.app, b, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/x'), type: 'refund', status: 'PROCESSED' })).status).toBe(404);
-    expect((await callAs(t.app, b, 'POST', '/v1/webhook/secret', { organisation: world.shopA.id, url: receiver.url('/tenancy') })).status).toBe(404);
-    expect((await callAs(t.app, provider, 'GET', `/v1/webhook/${id}?_populate=organisation`)).body.organisation.name).toBe('Shop A');
+    expect(
+      (
+        await callAs(t.app, b, 'POST', '/v1/webhook', {
+          organisation: world.shopA.id,
+          url: receiver.url('/x'),
+          type: 'refund',
+          status: 'PROCESSED',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAs(t.app, b, 'POST', '/v1/webhook/secret', {
+          organisation: world.shopA.id,
+          url: receiver.url('/tenancy'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await callAs(t.app, provider, 'GET', `/v1/webhook/${id}?_populate=organisation`)).body.organisation.name,
+    ).toBe('Shop A');
 
     expect((await callAs(t.app, noRole, 'GET', '/v1/webhook')).status).toBe(403);
-    expect((await callAs(t.app, noRole, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/x'), type: 'validationruleset' })).status).toBe(403);
+    expect(
+      (
+        await callAs(t.app, noRole, 'POST', '/v1/webhook', {
+          organisation: world.shopA.id,
+          url: receiver.url('/x'),
+          type: 'validationruleset',
+        })
+      ).status,
+    ).toBe(403);
 
-    const bad = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: 'ftp://files', type: 'transaction' });
+    const bad = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url: 'ftp://files',
+      type: 'transaction',
+    });
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.body)).toEqual(['body.status', 'body.url']);
-    const wrongStatus = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/x'), type: 'refund', status: 'WON' });
+    const wrongStatus = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url: receiver.url('/x'),
+      type: 'refund',
+      status: 'WON',
+    });
     expect(errorPaths(wrongStatus.body)).toEqual(['body.status']);
     expect((await callAs(t.app, a, 'GET', '/v1/webhook?colour=red')).status).toBe(400);
     const foreignItem = await insertTestTransaction(t.db, world.shopB, world.profileB);
-    const itemOfB = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url: receiver.url('/x'), type: 'transaction', status: 'AUTHORIZED', item_id: foreignItem });
+    const itemOfB = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url: receiver.url('/x'),
+      type: 'transaction',
+      status: 'AUTHORIZED',
+      item_id: foreignItem,
+    });
     expect(itemOfB.status).toBe(404);
     expect(errorPaths(itemOfB.body)).toEqual(['body.item_id']);
   });

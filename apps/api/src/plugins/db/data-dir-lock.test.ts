@@ -19,7 +19,16 @@ describe.skipIf(process.env.KASSA_TEST_ENGINE === 'postgresql')('the embedded da
     const dir = tempDir();
     const db = await openPglite(dir);
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('${new URL('./pglite.ts', import.meta.url).pathname}').then(m => m.openPglite('${dir}')).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('${new URL('./pglite.ts', import.meta.url).pathname}').then(m => m.openPglite('${dir}')).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       const code = await new Promise((resolve) => child.on('exit', resolve));

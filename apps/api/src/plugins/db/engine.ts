@@ -32,7 +32,11 @@ export type Db = Queryable & {
    * LISTENs on a channel. `onState(false)` says notifications may have been missed (the listening
    * connection is gone) until `onState(true)` after it listens again. Returns the way to stop.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** Sets the pool gauges (PostgreSQL; PGlite has one connection and no pool). */
   observePool?(): void;
   close(): Promise<void>;

@@ -15,7 +15,11 @@ const parsers = {
 
 const wrap = (conn: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   async query<T>(statement: Sql) {
-    const result = await timeQuery('pglite', () => conn.query<T>(statement.text, statement.values as unknown[]), statement.text);
+    const result = await timeQuery(
+      'pglite',
+      () => conn.query<T>(statement.text, statement.values as unknown[]),
+      statement.text,
+    );
     return result.rows;
   },
   async exec(text: string) {
@@ -118,7 +122,11 @@ export const openPglite = async (dataDir?: string, options: { template?: Blob } 
 /** A dump of a fresh, fully migrated in-memory database, to seed test databases from. */
 export const createMigratedTemplate = async (): Promise<Blob> => {
   const pg = await PGlite.create({ parsers });
-  const db = { ...wrap(pg), engine: 'pglite' as const, transaction: <T>(work: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => work(wrap(tx))) };
+  const db = {
+    ...wrap(pg),
+    engine: 'pglite' as const,
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => work(wrap(tx))),
+  };
   await migrate(db as unknown as Db);
   const dump = await pg.dumpDataDir('none');
   await pg.close();

@@ -14,7 +14,17 @@ const typeParsers = {
 
 const wrap = (conn: pg.Pool | pg.PoolClient): Queryable => ({
   async query<T>(statement: Sql) {
-    const result = await timeQuery('postgresql', () => conn.query({ name: statement.name, text: statement.text, values: statement.values as unknown[], types: typeParsers }), statement.text);
+    const result = await timeQuery(
+      'postgresql',
+      () =>
+        conn.query({
+          name: statement.name,
+          text: statement.text,
+          values: statement.values as unknown[],
+          types: typeParsers,
+        }),
+      statement.text,
+    );
     return result.rows as T[];
   },
   async exec(text: string) {
@@ -40,7 +50,12 @@ const listenOn = async (
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     // Named, so that a process can count the listeners that must acknowledge a sync (plugins/session-cache.ts).
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME, options: schema ? `-c search_path=${schema}` : undefined });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      application_name: LISTENER_NAME,
+      options: schema ? `-c search_path=${schema}` : undefined,
+    });
     const lost = () => {
       if (client !== next) return;
       client = undefined;
@@ -112,9 +127,7 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
       // A cursor on its own pooled connection: one snapshot and one sort, other requests unaffected.
       const statement = 'all' in query ? query.all : query;
       const client = await pool.connect();
-      const cursor = client.query(
-        new Cursor(statement.text, statement.values as unknown[], { types: typeParsers }),
-      );
+      const cursor = client.query(new Cursor(statement.text, statement.values as unknown[], { types: typeParsers }));
       try {
         for (;;) {
           const rows = (await cursor.read(batchSize)) as T[];
@@ -124,7 +137,10 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
       } finally {
         // Also on an early exit: the portal and its implicit transaction end here; a connection
         // that cannot close it is destroyed rather than handed to the next request.
-        const failed = await cursor.close().then(() => undefined, (error: unknown) => error as Error);
+        const failed = await cursor.close().then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
         client.release(failed);
       }
     },

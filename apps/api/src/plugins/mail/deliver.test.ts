@@ -23,20 +23,38 @@ const startSmtpPeer = async () => {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };
 
 registerMailDelivery();
 const mailRow = async (t: TestApp, id: string) =>
-  (await t.db.query<{ status: string; transport: string | null; error: string | null }>(sql`select status, transport, error from mail where id = ${id}`))[0];
-const mail = (to: string, subject: string) => ({ to, subject, html: `<p>${subject}</p>`, text: subject, template: 'test' });
+  (
+    await t.db.query<{ status: string; transport: string | null; error: string | null }>(
+      sql`select status, transport, error from mail where id = ${id}`,
+    )
+  )[0];
+const mail = (to: string, subject: string) => ({
+  to,
+  subject,
+  html: `<p>${subject}</p>`,
+  text: subject,
+  template: 'test',
+});
 
 let t: TestApp;
 let admin: string;
@@ -60,7 +78,13 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
     expect(response.statusCode).toBe(200);
     const mails = response.json();
     expect(mails.map((m: { id: string }) => m.id)).toEqual([second, first]);
-    expect(mails[1]).toMatchObject({ to: 'ann@example.test', subject: 'Reset your password', html: '<p>Reset your password</p>', text: 'Reset your password', status: 'stored' });
+    expect(mails[1]).toMatchObject({
+      to: 'ann@example.test',
+      subject: 'Reset your password',
+      html: '<p>Reset your password</p>',
+      text: 'Reset your password',
+      status: 'stored',
+    });
     expect(new Date(mails[1].created_at).toISOString()).toBe(mails[1].created_at);
   });
 
@@ -68,7 +92,8 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
     const worker = startWorker(t.db, t.config, { idleMs: 20 });
     try {
       const id = await queueMail(t.db, mail('erin@example.test', 'Started worker'));
-      for (let waited = 0; (await mailRow(t, id)).status === 'queued' && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      for (let waited = 0; (await mailRow(t, id)).status === 'queued' && waited < 5000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
       expect(await mailRow(t, id)).toMatchObject({ status: 'stored', transport: 'mailbox' });
     } finally {
       await worker.stop();
@@ -76,13 +101,21 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
   });
 
   it('filters the mailbox by recipient', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox?to=bob@example.test', headers: { cookie: admin } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/dev/mailbox?to=bob@example.test',
+      headers: { cookie: admin },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().map((m: { subject: string }) => m.subject)).toEqual(['Welcome to Kassa']);
   });
 
   it('answers 400 naming an unknown filter key', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/dev/mailbox?recipient=x', headers: { cookie: admin } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/dev/mailbox?recipient=x',
+      headers: { cookie: admin },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0].path).toContain('recipient');
   });
@@ -90,7 +123,9 @@ describe('mail delivery without SMTP: the stored mailbox', () => {
   it('fails the job at once when its mail row is gone', async () => {
     await enqueue(t.db, 'mail', { mailId: 'mail_missing' });
     await createRunner(t.db, t.config, { queues: ['mail'] }).drain();
-    const [job] = await t.db.query<{ status: string; last_error: string }>(sql`select status, last_error from job where payload->>'mailId' = 'mail_missing'`);
+    const [job] = await t.db.query<{ status: string; last_error: string }>(
+      sql`select status, last_error from job where payload->>'mailId' = 'mail_missing'`,
+    );
     expect(job).toMatchObject({ status: 'failed', last_error: expect.stringContaining('does not exist') });
   });
 });
@@ -116,8 +151,14 @@ describe('mail delivery by SMTP', () => {
     await peer.close();
     const id = await queueMail(t.db, mail('dave@example.test', 'Hello'));
     await createRunner(t.db, { ...t.config, smtpUrl: peer.url }, { queues: ['mail'] }).drain();
-    expect(await mailRow(t, id)).toMatchObject({ status: 'queued', transport: 'smtp', error: expect.stringMatching(/ECONNREFUSED|connect/i) });
-    const [job] = await t.db.query<{ status: string; attempts: number; run_at: Date }>(sql`select status, attempts, run_at from job where payload->>'mailId' = ${id}`);
+    expect(await mailRow(t, id)).toMatchObject({
+      status: 'queued',
+      transport: 'smtp',
+      error: expect.stringMatching(/ECONNREFUSED|connect/i),
+    });
+    const [job] = await t.db.query<{ status: string; attempts: number; run_at: Date }>(
+      sql`select status, attempts, run_at from job where payload->>'mailId' = ${id}`,
+    );
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job.run_at.getTime()).toBeGreaterThan(Date.now());
   });

@@ -1,19 +1,19 @@
-import { App as AntApp, Layout } from "antd";
-import { useEffect, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
-import { useAppConfig } from "../../lib/app-config.ts";
-import { watchInactivity } from "../../lib/inactivity.ts";
-import { endSession } from "../session-flow.ts";
-import { PageSpinner, Suspended } from "../route-guards.tsx";
-import { HeaderBar } from "./header-bar.tsx";
-import { SideMenu } from "./side-menu.tsx";
-import styles from "./app-layout.module.css";
+import { App as AntApp, Layout } from 'antd';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useAppConfig } from '@/lib/app-config.ts';
+import { watchInactivity } from '@/lib/inactivity.ts';
+import { endSession } from '@/app/session-flow.ts';
+import { PageSpinner, Suspended } from '@/app/route-guards.tsx';
+import { HeaderBar } from './header-bar.tsx';
+import { SideMenu } from './side-menu.tsx';
+import styles from './app-layout.module.css';
 
 /** Moves focus to the page's content without a URL change the router would see. */
 const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault();
-  const content = document.getElementById("content");
+  const content = document.getElementById('content');
   content?.focus();
   content?.scrollIntoView();
 };
@@ -25,7 +25,7 @@ export const AppLayout = () => {
   // The idle limit is the server's (SESSION_IDLE_SECONDS), so both end a session at the same time.
   const idleSeconds = useAppConfig().data?.session_idle_seconds;
   useEffect(
-    () => (idleSeconds ? watchInactivity(idleSeconds * 1000, () => void endSession("expired")) : undefined),
+    () => (idleSeconds ? watchInactivity(idleSeconds * 1000, () => void endSession('expired')) : undefined),
     [idleSeconds],
   );
   // antd's App (message, notification, modal hooks) lives here, not at the root, so the sign-in
@@ -34,7 +34,7 @@ export const AppLayout = () => {
     <AntApp>
       <Layout className={styles.shell}>
         <a href="#content" className={styles.skip} onClick={skipToContent}>
-          {t("app.skipToContent")}
+          {t('app.skipToContent')}
         </a>
         <Layout.Sider
           width={248}
@@ -42,7 +42,7 @@ export const AppLayout = () => {
           collapsed={collapsed}
           onCollapse={setCollapsed}
           breakpoint="xl"
-        collapsedWidth={64}
+          collapsedWidth={64}
           trigger={null}
           theme="light"
           className={styles.sider}
@@ -50,10 +50,7 @@ export const AppLayout = () => {
           <SideMenu collapsed={collapsed} />
         </Layout.Sider>
         <Layout>
-          <HeaderBar
-            collapsed={collapsed}
-            onToggle={() => setCollapsed((value) => !value)}
-          />
+          <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
           <Layout.Content id="content" tabIndex={-1} className={styles.content}>
             <Suspended>
               <Outlet />

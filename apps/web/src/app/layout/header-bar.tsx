@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { OrganisationSelector } from './organisation-selector.tsx';
 import { UserMenu } from './user-menu.tsx';
 import styles from './app-layout.module.css';

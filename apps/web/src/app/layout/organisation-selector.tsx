@@ -4,12 +4,12 @@ import { Button, Select, Space, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useOrganisations, type OrganisationRow } from '../../features/organisations/api/get-organisations.ts';
+import { useOrganisations, type OrganisationRow } from '@/features/organisations/api/get-organisations.ts';
 import { access, hasAccess } from '@kassa/domain';
-import { isProvider } from '../../lib/authorisation.ts';
-import { merchantContextOf, selectOrganisation, useSelectedOrganisation } from '../../lib/org-context.ts';
-import { useMe } from '../../lib/session.ts';
-import { useClearable } from '../../lib/use-clearable.ts';
+import { isProvider } from '@/lib/authorisation.ts';
+import { merchantContextOf, selectOrganisation, useSelectedOrganisation } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
+import { useClearable } from '@/lib/use-clearable.ts';
 
 const storageKey = (userId: string) => `kassa.organisation.${userId}`;
 
@@ -33,8 +33,14 @@ export const OrganisationSelector = () => {
   // Only users who may list organisations get a selector (the server would answer 403).
   const canList = Boolean(me && hasAccess(me.roles, access.organisation.list));
 
-  const merchants = useOrganisations({ type: 'merchant', _limit: 500, _sort: 'name', organisation: me?.organisation.id }, provider && canList);
-  const own = useOrganisations({ organisation: context?.merchantId ?? me?.organisation.id, _limit: 500, _sort: 'name' }, canList && (!provider || Boolean(context)));
+  const merchants = useOrganisations(
+    { type: 'merchant', _limit: 500, _sort: 'name', organisation: me?.organisation.id },
+    provider && canList,
+  );
+  const own = useOrganisations(
+    { organisation: context?.merchantId ?? me?.organisation.id, _limit: 500, _sort: 'name' },
+    canList && (!provider || Boolean(context)),
+  );
 
   useEffect(() => {
     if (me && !provider) selectOrganisation(sessionStorage.getItem(storageKey(me.id)));
@@ -44,7 +50,8 @@ export const OrganisationSelector = () => {
 
   if (provider) {
     const rest = pathname.replace(/^\/psp\/merchants\/[^/]+/, '');
-    const openMerchant = (segment: string | undefined) => navigate(segment ? `/psp/merchants/${encodeURIComponent(segment)}${context ? rest : ''}` : '/psp');
+    const openMerchant = (segment: string | undefined) =>
+      navigate(segment ? `/psp/merchants/${encodeURIComponent(segment)}${context ? rest : ''}` : '/psp');
     const subs = (own.data ?? []).filter((org) => org.id !== context?.merchantId);
     return (
       <Space>
@@ -63,14 +70,18 @@ export const OrganisationSelector = () => {
           <Select
             aria-label={t('header.organisation')}
             value={context.organisationId}
-            onChange={(value: string) => openMerchant(value === context.merchantId ? value : `${context.merchantId}:${value}`)}
+            onChange={(value: string) =>
+              openMerchant(value === context.merchantId ? value : `${context.merchantId}:${value}`)
+            }
             options={[{ value: context.merchantId, label: t('header.allOrganisations') }, ...subs.map(option)]}
             style={{ width: 170 }}
           />
         )}
         {context && (
           <Tooltip title={t('header.leaveMerchant')}>
-            <Link to="/psp" aria-label={t('header.leaveMerchant')}><Button type="text" icon={<RollbackOutlined />} tabIndex={-1} /></Link>
+            <Link to="/psp" aria-label={t('header.leaveMerchant')}>
+              <Button type="text" icon={<RollbackOutlined />} tabIndex={-1} />
+            </Link>
           </Tooltip>
         )}
       </Space>
@@ -84,7 +95,9 @@ export const OrganisationSelector = () => {
     if (id) sessionStorage.setItem(storageKey(me.id), id);
     else sessionStorage.removeItem(storageKey(me.id));
     selectOrganisation(id);
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'organisations' });
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'organisations',
+    });
   };
   return (
     <Select
@@ -92,7 +105,10 @@ export const OrganisationSelector = () => {
       value={selected ?? me.organisation.id}
       onChange={choose}
       suffixIcon={<ShopOutlined />}
-      options={[{ value: me.organisation.id, label: `${me.organisation.name} · ${t('header.allOrganisations')}` }, ...subs.map(option)]}
+      options={[
+        { value: me.organisation.id, label: `${me.organisation.name} · ${t('header.allOrganisations')}` },
+        ...subs.map(option),
+      ]}
       style={{ width: 260 }}
     />
   );

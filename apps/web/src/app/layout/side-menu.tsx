@@ -3,8 +3,8 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useNavContext } from '../../lib/authorisation.ts';
-import { merchantContextOf } from '../../lib/org-context.ts';
+import { useNavContext } from '@/lib/authorisation.ts';
+import { merchantContextOf } from '@/lib/org-context.ts';
 import { groupIcons } from './nav-icons.tsx';
 import styles from './app-layout.module.css';
 
@@ -14,7 +14,8 @@ const merchantPrefix = (pathname: string) => {
   return match && merchantContextOf(pathname) ? match[0] : '';
 };
 
-export const hrefOf = (item: NavItem, pathname: string) => (item.area === 'merchant' && !item.external ? `${merchantPrefix(pathname)}${item.route}` : item.route);
+export const hrefOf = (item: NavItem, pathname: string) =>
+  item.area === 'merchant' && !item.external ? `${merchantPrefix(pathname)}${item.route}` : item.route;
 
 /** The side navigation, built from the domain's menu table and filtered by roles and flags. */
 export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
@@ -28,11 +29,22 @@ export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
 
   // The longest menu route that prefixes the current path is the selected item.
   const selected = visible
-    .filter((item) => !item.external && (pathname === hrefOf(item, pathname) || pathname.startsWith(`${hrefOf(item, pathname)}/`)))
+    .filter(
+      (item) =>
+        !item.external && (pathname === hrefOf(item, pathname) || pathname.startsWith(`${hrefOf(item, pathname)}/`)),
+    )
     .sort((a, b) => b.route.length - a.route.length)[0];
 
   const items: MenuProps['items'] = [
-    { key: 'dashboard', icon: groupIcons.dashboard, label: <Link to={merchantPrefix(pathname) || (context?.area === 'provider' ? '/psp' : '/')}>{t('header.dashboard')}</Link> },
+    {
+      key: 'dashboard',
+      icon: groupIcons.dashboard,
+      label: (
+        <Link to={merchantPrefix(pathname) || (context?.area === 'provider' ? '/psp' : '/')}>
+          {t('header.dashboard')}
+        </Link>
+      ),
+    },
     ...[...groups.entries()].map(([group, groupItems]) => ({
       key: `group:${group}`,
       icon: groupIcons[group],
@@ -41,9 +53,13 @@ export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
         key: item.id,
         title: t(item.description),
         label: item.external ? (
-          <a href={item.route} target="_blank" rel="noreferrer">{t(item.label)}</a>
+          <a href={item.route} target="_blank" rel="noreferrer">
+            {t(item.label)}
+          </a>
         ) : (
-          <Link to={hrefOf(item, pathname)} title={t(item.description)}>{t(item.label)}</Link>
+          <Link to={hrefOf(item, pathname)} title={t(item.description)}>
+            {t(item.label)}
+          </Link>
         ),
       })),
     })),

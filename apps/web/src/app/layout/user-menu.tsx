@@ -2,9 +2,9 @@ import { CheckOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMe } from '../../lib/session.ts';
-import { setThemeChoice, THEME_CHOICES, useTheme } from '../../lib/theme-choice.ts';
-import { endSession } from '../session-flow.ts';
+import { useMe } from '@/lib/session.ts';
+import { setThemeChoice, THEME_CHOICES, useTheme } from '@/lib/theme-choice.ts';
+import { endSession } from '@/app/session-flow.ts';
 
 const MENU_ID = 'user-menu';
 

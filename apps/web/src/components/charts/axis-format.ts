@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/languages.ts';
+import type { Language } from '@/lib/languages.ts';
 
 export type Period = 'day' | 'week' | 'month';
 

@@ -6,7 +6,19 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what Kassa draws, so a screen with charts loads a fraction of ECharts, and the sign-in
 // page none of it (every page is its own lazy chunk).
-echarts.use([BarChart, LineChart, HeatmapChart, MapChart, PieChart, GraphChart, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  HeatmapChart,
+  MapChart,
+  PieChart,
+  GraphChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = echarts.EChartsCoreOption;
 export { echarts };
@@ -15,7 +27,17 @@ export { echarts };
  * A chart of ECharts: renders `option` into a canvas, follows the container's width (debounced
  * 500 ms, payments.md §9) and reports clicks on data items.
  */
-export const EChart = ({ option, height, label, onClick }: { option: ChartOption; height: number; label: string; onClick?: (params: { name?: string; data?: unknown; seriesIndex?: number; dataIndex?: number }) => void }) => {
+export const EChart = ({
+  option,
+  height,
+  label,
+  onClick,
+}: {
+  option: ChartOption;
+  height: number;
+  label: string;
+  onClick?: (params: { name?: string; data?: unknown; seriesIndex?: number; dataIndex?: number }) => void;
+}) => {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const click = useRef(onClick);

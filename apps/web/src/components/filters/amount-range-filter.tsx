@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput } from '../money-input.tsx';
+import { MoneyInput } from '@/components/money-input.tsx';
 import type { FilterProps } from './filter-props.ts';
 
 const toUnits = (minor: unknown) => (typeof minor === 'string' && /^\d+$/.test(minor) ? Number(minor) : null);

@@ -14,9 +14,18 @@ describe('date presets (payments.md §9)', () => {
   });
 
   it('gives whole previous and current calendar periods', () => {
-    expect([day(presets.previousMonth[0]), day(presets.previousMonth[1])]).toEqual(['2026-04-01 00:00', '2026-04-30 23:59']);
-    expect([day(presets.previousQuarter[0]), day(presets.previousQuarter[1])]).toEqual(['2026-01-01 00:00', '2026-03-31 23:59']);
-    expect([day(presets.previousYear[0]), day(presets.previousYear[1])]).toEqual(['2025-01-01 00:00', '2025-12-31 23:59']);
+    expect([day(presets.previousMonth[0]), day(presets.previousMonth[1])]).toEqual([
+      '2026-04-01 00:00',
+      '2026-04-30 23:59',
+    ]);
+    expect([day(presets.previousQuarter[0]), day(presets.previousQuarter[1])]).toEqual([
+      '2026-01-01 00:00',
+      '2026-03-31 23:59',
+    ]);
+    expect([day(presets.previousYear[0]), day(presets.previousYear[1])]).toEqual([
+      '2025-01-01 00:00',
+      '2025-12-31 23:59',
+    ]);
     expect(day(presets.currentQuarter[0])).toBe('2026-04-01 00:00');
     expect(day(presets.currentYear[0])).toBe('2026-01-01 00:00');
   });

@@ -1,6 +1,15 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-export type PresetKey = 'last28' | 'last90' | 'last365' | 'previousMonth' | 'previousQuarter' | 'previousYear' | 'currentMonth' | 'currentQuarter' | 'currentYear';
+export type PresetKey =
+  | 'last28'
+  | 'last90'
+  | 'last365'
+  | 'previousMonth'
+  | 'previousQuarter'
+  | 'previousYear'
+  | 'currentMonth'
+  | 'currentQuarter'
+  | 'currentYear';
 
 const quarterStart = (day: Dayjs) => day.month(Math.floor(day.month() / 3) * 3).startOf('month');
 

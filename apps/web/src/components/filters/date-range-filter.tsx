@@ -1,12 +1,22 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { datePattern } from '../../lib/format.ts';
-import { useFormat } from '../../lib/use-format.ts';
+import { datePattern } from '@/lib/format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { datePresets, type PresetKey } from './date-presets.ts';
 import type { FilterProps } from './filter-props.ts';
 
-const PRESETS: PresetKey[] = ['last28', 'last90', 'last365', 'previousMonth', 'previousQuarter', 'previousYear', 'currentMonth', 'currentQuarter', 'currentYear'];
+const PRESETS: PresetKey[] = [
+  'last28',
+  'last90',
+  'last365',
+  'previousMonth',
+  'previousQuarter',
+  'previousYear',
+  'currentMonth',
+  'currentQuarter',
+  'currentYear',
+];
 
 /** A date range on `{field}>` and `{field}<` (inclusive bounds), with the spec's presets. */
 export const DateRangeFilter = ({ field, state, onChange, label }: FilterProps & { field: string; label?: string }) => {

@@ -6,9 +6,19 @@ import type { ColumnSettings } from './columns.ts';
 type Item = { key: string; title: string; hidden: boolean };
 
 /** Show, hide and order columns with buttons (keyboard-friendly, no dragging needed). */
-export const ColumnSettingsButton = ({ columns, onChange }: { columns: Item[]; onChange: (settings: ColumnSettings | null) => void }) => {
+export const ColumnSettingsButton = ({
+  columns,
+  onChange,
+}: {
+  columns: Item[];
+  onChange: (settings: ColumnSettings | null) => void;
+}) => {
   const { t } = useTranslation();
-  const save = (items: Item[]) => onChange({ order: items.map((item) => item.key), hidden: items.filter((item) => item.hidden).map((item) => item.key) });
+  const save = (items: Item[]) =>
+    onChange({
+      order: items.map((item) => item.key),
+      hidden: items.filter((item) => item.hidden).map((item) => item.key),
+    });
   const move = (index: number, delta: number) => {
     const next = [...columns];
     const [item] = next.splice(index, 1);
@@ -23,16 +33,34 @@ export const ColumnSettingsButton = ({ columns, onChange }: { columns: Item[]; o
           <Checkbox
             checked={!column.hidden}
             disabled={!column.hidden && visibleCount === 1}
-            onChange={(event) => save(columns.map((item) => (item.key === column.key ? { ...item, hidden: !event.target.checked } : item)))}
+            onChange={(event) =>
+              save(columns.map((item) => (item.key === column.key ? { ...item, hidden: !event.target.checked } : item)))
+            }
             style={{ flex: 1 }}
           >
             {column.title}
           </Checkbox>
-          <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={`${t('list.moveUp')}: ${column.title}`} disabled={index === 0} onClick={() => move(index, -1)} />
-          <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={`${t('list.moveDown')}: ${column.title}`} disabled={index === columns.length - 1} onClick={() => move(index, 1)} />
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowUpOutlined />}
+            aria-label={`${t('list.moveUp')}: ${column.title}`}
+            disabled={index === 0}
+            onClick={() => move(index, -1)}
+          />
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowDownOutlined />}
+            aria-label={`${t('list.moveDown')}: ${column.title}`}
+            disabled={index === columns.length - 1}
+            onClick={() => move(index, 1)}
+          />
         </div>
       ))}
-      <Button size="small" onClick={() => onChange(null)}>{t('list.resetColumns')}</Button>
+      <Button size="small" onClick={() => onChange(null)}>
+        {t('list.resetColumns')}
+      </Button>
     </Space>
   );
   return (

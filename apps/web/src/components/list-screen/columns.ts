@@ -19,9 +19,15 @@ export type ListColumn<Row> = {
 export type ColumnSettings = { order: string[]; hidden: string[] };
 
 /** Applies saved settings to the columns: saved order first, new columns after, hidden removed. */
-export const arrangeColumns = <C extends { key: string; defaultHidden?: boolean }>(columns: readonly C[], settings: ColumnSettings | null): { visible: C[]; all: (C & { hidden: boolean })[] } => {
+export const arrangeColumns = <C extends { key: string; defaultHidden?: boolean }>(
+  columns: readonly C[],
+  settings: ColumnSettings | null,
+): { visible: C[]; all: (C & { hidden: boolean })[] } => {
   const byKey = new Map(columns.map((column) => [column.key, column]));
-  const ordered = [...(settings?.order ?? []).filter((key) => byKey.has(key)), ...columns.map((c) => c.key).filter((key) => !settings?.order.includes(key))];
+  const ordered = [
+    ...(settings?.order ?? []).filter((key) => byKey.has(key)),
+    ...columns.map((c) => c.key).filter((key) => !settings?.order.includes(key)),
+  ];
   const all = ordered.map((key) => {
     const column = byKey.get(key)!;
     const hidden = settings ? settings.hidden.includes(key) : Boolean(column.defaultHidden);
@@ -33,7 +39,11 @@ export const arrangeColumns = <C extends { key: string; defaultHidden?: boolean 
 const storageKey = (userId: string, listId: string) => `kassa.columns.${userId}.${listId}`;
 
 /** Column settings are remembered per user and list on this device. */
-export const loadColumnSettings = (userId: string, listId: string, storage: Storage = localStorage): ColumnSettings | null => {
+export const loadColumnSettings = (
+  userId: string,
+  listId: string,
+  storage: Storage = localStorage,
+): ColumnSettings | null => {
   try {
     const parsed = JSON.parse(storage.getItem(storageKey(userId, listId)) ?? 'null') as ColumnSettings | null;
     return parsed && Array.isArray(parsed.order) && Array.isArray(parsed.hidden) ? parsed : null;
@@ -42,7 +52,12 @@ export const loadColumnSettings = (userId: string, listId: string, storage: Stor
   }
 };
 
-export const saveColumnSettings = (userId: string, listId: string, settings: ColumnSettings | null, storage: Storage = localStorage) => {
+export const saveColumnSettings = (
+  userId: string,
+  listId: string,
+  settings: ColumnSettings | null,
+  storage: Storage = localStorage,
+) => {
   if (settings) storage.setItem(storageKey(userId, listId), JSON.stringify(settings));
   else storage.removeItem(storageKey(userId, listId));
 };

@@ -5,15 +5,30 @@ import { countParamsOf } from '@kassa/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, buildUrl, type QueryParams } from '../../lib/api-client.ts';
-import { resolveLanguage } from '../../lib/languages.ts';
-import { useOrganisationScope } from '../../lib/org-context.ts';
-import { useMe } from '../../lib/session.ts';
-import type { FilterProps } from '../filters/filter-props.ts';
-import { PageTitle } from '../page-title.tsx';
+import { ApiError, buildUrl, type QueryParams } from '@/lib/api-client.ts';
+import { resolveLanguage } from '@/lib/languages.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
+import type { FilterProps } from '@/components/filters/filter-props.ts';
+import { PageTitle } from '@/components/page-title.tsx';
 import { ColumnSettingsButton } from './column-settings.tsx';
-import { arrangeColumns, loadColumnSettings, saveColumnSettings, type ColumnSettings, type ListColumn } from './columns.ts';
-import { initialSearch, PAGE_SIZES, parseListParams, serializeListState, toApiParams, type FilterValue, type ListParamsDef, type ListState } from './search-params.ts';
+import {
+  arrangeColumns,
+  loadColumnSettings,
+  saveColumnSettings,
+  type ColumnSettings,
+  type ListColumn,
+} from './columns.ts';
+import {
+  initialSearch,
+  PAGE_SIZES,
+  parseListParams,
+  serializeListState,
+  toApiParams,
+  type FilterValue,
+  type ListParamsDef,
+  type ListState,
+} from './search-params.ts';
 import styles from './list-screen.module.css';
 
 export type ListScreenProps<Row> = {
@@ -23,7 +38,10 @@ export type ListScreenProps<Row> = {
   params: ListParamsDef;
   columns: ListColumn<Row>[];
   listQuery: (params: QueryParams, scope: string) => UseQueryOptions<Row[], Error, Row[], readonly unknown[]>;
-  countQuery: (params: QueryParams, scope: string) => UseQueryOptions<{ count: number }, Error, { count: number }, readonly unknown[]>;
+  countQuery: (
+    params: QueryParams,
+    scope: string,
+  ) => UseQueryOptions<{ count: number }, Error, { count: number }, readonly unknown[]>;
   /** `GET /v1/{entity}/export` streams every matching row as CSV. */
   exportPath?: string;
   /** Parameters every request of this screen carries (e.g. `type=TAGGED`), not shown in the URL. */
@@ -55,15 +73,26 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
   const countParams = useMemo(() => countParamsOf(apiParams), [apiParams]);
   const redirect = initialSearch(props.params, search);
   // No request for a bare URL: it is about to be redirected to the route's initial filters.
-  const list = useQuery({ ...props.listQuery(apiParams, scope), placeholderData: keepPreviousData, enabled: redirect === null });
-  const count = useQuery({ ...props.countQuery(countParams, scope), placeholderData: keepPreviousData, enabled: redirect === null });
-  const [settings, setSettings] = useState<ColumnSettings | null>(() => (me ? loadColumnSettings(me.id, props.listId) : null));
+  const list = useQuery({
+    ...props.listQuery(apiParams, scope),
+    placeholderData: keepPreviousData,
+    enabled: redirect === null,
+  });
+  const count = useQuery({
+    ...props.countQuery(countParams, scope),
+    placeholderData: keepPreviousData,
+    enabled: redirect === null,
+  });
+  const [settings, setSettings] = useState<ColumnSettings | null>(() =>
+    me ? loadColumnSettings(me.id, props.listId) : null,
+  );
   const { visible, all } = arrangeColumns(props.columns, settings);
   const [searchDraft, setSearchDraft] = useState<string | null>(null);
 
   if (redirect !== null) return <Navigate to={`${pathname}?${redirect}`} replace />;
 
-  const go = (next: Partial<ListState>) => navigate(`${pathname}?${serializeListState(props.params, { ...state, ...next })}`);
+  const go = (next: Partial<ListState>) =>
+    navigate(`${pathname}?${serializeListState(props.params, { ...state, ...next })}`);
   const changeFilters = (changes: Record<string, FilterValue | undefined>) => {
     const filters: Record<string, FilterValue> = { ...state.filters };
     for (const [key, value] of Object.entries(changes)) {
@@ -76,14 +105,26 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
     setSettings(next);
     if (me) saveColumnSettings(me.id, props.listId, next);
   };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: props.listQuery(apiParams, scope).queryKey.slice(0, 1) });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: props.listQuery(apiParams, scope).queryKey.slice(0, 1) });
 
   const exportFields = visible.flatMap((column) => column.exportFields ?? []);
-  const exportParams = { ...apiParams, _skip: undefined, _limit: undefined, _populate: undefined, _fields: exportFields.join(',') };
+  const exportParams = {
+    ...apiParams,
+    _skip: undefined,
+    _limit: undefined,
+    _populate: undefined,
+    _fields: exportFields.join(','),
+  };
   const exportHref = props.exportPath ? buildUrl('GET', props.exportPath, exportParams) : null;
   // The same rows for a person: headers and values in this language, local times (docs/decisions.md).
   const readableHref = props.exportPath
-    ? buildUrl('GET', props.exportPath, { ...exportParams, _format: 'readable', _lang: resolveLanguage(i18n.language), _tz: Intl.DateTimeFormat().resolvedOptions().timeZone })
+    ? buildUrl('GET', props.exportPath, {
+        ...exportParams,
+        _format: 'readable',
+        _lang: resolveLanguage(i18n.language),
+        _tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      })
     : null;
 
   const sortField = state.sort.replace(/^-/, '');
@@ -103,7 +144,8 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
     if (extra.action === 'sort') {
       const single = Array.isArray(sorter) ? sorter[0] : sorter;
       const column = props.columns.find((c) => c.key === single?.columnKey);
-      const sort = column?.sortField && single?.order ? `${single.order === 'descend' ? '-' : ''}${column.sortField}` : undefined;
+      const sort =
+        column?.sortField && single?.order ? `${single.order === 'descend' ? '-' : ''}${column.sortField}` : undefined;
       go({ sort: sort ?? props.params.defaultSort ?? '-created_at', skip: 0 });
     } else if (extra.action === 'paginate') {
       const limit = pagination.pageSize ?? state.limit;
@@ -129,8 +171,22 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'readable', label: <a href={readableHref} download>{t('export.readable')}</a> },
-                  { key: 'machine', label: <a href={exportHref} download>{t('export.machine')}</a> },
+                  {
+                    key: 'readable',
+                    label: (
+                      <a href={readableHref} download>
+                        {t('export.readable')}
+                      </a>
+                    ),
+                  },
+                  {
+                    key: 'machine',
+                    label: (
+                      <a href={exportHref} download>
+                        {t('export.machine')}
+                      </a>
+                    ),
+                  },
                 ],
               }}
             >
@@ -150,7 +206,13 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
               aria-label={t('list.searchBy')}
               value={state.searchBy ?? ''}
               style={{ width: 150 }}
-              options={[{ value: '', label: t('list.searchAll') }, ...props.params.searchBy.map((field) => ({ value: field, label: props.searchByLabel?.(field) ?? field }))]}
+              options={[
+                { value: '', label: t('list.searchAll') },
+                ...props.params.searchBy.map((field) => ({
+                  value: field,
+                  label: props.searchByLabel?.(field) ?? field,
+                })),
+              ]}
               onChange={(value: string) => go({ searchBy: value || null, skip: 0 })}
             />
           )}
@@ -169,10 +231,19 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
         </Space.Compact>
         {props.filters?.({ state, onChange: changeFilters })}
         {Object.keys(state.filters).length > 0 && (
-          <Button type="link" onClick={() => go({ filters: {}, skip: 0, search: '' })}>{t('list.clearFilters')}</Button>
+          <Button type="link" onClick={() => go({ filters: {}, skip: 0, search: '' })}>
+            {t('list.clearFilters')}
+          </Button>
         )}
       </div>
-      {error && <Alert type="error" showIcon title={t(`errors.${error instanceof ApiError ? error.code : 'unknown'}`, { defaultValue: error.message })} className={styles.error} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`errors.${error instanceof ApiError ? error.code : 'unknown'}`, { defaultValue: error.message })}
+          className={styles.error}
+        />
+      )}
       <Table<Row>
         rowKey={props.rowKey ?? ((row) => row.id)}
         size="middle"

@@ -103,7 +103,11 @@ export const parseListParams = (def: ListParamsDef, search: URLSearchParams): Li
   };
 };
 
-const encode = (key: string) => encodeURIComponent(key).replace(/%5B%5D$/, '[]').replace(/%3E/g, '>').replace(/%3C/g, '<');
+const encode = (key: string) =>
+  encodeURIComponent(key)
+    .replace(/%5B%5D$/, '[]')
+    .replace(/%3E/g, '>')
+    .replace(/%3C/g, '<');
 
 /** The URL query of a list state, readable (`status[]=FAILED&created_at>=…`), defaults left out. */
 export const serializeListState = (def: ListParamsDef, state: Partial<ListState>): string => {

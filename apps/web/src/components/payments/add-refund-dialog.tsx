@@ -1,12 +1,12 @@
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet, ApiError } from '../../lib/api-client.ts';
-import { newIdempotencyKey } from '../../lib/entity-api.ts';
-import { useFormat } from '../../lib/use-format.ts';
-import { MoneyInput } from '../money-input.tsx';
-import { Money } from '../money.tsx';
-import { isUnread } from '../number-input.tsx';
+import { apiGet, ApiError } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/lib/entity-api.ts';
+import { useFormat } from '@/lib/use-format.ts';
+import { MoneyInput } from '@/components/money-input.tsx';
+import { Money } from '@/components/money.tsx';
+import { isUnread } from '@/components/number-input.tsx';
 import { useCreateRefund } from './api/create-refund.ts';
 import { notRefundableReason, remainingOf, type RefundableTransaction } from './api/types.ts';
 import { TransactionPicker } from './transaction-picker.tsx';
@@ -17,7 +17,15 @@ type Values = { transaction: RefundableTransaction | null; amount: number | null
  * Add refund (payments.md §2, §5): choose a transaction, amount defaults to what is still
  * refundable, optional reason. The server decides; its refusals are shown on the field they name.
  */
-export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean; onClose: () => void; transaction?: RefundableTransaction }) => {
+export const AddRefundDialog = ({
+  open,
+  onClose,
+  transaction,
+}: {
+  open: boolean;
+  onClose: () => void;
+  transaction?: RefundableTransaction;
+}) => {
   const { t } = useTranslation();
   const format = useFormat();
   const [form] = Form.useForm<Values>();
@@ -31,7 +39,10 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
 
   const choose = (tx: RefundableTransaction | null) => {
     form.setFieldsValue({ transaction: tx, amount: tx && !notRefundableReason(tx) ? remainingOf(tx) : null });
-    form.setFields([{ name: 'amount', errors: [] }, { name: 'transaction', errors: [] }]);
+    form.setFields([
+      { name: 'amount', errors: [] },
+      { name: 'transaction', errors: [] },
+    ]);
   };
 
   const showServerError = async (failure: unknown, tx: RefundableTransaction) => {
@@ -39,10 +50,22 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
     if (failure.code === 'refund_exceeds_amount') {
       // Say the remainder as it is now on the server, in the user's language and format.
       const fresh = await apiGet<RefundableTransaction>(`transaction/${encodeURIComponent(tx.id)}`).catch(() => null);
-      const message = fresh ? t('refunds.add.exceeds', { remaining: format.money(remainingOf(fresh), fresh.currency_code) }) : failure.message;
+      const message = fresh
+        ? t('refunds.add.exceeds', { remaining: format.money(remainingOf(fresh), fresh.currency_code) })
+        : failure.message;
       return form.setFields([{ name: 'amount', errors: [message] }]);
     }
-    if (failure.code === 'not_refundable') return form.setFields([{ name: 'transaction', errors: [t('refunds.add.notRefundable', { status: t(`statuses.transaction.${tx.status}`, { defaultValue: tx.status }) })] }]);
+    if (failure.code === 'not_refundable')
+      return form.setFields([
+        {
+          name: 'transaction',
+          errors: [
+            t('refunds.add.notRefundable', {
+              status: t(`statuses.transaction.${tx.status}`, { defaultValue: tx.status }),
+            }),
+          ],
+        },
+      ]);
     const onAmount = failure.details.find((detail) => detail.path === 'body.amount');
     if (onAmount) return form.setFields([{ name: 'amount', errors: [onAmount.message] }]);
     setError(t(`errors.${failure.code}`, { defaultValue: failure.message }));
@@ -54,7 +77,10 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
     setError(null);
     key.current ??= newIdempotencyKey();
     try {
-      await create.mutateAsync({ body: { transaction: tx.id, amount: values.amount, reason: values.reason?.trim() || null }, idempotencyKey: key.current });
+      await create.mutateAsync({
+        body: { transaction: tx.id, amount: values.amount, reason: values.reason?.trim() || null },
+        idempotencyKey: key.current,
+      });
       key.current = null;
       onClose();
     } catch (failure) {
@@ -78,14 +104,23 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ transaction: transaction ?? null, amount: transaction && !notRefundableReason(transaction) ? remainingOf(transaction) : null, reason: '' }}
+        initialValues={{
+          transaction: transaction ?? null,
+          amount: transaction && !notRefundableReason(transaction) ? remainingOf(transaction) : null,
+          reason: '',
+        }}
         onValuesChange={() => (key.current = null)}
         onFinish={submit}
       >
         {/* A hidden submit button lets Enter in a field submit the dialog. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form.Item name="transaction" label={t('refunds.add.transaction')} rules={[{ required: true, message: t('refunds.add.transactionRequired') }]} hidden={Boolean(transaction)}>
+        <Form.Item
+          name="transaction"
+          label={t('refunds.add.transaction')}
+          rules={[{ required: true, message: t('refunds.add.transactionRequired') }]}
+          hidden={Boolean(transaction)}
+        >
           <TransactionPicker onChange={choose} />
         </Form.Item>
         {selected && (
@@ -95,19 +130,51 @@ export const AddRefundDialog = ({ open, onClose, transaction }: { open: boolean;
             bordered
             style={{ marginBottom: 16 }}
             items={[
-              { key: 'reference', label: t('fields:transaction.merchant_reference'), children: selected.merchant_reference ?? selected.id },
-              { key: 'amount', label: t('fields:transaction.amount'), children: <Money amount={selected.amount} currency={selected.currency_code} /> },
-              { key: 'refunded', label: t('fields:transaction.refunded_amount'), children: <Money amount={selected.refunded_amount ?? 0} currency={selected.currency_code} /> },
-              { key: 'remaining', label: t('refunds.add.remaining'), children: <Money amount={remainingOf(selected)} currency={selected.currency_code} /> },
+              {
+                key: 'reference',
+                label: t('fields:transaction.merchant_reference'),
+                children: selected.merchant_reference ?? selected.id,
+              },
+              {
+                key: 'amount',
+                label: t('fields:transaction.amount'),
+                children: <Money amount={selected.amount} currency={selected.currency_code} />,
+              },
+              {
+                key: 'refunded',
+                label: t('fields:transaction.refunded_amount'),
+                children: <Money amount={selected.refunded_amount ?? 0} currency={selected.currency_code} />,
+              },
+              {
+                key: 'remaining',
+                label: t('refunds.add.remaining'),
+                children: <Money amount={remainingOf(selected)} currency={selected.currency_code} />,
+              },
             ]}
           />
         )}
-        {blocked && <Alert type="warning" showIcon title={t(`refunds.add.${blocked}`, { status: t(`statuses.transaction.${selected?.status}`, { defaultValue: selected?.status }) })} style={{ marginBottom: 16 }} />}
+        {blocked && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t(`refunds.add.${blocked}`, {
+              status: t(`statuses.transaction.${selected?.status}`, { defaultValue: selected?.status }),
+            })}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item
           name="amount"
           label={t('refunds.add.amount')}
           // The field says itself why a text cannot be read; an empty field is this rule's.
-          rules={[{ validator: (_, value) => (value === null || value === undefined ? Promise.reject(new Error(t('refunds.add.amountRequired'))) : Promise.resolve()) }]}
+          rules={[
+            {
+              validator: (_, value) =>
+                value === null || value === undefined
+                  ? Promise.reject(new Error(t('refunds.add.amountRequired')))
+                  : Promise.resolve(),
+            },
+          ]}
         >
           <MoneyInput currency={selected?.currency_code} width={220} disabled={!selected || Boolean(blocked)} />
         </Form.Item>

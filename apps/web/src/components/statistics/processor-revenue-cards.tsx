@@ -1,13 +1,14 @@
 import type { TProcessorRevenue } from '@kassa/domain';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../lib/use-format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useProcessorRevenue } from './get-processor-revenue.ts';
 
 /** Cards in rows of 3 and 4, alternating (portal.md §2.2). */
 export const alternatingRows = <T,>(items: readonly T[]): T[][] => {
   const rows: T[][] = [];
-  for (let start = 0, size = 3; start < items.length; start += size, size = size === 3 ? 4 : 3) rows.push(items.slice(start, start + size));
+  for (let start = 0, size = 3; start < items.length; start += size, size = size === 3 ? 4 : 3)
+    rows.push(items.slice(start, start + size));
   return rows;
 };
 
@@ -28,7 +29,8 @@ const ProcessorCard = ({ processor, currency }: { processor: TProcessorRevenue; 
     <Card size="small">
       <Statistic title={processor.name} value={format.money(processor.last24hours.amount, currency)} />
       <Typography.Text type={colour}>
-        {sign === '>' ? '▲' : sign === '<' ? '▼' : '='} {diff === null ? t('dashboard.noPrevious') : `${format.number(Math.abs(diff), 1)} %`}
+        {sign === '>' ? '▲' : sign === '<' ? '▼' : '='}{' '}
+        {diff === null ? t('dashboard.noPrevious') : `${format.number(Math.abs(diff), 1)} %`}
       </Typography.Text>{' '}
       <Typography.Text type="secondary">{t('dashboard.vsPrevious24h')}</Typography.Text>
     </Card>

@@ -1,8 +1,8 @@
 import { ApiOutlined, GlobalOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { DateTime } from '../../components/date-time.tsx';
-import type { ListColumn } from '../../components/list-screen/columns.ts';
+import { DateTime } from '@/components/date-time.tsx';
+import type { ListColumn } from '@/components/list-screen/columns.ts';
 import type { AuditRow } from './api/types.ts';
 import { ResponseCode } from './components/response-code.tsx';
 
@@ -17,7 +17,13 @@ const AuthenticationIcon = ({ authentication, t }: { authentication: string; t: 
 /** Audit trail columns (§2.7): route, authentication, type, response code, origin, created_at. */
 export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
   // A scheduled job's step has no route: a dash, not an empty code box.
-  { key: 'route', title: t('auditTrail.fields.route'), sortField: 'route', exportFields: ['route'], render: (row) => (row.route ? <Typography.Text code>{row.route}</Typography.Text> : '—') },
+  {
+    key: 'route',
+    title: t('auditTrail.fields.route'),
+    sortField: 'route',
+    exportFields: ['route'],
+    render: (row) => (row.route ? <Typography.Text code>{row.route}</Typography.Text> : '—'),
+  },
   {
     key: 'authentication',
     title: t('auditTrail.fields.authentication'),
@@ -29,9 +35,33 @@ export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
       </Space>
     ),
   },
-  { key: 'type', title: t('auditTrail.fields.type'), sortField: 'type', exportFields: ['type'], render: (row) => row.type },
-  { key: 'response_code', title: t('auditTrail.fields.response_code'), sortField: 'response_code', exportFields: ['response_code'], render: (row) => <ResponseCode code={row.response_code} /> },
+  {
+    key: 'type',
+    title: t('auditTrail.fields.type'),
+    sortField: 'type',
+    exportFields: ['type'],
+    render: (row) => row.type,
+  },
+  {
+    key: 'response_code',
+    title: t('auditTrail.fields.response_code'),
+    sortField: 'response_code',
+    exportFields: ['response_code'],
+    render: (row) => <ResponseCode code={row.response_code} />,
+  },
   { key: 'origin', title: t('auditTrail.fields.origin'), exportFields: ['origin'], render: (row) => row.origin },
-  { key: 'created_at', title: t('auditTrail.fields.created_at'), sortField: 'created_at', exportFields: ['created_at'], render: (row) => <DateTime value={row.created_at} /> },
-  { key: 'id', title: t('auditTrail.fields.id'), defaultHidden: true, exportFields: ['id'], render: (row) => <Typography.Text code>{row.id}</Typography.Text> },
+  {
+    key: 'created_at',
+    title: t('auditTrail.fields.created_at'),
+    sortField: 'created_at',
+    exportFields: ['created_at'],
+    render: (row) => <DateTime value={row.created_at} />,
+  },
+  {
+    key: 'id',
+    title: t('auditTrail.fields.id'),
+    defaultHidden: true,
+    exportFields: ['id'],
+    render: (row) => <Typography.Text code>{row.id}</Typography.Text>,
+  },
 ];

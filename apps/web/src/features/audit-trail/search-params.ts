@@ -1,5 +1,5 @@
 import { listScreens } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** Audit trail list (risk-config.md §2.7): a month back by default, the spec's filters. */
 export const auditTrailParams: ListParamsDef = {

@@ -1,5 +1,5 @@
 import { listScreens, statusVocabularies } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 import { CUSTOMER_SEGMENTS } from './api/types.ts';
 
 /** The customers list's URL contract: status, created_at range, segment, id (payments.md §2). */

@@ -1,5 +1,5 @@
 import { statusVocabularies } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 import type { LinkKind } from './api/types.ts';
 
 const common = {
@@ -19,7 +19,12 @@ const common = {
  */
 export const linkListParams: Record<LinkKind, ListParamsDef> = {
   'payment-link': {
-    filters: { ...common, 'status[]': param.anyOf(statusVocabularies.paymentLink.values), 'amount>': param.int(), 'amount<': param.int() },
+    filters: {
+      ...common,
+      'status[]': param.anyOf(statusVocabularies.paymentLink.values),
+      'amount>': param.int(),
+      'amount<': param.int(),
+    },
     sortable: ['created_at', 'expires_at', 'merchant_reference', 'amount', 'status'],
     searchBy: ['merchant_reference', 'description', 'id', 'customer'],
     initial: () => ({ active: 'true' }),

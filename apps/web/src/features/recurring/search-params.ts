@@ -1,9 +1,19 @@
-import { LINK_SUBSCRIPTION_STATUSES, PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS, SUBSCRIPTION_STATUSES } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import {
+  LINK_SUBSCRIPTION_STATUSES,
+  PLAN_INTERVALS,
+  SUBSCRIPTION_PAYMENT_PRODUCTS,
+  SUBSCRIPTION_STATUSES,
+} from '@kassa/domain';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** Plans list (payments.md §2): amount range, interval, id. */
 export const planListParams: ListParamsDef = {
-  filters: { 'amount>': param.int(), 'amount<': param.int(), 'interval[]': param.anyOf(PLAN_INTERVALS), id: param.text() },
+  filters: {
+    'amount>': param.int(),
+    'amount<': param.int(),
+    'interval[]': param.anyOf(PLAN_INTERVALS),
+    id: param.text(),
+  },
   sortable: ['created_at', 'name', 'amount', 'interval', 'max_billing_cycle'],
   searchBy: ['name', 'id'],
 };

@@ -1,5 +1,5 @@
 import { listScreens, statusVocabularies } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** The refunds list's URL contract; starts one month back (payments.md §2). */
 export const refundListParams: ListParamsDef = {

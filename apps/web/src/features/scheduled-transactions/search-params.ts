@@ -1,5 +1,5 @@
 import { statusVocabularies } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** `/transactions/scheduled` starts at `status[]=CREATED` (payments.md §2), soonest due first. */
 export const scheduledListParams: ListParamsDef = {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod } from '@kassa/domain';
-import { datePresets, DEFAULT_PRESET } from '../../components/filters/date-presets.ts';
+import { datePresets, DEFAULT_PRESET } from '@/components/filters/date-presets.ts';
 
 export type StatisticsState = { period: StatisticsPeriod; from: string; to: string; currency: string };
 const PERIODS: StatisticsPeriod[] = ['day', 'week', 'month'];
@@ -9,21 +9,48 @@ const PERIODS: StatisticsPeriod[] = ['day', 'week', 'month'];
  * A dashboard's range, period and currency in the URL (`period`, `created_at>`, `created_at<`, `currency_code`). With an empty
  * query it redirects to itself with period=day and the last 28 days (payments.md §2).
  */
-export const useStatisticsState = (): [StatisticsState | null, (changes: Partial<StatisticsState>) => void, string | null] => {
+export const useStatisticsState = (): [
+  StatisticsState | null,
+  (changes: Partial<StatisticsState>) => void,
+  string | null,
+] => {
   const [params, setParams] = useSearchParams();
   const [first, last] = datePresets()[DEFAULT_PRESET];
-  const redirect = params.toString() === '' ? `?${new URLSearchParams({ period: 'day', 'created_at>': first.toISOString(), 'created_at<': last.toISOString() })}` : null;
+  const redirect =
+    params.toString() === ''
+      ? `?${new URLSearchParams({ period: 'day', 'created_at>': first.toISOString(), 'created_at<': last.toISOString() })}`
+      : null;
   const period = params.get('period');
   const from = params.get('created_at>');
   const to = params.get('created_at<');
-  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '') ? (params.get('currency_code') as string) : STATISTICS_DEFAULT_CURRENCY;
-  const state = from && to ? { period: PERIODS.includes(period as StatisticsPeriod) ? (period as StatisticsPeriod) : 'day', from, to, currency } : null;
+  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '')
+    ? (params.get('currency_code') as string)
+    : STATISTICS_DEFAULT_CURRENCY;
+  const state =
+    from && to
+      ? {
+          period: PERIODS.includes(period as StatisticsPeriod) ? (period as StatisticsPeriod) : 'day',
+          from,
+          to,
+          currency,
+        }
+      : null;
   const change = (changes: Partial<StatisticsState>) => {
     const next = { ...state, ...changes } as StatisticsState;
-    setParams({ period: next.period, 'created_at>': next.from, 'created_at<': next.to, ...(next.currency === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: next.currency }) });
+    setParams({
+      period: next.period,
+      'created_at>': next.from,
+      'created_at<': next.to,
+      ...(next.currency === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: next.currency }),
+    });
   };
   return [state, change, redirect];
 };
 
 /** The API parameters of a state. */
-export const rangeParams = (state: StatisticsState) => ({ period: state.period, 'created_at>': state.from, 'created_at<': state.to, currency_code: state.currency });
+export const rangeParams = (state: StatisticsState) => ({
+  period: state.period,
+  'created_at>': state.from,
+  'created_at<': state.to,
+  currency_code: state.currency,
+});

@@ -1,16 +1,22 @@
 import { Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { DateTime } from '../../components/date-time.tsx';
-import type { ListColumn } from '../../components/list-screen/columns.ts';
-import { Money } from '../../components/money.tsx';
-import { StatusTag } from '../../components/status-tag.tsx';
+import { DateTime } from '@/components/date-time.tsx';
+import type { ListColumn } from '@/components/list-screen/columns.ts';
+import { Money } from '@/components/money.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
 import { customerName, populated, type CustomerRef, type TransactionRow } from './api/types.ts';
 import { PaymentProduct } from './components/payment-product.tsx';
 import { TransactionTags } from './components/transaction-tags.tsx';
 
 /** The transactions list's columns, cells and export columns (docs/decisions.md). */
 export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] => [
-  { key: 'created_at', title: t('fields:transaction.created_at'), sortField: 'created_at', exportFields: ['created_at'], render: (row) => <DateTime value={row.created_at} /> },
+  {
+    key: 'created_at',
+    title: t('fields:transaction.created_at'),
+    sortField: 'created_at',
+    exportFields: ['created_at'],
+    render: (row) => <DateTime value={row.created_at} />,
+  },
   {
     key: 'merchant_reference',
     title: t('fields:transaction.merchant_reference'),
@@ -27,7 +33,11 @@ export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] =
       return customer ? (
         <Space orientation="vertical" size={0}>
           <span>{customerName(customer)}</span>
-          {customer.email_address && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{customer.email_address}</Typography.Text>}
+          {customer.email_address && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {customer.email_address}
+            </Typography.Text>
+          )}
         </Space>
       ) : null;
     },
@@ -39,12 +49,54 @@ export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] =
     exportFields: ['payment_product_type', 'card_brand'],
     render: (row) => <PaymentProduct product={row.payment_product_type} brand={row.card_brand} />,
   },
-  { key: 'amount', title: t('fields:transaction.amount'), sortField: 'amount', align: 'right', exportFields: ['amount', 'currency_code'], render: (row) => <Money amount={row.amount} currency={row.currency_code} /> },
-  { key: 'processor', title: t('fields:transaction.processor'), exportFields: ['processor.name'], render: (row) => populated<{ id: string; name: string }>(row.processor)?.name ?? null },
-  { key: 'tags', title: t('fields:transaction.tags'), exportFields: ['tags'], render: (row) => <TransactionTags ids={row.tags} /> },
-  { key: 'id', title: t('fields:transaction.id'), defaultHidden: true, exportFields: ['id'], render: (row) => <Typography.Text code>{row.id}</Typography.Text> },
-  { key: 'description', title: t('fields:transaction.description'), defaultHidden: true, exportFields: ['description'], render: (row) => row.description },
-  { key: 'country_code', title: t('fields:transaction.country_code'), defaultHidden: true, exportFields: ['country_code'], render: (row) => row.country_code },
+  {
+    key: 'amount',
+    title: t('fields:transaction.amount'),
+    sortField: 'amount',
+    align: 'right',
+    exportFields: ['amount', 'currency_code'],
+    render: (row) => <Money amount={row.amount} currency={row.currency_code} />,
+  },
+  {
+    key: 'processor',
+    title: t('fields:transaction.processor'),
+    exportFields: ['processor.name'],
+    render: (row) => populated<{ id: string; name: string }>(row.processor)?.name ?? null,
+  },
+  {
+    key: 'tags',
+    title: t('fields:transaction.tags'),
+    exportFields: ['tags'],
+    render: (row) => <TransactionTags ids={row.tags} />,
+  },
+  {
+    key: 'id',
+    title: t('fields:transaction.id'),
+    defaultHidden: true,
+    exportFields: ['id'],
+    render: (row) => <Typography.Text code>{row.id}</Typography.Text>,
+  },
+  {
+    key: 'description',
+    title: t('fields:transaction.description'),
+    defaultHidden: true,
+    exportFields: ['description'],
+    render: (row) => row.description,
+  },
+  {
+    key: 'country_code',
+    title: t('fields:transaction.country_code'),
+    defaultHidden: true,
+    exportFields: ['country_code'],
+    render: (row) => row.country_code,
+  },
   // Last and sticky: at 1024 px the table scrolls sideways and the status stays in view.
-  { key: 'status', title: t('fields:transaction.status'), sortField: 'status', exportFields: ['status'], fixed: 'right', render: (row) => <StatusTag vocabulary="transaction" status={row.status} /> },
+  {
+    key: 'status',
+    title: t('fields:transaction.status'),
+    sortField: 'status',
+    exportFields: ['status'],
+    fixed: 'right',
+    render: (row) => <StatusTag vocabulary="transaction" status={row.status} />,
+  },
 ];

@@ -1,5 +1,5 @@
 import { listScreens, PAYMENT_PRODUCTS, statusVocabularies } from '@kassa/domain';
-import { param, parseListParams, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, parseListParams, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** The transactions list's URL contract: filters in the API's own names (payments.md). */
 export const transactionListParams: ListParamsDef = {

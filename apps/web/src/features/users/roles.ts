@@ -1,7 +1,7 @@
-import { grantableRolesFor } from '../../lib/roles.ts';
+import { grantableRolesFor } from '@/lib/roles.ts';
 import type { UserSide } from './api/types.ts';
 
-export { KNOWN_ROLES } from '../../lib/roles.ts';
+export { KNOWN_ROLES } from '@/lib/roles.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 const ACTION = /_(ALL|LIST|CREATE|UPDATE|DELETE|STATISTICS)$/;
@@ -32,4 +32,5 @@ export const rankRole = (search: string, option: { value: string; label: string 
 };
 
 /** The roles this actor may hand out on this side (provider roles only to provider users). */
-export const grantableRoles = (held: readonly string[], side: UserSide): string[] => grantableRolesFor(held, side === 'psp');
+export const grantableRoles = (held: readonly string[], side: UserSide): string[] =>
+  grantableRolesFor(held, side === 'psp');

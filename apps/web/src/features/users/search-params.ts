@@ -1,4 +1,4 @@
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** The users lists' URL contract, in the API's own names. */
 export const userListParams: ListParamsDef = {

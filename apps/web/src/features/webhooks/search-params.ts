@@ -1,5 +1,5 @@
 import { WEBHOOK_TYPES, WEBHOOK_STATUSES_BY_TYPE } from '@kassa/domain';
-import { param, type ListParamsDef } from '../../components/list-screen/search-params.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 
 /** Every webhook status (portal.md §4), for the searchable status filter. */
 export const WEBHOOK_STATUSES = [...new Set(Object.values(WEBHOOK_STATUSES_BY_TYPE).flat())];

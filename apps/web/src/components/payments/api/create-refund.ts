@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRefundCreateBody } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 export type CreatedRefund = { id: string; amount: number; status: string };
 
@@ -12,7 +12,12 @@ export const createRefund = (body: TRefundCreateBody, idempotencyKey: string) =>
 export const useCreateRefund = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TRefundCreateBody; idempotencyKey: string }) => createRefund(body, idempotencyKey),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['refund'] }), queryClient.invalidateQueries({ queryKey: ['transaction'] })]),
+    mutationFn: ({ body, idempotencyKey }: { body: TRefundCreateBody; idempotencyKey: string }) =>
+      createRefund(body, idempotencyKey),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['refund'] }),
+        queryClient.invalidateQueries({ queryKey: ['transaction'] }),
+      ]),
   });
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TApiKeyCreate } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { CreatedApiKey } from './types.ts';
 
 /** `POST /v1/apikey`: the answer carries the key, the only time it is shown. */
@@ -8,5 +8,8 @@ export const createApiKey = (body: TApiKeyCreate) => apiPost<CreatedApiKey>('api
 
 export const useCreateApiKey = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apikey'] }) });
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apikey'] }),
+  });
 };

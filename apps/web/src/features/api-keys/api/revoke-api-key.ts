@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { ApiKeyRow } from './types.ts';
 
 /** `POST /v1/apikey/{id}/revoke`: the key stops working at once. */
@@ -7,5 +7,8 @@ export const revokeApiKey = (id: string) => apiPost<ApiKeyRow>(`apikey/${encodeU
 
 export const useRevokeApiKey = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apikey'] }) });
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apikey'] }),
+  });
 };

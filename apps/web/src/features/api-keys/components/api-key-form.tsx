@@ -1,10 +1,10 @@
 import { Alert, Button, Drawer, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrganisationPicker } from '../../../components/organisation-picker.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { grantableRolesFor } from '../../../lib/roles.ts';
-import { useMe } from '../../../lib/session.ts';
+import { OrganisationPicker } from '@/components/organisation-picker.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { grantableRolesFor } from '@/lib/roles.ts';
+import { useMe } from '@/lib/session.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import type { CreatedApiKey } from '../api/types.ts';
 
@@ -21,46 +21,101 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
   const isProvider = me?.organisation.type === 'provider';
   // Provider roles only for keys of the provider organisation itself.
   const roleOptions = useMemo(
-    () => grantableRolesFor(me?.roles ?? [], isProvider && (!organisation || organisation === me?.organisation.id)).map((role) => ({ value: role, label: role })),
+    () =>
+      grantableRolesFor(me?.roles ?? [], isProvider && (!organisation || organisation === me?.organisation.id)).map(
+        (role) => ({ value: role, label: role }),
+      ),
     [me, isProvider, organisation],
   );
 
   const onFinish = (values: Values) =>
-    create.mutate({ ...values, organisation: values.organisation || undefined }, {
-      onSuccess: (key) => {
-        setCreated(key);
-        form.resetFields();
-        onClose();
+    create.mutate(
+      { ...values, organisation: values.organisation || undefined },
+      {
+        onSuccess: (key) => {
+          setCreated(key);
+          form.resetFields();
+          onClose();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          form.setFields(
+            error.details
+              .filter((d) => d.path.startsWith('body.'))
+              .map((d) => ({
+                name: d.path.split('.')[1] as keyof Values,
+                errors: [t(`errors.${error.code}`, { defaultValue: d.message })],
+              })),
+          );
+        },
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        form.setFields(error.details.filter((d) => d.path.startsWith('body.')).map((d) => ({ name: d.path.split('.')[1] as keyof Values, errors: [t(`errors.${error.code}`, { defaultValue: d.message })] })));
-      },
-    });
+    );
 
   return (
     <>
-      <Drawer open={open} onClose={onClose} title={t('apiKeys.create')} size={520} destroyOnHidden closable={{ 'aria-label': t('detail.close') }}>
+      <Drawer
+        open={open}
+        onClose={onClose}
+        title={t('apiKeys.create')}
+        size={520}
+        destroyOnHidden
+        closable={{ 'aria-label': t('detail.close') }}
+      >
         <Alert type="info" showIcon title={t('apiKeys.createHint')} style={{ marginBottom: 16 }} />
-        <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={create.isPending} initialValues={{ roles: [] }}>
-          <Form.Item label={t('fields:apikey.name')} name="name" rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          disabled={create.isPending}
+          initialValues={{ roles: [] }}
+        >
+          <Form.Item
+            label={t('fields:apikey.name')}
+            name="name"
+            rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
+          >
             <Input autoComplete="off" maxLength={100} />
           </Form.Item>
           {isProvider && (
-            <Form.Item label={t('fields:apikey.organisation')} name="organisation" extra={t('apiKeys.organisationHint')}>
+            <Form.Item
+              label={t('fields:apikey.organisation')}
+              name="organisation"
+              extra={t('apiKeys.organisationHint')}
+            >
               <OrganisationPicker allowClear />
             </Form.Item>
           )}
-          <Form.Item label={t('fields:apikey.roles')} name="roles" extra={t('apiKeys.rolesHint')} rules={[{ required: true, message: t('apiKeys.rolesRequired') }]}>
+          <Form.Item
+            label={t('fields:apikey.roles')}
+            name="roles"
+            extra={t('apiKeys.rolesHint')}
+            rules={[{ required: true, message: t('apiKeys.rolesRequired') }]}
+          >
             <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>{t('apiKeys.createSubmit')}</Button>
+          <Button type="primary" htmlType="submit" loading={create.isPending}>
+            {t('apiKeys.createSubmit')}
+          </Button>
         </Form>
       </Drawer>
-      <Modal open={created !== null} title={t('apiKeys.createdTitle')} onOk={() => setCreated(null)} onCancel={() => setCreated(null)} okText={t('apiKeys.copiedDone')} cancelButtonProps={{ style: { display: 'none' } }}>
+      <Modal
+        open={created !== null}
+        title={t('apiKeys.createdTitle')}
+        onOk={() => setCreated(null)}
+        onCancel={() => setCreated(null)}
+        okText={t('apiKeys.copiedDone')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
         <Alert type="warning" showIcon title={t('apiKeys.shownOnce')} style={{ marginBottom: 16 }} />
         <Typography.Paragraph>
-          <Typography.Text code copyable={{ text: created?.key, tooltips: [t('detail.copy'), t('detail.copied')] }} data-testid="new-api-key">{created?.key}</Typography.Text>
+          <Typography.Text
+            code
+            copyable={{ text: created?.key, tooltips: [t('detail.copy'), t('detail.copied')] }}
+            data-testid="new-api-key"
+          >
+            {created?.key}
+          </Typography.Text>
         </Typography.Paragraph>
       </Modal>
     </>

@@ -3,14 +3,14 @@ import { access, hasAccess } from '@kassa/domain';
 import { Alert, Button, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useMe } from '../../../lib/session.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useMe } from '@/lib/session.ts';
 import { apiKeysCountQueryOptions, apiKeysQueryOptions } from '../api/get-api-keys.ts';
 import type { ApiKeyRow } from '../api/types.ts';
 import { apiKeyColumns, apiKeyListParams } from '../columns.tsx';
 import { ApiKeyDetail } from '../components/api-key-detail.tsx';
 import { ApiKeyForm } from '../components/api-key-form.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 const ApiKeys = ({ title, listId, intro }: { title: string; listId: string; intro?: ReactNode }) => {
   const { t } = useTranslation();
@@ -31,7 +31,13 @@ const ApiKeys = ({ title, listId, intro }: { title: string; listId: string; intr
         exportPath="apikey/export"
         searchByLabel={(field) => t(`fields:apikey.${field}`)}
         renderDetail={(id, close) => <ApiKeyDetail id={id} onClose={close} />}
-        actions={canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('apiKeys.create')}</Button>}
+        actions={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('apiKeys.create')}
+            </Button>
+          )
+        }
       />
       <ApiKeyForm open={creating} onClose={() => setCreating(false)} />
     </>
@@ -55,7 +61,11 @@ export const ApiSettingsPage = () => {
       showIcon
       style={{ marginBottom: 16 }}
       title={t('apiKeys.intro')}
-      description={<Typography.Link href="/v1/openapi.json" target="_blank" rel="noreferrer">{t('apiKeys.openapi')}</Typography.Link>}
+      description={
+        <Typography.Link href="/v1/openapi.json" target="_blank" rel="noreferrer">
+          {t('apiKeys.openapi')}
+        </Typography.Link>
+      }
     />
   );
   if (!canList) {

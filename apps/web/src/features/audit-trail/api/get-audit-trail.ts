@@ -1,6 +1,6 @@
 import { listScreens } from '@kassa/domain';
 import { useQuery } from '@tanstack/react-query';
-import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
+import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 import type { AuditRow } from './types.ts';
 
 const POPULATE = listScreens.auditTrail.populate;
@@ -8,6 +8,10 @@ const POPULATE = listScreens.auditTrail.populate;
 /** `GET /v1/psp/audittrail` (§7), its count, one item, and the items of one transaction. */
 export const auditTrailQueryOptions = listOptions<AuditRow>('psp/audittrail', POPULATE);
 export const auditTrailCountQueryOptions = countOptions('psp/audittrail');
-export const useAuditItem = (id: string, scope: string) => useQuery(detailOptions<AuditRow>('psp/audittrail', POPULATE)(id, scope));
+export const useAuditItem = (id: string, scope: string) =>
+  useQuery(detailOptions<AuditRow>('psp/audittrail', POPULATE)(id, scope));
 export const useTransactionAuditItems = (transaction: string | null, scope: string) =>
-  useQuery({ ...auditTrailQueryOptions({ transaction: transaction ?? '', _limit: 100 }, scope), enabled: Boolean(transaction) });
+  useQuery({
+    ...auditTrailQueryOptions({ transaction: transaction ?? '', _limit: 100 }, scope),
+    enabled: Boolean(transaction),
+  });

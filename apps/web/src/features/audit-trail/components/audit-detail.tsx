@@ -1,9 +1,9 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useAuditItem, useTransactionAuditItems } from '../api/get-audit-trail.ts';
 import { populated, type AuditMessage, type AuditRow } from '../api/types.ts';
 import { BodyViewer, formatFor } from './body-viewer.tsx';
@@ -15,8 +15,24 @@ const Message = ({ message, row }: { message: AuditMessage | null; row: AuditRow
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <DetailFields fields={[{ label: t('auditTrail.fields.url'), value: row.url && <Typography.Text code>{`${row.method ?? ''} ${row.url}`}</Typography.Text> }]} />
-      <Table size="small" pagination={false} rowKey="name" dataSource={headers} columns={[{ key: 'name', title: t('auditTrail.header'), dataIndex: 'name' }, { key: 'value', title: t('auditTrail.value'), dataIndex: 'value' }]} />
+      <DetailFields
+        fields={[
+          {
+            label: t('auditTrail.fields.url'),
+            value: row.url && <Typography.Text code>{`${row.method ?? ''} ${row.url}`}</Typography.Text>,
+          },
+        ]}
+      />
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="name"
+        dataSource={headers}
+        columns={[
+          { key: 'name', title: t('auditTrail.header'), dataIndex: 'name' },
+          { key: 'value', title: t('auditTrail.value'), dataIndex: 'value' },
+        ]}
+      />
       <BodyViewer body={message?.body} initial={formatFor(contentType, row.url)} />
     </div>
   );
@@ -40,8 +56,21 @@ export const AuditDetail = ({ id, onClose }: { id: string; onClose: () => void }
       tabs={
         row
           ? [
-              { key: 'request', label: t('auditTrail.tabs.request'), children: <Message message={row.request} row={row} /> },
-              { key: 'response', label: t('auditTrail.tabs.response'), children: <><ResponseCode code={row.response_code} /><Message message={row.response} row={row} /></> },
+              {
+                key: 'request',
+                label: t('auditTrail.tabs.request'),
+                children: <Message message={row.request} row={row} />,
+              },
+              {
+                key: 'response',
+                label: t('auditTrail.tabs.response'),
+                children: (
+                  <>
+                    <ResponseCode code={row.response_code} />
+                    <Message message={row.response} row={row} />
+                  </>
+                ),
+              },
               {
                 key: 'transaction',
                 label: t('auditTrail.tabs.transaction'),
@@ -53,9 +82,21 @@ export const AuditDetail = ({ id, onClose }: { id: string; onClose: () => void }
                     loading={related.isPending}
                     dataSource={related.data ?? []}
                     columns={[
-                      { key: 'created_at', title: t('auditTrail.fields.created_at'), render: (_, r: AuditRow) => <DateTime value={r.created_at} /> },
-                      { key: 'type', title: t('auditTrail.fields.type'), render: (_, r: AuditRow) => <a href={`?open=${encodeURIComponent(r.id)}`}>{r.type}</a> },
-                      { key: 'code', title: t('auditTrail.fields.response_code'), render: (_, r: AuditRow) => <ResponseCode code={r.response_code} /> },
+                      {
+                        key: 'created_at',
+                        title: t('auditTrail.fields.created_at'),
+                        render: (_, r: AuditRow) => <DateTime value={r.created_at} />,
+                      },
+                      {
+                        key: 'type',
+                        title: t('auditTrail.fields.type'),
+                        render: (_, r: AuditRow) => <a href={`?open=${encodeURIComponent(r.id)}`}>{r.type}</a>,
+                      },
+                      {
+                        key: 'code',
+                        title: t('auditTrail.fields.response_code'),
+                        render: (_, r: AuditRow) => <ResponseCode code={r.response_code} />,
+                      },
                     ]}
                   />
                 ) : (

@@ -1,9 +1,9 @@
 import { InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
-import type { FilterProps } from '../../../components/filters/filter-props.ts';
-import { SelectFilter } from '../../../components/filters/select-filter.tsx';
-import { TextFilter } from '../../../components/filters/text-filter.tsx';
+import { DateRangeFilter } from '@/components/filters/date-range-filter.tsx';
+import type { FilterProps } from '@/components/filters/filter-props.ts';
+import { SelectFilter } from '@/components/filters/select-filter.tsx';
+import { TextFilter } from '@/components/filters/text-filter.tsx';
 
 /** The audit trail filters of §2.7: period, transaction, destination, route, type, response-code range, authentication. */
 export const AuditFilters = (props: FilterProps) => {
@@ -31,7 +31,17 @@ export const AuditFilters = (props: FilterProps) => {
         {bound('response_code>', t('auditTrail.codeFrom'))}
         {bound('response_code<', t('auditTrail.codeTo'))}
       </Space.Compact>
-      <SelectFilter {...props} single field="authentication" label={t('auditTrail.fields.authentication')} options={(['api', 'jwt', 'none', 'system'] as const).map((value) => ({ value, label: t(`auditTrail.${value}`) }))} width={180} />
+      <SelectFilter
+        {...props}
+        single
+        field="authentication"
+        label={t('auditTrail.fields.authentication')}
+        options={(['api', 'jwt', 'none', 'system'] as const).map((value) => ({
+          value,
+          label: t(`auditTrail.${value}`),
+        }))}
+        width={180}
+      />
     </>
   );
 };

@@ -17,8 +17,15 @@ export const formatFor = (contentType: string | undefined, url: string | null): 
 const render = (body: unknown, format: BodyFormat): string => {
   if (body === null || body === undefined) return '';
   if (format === 'json') return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-  if (format === 'form' && typeof body === 'string') return body.split('&').map((pair) => pair.split('=').map(decodeURIComponent).join(' = ')).join('\n');
-  if (format === 'form' && typeof body === 'object') return Object.entries(body as Record<string, unknown>).map(([k, v]) => `${k} = ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
+  if (format === 'form' && typeof body === 'string')
+    return body
+      .split('&')
+      .map((pair) => pair.split('=').map(decodeURIComponent).join(' = '))
+      .join('\n');
+  if (format === 'form' && typeof body === 'object')
+    return Object.entries(body as Record<string, unknown>)
+      .map(([k, v]) => `${k} = ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join('\n');
   return typeof body === 'string' ? body : JSON.stringify(body);
 };
 
@@ -26,11 +33,31 @@ const render = (body: unknown, format: BodyFormat): string => {
 export const BodyViewer = ({ body, initial }: { body: unknown; initial: BodyFormat }) => {
   const { t } = useTranslation();
   const [format, setFormat] = useState<BodyFormat>(initial);
-  if (body === null || body === undefined) return <Typography.Text type="secondary">{t('auditTrail.noBody')}</Typography.Text>;
+  if (body === null || body === undefined)
+    return <Typography.Text type="secondary">{t('auditTrail.noBody')}</Typography.Text>;
   return (
     <div>
-      <Segmented size="small" value={format} onChange={(value) => setFormat(value as BodyFormat)} options={(['json', 'xml', 'form', 'raw'] as const).map((value) => ({ value, label: t(`auditTrail.formats.${value}`) }))} />
-      <pre style={{ marginTop: 8, maxHeight: 420, overflow: 'auto', background: 'var(--ant-color-fill-quaternary, #fafafa)', padding: 8, fontSize: 12 }}>{render(body, format)}</pre>
+      <Segmented
+        size="small"
+        value={format}
+        onChange={(value) => setFormat(value as BodyFormat)}
+        options={(['json', 'xml', 'form', 'raw'] as const).map((value) => ({
+          value,
+          label: t(`auditTrail.formats.${value}`),
+        }))}
+      />
+      <pre
+        style={{
+          marginTop: 8,
+          maxHeight: 420,
+          overflow: 'auto',
+          background: 'var(--ant-color-fill-quaternary, #fafafa)',
+          padding: 8,
+          fontSize: 12,
+        }}
+      >
+        {render(body, format)}
+      </pre>
     </div>
   );
 };

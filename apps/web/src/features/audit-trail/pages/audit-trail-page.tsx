@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { auditTrailCountQueryOptions, auditTrailQueryOptions } from '../api/get-audit-trail.ts';
 import type { AuditRow } from '../api/types.ts';
 import { auditTrailColumns } from '../columns.tsx';

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMe, TMfaEnrolment, TMfaType } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
-import { rememberSignedInUser } from '../../../lib/session.ts';
+import { apiPost } from '@/lib/api-client.ts';
+import { rememberSignedInUser } from '@/lib/session.ts';
 
 export type MfaEnrolled = { mfa: { enabled: boolean; type: TMfaType | null }; recovery_codes: string[]; user?: TMe };
 
 /** `POST /v1/auth/mfa/setup`: starts the chosen method of a forced enrolment. */
-export const startMfaSetup = (body: { token: string; type: TMfaType }) => apiPost<TMfaEnrolment>('auth/mfa/setup', body, { ignoreUnauthorized: true });
+export const startMfaSetup = (body: { token: string; type: TMfaType }) =>
+  apiPost<TMfaEnrolment>('auth/mfa/setup', body, { ignoreUnauthorized: true });
 
 /** `POST /v1/auth/mfa/setup/confirm`: the first code turns MFA on and signs in. */
-export const confirmMfaSetup = (body: { token: string; code: string }) => apiPost<MfaEnrolled>('auth/mfa/setup/confirm', body, { ignoreUnauthorized: true });
+export const confirmMfaSetup = (body: { token: string; code: string }) =>
+  apiPost<MfaEnrolled>('auth/mfa/setup/confirm', body, { ignoreUnauthorized: true });
 
 export const useStartMfaSetup = () => useMutation({ mutationFn: startMfaSetup });
 

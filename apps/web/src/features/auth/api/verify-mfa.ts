@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMe, TMfaBody } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
-import { rememberSignedInUser } from '../../../lib/session.ts';
+import { apiPost } from '@/lib/api-client.ts';
+import { rememberSignedInUser } from '@/lib/session.ts';
 
 /** `POST /v1/auth/mfa`: the second sign-in step. */
 export const verifyMfa = (body: TMfaBody) => apiPost<TMe>('auth/mfa', body, { ignoreUnauthorized: true });

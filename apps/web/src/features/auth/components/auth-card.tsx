@@ -1,8 +1,8 @@
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { useAppConfig } from '../../../lib/app-config.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { useAppConfig } from '@/lib/app-config.ts';
 import styles from '../pages/login-page.module.css';
 
 /** The centred card every signed-out page shares with the sign-in page; the logo is the installation's (LOGO_URL). */

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { emailRule } from '../../../lib/email-rule.ts';
+import { emailRule } from '@/lib/email-rule.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -27,21 +27,28 @@ export const ForgotPasswordPage = () => {
 
   return (
     <AuthCard title={t('auth.forgot.title')} footer={<Link to="/login">{t('auth.forgot.back')}</Link>}>
-      {state === 'success' && <Alert type="success" showIcon role="status" title={t('auth.forgot.success')} style={{ marginBottom: 16 }} />}
-      {state === 'error' && <Alert type="error" showIcon role="alert" title={t('auth.forgot.error')} style={{ marginBottom: 16 }} />}
+      {state === 'success' && (
+        <Alert type="success" showIcon role="status" title={t('auth.forgot.success')} style={{ marginBottom: 16 }} />
+      )}
+      {state === 'error' && (
+        <Alert type="error" showIcon role="alert" title={t('auth.forgot.error')} style={{ marginBottom: 16 }} />
+      )}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={onValuesChange}>
         <Form.Item
           label={t('auth.forgot.email')}
           name="email"
           validateStatus={state === 'error' ? 'error' : undefined}
-          rules={[
-            { required: true, message: t('form_validation.required') },
-            emailRule(t('form_validation.email')),
-          ]}
+          rules={[{ required: true, message: t('form_validation.required') }, emailRule(t('form_validation.email'))]}
         >
           <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={state === 'submitting'} disabled={!valid || state !== 'initial'}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={state === 'submitting'}
+          disabled={!valid || state !== 'initial'}
+        >
           {t('auth.forgot.submit')}
         </Button>
       </Form>

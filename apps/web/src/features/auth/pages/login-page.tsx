@@ -3,14 +3,14 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TLoginBody } from '@kassa/domain';
-import { ApiError } from '../../../lib/api-client.ts';
-import { emailRule } from '../../../lib/email-rule.ts';
-import { useAppConfig } from '../../../lib/app-config.ts';
-import { takeRedirect } from '../../../lib/redirect-memory.ts';
-import { forgetSignInStep, rememberSignInStep } from '../../../lib/sign-in-step.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { emailRule } from '@/lib/email-rule.ts';
+import { useAppConfig } from '@/lib/app-config.ts';
+import { takeRedirect } from '@/lib/redirect-memory.ts';
+import { forgetSignInStep, rememberSignInStep } from '@/lib/sign-in-step.ts';
 import { useLogin } from '../api/login.ts';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import styles from './login-page.module.css';
 
 /** /login: e-mail and password (portal.md §2.1, §5). */

@@ -1,8 +1,8 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { useAppConfig } from '../../../lib/app-config.ts';
+import { PageTitle } from '@/components/page-title.tsx';
+import { useAppConfig } from '@/lib/app-config.ts';
 
 /** The idle limit in the largest whole unit: '30 minutes' in production, '10 hours' in development. */
 const idleDuration = (seconds: number, t: (key: string, options: { count: number }) => string) => {
@@ -22,7 +22,11 @@ export const LogoutPage = () => {
         status="info"
         title={<PageTitle>{t('auth.logout.title')}</PageTitle>}
         subTitle={t('auth.logout.message', { duration: idleDuration(idleSeconds, t) })}
-        extra={<Button type="primary" onClick={() => navigate('/login')}>{t('auth.logout.loginAgain')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/login')}>
+            {t('auth.logout.loginAgain')}
+          </Button>
+        }
       />
     </main>
   );

@@ -4,8 +4,8 @@ import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { takeRedirect } from '../../../lib/redirect-memory.ts';
-import { forgetSignInStep, readSignInStep } from '../../../lib/sign-in-step.ts';
+import { takeRedirect } from '@/lib/redirect-memory.ts';
+import { forgetSignInStep, readSignInStep } from '@/lib/sign-in-step.ts';
 import { useVerifyMfa } from '../api/verify-mfa.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -36,13 +36,30 @@ export const MfaPage = () => {
   const failed = useRecovery ? recovery.isError : code.isError;
   return (
     <AuthCard title={t('mfa.title')} footer={<Link to="/login">{t('auth.forgot.back')}</Link>}>
-      <Typography.Paragraph>{t(useRecovery ? 'mfa.recoveryHint' : type === 'email' ? 'mfa.emailHint' : 'mfa.googleHint')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t(useRecovery ? 'mfa.recoveryHint' : type === 'email' ? 'mfa.emailHint' : 'mfa.googleHint')}
+      </Typography.Paragraph>
       {useRecovery ? (
-        <Form layout="vertical" requiredMark={false} disabled={pending} onFinish={({ recovery_code }: { recovery_code: string }) => recovery.mutate({ username, token, recovery_code }, { onSuccess: done })}>
-          <Form.Item label={t('mfa.recoveryCode')} name="recovery_code" validateStatus={failed ? 'error' : undefined} help={failed ? t('mfa.invalidToken') : undefined} rules={[{ required: true, message: t('form_validation.required') }]}>
+        <Form
+          layout="vertical"
+          requiredMark={false}
+          disabled={pending}
+          onFinish={({ recovery_code }: { recovery_code: string }) =>
+            recovery.mutate({ username, token, recovery_code }, { onSuccess: done })
+          }
+        >
+          <Form.Item
+            label={t('mfa.recoveryCode')}
+            name="recovery_code"
+            validateStatus={failed ? 'error' : undefined}
+            help={failed ? t('mfa.invalidToken') : undefined}
+            rules={[{ required: true, message: t('form_validation.required') }]}
+          >
             <Input autoComplete="off" autoFocus />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={pending}>{t('mfa.submit')}</Button>
+          <Button type="primary" htmlType="submit" block loading={pending}>
+            {t('mfa.submit')}
+          </Button>
         </Form>
       ) : (
         <Form<{ code: string; remember: boolean }>
@@ -50,7 +67,9 @@ export const MfaPage = () => {
           requiredMark={false}
           disabled={pending}
           initialValues={{ remember: false }}
-          onFinish={(values) => code.mutate({ username, token, code: values.code, remember: values.remember }, { onSuccess: done })}
+          onFinish={(values) =>
+            code.mutate({ username, token, code: values.code, remember: values.remember }, { onSuccess: done })
+          }
           onValuesChange={() => code.reset()}
         >
           <Form.Item
@@ -63,12 +82,20 @@ export const MfaPage = () => {
               { pattern: /^\d{6}$/, message: t('mfa.sixDigits') },
             ]}
           >
-            <Input prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            <Input
+              prefix={<SafetyOutlined />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+            />
           </Form.Item>
           <Form.Item name="remember" valuePropName="checked">
             <Checkbox>{t('mfa.remember')}</Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={pending}>{t('mfa.submit')}</Button>
+          <Button type="primary" htmlType="submit" block loading={pending}>
+            {t('mfa.submit')}
+          </Button>
         </Form>
       )}
       {type === 'google' && (

@@ -5,9 +5,9 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { forgetSignedInUser, useMe } from '../../../lib/session.ts';
-import { PasswordRequirements } from '../../../components/password-requirements.tsx';
+import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { forgetSignedInUser, useMe } from '@/lib/session.ts';
+import { PasswordRequirements } from '@/components/password-requirements.tsx';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -45,21 +45,46 @@ export const UpdatePasswordPage = () => {
   }, [me, queryClient]);
 
   const onFinish = (values: Values) =>
-    update.mutate({ token, password: values.password }, { onSuccess: () => navigate('/login?reset=password', { replace: true }) });
+    update.mutate(
+      { token, password: values.password },
+      { onSuccess: () => navigate('/login?reset=password', { replace: true }) },
+    );
 
   const problem = !token ? 'invalidToken' : update.error ? errorKey(update.error) : null;
 
   return (
-    <AuthCard title={t(isNew ? 'auth.updatePassword.titleNew' : 'auth.updatePassword.titleReset')} footer={<Link to="/login">{t('auth.forgot.back')}</Link>}>
-      {problem && <Alert type="error" showIcon role="alert" title={t(`auth.updatePassword.errors.${problem}`)} style={{ marginBottom: 16 }} />}
-      <Form<Values> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={!token || update.isPending} onValuesChange={(changed: Partial<Values>) => changed.password !== undefined && setPassword(changed.password)}>
+    <AuthCard
+      title={t(isNew ? 'auth.updatePassword.titleNew' : 'auth.updatePassword.titleReset')}
+      footer={<Link to="/login">{t('auth.forgot.back')}</Link>}
+    >
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t(`auth.updatePassword.errors.${problem}`)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<Values>
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={!token || update.isPending}
+        onValuesChange={(changed: Partial<Values>) => changed.password !== undefined && setPassword(changed.password)}
+      >
         <Form.Item
           label={t('auth.updatePassword.password')}
           name="password"
           rules={[
             { required: true, message: t('form_validation.required') },
             { max: PASSWORD_MAX_LENGTH, message: t('form_validation.maxlength', { length: PASSWORD_MAX_LENGTH }) },
-            { validator: (_, value: string) => (!value || failedPasswordRules(value, requirements).length === 0 ? Promise.resolve() : Promise.reject(new Error(t('auth.updatePassword.errors.passwordPolicy')))) },
+            {
+              validator: (_, value: string) =>
+                !value || failedPasswordRules(value, requirements).length === 0
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('auth.updatePassword.errors.passwordPolicy'))),
+            },
           ]}
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
@@ -71,7 +96,12 @@ export const UpdatePasswordPage = () => {
           dependencies={['password']}
           rules={[
             { required: true, message: t('form_validation.required') },
-            ({ getFieldValue }) => ({ validator: (_, value: string) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('form_validation.notSame')))) }),
+            ({ getFieldValue }) => ({
+              validator: (_, value: string) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('form_validation.notSame'))),
+            }),
           ]}
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />

@@ -4,8 +4,8 @@ import { Alert, Button, Drawer, Form, Input, Select } from 'antd';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
-import { useMe } from '../../../lib/session.ts';
+import { ApiError, apiGet, apiPost } from '@/lib/api-client.ts';
+import { useMe } from '@/lib/session.ts';
 
 export type BankAccountRow = TBankAccountRow;
 type Values = { holder_name: string; iban: string; bic?: string; currency_code: string; description?: string };
@@ -16,15 +16,27 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
   const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const queryClient = useQueryClient();
-  const account = useQuery({ queryKey: ['bankaccount', 'detail', id], enabled: Boolean(id), queryFn: ({ signal }) => apiGet<BankAccountRow>(`bankaccount/${encodeURIComponent(id as string)}`, undefined, signal) });
+  const account = useQuery({
+    queryKey: ['bankaccount', 'detail', id],
+    enabled: Boolean(id),
+    queryFn: ({ signal }) =>
+      apiGet<BankAccountRow>(`bankaccount/${encodeURIComponent(id as string)}`, undefined, signal),
+  });
   const save = useMutation({
-    mutationFn: (body: TBankAccountCreate) => apiPost<BankAccountRow>(id ? `bankaccount/${encodeURIComponent(id)}` : 'bankaccount', body),
+    mutationFn: (body: TBankAccountCreate) =>
+      apiPost<BankAccountRow>(id ? `bankaccount/${encodeURIComponent(id)}` : 'bankaccount', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bankaccount'] }),
   });
   const canEdit = hasAccess(me?.roles ?? [], access.bankAccount.edit);
   useEffect(() => {
     form.resetFields();
-    if (account.data) form.setFieldsValue({ ...account.data, iban: friendlyFormatIBAN(account.data.iban) ?? account.data.iban, bic: account.data.bic ?? '', description: account.data.description ?? '' });
+    if (account.data)
+      form.setFieldsValue({
+        ...account.data,
+        iban: friendlyFormatIBAN(account.data.iban) ?? account.data.iban,
+        bic: account.data.bic ?? '',
+        description: account.data.description ?? '',
+      });
   }, [form, account.data]);
   const ibanRule = {
     validator: async (_: unknown, value: string) => {
@@ -37,20 +49,67 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
       onSuccess: onClose,
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
-        form.setFields(error.details.filter((d) => d.path.startsWith('body.')).map((d) => ({ name: d.path.split('.')[1] as keyof Values, errors: [t(d.message, { defaultValue: d.message })] })));
+        form.setFields(
+          error.details
+            .filter((d) => d.path.startsWith('body.'))
+            .map((d) => ({
+              name: d.path.split('.')[1] as keyof Values,
+              errors: [t(d.message, { defaultValue: d.message })],
+            })),
+        );
       },
     });
   const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   return (
-    <Drawer open onClose={onClose} title={account.data?.holder_name ?? t('bankAccounts.create')} size={520} destroyOnHidden closable={{ 'aria-label': t('detail.close') }} loading={Boolean(id) && account.isPending}>
-      {general && <Alert type="error" showIcon title={t(`errors.${general.code}`, { defaultValue: general.message })} style={{ marginBottom: 16 }} />}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={!canEdit || save.isPending} initialValues={{ currency_code: 'EUR' }}>
-        <Form.Item label={t('fields:bank_account.holder_name')} name="holder_name" rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}><Input autoComplete="off" /></Form.Item>
-        <Form.Item label={t('fields:bank_account.iban')} name="iban" rules={[ibanRule]} validateTrigger="onBlur"><Input autoComplete="off" spellCheck={false} /></Form.Item>
-        <Form.Item label={t('fields:bank_account.bic')} name="bic"><Input autoComplete="off" spellCheck={false} /></Form.Item>
-        <Form.Item label={t('fields:bank_account.currency_code')} name="currency_code"><Select options={['EUR', 'USD', 'GBP', 'CHF'].map((c) => ({ value: c, label: c }))} /></Form.Item>
-        <Form.Item label={t('fields:bank_account.description')} name="description"><Input autoComplete="off" /></Form.Item>
-        {canEdit && <Button type="primary" htmlType="submit" loading={save.isPending}>{t('bankAccounts.save')}</Button>}
+    <Drawer
+      open
+      onClose={onClose}
+      title={account.data?.holder_name ?? t('bankAccounts.create')}
+      size={520}
+      destroyOnHidden
+      closable={{ 'aria-label': t('detail.close') }}
+      loading={Boolean(id) && account.isPending}
+    >
+      {general && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`errors.${general.code}`, { defaultValue: general.message })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={!canEdit || save.isPending}
+        initialValues={{ currency_code: 'EUR' }}
+      >
+        <Form.Item
+          label={t('fields:bank_account.holder_name')}
+          name="holder_name"
+          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('fields:bank_account.iban')} name="iban" rules={[ibanRule]} validateTrigger="onBlur">
+          <Input autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Form.Item label={t('fields:bank_account.bic')} name="bic">
+          <Input autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Form.Item label={t('fields:bank_account.currency_code')} name="currency_code">
+          <Select options={['EUR', 'USD', 'GBP', 'CHF'].map((c) => ({ value: c, label: c }))} />
+        </Form.Item>
+        <Form.Item label={t('fields:bank_account.description')} name="description">
+          <Input autoComplete="off" />
+        </Form.Item>
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('bankAccounts.save')}
+          </Button>
+        )}
       </Form>
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { detailOptions } from '../../../lib/entity-api.ts';
+import { detailOptions } from '@/lib/entity-api.ts';
 import { CHARGEBACK_POPULATE } from './get-chargebacks.ts';
 import type { ChargebackRow } from './types.ts';
 

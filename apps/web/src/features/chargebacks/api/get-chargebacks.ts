@@ -1,7 +1,7 @@
 import { listScreens } from '@kassa/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { QueryParams } from '../../../lib/api-client.ts';
-import { listOptions } from '../../../lib/entity-api.ts';
+import type { QueryParams } from '@/lib/api-client.ts';
+import { listOptions } from '@/lib/entity-api.ts';
 import type { ChargebackRow } from './types.ts';
 
 /** payments.md §7 populate params of chargebacks (card and settlement are not shown by this list). */

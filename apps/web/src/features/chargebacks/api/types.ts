@@ -4,4 +4,4 @@ import type { TChargebackRow, TTransaction } from '@kassa/domain';
 export type ChargebackRow = TChargebackRow;
 export type ChargebackTransaction = TTransaction;
 
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';

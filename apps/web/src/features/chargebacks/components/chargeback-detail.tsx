@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { TransactionSummary } from '../../../components/payments/transaction-summary.tsx';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { Money } from '../../../components/money.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { TransactionSummary } from '@/components/payments/transaction-summary.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { Money } from '@/components/money.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useChargeback } from '../api/get-chargeback.ts';
 import { populated, type ChargebackRow, type ChargebackTransaction } from '../api/types.ts';
 import { ChargebackReason } from './chargeback-reason.tsx';
@@ -26,7 +26,10 @@ const Details = ({ chargeback }: { chargeback: ChargebackRow }) => {
         { label: f('status'), value: <StatusTag vocabulary="chargeback" status={chargeback.status} /> },
         { label: f('reason'), value: <ChargebackReason code={chargeback.reason_code} text={chargeback.reason} /> },
         { label: f('processor'), value: populated<Named>(chargeback.processor)?.name },
-        { label: f('processor_id_external'), value: chargeback.processor_id_external && <CopyableId value={chargeback.processor_id_external} /> },
+        {
+          label: f('processor_id_external'),
+          value: chargeback.processor_id_external && <CopyableId value={chargeback.processor_id_external} />,
+        },
         { label: f('payment_profile'), value: populated<Named>(chargeback.payment_profile)?.name },
       ]}
     />
@@ -50,7 +53,11 @@ export const ChargebackDetail = ({ id, onClose }: { id: string; onClose: () => v
         chargeback
           ? [
               { key: 'details', label: t('chargebacks.tabs.details'), children: <Details chargeback={chargeback} /> },
-              { key: 'transaction', label: t('chargebacks.tabs.transaction'), children: <TransactionSummary tx={tx} /> },
+              {
+                key: 'transaction',
+                label: t('chargebacks.tabs.transaction'),
+                children: <TransactionSummary tx={tx} />,
+              },
             ]
           : []
       }

@@ -4,6 +4,10 @@ import { Space, Tag, Typography } from 'antd';
 export const ChargebackReason = ({ code, text }: { code: string | null; text: string | null }) => (
   <Space size={6} style={{ whiteSpace: 'nowrap' }}>
     {code && <Tag variant="outlined">{code}</Tag>}
-    {text && <Typography.Text ellipsis style={{ maxWidth: 280 }}>{text}</Typography.Text>}
+    {text && (
+      <Typography.Text ellipsis style={{ maxWidth: 280 }}>
+        {text}
+      </Typography.Text>
+    )}
   </Space>
 );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { chargebacksCountQueryOptions } from '../api/get-chargebacks-count.ts';
 import { chargebacksQueryOptions } from '../api/get-chargebacks.ts';
 import type { ChargebackRow } from '../api/types.ts';

@@ -15,7 +15,8 @@ export const ProductOrder = ({ value = [], onChange }: { value?: string[]; onCha
     [next[index], next[index + by]] = [next[index + by], next[index]];
     onChange?.(next);
   };
-  const toggle = (product: string, on: boolean) => onChange?.(on ? [...value, product] : value.filter((p) => p !== product));
+  const toggle = (product: string, on: boolean) =>
+    onChange?.(on ? [...value, product] : value.filter((p) => p !== product));
   return (
     <List
       size="small"
@@ -26,12 +27,36 @@ export const ProductOrder = ({ value = [], onChange }: { value?: string[]; onCha
         const name = t(`paymentProducts.${product}`);
         return (
           <List.Item
-            actions={index < 0 ? [] : [
-              <Button key="up" size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={t('checkoutDesigns.moveUp', { name })} onClick={() => move(index, -1)} />,
-              <Button key="down" size="small" type="text" icon={<ArrowDownOutlined />} disabled={index === value.length - 1} aria-label={t('checkoutDesigns.moveDown', { name })} onClick={() => move(index, 1)} />,
-            ]}
+            actions={
+              index < 0
+                ? []
+                : [
+                    <Button
+                      key="up"
+                      size="small"
+                      type="text"
+                      icon={<ArrowUpOutlined />}
+                      disabled={index === 0}
+                      aria-label={t('checkoutDesigns.moveUp', { name })}
+                      onClick={() => move(index, -1)}
+                    />,
+                    <Button
+                      key="down"
+                      size="small"
+                      type="text"
+                      icon={<ArrowDownOutlined />}
+                      disabled={index === value.length - 1}
+                      aria-label={t('checkoutDesigns.moveDown', { name })}
+                      onClick={() => move(index, 1)}
+                    />,
+                  ]
+            }
           >
-            <Space><Checkbox checked={index >= 0} onChange={(event) => toggle(product, event.target.checked)}>{name}</Checkbox></Space>
+            <Space>
+              <Checkbox checked={index >= 0} onChange={(event) => toggle(product, event.target.checked)}>
+                {name}
+              </Checkbox>
+            </Space>
           </List.Item>
         );
       }}

@@ -3,12 +3,12 @@ import { Alert, Card, Col, Form, Result, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../../lib/session.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useMe } from '@/lib/session.ts';
 import { useCheckoutDesign } from '../api/checkout-designs.ts';
 import { CheckoutDesignForm } from '../components/checkout-design-form.tsx';
 import { CheckoutPreview, type PreviewDesign } from '../components/checkout-preview.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** checkout-designs/new and checkout-designs/{checkoutId}: the form beside a live preview of the hosted page. */
 export const CheckoutDesignPage = () => {
@@ -23,12 +23,22 @@ export const CheckoutDesignPage = () => {
   const [saved, setSaved] = useState(false);
 
   if (!isNew && design.isPending) return <Skeleton active />;
-  if (!isNew && design.error) return <Result status="404" subTitle={t(design.error instanceof ApiError && design.error.status === 404 ? 'detail.notFound' : 'errors.unknown')} />;
+  if (!isNew && design.error)
+    return (
+      <Result
+        status="404"
+        subTitle={t(
+          design.error instanceof ApiError && design.error.status === 404 ? 'detail.notFound' : 'errors.unknown',
+        )}
+      />
+    );
   const title = isNew ? t('checkoutDesigns.create') : t('checkoutDesigns.editTitle', { name: design.data?.name });
   return (
     <>
       <PageTitle>{title}</PageTitle>
-      {saved && <Alert type="success" showIcon closable title={t('checkoutDesigns.saved')} style={{ marginBottom: 16 }} />}
+      {saved && (
+        <Alert type="success" showIcon closable title={t('checkoutDesigns.saved')} style={{ marginBottom: 16 }} />
+      )}
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={11}>
           <Card>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCheckoutPage } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { checkoutQuery } from './get-checkout.ts';
 
 /** `POST /v1/checkout/{token}/challenge`: the customer's 3-D Secure code; a wrong one with tries left is a 422. */

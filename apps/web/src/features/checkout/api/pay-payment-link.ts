@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPaymentLinkPage } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { paymentLinkPageQuery } from './get-payment-link-page.ts';
 
 /** `POST /v1/pay/{token}`: pays the link with a card; answers the page (with `checkout_url` when a challenge follows). */
 export const payPaymentLink = (token: string, cardNumber: string) =>
-  apiPost<TPaymentLinkPage>(`pay/${encodeURIComponent(token)}`, { card_number: cardNumber }, { ignoreUnauthorized: true });
+  apiPost<TPaymentLinkPage>(
+    `pay/${encodeURIComponent(token)}`,
+    { card_number: cardNumber },
+    { ignoreUnauthorized: true },
+  );
 
 export const usePayPaymentLink = (token: string) => {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import type { TCardAddPage } from '@kassa/domain';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useAddCard } from '../api/add-card.ts';
 import { CardNumberItem, DesignedSubmit } from './hosted-form-parts.tsx';
 
@@ -16,15 +16,32 @@ export const CardAddForm = ({ token, page }: { token: string; page: TCardAddPage
         if (next.state === 'open') form.setFieldValue('card_number', '');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setFields([{ name: 'card_number', errors: [t('checkout.pay.invalidCard')] }]);
+        if (error instanceof ApiError && error.status === 400)
+          form.setFields([{ name: 'card_number', errors: [t('checkout.pay.invalidCard')] }]);
       },
     });
   const unreachable = add.error && !(add.error instanceof ApiError && add.error.status === 400);
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={add.isPending}>
       <Alert type="info" showIcon message={t('checkout.addCard.sandbox')} style={{ marginBottom: 16 }} />
-      {page.refused && <Alert type="error" showIcon role="alert" message={t('checkout.addCard.refused')} style={{ marginBottom: 16 }} />}
-      {unreachable && <Alert type="error" showIcon role="alert" message={t('checkout.challenge.unavailable')} style={{ marginBottom: 16 }} />}
+      {page.refused && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('checkout.addCard.refused')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {unreachable && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('checkout.challenge.unavailable')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <CardNumberItem />
       <DesignedSubmit design={page.design} loading={add.isPending}>
         {t('checkout.addCard.submit')}

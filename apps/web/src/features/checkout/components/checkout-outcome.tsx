@@ -23,7 +23,11 @@ export const CheckoutOutcome = ({ page }: { page: TCheckoutPage }) => {
       status={outcome.status}
       title={<h2 style={{ fontSize: 20, margin: 0 }}>{t(`checkout.outcome.${outcome.key}.title`)}</h2>}
       subTitle={t(`checkout.outcome.${outcome.key}.text`)}
-      extra={page.return_url ? <a href={page.return_url}>{t('checkout.outcome.back', { shop: page.merchant_name })}</a> : undefined}
+      extra={
+        page.return_url ? (
+          <a href={page.return_url}>{t('checkout.outcome.back', { shop: page.merchant_name })}</a>
+        ) : undefined
+      }
       role="status"
     />
   );

@@ -14,7 +14,10 @@ type Summary = Pick<TCheckoutPage, 'merchant_name' | 'design'> & {
 
 /** The amount in the design's number format (checkout designs' `number_format`, default en_US). */
 export const formatAmount = (page: Pick<TCheckoutPage, 'amount' | 'currency_code' | 'design'>) =>
-  new Intl.NumberFormat(page.design.number_format.replace('_', '-'), { style: 'currency', currency: page.currency_code }).format(page.amount / 100);
+  new Intl.NumberFormat(page.design.number_format.replace('_', '-'), {
+    style: 'currency',
+    currency: page.currency_code,
+  }).format(page.amount / 100);
 
 /** What the customer is paying (or, on a card-add page, storing a card for): shop, amount, reference and card; nothing else. */
 export const CheckoutSummary = ({ page }: { page: Summary }) => {
@@ -26,7 +29,9 @@ export const CheckoutSummary = ({ page }: { page: Summary }) => {
       {page.amount !== undefined && page.currency_code && (
         <>
           <dt>{t('checkout.challenge.amount')}</dt>
-          <dd className={styles.amount}>{formatAmount({ amount: page.amount, currency_code: page.currency_code, design: page.design })}</dd>
+          <dd className={styles.amount}>
+            {formatAmount({ amount: page.amount, currency_code: page.currency_code, design: page.design })}
+          </dd>
         </>
       )}
       {page.merchant_reference && (
@@ -45,7 +50,10 @@ export const CheckoutSummary = ({ page }: { page: Summary }) => {
         <>
           <dt>{t('checkout.challenge.card')}</dt>
           <dd>
-            {page.card_brand ? `${t(`checkout.challenge.brands.${page.card_brand}`, { defaultValue: page.card_brand })} ` : ''}•••• {page.card_last4}
+            {page.card_brand
+              ? `${t(`checkout.challenge.brands.${page.card_brand}`, { defaultValue: page.card_brand })} `
+              : ''}
+            •••• {page.card_last4}
           </dd>
         </>
       )}

@@ -7,14 +7,26 @@ import { useTranslation } from 'react-i18next';
 export const CardNumberItem = () => {
   const { t } = useTranslation();
   return (
-    <Form.Item name="card_number" label={t('checkout.pay.cardNumber')} rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
+    <Form.Item
+      name="card_number"
+      label={t('checkout.pay.cardNumber')}
+      rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
+    >
       <Input autoComplete="cc-number" inputMode="numeric" maxLength={23} autoFocus />
     </Form.Item>
   );
 };
 
 /** The submit button of a hosted page, in the colours of the merchant's checkout design. */
-export const DesignedSubmit = ({ design, loading, children }: { design: TCheckoutPage['design']; loading: boolean; children: ReactNode }) => (
+export const DesignedSubmit = ({
+  design,
+  loading,
+  children,
+}: {
+  design: TCheckoutPage['design'];
+  loading: boolean;
+  children: ReactNode;
+}) => (
   <Button
     type="primary"
     htmlType="submit"

@@ -1,8 +1,8 @@
 import { Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import styles from '../pages/checkout-page.module.css';
 
 /**
@@ -25,7 +25,9 @@ export const HostedPageState = ({ pending, error }: { pending: boolean; error: u
       <div className={styles.card}>
         <Result
           status="warning"
-          title={<PageTitle size="card">{t(gone ? 'checkout.notFound.title' : 'checkout.challenge.unavailable')}</PageTitle>}
+          title={
+            <PageTitle size="card">{t(gone ? 'checkout.notFound.title' : 'checkout.challenge.unavailable')}</PageTitle>
+          }
           subTitle={gone ? t('checkout.notFound.text') : undefined}
           extra={<LanguageSwitch />}
         />

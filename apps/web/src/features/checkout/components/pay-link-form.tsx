@@ -1,7 +1,7 @@
 import type { TPaymentLinkPage } from '@kassa/domain';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { usePayPaymentLink } from '../api/pay-payment-link.ts';
 import { CardNumberItem, DesignedSubmit } from './hosted-form-parts.tsx';
 
@@ -19,16 +19,33 @@ export const PayLinkForm = ({ token, page, amount }: { token: string; page: TPay
         else if (next.state === 'open') form.setFieldValue('card_number', '');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) form.setFields([{ name: 'card_number', errors: [t('checkout.pay.invalidCard')] }]);
+        if (error instanceof ApiError && error.status === 400)
+          form.setFields([{ name: 'card_number', errors: [t('checkout.pay.invalidCard')] }]);
       },
     });
   const refused = page.transaction_status !== null && REFUSED.includes(page.transaction_status);
   const unreachable = pay.error && !(pay.error instanceof ApiError && pay.error.status === 400);
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={pay.isPending || !!pay.data?.checkout_url}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      disabled={pay.isPending || !!pay.data?.checkout_url}
+    >
       <Alert type="info" showIcon message={t('checkout.pay.sandbox')} style={{ marginBottom: 16 }} />
-      {refused && <Alert type="error" showIcon role="alert" message={t('checkout.pay.refused')} style={{ marginBottom: 16 }} />}
-      {unreachable && <Alert type="error" showIcon role="alert" message={t('checkout.challenge.unavailable')} style={{ marginBottom: 16 }} />}
+      {refused && (
+        <Alert type="error" showIcon role="alert" message={t('checkout.pay.refused')} style={{ marginBottom: 16 }} />
+      )}
+      {unreachable && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('checkout.challenge.unavailable')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <CardNumberItem />
       <DesignedSubmit design={page.design} loading={pay.isPending}>
         {t('checkout.pay.submit', { amount })}

@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { useCardAddPage } from '../api/get-card-add-page.ts';
 import { CardAddForm } from '../components/card-add-form.tsx';
 import { CheckoutFrame } from '../components/checkout-frame.tsx';

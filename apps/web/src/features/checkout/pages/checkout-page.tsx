@@ -2,7 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { useCheckout } from '../api/get-checkout.ts';
 import { ChallengeForm } from '../components/challenge-form.tsx';
 import { CheckoutFrame } from '../components/checkout-frame.tsx';

@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { usePaymentLinkPage } from '../api/get-payment-link-page.ts';
 import { CheckoutFrame } from '../components/checkout-frame.tsx';
 import { CheckoutSummary, formatAmount } from '../components/checkout-summary.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { detailOptions } from '../../../lib/entity-api.ts';
+import { detailOptions } from '@/lib/entity-api.ts';
 import type { CustomerRow } from './types.ts';
 
 /** `GET /v1/customer/:id` for the detail panel. */

@@ -3,7 +3,16 @@ import type { TCustomerRow } from '@kassa/domain';
 /** A customer as `GET /v1/customer` answers it. */
 export type CustomerRow = TCustomerRow;
 
-export const customerName = (customer: Pick<CustomerRow, 'first_name' | 'last_name'>) => [customer.first_name, customer.last_name].filter(Boolean).join(' ');
+export const customerName = (customer: Pick<CustomerRow, 'first_name' | 'last_name'>) =>
+  [customer.first_name, customer.last_name].filter(Boolean).join(' ');
 
 /** The RFM segments the customer data carries (the `segment` filter's choices). */
-export const CUSTOMER_SEGMENTS = ['champions', 'loyal', 'potential_loyalists', 'new', 'need_attention', 'at_risk', 'hibernating'] as const;
+export const CUSTOMER_SEGMENTS = [
+  'champions',
+  'loyal',
+  'potential_loyalists',
+  'new',
+  'need_attention',
+  'at_risk',
+  'hibernating',
+] as const;

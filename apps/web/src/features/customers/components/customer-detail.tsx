@@ -1,13 +1,13 @@
 import { access } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerName, type CustomerRow } from '../api/types.ts';
 import { CustomerTransactionsTab } from './customer-transactions-tab.tsx';
@@ -16,12 +16,22 @@ const Overview = ({ customer }: { customer: CustomerRow }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const f = (field: string) => t(`fields:customer.${field}`);
-  const street = [customer.street_address, customer.house_number, customer.house_number_suffix].filter(Boolean).join(' ');
+  const street = [customer.street_address, customer.house_number, customer.house_number_suffix]
+    .filter(Boolean)
+    .join(' ');
   return (
     <DetailFields
       fields={[
         { label: f('id'), value: <CopyableId value={customer.id} /> },
-        { label: f('name'), value: [customer.title && t(`personTitles.${customer.title}`, { defaultValue: customer.title }), customerName(customer)].filter(Boolean).join(' ') },
+        {
+          label: f('name'),
+          value: [
+            customer.title && t(`personTitles.${customer.title}`, { defaultValue: customer.title }),
+            customerName(customer),
+          ]
+            .filter(Boolean)
+            .join(' '),
+        },
         { label: f('email_address'), value: customer.email_address },
         { label: f('phone_number'), value: customer.phone_number },
         { label: f('street_address'), value: street },
@@ -30,8 +40,14 @@ const Overview = ({ customer }: { customer: CustomerRow }) => {
         { label: f('region'), value: customer.region },
         { label: f('country_code'), value: customer.country_code },
         { label: f('date_of_birth'), value: customer.date_of_birth && format.date(customer.date_of_birth) },
-        { label: f('gender'), value: customer.gender ? t(`genders.${customer.gender}`, { defaultValue: customer.gender }) : null },
-        { label: f('segment'), value: customer.segment && t(`customers.segments.${customer.segment}`, { defaultValue: customer.segment }) },
+        {
+          label: f('gender'),
+          value: customer.gender ? t(`genders.${customer.gender}`, { defaultValue: customer.gender }) : null,
+        },
+        {
+          label: f('segment'),
+          value: customer.segment && t(`customers.segments.${customer.segment}`, { defaultValue: customer.segment }),
+        },
         { label: f('status'), value: <StatusTag vocabulary="customer" status={customer.status} /> },
         { label: f('status_reason'), value: customer.status_reason },
         { label: f('created_at'), value: <DateTime value={customer.created_at} style="long" /> },
@@ -57,7 +73,12 @@ export const CustomerDetail = ({ id, onClose }: { id: string; onClose: () => voi
         customer
           ? [
               { key: 'overview', label: t('customers.tabs.overview'), children: <Overview customer={customer} /> },
-              { key: 'transactions', label: t('customers.tabs.transactions'), hidden: !can(access.customer.transactions), children: <CustomerTransactionsTab customerId={customer.id} /> },
+              {
+                key: 'transactions',
+                label: t('customers.tabs.transactions'),
+                hidden: !can(access.customer.transactions),
+                children: <CustomerTransactionsTab customerId={customer.id} />,
+              },
             ]
           : []
       }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { customersCountQueryOptions } from '../api/get-customers-count.ts';
 import { customersQueryOptions } from '../api/get-customers.ts';
 import type { CustomerRow } from '../api/types.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { dashboardRequests, type TSettlementRow } from '@kassa/domain';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 export type Payout = TSettlementRow;
 
@@ -13,12 +13,20 @@ export const usePayouts = (scope: string, enabled: boolean) =>
   });
 
 /** A payout of the settlement engine to the merchant's bank account. */
-export type BankPayout = { id: string; amount: number; currency_code: string; pay_date: string; status: 'SCHEDULED' | 'PAID'; bank_account: { id: string; iban: string; holder_name: string } | string | null };
+export type BankPayout = {
+  id: string;
+  amount: number;
+  currency_code: string;
+  pay_date: string;
+  status: 'SCHEDULED' | 'PAID';
+  bank_account: { id: string; iban: string; holder_name: string } | string | null;
+};
 
 /** `GET /v1/payout?_limit=2&_sort=-pay_date`: the latest payouts of a merchant that collects through Kassa. */
 export const useBankPayouts = (scope: string, enabled: boolean) =>
   useQuery({
     queryKey: ['payout', 'list', scope, 'latest'],
     enabled,
-    queryFn: ({ signal }) => apiGet<BankPayout[]>(dashboardRequests.bankPayouts.path, dashboardRequests.bankPayouts.params, signal),
+    queryFn: ({ signal }) =>
+      apiGet<BankPayout[]>(dashboardRequests.bankPayouts.path, dashboardRequests.bankPayouts.params, signal),
   });

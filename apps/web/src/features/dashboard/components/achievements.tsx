@@ -1,6 +1,6 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../lib/use-format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { achievementTrend } from '../achievement-trend.ts';
 import { useAchievements } from '../api/get-achievements.ts';
 
@@ -15,8 +15,12 @@ export const Achievements = ({ scope, currency }: { scope: string; currency: str
       <Row gutter={[16, 16]}>
         {data.map((achievement) => {
           const { trend, good } = achievementTrend(achievement);
-          const value = achievement.type === 'amount' ? format.money(achievement.last, currency) : format.number(achievement.last);
-          const previous = achievement.type === 'amount' ? format.money(achievement.previous, currency) : format.number(achievement.previous);
+          const value =
+            achievement.type === 'amount' ? format.money(achievement.last, currency) : format.number(achievement.last);
+          const previous =
+            achievement.type === 'amount'
+              ? format.money(achievement.previous, currency)
+              : format.number(achievement.previous);
           return (
             <Col key={achievement.type} xs={24} sm={12} lg={6}>
               <Card size="small" data-testid={`achievement-${achievement.type}`}>

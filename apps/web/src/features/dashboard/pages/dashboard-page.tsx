@@ -2,15 +2,15 @@ import { access, STATISTICS_DEFAULT_CURRENCY } from '@kassa/domain';
 import { Alert, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { CurrencySelect } from '../../../components/statistics/currency-select.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { useAppConfig } from '../../../lib/app-config.ts';
-import { isProvider, useCan } from '../../../lib/authorisation.ts';
-import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { CurrencySelect } from '@/components/statistics/currency-select.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { useAppConfig } from '@/lib/app-config.ts';
+import { isProvider, useCan } from '@/lib/authorisation.ts';
+import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { Achievements } from '../components/achievements.tsx';
 import { PayoutCard } from '../components/payout-card.tsx';
-import { ProcessorRevenueCards } from '../../../components/statistics/processor-revenue-cards.tsx';
+import { ProcessorRevenueCards } from '@/components/statistics/processor-revenue-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
 import { RevenueOverview } from '../components/revenue-overview.tsx';
 import { TopMerchants } from '../components/top-merchants.tsx';
@@ -39,27 +39,46 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
   const scope = useOrganisationScope(pathname);
   // Amounts are shown in one currency at a time (`currency_code`, default EUR), never added across currencies.
   const [params, setParams] = useSearchParams();
-  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '') ? (params.get('currency_code') as string) : STATISTICS_DEFAULT_CURRENCY;
+  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '')
+    ? (params.get('currency_code') as string)
+    : STATISTICS_DEFAULT_CURRENCY;
   if (!me) return null;
   const base = merchantContextOf(pathname) ? pathname.replace(/\/$/, '') : '';
   const showsContent = variant === 'psp' ? can(access.pspDashboard) : can(access.dashboard);
-  const allTransactions = variant === 'psp' ? '/psp/transactions' : `${merchantContextOf(pathname) ? pathname.replace(/\/$/, '') : ''}/transactions`;
-  const canSeeTransactions = variant === 'psp' ? can(access.pspTransaction.list) : can(['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST']);
+  const allTransactions =
+    variant === 'psp'
+      ? '/psp/transactions'
+      : `${merchantContextOf(pathname) ? pathname.replace(/\/$/, '') : ''}/transactions`;
+  const canSeeTransactions =
+    variant === 'psp' ? can(access.pspTransaction.list) : can(['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST']);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <div>
-        <PageTitle style={{ marginBottom: 4 }}>{variant === 'psp' ? t('dashboard.pspTitle') : t('dashboard.title')}</PageTitle>
+        <PageTitle style={{ marginBottom: 4 }}>
+          {variant === 'psp' ? t('dashboard.pspTitle') : t('dashboard.title')}
+        </PageTitle>
         <Typography.Text type="secondary">
-          {t('dashboard.welcome', { name: me.name || me.email, email: me.email })} {t('dashboard.organisation', { organisation: me.organisation.name })}
+          {t('dashboard.welcome', { name: me.name || me.email, email: me.email })}{' '}
+          {t('dashboard.organisation', { organisation: me.organisation.name })}
         </Typography.Text>
       </div>
       {variant === 'psp' && <MfaWarning />}
       {showsContent ? (
         <>
-          <CurrencySelect value={currency} scope={scope} onChange={(code) => setParams(code === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: code }, { replace: true })} />
+          <CurrencySelect
+            value={currency}
+            scope={scope}
+            onChange={(code) =>
+              setParams(code === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: code }, { replace: true })
+            }
+          />
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={10}>
-              {variant === 'psp' ? <TopMerchants currency={currency} /> : can(access.settlement.list) ? <PayoutCard scope={scope} /> : null}
+              {variant === 'psp' ? (
+                <TopMerchants currency={currency} />
+              ) : can(access.settlement.list) ? (
+                <PayoutCard scope={scope} />
+              ) : null}
             </Col>
             <Col xs={24} lg={14}>
               <RecentActivity scope={scope} base={variant === 'psp' ? '/psp' : base} />
@@ -83,7 +102,10 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
 export const DashboardPage = () => {
   const { data: me } = useMe();
   const { pathname } = useLocation();
-  const psp = isProvider(me) && !merchantContextOf(pathname) && Boolean(me?.roles.some((role) => role === 'PSP' || role === 'PSP_ALL'));
+  const psp =
+    isProvider(me) &&
+    !merchantContextOf(pathname) &&
+    Boolean(me?.roles.some((role) => role === 'PSP' || role === 'PSP_ALL'));
   return <DashboardShell variant={psp ? 'psp' : 'merchant'} />;
 };
 

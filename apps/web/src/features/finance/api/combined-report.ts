@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCombinedReport } from '@kassa/domain';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 /** `GET /v1/report/combined` between two UTC days (inclusive), in the organisation context. */
 export const useCombinedReport = (from: string, to: string, scope: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
-import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
+import { apiPost } from '@/lib/api-client.ts';
+import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 
 /** API paths of the finance resources; each has list, count, export, detail, create and edit. */
 export type FinancePath =

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSettlementRunResult } from '@kassa/domain';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
+import { apiGet, apiPost } from '@/lib/api-client.ts';
+import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 import type { PspSettlementRow, SettlementItemRow, SettlementLine, SettlementRow } from './types.ts';
 
 /** `GET /v1/settlement-report` (settlements made by the settlement engine) and `/count`. */

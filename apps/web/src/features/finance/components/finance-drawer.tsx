@@ -2,8 +2,8 @@ import { Alert, Button, Drawer, Form, Space } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { hasUnread } from '../../../components/number-input.tsx';
-import { showServerError } from '../../../lib/form-errors.ts';
+import { hasUnread } from '@/components/number-input.tsx';
+import { showServerError } from '@/lib/form-errors.ts';
 import { useFinanceDetail, useSaveFinanceObject, type FinancePath } from '../api/finance-objects.ts';
 import { showSchemaIssues } from './finance-inputs.tsx';
 
@@ -27,7 +27,20 @@ type Props<Values> = {
 };
 
 /** The create-or-edit drawer of a finance resource: loads the row, validates with the domain schema, saves, shows refusals on the fields. */
-export const FinanceDrawer = <Values extends object>({ path, id, title, canEdit, create, update, initialValues, toValues, numberFields = [], createExtra, onClose, children }: Props<Values>) => {
+export const FinanceDrawer = <Values extends object>({
+  path,
+  id,
+  title,
+  canEdit,
+  create,
+  update,
+  initialValues,
+  toValues,
+  numberFields = [],
+  createExtra,
+  onClose,
+  children,
+}: Props<Values>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,13 +78,21 @@ export const FinanceDrawer = <Values extends object>({ path, id, title, canEdit,
         canEdit && (
           <Space>
             <Button onClick={onClose}>{t('finance.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>{t('finance.save')}</Button>
+            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+              {t('finance.save')}
+            </Button>
           </Space>
         )
       }
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Form<Values> form={form} layout="vertical" disabled={!canEdit} initialValues={initialValues as never} onValuesChange={() => setFailure(null)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        initialValues={initialValues as never}
+        onValuesChange={() => setFailure(null)}
+      >
         {children}
       </Form>
     </Drawer>
@@ -79,4 +100,5 @@ export const FinanceDrawer = <Values extends object>({ path, id, title, canEdit,
 };
 
 /** The id of a reference that may come populated. */
-export const refId = (value: unknown): string | null => (value && typeof value === 'object' ? ((value as { id?: string }).id ?? null) : ((value as string | null) ?? null));
+export const refId = (value: unknown): string | null =>
+  value && typeof value === 'object' ? ((value as { id?: string }).id ?? null) : ((value as string | null) ?? null);

@@ -2,18 +2,38 @@ import { DatePicker, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { NumberInput, type NumberInputProps } from '../../../components/number-input.tsx';
-import { translateServerMessage } from '../../../lib/form-errors.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { NumberInput, type NumberInputProps } from '@/components/number-input.tsx';
+import { translateServerMessage } from '@/lib/form-errors.ts';
+import { useFormat } from '@/lib/use-format.ts';
 
 /** A percentage typed as such (1,25 %) and held in basis points (125): never a float of money. */
 export const BasisPointsInput = (props: Omit<NumberInputProps, 'decimals'>) => {
   const { number } = useFormat();
-  return <NumberInput decimals={2} min={0} max={10_000} suffix="%" width={140} formatLimit={(units) => `${number(units / 100)} %`} {...props} />;
+  return (
+    <NumberInput
+      decimals={2}
+      min={0}
+      max={10_000}
+      suffix="%"
+      width={140}
+      formatLimit={(units) => `${number(units / 100)} %`}
+      {...props}
+    />
+  );
 };
 
 /** A calendar day held as `YYYY-MM-DD` (the API's date fields), shown in the user's locale. */
-export const DayInput = ({ value, onChange, id, ...rest }: { value?: string | null; onChange?: (day: string | null) => void; id?: string; 'aria-label'?: string }) => {
+export const DayInput = ({
+  value,
+  onChange,
+  id,
+  ...rest
+}: {
+  value?: string | null;
+  onChange?: (day: string | null) => void;
+  id?: string;
+  'aria-label'?: string;
+}) => {
   const { language } = useFormat();
   return (
     <DatePicker

@@ -1,6 +1,14 @@
 import type { TPeriodFigures } from '@kassa/domain';
 
-export const ZERO_FIGURES: TPeriodFigures = { count: 0, captured_count: 0, captured_volume: 0, refund_count: 0, refund_volume: 0, chargeback_count: 0, chargeback_volume: 0 };
+export const ZERO_FIGURES: TPeriodFigures = {
+  count: 0,
+  captured_count: 0,
+  captured_volume: 0,
+  refund_count: 0,
+  refund_volume: 0,
+  chargeback_count: 0,
+  chargeback_volume: 0,
+};
 
 /** The sum of several rows' figures. */
 export const sumFigures = (rows: readonly TPeriodFigures[]): TPeriodFigures =>

@@ -3,11 +3,11 @@ import { Alert, Button, Descriptions, Drawer, Table, Tabs, Tag, Typography } fro
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../components/money.tsx';
-import { buildUrl } from '../../../lib/api-client.ts';
-import { populated } from '../../../lib/entity-api.ts';
-import { resolveLanguage } from '../../../lib/languages.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { Money } from '@/components/money.tsx';
+import { buildUrl } from '@/lib/api-client.ts';
+import { populated } from '@/lib/entity-api.ts';
+import { resolveLanguage } from '@/lib/languages.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useSettlement, useSettlementItemCount, useSettlementItems, useSettlementLines } from '../api/settlements.ts';
 import type { PspSettlementRow, SettlementItemRow, SettlementLine, SettlementRow } from '../api/types.ts';
 

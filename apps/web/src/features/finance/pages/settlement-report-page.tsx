@@ -5,14 +5,14 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { ListColumn } from '../../../components/list-screen/columns.ts';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { param, type ListParamsDef } from '../../../components/list-screen/search-params.ts';
-import { Money } from '../../../components/money.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
-import { populated } from '../../../lib/entity-api.ts';
-import { organisationFor } from '../../../lib/org-context.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import type { ListColumn } from '@/components/list-screen/columns.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
+import { Money } from '@/components/money.tsx';
+import { useCan } from '@/lib/authorisation.ts';
+import { populated } from '@/lib/entity-api.ts';
+import { organisationFor } from '@/lib/org-context.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import {
   pspSettlementsCountQueryOptions,
   pspSettlementsQueryOptions,

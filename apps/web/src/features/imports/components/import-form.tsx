@@ -3,8 +3,8 @@ import { IMPORT_KINDS, IMPORT_MAX_BYTES, type TImportCreate } from '@kassa/domai
 import { Alert, Button, Drawer, Form, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrganisationPicker } from '../../../components/organisation-picker.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { OrganisationPicker } from '@/components/organisation-picker.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { useStartImport } from '../api/imports.ts';
 
 type Values = { kind: TImportCreate['kind']; organisation: string };
@@ -19,28 +19,62 @@ export const ImportForm = ({ onClose, onStarted }: { onClose: () => void; onStar
   const kind = Form.useWatch('kind', form);
   const onFinish = (values: Values) => {
     if (!file) return setFileError(t('imports.chooseFile'));
-    start.mutate({ ...values, file_name: file.name, content: file.content }, {
-      onSuccess: (row) => onStarted(row.id),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const d of error.details) {
-          if (d.path === 'body.content' || d.path === 'body.file_name') setFileError(t(d.message, { defaultValue: d.message }));
-          else form.setFields([{ name: d.path.split('.')[1] as keyof Values, errors: [t(d.message, { defaultValue: d.message })] }]);
-        }
+    start.mutate(
+      { ...values, file_name: file.name, content: file.content },
+      {
+        onSuccess: (row) => onStarted(row.id),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const d of error.details) {
+            if (d.path === 'body.content' || d.path === 'body.file_name')
+              setFileError(t(d.message, { defaultValue: d.message }));
+            else
+              form.setFields([
+                { name: d.path.split('.')[1] as keyof Values, errors: [t(d.message, { defaultValue: d.message })] },
+              ]);
+          }
+        },
       },
-    });
+    );
   };
   return (
-    <Drawer open onClose={onClose} title={t('imports.create')} size={560} destroyOnHidden closable={{ 'aria-label': t('detail.close') }}>
+    <Drawer
+      open
+      onClose={onClose}
+      title={t('imports.create')}
+      size={560}
+      destroyOnHidden
+      closable={{ 'aria-label': t('detail.close') }}
+    >
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={start.isPending}>
-        <Form.Item label={t('imports.kind')} name="kind" rules={[{ required: true, message: t('form_validation.required') }]}>
+        <Form.Item
+          label={t('imports.kind')}
+          name="kind"
+          rules={[{ required: true, message: t('form_validation.required') }]}
+        >
           <Select options={IMPORT_KINDS.map((k) => ({ value: k, label: t(`imports.kinds.${k}`) }))} />
         </Form.Item>
-        {kind && <Alert type="info" showIcon title={t('imports.columns')} description={<Typography.Text code>{t(`imports.columnsOf.${kind}`)}</Typography.Text>} style={{ marginBottom: 16 }} />}
-        <Form.Item label={t('imports.merchant')} name="organisation" rules={[{ required: true, message: t('form_validation.required') }]}>
+        {kind && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('imports.columns')}
+            description={<Typography.Text code>{t(`imports.columnsOf.${kind}`)}</Typography.Text>}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form.Item
+          label={t('imports.merchant')}
+          name="organisation"
+          rules={[{ required: true, message: t('form_validation.required') }]}
+        >
           <OrganisationPicker filter={(org) => org.type === 'merchant'} />
         </Form.Item>
-        <Form.Item label={t('imports.file')} validateStatus={fileError ? 'error' : undefined} help={fileError ?? file?.name}>
+        <Form.Item
+          label={t('imports.file')}
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ?? file?.name}
+        >
           <Upload
             accept=".csv,text/csv"
             maxCount={1}
@@ -54,7 +88,9 @@ export const ImportForm = ({ onClose, onStarted }: { onClose: () => void; onStar
             <Button icon={<UploadOutlined />}>{t('imports.chooseFile')}</Button>
           </Upload>
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={start.isPending}>{t('imports.start')}</Button>
+        <Button type="primary" htmlType="submit" loading={start.isPending}>
+          {t('imports.start')}
+        </Button>
       </Form>
     </Drawer>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCardAddLinkCreateBody, TPaymentLinkCreateBody } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { LinkKind, LinkRow } from './types.ts';
 
 export type CreateLinkRequest =

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { detailOptions } from '../../../lib/entity-api.ts';
+import { detailOptions } from '@/lib/entity-api.ts';
 import type { LinkKind, LinkRow } from './types.ts';
 
 const options: Record<LinkKind, ReturnType<typeof detailOptions<LinkRow>>> = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QueryParams } from '../../../lib/api-client.ts';
-import { countOptions } from '../../../lib/entity-api.ts';
+import type { QueryParams } from '@/lib/api-client.ts';
+import { countOptions } from '@/lib/entity-api.ts';
 import type { LinkKind } from './types.ts';
 
 /** `GET /v1/{payment-link|card-add-link}/count` with the list's filters. */
@@ -9,4 +9,5 @@ export const linksCountQueryOptions: Record<LinkKind, ReturnType<typeof countOpt
   'card-add-link': countOptions('card-add-link'),
 };
 
-export const useLinksCount = (kind: LinkKind, params: QueryParams, scope: string) => useQuery(linksCountQueryOptions[kind](params, scope));
+export const useLinksCount = (kind: LinkKind, params: QueryParams, scope: string) =>
+  useQuery(linksCountQueryOptions[kind](params, scope));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QueryParams } from '../../../lib/api-client.ts';
-import { listOptions } from '../../../lib/entity-api.ts';
+import type { QueryParams } from '@/lib/api-client.ts';
+import { listOptions } from '@/lib/entity-api.ts';
 import type { LinkKind, LinkRow } from './types.ts';
 
 const POPULATE = 'customer payment_profile';
@@ -11,4 +11,5 @@ export const linksQueryOptions: Record<LinkKind, ReturnType<typeof listOptions<L
   'card-add-link': listOptions<LinkRow>('card-add-link', POPULATE),
 };
 
-export const useLinks = (kind: LinkKind, params: QueryParams, scope: string) => useQuery(linksQueryOptions[kind](params, scope));
+export const useLinks = (kind: LinkKind, params: QueryParams, scope: string) =>
+  useQuery(linksQueryOptions[kind](params, scope));

@@ -9,9 +9,12 @@ export type LinkRow = TCardAddLinkRow & Partial<Pick<TPaymentLinkRow, 'amount' |
 export type LinkCustomer = TCustomer;
 
 /** The status vocabulary of each kind (payments.md §4). */
-export const vocabularyOf = (kind: LinkKind) => (kind === 'payment-link' ? 'paymentLink' : 'cardAddLink') as 'paymentLink' | 'cardAddLink';
+export const vocabularyOf = (kind: LinkKind) =>
+  (kind === 'payment-link' ? 'paymentLink' : 'cardAddLink') as 'paymentLink' | 'cardAddLink';
 
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';
 
 export const customerLabel = (customer: LinkCustomer | null) =>
-  customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id : '';
+  customer
+    ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id
+    : '';

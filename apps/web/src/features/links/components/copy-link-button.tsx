@@ -16,7 +16,12 @@ export const CopyLinkButton = ({ url, withText = false }: { url: string; withTex
   const label = copied ? t('links.copied') : t('links.copy');
   return (
     <Tooltip title={label}>
-      <Button size={withText ? 'middle' : 'small'} icon={copied ? <CheckOutlined /> : <CopyOutlined />} aria-label={label} onClick={copy}>
+      <Button
+        size={withText ? 'middle' : 'small'}
+        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+        aria-label={label}
+        onClick={copy}
+      >
         {withText ? label : null}
       </Button>
     </Tooltip>

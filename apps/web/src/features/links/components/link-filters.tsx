@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { AmountRangeFilter } from '../../../components/filters/amount-range-filter.tsx';
-import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
-import type { FilterProps } from '../../../components/filters/filter-props.ts';
-import { SelectFilter } from '../../../components/filters/select-filter.tsx';
-import { TextFilter } from '../../../components/filters/text-filter.tsx';
-import { useStatusOptions } from '../../../components/status-tag.tsx';
+import { AmountRangeFilter } from '@/components/filters/amount-range-filter.tsx';
+import { DateRangeFilter } from '@/components/filters/date-range-filter.tsx';
+import type { FilterProps } from '@/components/filters/filter-props.ts';
+import { SelectFilter } from '@/components/filters/select-filter.tsx';
+import { TextFilter } from '@/components/filters/text-filter.tsx';
+import { useStatusOptions } from '@/components/status-tag.tsx';
 import { vocabularyOf, type LinkKind } from '../api/types.ts';
 
 /** Filters of the links lists: period, status, active, amount (payment links), reference. */

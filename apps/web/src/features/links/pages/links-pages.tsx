@@ -4,8 +4,8 @@ import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { linksCountQueryOptions } from '../api/get-links-count.ts';
 import { linksQueryOptions } from '../api/get-links.ts';
 import type { LinkKind, LinkRow } from '../api/types.ts';
@@ -48,7 +48,13 @@ const Links = ({ kind }: { kind: LinkKind }) => {
         filters={(props) => <LinkFilters {...props} kind={kind} />}
         searchByLabel={(field) => t(`fields:link.${field}`)}
         renderDetail={(id, close) => <LinkDetail kind={kind} id={id} onClose={close} />}
-        actions={can(createRoles[kind]) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t(`${section}.create`)}</Button>}
+        actions={
+          can(createRoles[kind]) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t(`${section}.create`)}
+            </Button>
+          )
+        }
       />
       {creating && <CreateLinkDialog kind={kind} onClose={() => setCreating(false)} onCreated={onCreated} />}
     </>

@@ -1,9 +1,9 @@
 import { Result, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { merchantContextOf } from '../../../lib/org-context.ts';
+import { PageTitle } from '@/components/page-title.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { merchantContextOf } from '@/lib/org-context.ts';
 import { useMerchantConfiguration } from '../api/merchant-configuration.ts';
 import { MerchantConfigurationForm } from '../components/merchant-configuration-form.tsx';
 
@@ -15,9 +15,20 @@ export const MerchantConfigurationPage = () => {
   const config = useMerchantConfiguration(merchant);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <PageTitle>{config.data ? t('merchantConfiguration.titleOf', { name: config.data.merchant_name }) : t('merchantConfiguration.title')}</PageTitle>
+      <PageTitle>
+        {config.data
+          ? t('merchantConfiguration.titleOf', { name: config.data.merchant_name })
+          : t('merchantConfiguration.title')}
+      </PageTitle>
       {!merchant && <Result status="info" title={t('merchantConfiguration.chooseMerchant')} />}
-      {config.error && <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'error'} title={t(`errors.${config.error instanceof ApiError ? config.error.code : 'unknown'}`, { defaultValue: config.error.message })} />}
+      {config.error && (
+        <Result
+          status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'error'}
+          title={t(`errors.${config.error instanceof ApiError ? config.error.code : 'unknown'}`, {
+            defaultValue: config.error.message,
+          })}
+        />
+      )}
       {merchant && config.isPending && <Skeleton active />}
       {config.data && <MerchantConfigurationForm key={config.data.merchant} config={config.data} />}
     </Space>

@@ -1,5 +1,5 @@
 import { listScreens, type TMerchantRow } from '@kassa/domain';
-import { countOptions, listOptions } from '../../../lib/entity-api.ts';
+import { countOptions, listOptions } from '@/lib/entity-api.ts';
 
 export type MerchantRow = TMerchantRow;
 

@@ -1,7 +1,7 @@
 import { access, hasAccess } from '@kassa/domain';
 import { message, Popconfirm, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../../lib/session.ts';
+import { useMe } from '@/lib/session.ts';
 import type { MerchantRow } from '../api/get-merchants.ts';
 import { useSetMerchantActive } from '../api/set-merchant-active.ts';
 
@@ -15,18 +15,30 @@ export const MerchantActiveSwitch = ({ merchant }: { merchant: MerchantRow }) =>
   return (
     <span onClick={(event) => event.stopPropagation()}>
       <Popconfirm
-        title={t(merchant.active ? 'merchants.confirmDeactivate' : 'merchants.confirmActivate', { name: merchant.name })}
+        title={t(merchant.active ? 'merchants.confirmDeactivate' : 'merchants.confirmActivate', {
+          name: merchant.name,
+        })}
         okText={t(merchant.active ? 'merchants.deactivate' : 'merchants.activate')}
         cancelText={t('merchants.cancel')}
         disabled={!canToggle}
         onConfirm={() =>
           toggle.mutateAsync({ id: merchant.id, active: !merchant.active }).then(
-            (next) => message.success(t(next.active ? 'merchants.activated' : 'merchants.deactivated', { name: merchant.name })),
+            (next) =>
+              message.success(
+                t(next.active ? 'merchants.activated' : 'merchants.deactivated', { name: merchant.name }),
+              ),
             () => message.error(t('merchants.toggleFailed')),
           )
         }
       >
-        <Switch checked={merchant.active} loading={toggle.isPending} disabled={!canToggle} aria-label={label} checkedChildren={t('merchants.active')} unCheckedChildren={t('merchants.inactive')} />
+        <Switch
+          checked={merchant.active}
+          loading={toggle.isPending}
+          disabled={!canToggle}
+          aria-label={label}
+          checkedChildren={t('merchants.active')}
+          unCheckedChildren={t('merchants.inactive')}
+        />
       </Popconfirm>
     </span>
   );

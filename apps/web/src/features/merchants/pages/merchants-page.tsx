@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SelectFilter } from '../../../components/filters/select-filter.tsx';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { SelectFilter } from '@/components/filters/select-filter.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { merchantsCountQueryOptions, merchantsQueryOptions, type MerchantRow } from '../api/get-merchants.ts';
 import { merchantColumns, merchantListParams } from '../columns.tsx';
 
@@ -30,7 +30,17 @@ export const MerchantsPage = () => {
       exportPath="psp/merchant/export"
       searchByLabel={(field) => t(`fields:merchant.${field}`)}
       filters={(props) => (
-        <SelectFilter {...props} field="active" single label={t('fields:merchant.active')} options={[{ value: 'true', label: t('merchants.active') }, { value: 'false', label: t('merchants.inactive') }]} width={160} />
+        <SelectFilter
+          {...props}
+          field="active"
+          single
+          label={t('fields:merchant.active')}
+          options={[
+            { value: 'true', label: t('merchants.active') },
+            { value: 'false', label: t('merchants.inactive') },
+          ]}
+          width={160}
+        />
       )}
       renderDetail={(id) => <OpenMerchant id={id} />}
     />

@@ -4,7 +4,13 @@ import { Button, Space, Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Props = { organisations: TOrganisation[]; selected: string | null; canCreate: boolean; onSelect: (id: string) => void; onAdd: (parentId: string) => void };
+type Props = {
+  organisations: TOrganisation[];
+  selected: string | null;
+  canCreate: boolean;
+  onSelect: (id: string) => void;
+  onAdd: (parentId: string) => void;
+};
 
 /** The organisation tree with collapse toggles, and 'add organisation' under each node (risk-config.md §2.8). */
 export const OrganisationTreeView = ({ organisations, selected, canCreate, onSelect, onAdd }: Props) => {
@@ -17,16 +23,26 @@ export const OrganisationTreeView = ({ organisations, selected, canCreate, onSel
         .map((org) => {
           const children = childrenOf(org.id);
           const add: TreeDataNode[] = canCreate
-            ? [{
-                key: `add:${org.id}`,
-                selectable: false,
-                isLeaf: true,
-                title: (
-                  <Button size="small" type="link" icon={<PlusOutlined />} onClick={(event) => { event.stopPropagation(); onAdd(org.id); }}>
-                    {t('organisations.addBelow')}
-                  </Button>
-                ),
-              }]
+            ? [
+                {
+                  key: `add:${org.id}`,
+                  selectable: false,
+                  isLeaf: true,
+                  title: (
+                    <Button
+                      size="small"
+                      type="link"
+                      icon={<PlusOutlined />}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onAdd(org.id);
+                      }}
+                    >
+                      {t('organisations.addBelow')}
+                    </Button>
+                  ),
+                },
+              ]
             : [];
           return { key: org.id, title: <Space size={4}>{org.name}</Space>, children: [...children, ...add] };
         });

@@ -3,13 +3,13 @@ import { Alert, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { merchantContextOf } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { merchantContextOf } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { useOrganisationTree } from '../api/organisation-tree.ts';
 import { OrganisationDetail } from '../components/organisation-detail.tsx';
 import { OrganisationForm } from '../components/organisation-form.tsx';
 import { OrganisationTreeView } from '../components/organisation-tree-view.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** Settings → Organisations: the tree beside the selected organisation (risk-config.md §2.8). */
 export const OrganisationsPage = () => {
@@ -28,11 +28,14 @@ export const OrganisationsPage = () => {
   const canCreate = hasAccess(me?.roles ?? [], access.organisation.create);
   const canEdit = hasAccess(me?.roles ?? [], access.organisation.update);
 
-  const show = useCallback((params: Record<string, string>) => {
-    setEditing(false);
-    setSaved(false);
-    setSearch(params, { replace: true });
-  }, [setSearch]);
+  const show = useCallback(
+    (params: Record<string, string>) => {
+      setEditing(false);
+      setSaved(false);
+      setSearch(params, { replace: true });
+    },
+    [setSearch],
+  );
   const onAdd = useCallback((parent: string) => show({ new: parent }), [show]);
   const onSelect = useCallback((id: string) => show({ id }), [show]);
   const onSaved = (org: TOrganisation) => {
@@ -44,33 +47,70 @@ export const OrganisationsPage = () => {
   if (creatingUnder) {
     panel = (
       <Card title={t('organisations.create')}>
-        <OrganisationForm organisation={null} parent={creatingUnder} tree={organisations} onDone={onSaved} onCancel={() => show({})} />
+        <OrganisationForm
+          organisation={null}
+          parent={creatingUnder}
+          tree={organisations}
+          onDone={onSaved}
+          onCancel={() => show({})}
+        />
       </Card>
     );
   } else if (selected && editing) {
     panel = (
       <Card title={t('organisations.editTitle', { name: selected.name })}>
-        <OrganisationForm organisation={selected} parent={selected.parent} tree={organisations} onDone={onSaved} onCancel={() => setEditing(false)} />
+        <OrganisationForm
+          organisation={selected}
+          parent={selected.parent}
+          tree={organisations}
+          onDone={onSaved}
+          onCancel={() => setEditing(false)}
+        />
       </Card>
     );
   } else if (selected) {
     const parentName = organisations.find((org) => org.id === selected.parent)?.name ?? null;
-    panel = <OrganisationDetail organisation={selected} parentName={parentName} canEdit={canEdit} onEdit={() => setEditing(true)} />;
+    panel = (
+      <OrganisationDetail
+        organisation={selected}
+        parentName={parentName}
+        canEdit={canEdit}
+        onEdit={() => setEditing(true)}
+      />
+    );
   } else {
-    panel = <Card><Empty description={t('organisations.pick')} /></Card>;
+    panel = (
+      <Card>
+        <Empty description={t('organisations.pick')} />
+      </Card>
+    );
   }
 
   return (
     <>
       <PageTitle>{t('organisations.title')}</PageTitle>
-      {saved && <Alert type="success" showIcon closable title={t('organisations.saved')} style={{ marginBottom: 16 }} />}
+      {saved && (
+        <Alert type="success" showIcon closable title={t('organisations.saved')} style={{ marginBottom: 16 }} />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card>
-            {tree.isPending ? <Skeleton active /> : <OrganisationTreeView organisations={organisations} selected={selectedId} canCreate={canCreate} onSelect={onSelect} onAdd={onAdd} />}
+            {tree.isPending ? (
+              <Skeleton active />
+            ) : (
+              <OrganisationTreeView
+                organisations={organisations}
+                selected={selectedId}
+                canCreate={canCreate}
+                onSelect={onSelect}
+                onAdd={onAdd}
+              />
+            )}
           </Card>
         </Col>
-        <Col xs={24} lg={14}>{panel}</Col>
+        <Col xs={24} lg={14}>
+          {panel}
+        </Col>
       </Row>
     </>
   );

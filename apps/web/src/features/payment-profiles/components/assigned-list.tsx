@@ -9,7 +9,14 @@ export const ADDED_ALERT_MS = 3000;
 type Option = { id: string; name: string; tag?: string | null };
 
 /** The processors or middleware of a profile: listed with Remove, and an Add picker (a form control). */
-export const AssignedList = ({ value = [], onChange, options, label, addedMessage, disabled }: {
+export const AssignedList = ({
+  value = [],
+  onChange,
+  options,
+  label,
+  addedMessage,
+  disabled,
+}: {
   value?: string[];
   onChange?: (next: string[]) => void;
   options: Option[];
@@ -41,8 +48,27 @@ export const AssignedList = ({ value = [], onChange, options, label, addedMessag
         locale={{ emptyText: t('paymentProfiles.noneAssigned') }}
         dataSource={value}
         renderItem={(id) => (
-          <List.Item actions={disabled ? [] : [<Button key="remove" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('paymentProfiles.remove', { name: byId.get(id)?.name ?? id })} onClick={() => onChange?.(value.filter((v) => v !== id))} />]}>
-            <Space>{byId.get(id)?.name ?? id}{byId.get(id)?.tag && <Tag>{byId.get(id)?.tag}</Tag>}</Space>
+          <List.Item
+            actions={
+              disabled
+                ? []
+                : [
+                    <Button
+                      key="remove"
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('paymentProfiles.remove', { name: byId.get(id)?.name ?? id })}
+                      onClick={() => onChange?.(value.filter((v) => v !== id))}
+                    />,
+                  ]
+            }
+          >
+            <Space>
+              {byId.get(id)?.name ?? id}
+              {byId.get(id)?.tag && <Tag>{byId.get(id)?.tag}</Tag>}
+            </Space>
           </List.Item>
         )}
       />
@@ -56,9 +82,13 @@ export const AssignedList = ({ value = [], onChange, options, label, addedMessag
             value={picked}
             onChange={setPicked}
             style={{ width: '100%' }}
-            options={options.filter((o) => !value.includes(o.id)).map((o) => ({ value: o.id, label: o.tag ? `${o.name} (${o.tag})` : o.name }))}
+            options={options
+              .filter((o) => !value.includes(o.id))
+              .map((o) => ({ value: o.id, label: o.tag ? `${o.name} (${o.tag})` : o.name }))}
           />
-          <Button icon={<PlusOutlined />} onClick={add} disabled={!picked}>{t('paymentProfiles.add')}</Button>
+          <Button icon={<PlusOutlined />} onClick={add} disabled={!picked}>
+            {t('paymentProfiles.add')}
+          </Button>
         </Space.Compact>
       )}
     </Space>

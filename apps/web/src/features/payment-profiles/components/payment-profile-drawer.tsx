@@ -4,12 +4,17 @@ import { useEffect, useState } from 'react';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { OrganisationPicker } from '../../../components/organisation-picker.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { OrganisationPicker } from '@/components/organisation-picker.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { usePaymentProfile, useSavePaymentProfile, type PaymentProfileRow } from '../api/payment-profiles.ts';
-import { useBankAccountOptions, useMiddlewareOptions, useProcessorOptions, useRoutingOptions } from '../api/profile-options.ts';
+import {
+  useBankAccountOptions,
+  useMiddlewareOptions,
+  useProcessorOptions,
+  useRoutingOptions,
+} from '../api/profile-options.ts';
 import { AssignedList } from './assigned-list.tsx';
 import { RoutingTab } from './routing-tab.tsx';
 
@@ -17,13 +22,23 @@ type Values = Omit<PaymentProfileRow, 'id' | 'created_at' | 'organisation'> & { 
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK'];
 const WEBHOOKS = ['webhook_transaction_update', 'webhook_refund_update', 'webhook_chargeback_update'] as const;
 /** Which tab shows the field an error names. */
-const TAB_OF: Record<string, string> = { processors: 'processors', middleware: 'middleware', routing: 'routing', intelligent_routing: 'routing', webhook_failed_email: 'webhooks', ...Object.fromEntries(WEBHOOKS.map((w) => [w, 'webhooks'])) };
+const TAB_OF: Record<string, string> = {
+  processors: 'processors',
+  middleware: 'middleware',
+  routing: 'routing',
+  intelligent_routing: 'routing',
+  webhook_failed_email: 'webhooks',
+  ...Object.fromEntries(WEBHOOKS.map((w) => [w, 'webhooks'])),
+};
 
 /** The server answers the spec's sentences (§8); the form shows them in the user's language. */
 const messageKey = (message: string) =>
-  message === PAYMENT_CONFIG_MESSAGES.unroutable ? 'paymentProfiles.unroutable'
-    : message === PAYMENT_CONFIG_MESSAGES.notActivated ? 'paymentProfiles.notActivated'
-      : message === PAYMENT_CONFIG_MESSAGES.invalidRoute ? 'paymentProfiles.invalidRoute'
+  message === PAYMENT_CONFIG_MESSAGES.unroutable
+    ? 'paymentProfiles.unroutable'
+    : message === PAYMENT_CONFIG_MESSAGES.notActivated
+      ? 'paymentProfiles.notActivated'
+      : message === PAYMENT_CONFIG_MESSAGES.invalidRoute
+        ? 'paymentProfiles.invalidRoute'
         : message;
 
 /** A payment profile with its tabs Details, Processors, Middleware, Routing and Webhooks (risk-config.md §2.9). */
@@ -46,8 +61,14 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
 
   useEffect(() => {
     form.resetFields();
-    if (row) form.setFieldsValue({ ...row, organisation: typeof row.organisation === 'object' ? row.organisation.id : row.organisation, intelligent_routing: row.intelligent_routing || Object.keys(row.routing).length > 0 });
-    else if (!id && me && me.organisation.type !== 'provider') form.setFieldsValue({ organisation: me.organisation.id });
+    if (row)
+      form.setFieldsValue({
+        ...row,
+        organisation: typeof row.organisation === 'object' ? row.organisation.id : row.organisation,
+        intelligent_routing: row.intelligent_routing || Object.keys(row.routing).length > 0,
+      });
+    else if (!id && me && me.organisation.type !== 'provider')
+      form.setFieldsValue({ organisation: me.organisation.id });
   }, [form, row, id, me]);
 
   // Off clears the routing choices; on brings back the saved ones (risk-config.md §4).
@@ -65,76 +86,201 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
     const fields = { ...rest, routing: Object.fromEntries(Object.entries(values.routing ?? {}).filter(([, v]) => v)) };
     // The organisation of an existing profile never changes.
     const body = (id ? fields : { ...fields, organisation }) as TPaymentProfileCreate;
-    save.mutate({ id, body }, {
-      onSuccess: () => (id ? setSaved(true) : onClose()),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        const fields = error.details.filter((d) => d.path.startsWith('body.'));
-        form.setFields(fields.map((d) => ({ name: d.path.split('.').slice(1), errors: [t(messageKey(d.message), { defaultValue: d.message })] })) as never);
-        const first = fields[0]?.path.split('.')[1];
-        if (first) setTab(TAB_OF[first] ?? 'details');
+    save.mutate(
+      { id, body },
+      {
+        onSuccess: () => (id ? setSaved(true) : onClose()),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          const fields = error.details.filter((d) => d.path.startsWith('body.'));
+          form.setFields(
+            fields.map((d) => ({
+              name: d.path.split('.').slice(1),
+              errors: [t(messageKey(d.message), { defaultValue: d.message })],
+            })) as never,
+          );
+          const first = fields[0]?.path.split('.')[1];
+          if (first) setTab(TAB_OF[first] ?? 'details');
+        },
       },
-    });
+    );
   };
   const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   const required = { required: true, whitespace: true, message: t('form_validation.required') };
-  const processorOptions = (processors.data ?? []).map((p) => ({ id: p.id, name: p.name, tag: p.payment_product && t(`paymentProducts.${p.payment_product}`, { defaultValue: p.payment_product }) }));
+  const processorOptions = (processors.data ?? []).map((p) => ({
+    id: p.id,
+    name: p.name,
+    tag: p.payment_product && t(`paymentProducts.${p.payment_product}`, { defaultValue: p.payment_product }),
+  }));
 
   return (
-    <Drawer open onClose={onClose} title={row?.name ?? t('paymentProfiles.create')} size={640} destroyOnHidden closable={{ 'aria-label': t('detail.close') }} loading={Boolean(id) && profile.isPending}>
-      {saved && <Alert type="success" showIcon closable title={t('paymentProfiles.saved')} style={{ marginBottom: 16 }} />}
-      {general && <Alert type="error" showIcon title={t(`errors.${general.code}`, { defaultValue: general.message })} style={{ marginBottom: 16 }} />}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={onValuesChange} disabled={!canEdit || save.isPending} initialValues={{ currency_code: BASE_CURRENCY, processors: [], middleware: [], routing: {}, intelligent_routing: false }}>
+    <Drawer
+      open
+      onClose={onClose}
+      title={row?.name ?? t('paymentProfiles.create')}
+      size={640}
+      destroyOnHidden
+      closable={{ 'aria-label': t('detail.close') }}
+      loading={Boolean(id) && profile.isPending}
+    >
+      {saved && (
+        <Alert type="success" showIcon closable title={t('paymentProfiles.saved')} style={{ marginBottom: 16 }} />
+      )}
+      {general && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`errors.${general.code}`, { defaultValue: general.message })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={onValuesChange}
+        disabled={!canEdit || save.isPending}
+        initialValues={{
+          currency_code: BASE_CURRENCY,
+          processors: [],
+          middleware: [],
+          routing: {},
+          intelligent_routing: false,
+        }}
+      >
         <Tabs
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'details', label: t('paymentProfiles.tabs.details'), forceRender: true, children: (
-              <>
-                <Form.Item label={t('fields:payment_profile.name')} name="name" rules={[required]}><Input autoComplete="off" onBlur={onNameBlur} /></Form.Item>
-                <Form.Item label={t('fields:payment_profile.display_name')} name="display_name" rules={[required]}><Input autoComplete="off" /></Form.Item>
-                <Form.Item label={t('fields:payment_profile.organisation')} name="organisation" rules={[{ required: !id, message: t('form_validation.required') }]}>
-                  <OrganisationPicker disabled={Boolean(id)} filter={(org) => org.type !== 'provider'} />
-                </Form.Item>
-                <Form.Item label={t('fields:payment_profile.currency_code')} name="currency_code" rules={[{ required: true, message: t('form_validation.required') }]}>
-                  <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
-                </Form.Item>
-                <Form.Item label={t('fields:payment_profile.website')} name="website" rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}><Input autoComplete="off" inputMode="url" /></Form.Item>
-                <Form.Item label={t('fields:payment_profile.description')} name="description"><Input.TextArea rows={3} /></Form.Item>
-                {collecting && (
-                  <Form.Item label={t('fields:payment_profile.bank_account')} name="bank_account" extra={t('paymentProfiles.bankAccountHint')} normalize={(value?: string) => value ?? ''}>
-                    <Select
-                      allowClear
-                      loading={bankAccounts.isPending}
-                      showSearch={{ optionFilterProp: 'label' }}
-                      options={(bankAccounts.data ?? []).map((a) => ({ value: a.id, label: `${a.holder_name} · ${friendlyFormatIBAN(a.iban) ?? a.iban} (${a.currency_code})` }))}
-                    />
+            {
+              key: 'details',
+              label: t('paymentProfiles.tabs.details'),
+              forceRender: true,
+              children: (
+                <>
+                  <Form.Item label={t('fields:payment_profile.name')} name="name" rules={[required]}>
+                    <Input autoComplete="off" onBlur={onNameBlur} />
                   </Form.Item>
-                )}
-              </>
-            ) },
-            { key: 'processors', label: t('paymentProfiles.tabs.processors'), forceRender: true, children: (
-              <Form.Item name="processors" label={t('fields:payment_profile.processors')}>
-                <AssignedList options={processorOptions} label={t('paymentProfiles.pickProcessor')} addedMessage={t('paymentProfiles.processorAdded')} disabled={!canEdit} />
-              </Form.Item>
-            ) },
-            { key: 'middleware', label: t('paymentProfiles.tabs.middleware'), forceRender: true, children: (
-              <Form.Item name="middleware" label={t('fields:payment_profile.middleware')}>
-                <AssignedList options={middleware.data ?? []} label={t('paymentProfiles.pickMiddleware')} addedMessage={t('paymentProfiles.middlewareAdded')} disabled={!canEdit} />
-              </Form.Item>
-            ) },
-            { key: 'routing', label: t('paymentProfiles.tabs.routing'), forceRender: true, children: <RoutingTab processors={processors.data ?? []} routings={routings.data ?? []} disabled={!canEdit} /> },
-            { key: 'webhooks', label: t('paymentProfiles.tabs.webhooks'), forceRender: true, children: (
-              <>
-                {WEBHOOKS.map((name) => (
-                  <Form.Item key={name} label={t(`fields:payment_profile.${name}`)} name={name} rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}><Input autoComplete="off" inputMode="url" /></Form.Item>
-                ))}
-                <Form.Item label={t('fields:payment_profile.webhook_failed_email')} name="webhook_failed_email" rules={[{ type: 'email', message: t('form_validation.email') }]}><Input autoComplete="off" inputMode="email" /></Form.Item>
-              </>
-            ) },
+                  <Form.Item label={t('fields:payment_profile.display_name')} name="display_name" rules={[required]}>
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                  <Form.Item
+                    label={t('fields:payment_profile.organisation')}
+                    name="organisation"
+                    rules={[{ required: !id, message: t('form_validation.required') }]}
+                  >
+                    <OrganisationPicker disabled={Boolean(id)} filter={(org) => org.type !== 'provider'} />
+                  </Form.Item>
+                  <Form.Item
+                    label={t('fields:payment_profile.currency_code')}
+                    name="currency_code"
+                    rules={[{ required: true, message: t('form_validation.required') }]}
+                  >
+                    <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+                  </Form.Item>
+                  <Form.Item
+                    label={t('fields:payment_profile.website')}
+                    name="website"
+                    rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}
+                  >
+                    <Input autoComplete="off" inputMode="url" />
+                  </Form.Item>
+                  <Form.Item label={t('fields:payment_profile.description')} name="description">
+                    <Input.TextArea rows={3} />
+                  </Form.Item>
+                  {collecting && (
+                    <Form.Item
+                      label={t('fields:payment_profile.bank_account')}
+                      name="bank_account"
+                      extra={t('paymentProfiles.bankAccountHint')}
+                      normalize={(value?: string) => value ?? ''}
+                    >
+                      <Select
+                        allowClear
+                        loading={bankAccounts.isPending}
+                        showSearch={{ optionFilterProp: 'label' }}
+                        options={(bankAccounts.data ?? []).map((a) => ({
+                          value: a.id,
+                          label: `${a.holder_name} · ${friendlyFormatIBAN(a.iban) ?? a.iban} (${a.currency_code})`,
+                        }))}
+                      />
+                    </Form.Item>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'processors',
+              label: t('paymentProfiles.tabs.processors'),
+              forceRender: true,
+              children: (
+                <Form.Item name="processors" label={t('fields:payment_profile.processors')}>
+                  <AssignedList
+                    options={processorOptions}
+                    label={t('paymentProfiles.pickProcessor')}
+                    addedMessage={t('paymentProfiles.processorAdded')}
+                    disabled={!canEdit}
+                  />
+                </Form.Item>
+              ),
+            },
+            {
+              key: 'middleware',
+              label: t('paymentProfiles.tabs.middleware'),
+              forceRender: true,
+              children: (
+                <Form.Item name="middleware" label={t('fields:payment_profile.middleware')}>
+                  <AssignedList
+                    options={middleware.data ?? []}
+                    label={t('paymentProfiles.pickMiddleware')}
+                    addedMessage={t('paymentProfiles.middlewareAdded')}
+                    disabled={!canEdit}
+                  />
+                </Form.Item>
+              ),
+            },
+            {
+              key: 'routing',
+              label: t('paymentProfiles.tabs.routing'),
+              forceRender: true,
+              children: (
+                <RoutingTab processors={processors.data ?? []} routings={routings.data ?? []} disabled={!canEdit} />
+              ),
+            },
+            {
+              key: 'webhooks',
+              label: t('paymentProfiles.tabs.webhooks'),
+              forceRender: true,
+              children: (
+                <>
+                  {WEBHOOKS.map((name) => (
+                    <Form.Item
+                      key={name}
+                      label={t(`fields:payment_profile.${name}`)}
+                      name={name}
+                      rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}
+                    >
+                      <Input autoComplete="off" inputMode="url" />
+                    </Form.Item>
+                  ))}
+                  <Form.Item
+                    label={t('fields:payment_profile.webhook_failed_email')}
+                    name="webhook_failed_email"
+                    rules={[{ type: 'email', message: t('form_validation.email') }]}
+                  >
+                    <Input autoComplete="off" inputMode="email" />
+                  </Form.Item>
+                </>
+              ),
+            },
           ]}
         />
-        {canEdit && <Button type="primary" htmlType="submit" loading={save.isPending}>{t('paymentProfiles.save')}</Button>}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('paymentProfiles.save')}
+          </Button>
+        )}
       </Form>
     </Drawer>
   );

@@ -3,9 +3,13 @@ import { access, hasAccess } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useMe } from '../../../lib/session.ts';
-import { paymentProfilesCountQueryOptions, paymentProfilesQueryOptions, type PaymentProfileRow } from '../api/payment-profiles.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useMe } from '@/lib/session.ts';
+import {
+  paymentProfilesCountQueryOptions,
+  paymentProfilesQueryOptions,
+  type PaymentProfileRow,
+} from '../api/payment-profiles.ts';
 import { paymentProfileColumns, paymentProfileListParams } from '../columns.tsx';
 import { PaymentProfileDrawer } from '../components/payment-profile-drawer.tsx';
 
@@ -28,7 +32,13 @@ export const PaymentProfilesPage = () => {
         exportPath="paymentprofile/export"
         searchByLabel={(field) => t(`fields:payment_profile.${field}`)}
         renderDetail={(id, close) => <PaymentProfileDrawer id={id} onClose={close} />}
-        actions={canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('paymentProfiles.create')}</Button>}
+        actions={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('paymentProfiles.create')}
+            </Button>
+          )
+        }
       />
       {creating && <PaymentProfileDrawer id={null} onClose={() => setCreating(false)} />}
     </>

@@ -1,6 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMiddlewareCreate, TMiddlewareRow, TMiddlewareUpdate, TProcessorCreate, TProcessorDetail, TProcessorRow, TProcessorUpdate, TProcessorWithDetails } from '@kassa/domain';
-import { apiGet, apiPost, type QueryParams } from '../../../lib/api-client.ts';
+import type {
+  TMiddlewareCreate,
+  TMiddlewareRow,
+  TMiddlewareUpdate,
+  TProcessorCreate,
+  TProcessorDetail,
+  TProcessorRow,
+  TProcessorUpdate,
+  TProcessorWithDetails,
+} from '@kassa/domain';
+import { apiGet, apiPost, type QueryParams } from '@/lib/api-client.ts';
 
 export type ProcessorRow = TProcessorRow;
 export type ProcessorKind = ProcessorRow['type'];
@@ -9,9 +18,15 @@ export type ProcessorWithDetails = TProcessorWithDetails;
 
 /** `GET /v1/processor?type=…` (one kind per screen) and its count. */
 export const processorsQueryOptions = (kind: ProcessorKind) => (params: QueryParams, scope: string) =>
-  queryOptions({ queryKey: ['processor', 'list', kind, scope, params] as readonly unknown[], queryFn: ({ signal }) => apiGet<ProcessorRow[]>('processor', { ...params, type: kind }, signal) });
+  queryOptions({
+    queryKey: ['processor', 'list', kind, scope, params] as readonly unknown[],
+    queryFn: ({ signal }) => apiGet<ProcessorRow[]>('processor', { ...params, type: kind }, signal),
+  });
 export const processorsCountQueryOptions = (kind: ProcessorKind) => (params: QueryParams, scope: string) =>
-  queryOptions({ queryKey: ['processor', 'count', kind, scope, params] as readonly unknown[], queryFn: ({ signal }) => apiGet<{ count: number }>('processor/count', { ...params, type: kind }, signal) });
+  queryOptions({
+    queryKey: ['processor', 'count', kind, scope, params] as readonly unknown[],
+    queryFn: ({ signal }) => apiGet<{ count: number }>('processor/count', { ...params, type: kind }, signal),
+  });
 
 /** One processor with its credentials' names and hints (`GET processor/{id}` and `…/details`). */
 export const useProcessor = (id: string | null) =>
@@ -20,7 +35,10 @@ export const useProcessor = (id: string | null) =>
     enabled: Boolean(id),
     queryFn: async ({ signal }): Promise<ProcessorWithDetails> => {
       const path = `processor/${encodeURIComponent(id as string)}`;
-      const [row, details] = await Promise.all([apiGet<ProcessorRow>(path, undefined, signal), apiGet<TProcessorDetail[]>(`${path}/details`, undefined, signal)]);
+      const [row, details] = await Promise.all([
+        apiGet<ProcessorRow>(path, undefined, signal),
+        apiGet<TProcessorDetail[]>(`${path}/details`, undefined, signal),
+      ]);
       return { ...row, details };
     },
   });
@@ -35,16 +53,27 @@ export const useSaveProcessor = () => {
 };
 
 export const middlewareQueryOptions = (params: QueryParams, scope: string) =>
-  queryOptions({ queryKey: ['middleware', 'list', scope, params] as readonly unknown[], queryFn: ({ signal }) => apiGet<MiddlewareRow[]>('middleware', params, signal) });
+  queryOptions({
+    queryKey: ['middleware', 'list', scope, params] as readonly unknown[],
+    queryFn: ({ signal }) => apiGet<MiddlewareRow[]>('middleware', params, signal),
+  });
 export const middlewareCountQueryOptions = (params: QueryParams, scope: string) =>
-  queryOptions({ queryKey: ['middleware', 'count', scope, params] as readonly unknown[], queryFn: ({ signal }) => apiGet<{ count: number }>('middleware/count', params, signal) });
+  queryOptions({
+    queryKey: ['middleware', 'count', scope, params] as readonly unknown[],
+    queryFn: ({ signal }) => apiGet<{ count: number }>('middleware/count', params, signal),
+  });
 export const useMiddleware = (id: string | null) =>
-  useQuery({ queryKey: ['middleware', 'detail', id], enabled: Boolean(id), queryFn: ({ signal }) => apiGet<MiddlewareRow>(`middleware/${encodeURIComponent(id as string)}`, undefined, signal) });
+  useQuery({
+    queryKey: ['middleware', 'detail', id],
+    enabled: Boolean(id),
+    queryFn: ({ signal }) => apiGet<MiddlewareRow>(`middleware/${encodeURIComponent(id as string)}`, undefined, signal),
+  });
 
 export const useSaveMiddleware = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: TMiddlewareCreate | TMiddlewareUpdate }) => apiPost<MiddlewareRow>(id ? `middleware/${encodeURIComponent(id)}` : 'middleware', body),
+    mutationFn: ({ id, body }: { id: string | null; body: TMiddlewareCreate | TMiddlewareUpdate }) =>
+      apiPost<MiddlewareRow>(id ? `middleware/${encodeURIComponent(id)}` : 'middleware', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['middleware'] }),
   });
 };

@@ -3,84 +3,211 @@ import { access, hasAccess, PAYMENT_PRODUCTS, type TProcessorCreate } from '@kas
 import { Alert, Button, Card, Drawer, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../../lib/session.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useMe } from '@/lib/session.ts';
 import { useProcessor, useSaveProcessor, type ProcessorKind } from '../api/processors.ts';
 
 type Detail = { name: string; description?: string | null; value?: string; value_hint?: string | null };
-type Values = { name: string; description: string; provider: string; gateway: string; user: string; payment_product?: string | null; processor_settlement_type?: string | null; active: boolean; details: Detail[] };
+type Values = {
+  name: string;
+  description: string;
+  provider: string;
+  gateway: string;
+  user: string;
+  payment_product?: string | null;
+  processor_settlement_type?: string | null;
+  active: boolean;
+  details: Detail[];
+};
 
 /**
  * The processor or processor-settlement form (risk-config.md §3, §5): details with name,
  * description and value; a stored value is never shown, only its hint, and stays when left empty.
  */
-export const ProcessorDrawer = ({ id, kind, onClose }: { id: string | null; kind: ProcessorKind; onClose: () => void }) => {
+export const ProcessorDrawer = ({
+  id,
+  kind,
+  onClose,
+}: {
+  id: string | null;
+  kind: ProcessorKind;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const processor = useProcessor(id);
   const save = useSaveProcessor();
   const row = processor.data;
-  const canEdit = hasAccess(me?.roles ?? [], kind === 'processor' ? access.pspProcessor.edit : access.processorSettlement.edit);
+  const canEdit = hasAccess(
+    me?.roles ?? [],
+    kind === 'processor' ? access.pspProcessor.edit : access.processorSettlement.edit,
+  );
   const required = { required: true, whitespace: true, message: t('form_validation.required') };
 
   useEffect(() => {
     form.resetFields();
-    if (row) form.setFieldsValue({ ...row, description: row.description ?? '', user: row.user ?? '', details: row.details.map((d) => ({ ...d, value: '' })) });
+    if (row)
+      form.setFieldsValue({
+        ...row,
+        description: row.description ?? '',
+        user: row.user ?? '',
+        details: row.details.map((d) => ({ ...d, value: '' })),
+      });
   }, [form, row]);
 
   const onFinish = (values: Values) => {
-    const details = values.details.map(({ name, description, value }) => ({ name, description: description ?? '', ...(value ? { value } : {}) }));
+    const details = values.details.map(({ name, description, value }) => ({
+      name,
+      description: description ?? '',
+      ...(value ? { value } : {}),
+    }));
     const body = id ? { ...values, details } : { ...values, details, type: kind, organisation: me?.organisation.id };
-    save.mutate({ id, body: body as TProcessorCreate }, {
-      onSuccess: onClose,
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        form.setFields(error.details.filter((d) => d.path.startsWith('body.')).map((d) => ({ name: d.path.split('.').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [t(d.message, { defaultValue: d.message })] })) as never);
+    save.mutate(
+      { id, body: body as TProcessorCreate },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          form.setFields(
+            error.details
+              .filter((d) => d.path.startsWith('body.'))
+              .map((d) => ({
+                name: d.path
+                  .split('.')
+                  .slice(1)
+                  .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+                errors: [t(d.message, { defaultValue: d.message })],
+              })) as never,
+          );
+        },
       },
-    });
+    );
   };
   const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   const title = row?.name ?? t(kind === 'processor' ? 'processors.createProcessor' : 'processors.createSettlement');
 
   return (
-    <Drawer open onClose={onClose} title={title} size={640} destroyOnHidden closable={{ 'aria-label': t('detail.close') }} loading={Boolean(id) && processor.isPending}>
-      {general && <Alert type="error" showIcon title={t(`errors.${general.code}`, { defaultValue: general.message })} style={{ marginBottom: 16 }} />}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={!canEdit || save.isPending} initialValues={{ gateway: 'direct', active: true, details: [{ name: '', description: '', value: '' }] }}>
-        <Form.Item label={t('fields:processor.name')} name="name" rules={[required]}><Input autoComplete="off" /></Form.Item>
-        <Form.Item label={t('fields:processor.description')} name="description" rules={[required]}><Input autoComplete="off" /></Form.Item>
-        <Form.Item label={t('fields:processor.provider')} name="provider" rules={[required]}><Input autoComplete="off" /></Form.Item>
-        <Form.Item label={t('fields:processor.gateway')} name="gateway"><Input autoComplete="off" /></Form.Item>
+    <Drawer
+      open
+      onClose={onClose}
+      title={title}
+      size={640}
+      destroyOnHidden
+      closable={{ 'aria-label': t('detail.close') }}
+      loading={Boolean(id) && processor.isPending}
+    >
+      {general && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`errors.${general.code}`, { defaultValue: general.message })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={!canEdit || save.isPending}
+        initialValues={{ gateway: 'direct', active: true, details: [{ name: '', description: '', value: '' }] }}
+      >
+        <Form.Item label={t('fields:processor.name')} name="name" rules={[required]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('fields:processor.description')} name="description" rules={[required]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('fields:processor.provider')} name="provider" rules={[required]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('fields:processor.gateway')} name="gateway">
+          <Input autoComplete="off" />
+        </Form.Item>
         {kind === 'processor' ? (
-          <Form.Item label={t('fields:processor.payment_product')} name="payment_product" rules={[{ required: true, message: t('form_validation.required') }]}>
+          <Form.Item
+            label={t('fields:processor.payment_product')}
+            name="payment_product"
+            rules={[{ required: true, message: t('form_validation.required') }]}
+          >
             <Select options={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: t(`paymentProducts.${p}`) }))} />
           </Form.Item>
         ) : (
-          <Form.Item label={t('fields:processor.processor_settlement_type')} name="processor_settlement_type" rules={[required]}><Input autoComplete="off" /></Form.Item>
+          <Form.Item
+            label={t('fields:processor.processor_settlement_type')}
+            name="processor_settlement_type"
+            rules={[required]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
         )}
-        <Form.Item label={t('fields:processor.user')} name="user" rules={[required]}><Input autoComplete="off" /></Form.Item>
-        <Form.Item label={t('fields:processor.active')} name="active" valuePropName="checked"><Switch /></Form.Item>
-        <Form.List name="details" rules={[{ validator: async (_, list: Detail[]) => { if (!list?.length) throw new Error(t('processors.detailRequired')); } }]}>
+        <Form.Item label={t('fields:processor.user')} name="user" rules={[required]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('fields:processor.active')} name="active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.List
+          name="details"
+          rules={[
+            {
+              validator: async (_, list: Detail[]) => {
+                if (!list?.length) throw new Error(t('processors.detailRequired'));
+              },
+            },
+          ]}
+        >
           {(fields, { add, remove }, { errors }) => (
             <Space orientation="vertical" style={{ width: '100%' }}>
               {fields.map((field, index) => {
                 const hint = form.getFieldValue(['details', field.name, 'value_hint']) as string | null | undefined;
                 return (
-                  <Card key={field.key} size="small" title={t('processors.detail', { number: index + 1 })} extra={fields.length > 1 && <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('processors.removeDetail', { number: index + 1 })} onClick={() => remove(field.name)} />}>
-                    <Form.Item label={t('fields:processor.detail_name')} name={[field.name, 'name']} rules={[required]}><Input autoComplete="off" /></Form.Item>
-                    <Form.Item label={t('fields:processor.detail_description')} name={[field.name, 'description']}><Input autoComplete="off" /></Form.Item>
-                    <Form.Item label={t('fields:processor.detail_value')} name={[field.name, 'value']} extra={hint ? t('processors.keepValue', { hint }) : undefined} rules={hint ? [] : [required]}>
+                  <Card
+                    key={field.key}
+                    size="small"
+                    title={t('processors.detail', { number: index + 1 })}
+                    extra={
+                      fields.length > 1 && (
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('processors.removeDetail', { number: index + 1 })}
+                          onClick={() => remove(field.name)}
+                        />
+                      )
+                    }
+                  >
+                    <Form.Item label={t('fields:processor.detail_name')} name={[field.name, 'name']} rules={[required]}>
+                      <Input autoComplete="off" />
+                    </Form.Item>
+                    <Form.Item label={t('fields:processor.detail_description')} name={[field.name, 'description']}>
+                      <Input autoComplete="off" />
+                    </Form.Item>
+                    <Form.Item
+                      label={t('fields:processor.detail_value')}
+                      name={[field.name, 'value']}
+                      extra={hint ? t('processors.keepValue', { hint }) : undefined}
+                      rules={hint ? [] : [required]}
+                    >
                       <Input.Password autoComplete="new-password" placeholder={hint ?? undefined} />
                     </Form.Item>
                   </Card>
                 );
               })}
-              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', description: '', value: '' })}>{t('processors.addDetail')}</Button>
+              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', description: '', value: '' })}>
+                {t('processors.addDetail')}
+              </Button>
               <Form.ErrorList errors={errors} />
             </Space>
           )}
         </Form.List>
-        {canEdit && <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>{t('processors.save')}</Button>}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
+            {t('processors.save')}
+          </Button>
+        )}
       </Form>
     </Drawer>
   );

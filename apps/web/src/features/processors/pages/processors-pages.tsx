@@ -3,9 +3,17 @@ import { access, hasAccess } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useMe } from '../../../lib/session.ts';
-import { middlewareCountQueryOptions, middlewareQueryOptions, processorsCountQueryOptions, processorsQueryOptions, type MiddlewareRow, type ProcessorKind, type ProcessorRow } from '../api/processors.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useMe } from '@/lib/session.ts';
+import {
+  middlewareCountQueryOptions,
+  middlewareQueryOptions,
+  processorsCountQueryOptions,
+  processorsQueryOptions,
+  type MiddlewareRow,
+  type ProcessorKind,
+  type ProcessorRow,
+} from '../api/processors.ts';
 import { middlewareColumns, middlewareListParams, processorColumns, processorListParams } from '../columns.tsx';
 import { MiddlewareDrawer } from '../components/middleware-drawer.tsx';
 import { ProcessorDrawer } from '../components/processor-drawer.tsx';
@@ -31,7 +39,13 @@ const Processors = ({ kind }: { kind: ProcessorKind }) => {
         fixedParams={{ type: kind }}
         searchByLabel={(field) => t(`fields:processor.${field}`)}
         renderDetail={(id, close) => <ProcessorDrawer id={id} kind={kind} onClose={close} />}
-        actions={canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t(settlement ? 'processors.createSettlement' : 'processors.createProcessor')}</Button>}
+        actions={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t(settlement ? 'processors.createSettlement' : 'processors.createProcessor')}
+            </Button>
+          )
+        }
       />
       {creating && <ProcessorDrawer id={null} kind={kind} onClose={() => setCreating(false)} />}
     </>
@@ -60,7 +74,13 @@ export const MiddlewaresPage = () => {
         countQuery={middlewareCountQueryOptions}
         searchByLabel={(field) => t(`fields:middleware.${field}`)}
         renderDetail={(id, close) => <MiddlewareDrawer id={id} onClose={close} />}
-        actions={hasAccess(me?.roles ?? [], access.pspMiddleware.edit) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('processors.createMiddleware')}</Button>}
+        actions={
+          hasAccess(me?.roles ?? [], access.pspMiddleware.edit) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('processors.createMiddleware')}
+            </Button>
+          )
+        }
       />
       {creating && <MiddlewareDrawer id={null} onClose={() => setCreating(false)} />}
     </>

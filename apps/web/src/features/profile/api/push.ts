@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPushEvent, TPushState } from '@kassa/domain';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { isPushSupported, serviceWorkerRegistration } from '../../../lib/service-worker.ts';
+import { apiGet, apiPost } from '@/lib/api-client.ts';
+import { isPushSupported, serviceWorkerRegistration } from '@/lib/service-worker.ts';
 
 /** `GET /v1/push`: the VAPID key, the events the user picked, how many browsers are subscribed. */
-export const pushStateQueryOptions = () => queryOptions({ queryKey: ['push', 'state'], queryFn: ({ signal }) => apiGet<TPushState>('push', {}, signal) });
+export const pushStateQueryOptions = () =>
+  queryOptions({ queryKey: ['push', 'state'], queryFn: ({ signal }) => apiGet<TPushState>('push', {}, signal) });
 export const usePushState = () => useQuery(pushStateQueryOptions());
 
 /** This browser's own push subscription, if any (none where push is unsupported). */
@@ -12,7 +13,8 @@ export const useBrowserSubscription = () =>
   useQuery({
     queryKey: ['push', 'browser'],
     enabled: isPushSupported(),
-    queryFn: async () => (await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription()) ?? null,
+    queryFn: async () =>
+      (await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription()) ?? null,
   });
 
 const useInvalidatePush = () => {
@@ -27,7 +29,10 @@ export const useSubscribePush = () => {
     mutationFn: async (publicKey: string) => {
       if ((await Notification.requestPermission()) !== 'granted') throw new Error('permission');
       const registration = await serviceWorkerRegistration();
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      });
       return apiPost<TPushState>('push/subscription', subscription.toJSON());
     },
     onSettled: invalidate,
@@ -57,4 +62,5 @@ export const useSavePushEvents = () => {
 };
 
 /** `POST /v1/push/test`: a test notification to every browser of this user. */
-export const useSendTestPush = () => useMutation({ mutationFn: () => apiPost<{ sent: number; failed: number; removed: number }>('push/test') });
+export const useSendTestPush = () =>
+  useMutation({ mutationFn: () => apiPost<{ sent: number; failed: number; removed: number }>('push/test') });

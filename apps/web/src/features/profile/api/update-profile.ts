@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLanguage, TMe } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /** `POST /v1/profile`: name, language and time zone of the signed-in user. */
 export const updateProfile = (body: { name?: string; language?: TLanguage; time_zone?: string }) =>

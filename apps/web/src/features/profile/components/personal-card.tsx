@@ -2,10 +2,10 @@ import { isTimeZone, STATISTICS_TIME_ZONE, type TLanguage, type TMe } from '@kas
 import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerErrorAlert } from '../../../components/server-error-alert.tsx';
-import { useServerError } from '../../../lib/use-server-error.ts';
-import { changeLanguage } from '../../../lib/i18n.ts';
-import { LANGUAGES, resolveLanguage } from '../../../lib/languages.ts';
+import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
+import { useServerError } from '@/lib/use-server-error.ts';
+import { changeLanguage } from '@/lib/i18n.ts';
+import { LANGUAGES, resolveLanguage } from '@/lib/languages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type Personal = { name: string; language: TLanguage; time_zone: string };

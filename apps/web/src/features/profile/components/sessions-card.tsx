@@ -1,7 +1,7 @@
 import type { TOwnSession } from '@kassa/domain';
 import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateTime } from '../../../components/date-time.tsx';
+import { DateTime } from '@/components/date-time.tsx';
 import { useEndSessions, useSessions } from '../api/sessions.ts';
 
 /** The user's own live sessions; any other one can be ended, or all others at once. */
@@ -14,8 +14,15 @@ export const SessionsCard = () => {
     <Card
       title={t('profile.sessionsTitle')}
       extra={
-        <Popconfirm title={t('profile.endOthersConfirm')} onConfirm={() => end.mutate('others')} okText={t('profile.endOthers')} cancelText={t('profile.cancel')}>
-          <Button disabled={others === 0} loading={end.isPending}>{t('profile.endOthers')}</Button>
+        <Popconfirm
+          title={t('profile.endOthersConfirm')}
+          onConfirm={() => end.mutate('others')}
+          okText={t('profile.endOthers')}
+          cancelText={t('profile.cancel')}
+        >
+          <Button disabled={others === 0} loading={end.isPending}>
+            {t('profile.endOthers')}
+          </Button>
         </Popconfirm>
       }
     >
@@ -26,14 +33,35 @@ export const SessionsCard = () => {
         pagination={false}
         dataSource={sessions.data ?? []}
         columns={[
-          { key: 'device', title: t('profile.device'), render: (_, row) => <span title={row.user_agent ?? ''}>{shortAgent(row.user_agent) || t('detail.none')}</span> },
+          {
+            key: 'device',
+            title: t('profile.device'),
+            render: (_, row) => (
+              <span title={row.user_agent ?? ''}>{shortAgent(row.user_agent) || t('detail.none')}</span>
+            ),
+          },
           { key: 'ip', title: t('profile.ip'), dataIndex: 'ip' },
-          { key: 'created_at', title: t('profile.signedInAt'), render: (_, row) => <DateTime value={row.created_at} /> },
-          { key: 'last_seen_at', title: t('profile.lastSeen'), render: (_, row) => <DateTime value={row.last_seen_at} /> },
+          {
+            key: 'created_at',
+            title: t('profile.signedInAt'),
+            render: (_, row) => <DateTime value={row.created_at} />,
+          },
+          {
+            key: 'last_seen_at',
+            title: t('profile.lastSeen'),
+            render: (_, row) => <DateTime value={row.last_seen_at} />,
+          },
           {
             key: 'action',
             title: '',
-            render: (_, row) => (row.current ? <Tag color="blue">{t('profile.thisSession')}</Tag> : <Button size="small" onClick={() => end.mutate({ id: row.id })}>{t('profile.endSession')}</Button>),
+            render: (_, row) =>
+              row.current ? (
+                <Tag color="blue">{t('profile.thisSession')}</Tag>
+              ) : (
+                <Button size="small" onClick={() => end.mutate({ id: row.id })}>
+                  {t('profile.endSession')}
+                </Button>
+              ),
           },
         ]}
       />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
+import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 import type { PlanRow } from './types.ts';
 
 const POPULATE = 'payment_profile organisation checkout';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 import type { SubscriptionTransaction } from './types.ts';
 
 const PAGE = 25;
@@ -9,7 +9,13 @@ export const subscriptionTransactionsQueryOptions = (id: string, page: number, s
   queryOptions({
     queryKey: ['transaction', 'list', scope, { subscription: id, page }] as readonly unknown[],
     queryFn: async ({ signal }) => {
-      const params = { subscription: id, _populate: 'payment_profile', _sort: '-created_at', _limit: PAGE, _skip: (page - 1) * PAGE };
+      const params = {
+        subscription: id,
+        _populate: 'payment_profile',
+        _sort: '-created_at',
+        _limit: PAGE,
+        _skip: (page - 1) * PAGE,
+      };
       const [rows, count] = await Promise.all([
         apiGet<SubscriptionTransaction[]>('transaction', params, signal),
         apiGet<{ count: number }>('transaction/count', { subscription: id }, signal),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
+import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 import type { SubscriptionRow } from './types.ts';
 
 const POPULATE = 'customer plan payment_profile organisation subscription_discount';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPlanCreate, TPlanUpdate } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { PlanRow } from './types.ts';
 
 /** `POST /v1/plan` (create) or `POST /v1/plan/{id}` (update); refreshes the plan lists. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSubscriptionCreate } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { SubscriptionRow } from './types.ts';
 
 /** `POST /v1/subscription`: the create form sends all of it (payments.md §7). */
@@ -12,10 +12,16 @@ export const updateSubscription = ({ id, maxBillingCycle }: { id: string; maxBil
 
 export const useCreateSubscription = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createSubscription, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }) });
+  return useMutation({
+    mutationFn: createSubscription,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }),
+  });
 };
 
 export const useUpdateSubscription = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateSubscription, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }) });
+  return useMutation({
+    mutationFn: updateSubscription,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }),
+  });
 };

@@ -1,8 +1,16 @@
-import type { TCustomer, TDiscountAttached, TPlanRow, TSubscriptionDiscountRow, TSubscriptionRow, TTransactionRow } from '@kassa/domain';
+import type {
+  TCustomer,
+  TDiscountAttached,
+  TPlanRow,
+  TSubscriptionDiscountRow,
+  TSubscriptionRow,
+  TTransactionRow,
+} from '@kassa/domain';
 
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';
 /** The id of a relation, populated or not. */
-export const idOf = (value: { id: string } | string | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+export const idOf = (value: { id: string } | string | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** A plan as `GET /v1/plan` answers it (payments.md §3). */
 export type PlanRow = TPlanRow;
@@ -12,7 +20,9 @@ export type DiscountAttached = TDiscountAttached;
 export type CustomerRef = TCustomer;
 
 export const customerName = (customer: CustomerRef | null) =>
-  customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id : '';
+  customer
+    ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id
+    : '';
 
 /** A subscription (payments.md §3) with its attached discounts. */
 export type SubscriptionRow = TSubscriptionRow;

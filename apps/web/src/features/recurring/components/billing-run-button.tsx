@@ -4,10 +4,10 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { datePattern } from '../../../lib/format.ts';
-import { organisationFor } from '../../../lib/org-context.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { datePattern } from '@/lib/format.ts';
+import { organisationFor } from '@/lib/org-context.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useRunBilling } from '../api/run-billing.ts';
 import type { BillingRunResult } from '../api/types.ts';
 
@@ -29,7 +29,9 @@ export const BillingRunButton = () => {
   const start = async () => {
     setResult(null);
     try {
-      setResult(await run.mutateAsync({ now: when ? when.toISOString() : null, organisation: organisationFor(pathname) }));
+      setResult(
+        await run.mutateAsync({ now: when ? when.toISOString() : null, organisation: organisationFor(pathname) }),
+      );
     } catch {
       // Shown from the mutation's error below.
     }
@@ -37,7 +39,9 @@ export const BillingRunButton = () => {
 
   return (
     <>
-      <Button icon={<ThunderboltOutlined />} onClick={() => setOpen(true)}>{t('recurring.billing.run')}</Button>
+      <Button icon={<ThunderboltOutlined />} onClick={() => setOpen(true)}>
+        {t('recurring.billing.run')}
+      </Button>
       <Modal
         open={open}
         // Above an open detail drawer, whose subscription the run may change.
@@ -47,7 +51,10 @@ export const BillingRunButton = () => {
         cancelText={t('recurring.close')}
         confirmLoading={run.isPending}
         onOk={() => void start()}
-        onCancel={() => { setOpen(false); setResult(null); }}
+        onCancel={() => {
+          setOpen(false);
+          setResult(null);
+        }}
       >
         <Typography.Paragraph type="secondary">{t('recurring.billing.explain')}</Typography.Paragraph>
         <Form layout="vertical">
@@ -55,12 +62,27 @@ export const BillingRunButton = () => {
             <DatePicker showTime value={when} onChange={setWhen} format={`${datePattern(format.language)} HH:mm`} />
           </Form.Item>
         </Form>
-        {run.error && <Alert type="error" showIcon title={run.error instanceof ApiError ? t(`errors.${run.error.code}`, { defaultValue: run.error.message }) : t('errors.unknown')} />}
+        {run.error && (
+          <Alert
+            type="error"
+            showIcon
+            title={
+              run.error instanceof ApiError
+                ? t(`errors.${run.error.code}`, { defaultValue: run.error.message })
+                : t('errors.unknown')
+            }
+          />
+        )}
         {result && (
           <Alert
             type={result.errors.length ? 'warning' : 'success'}
             showIcon
-            title={t('recurring.billing.result', { count: result.charged.length, succeeded: succeeded.length, failed: result.charged.length - succeeded.length, amount: format.money(total) })}
+            title={t('recurring.billing.result', {
+              count: result.charged.length,
+              succeeded: succeeded.length,
+              failed: result.charged.length - succeeded.length,
+              amount: format.money(total),
+            })}
           />
         )}
       </Modal>

@@ -9,7 +9,9 @@ export const CopyLink = ({ sub }: { sub: Pick<SubscriptionRow, 'status' | 'subsc
   if (!canCopyLink(sub.status)) return null;
   return (
     <span onClick={(event) => event.stopPropagation()}>
-      <Typography.Text copyable={{ text: sub.subscription_url, tooltips: [t('recurring.subscriptions.copyLink'), t('detail.copied')] }}>
+      <Typography.Text
+        copyable={{ text: sub.subscription_url, tooltips: [t('recurring.subscriptions.copyLink'), t('detail.copied')] }}
+      >
         {t('recurring.subscriptions.link')}
       </Typography.Text>
     </span>

@@ -3,18 +3,18 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDeleteDiscount } from '../api/delete-discount.ts';
 import { useDiscount } from '../api/get-discounts.ts';
 import { populated } from '../api/types.ts';
 import { DiscountForm } from './discount-form.tsx';
 import { useConfirmDelete } from './use-confirm-delete.tsx';
 import { Cycles, DiscountAmount } from './recurring-format.tsx';
-import { Money } from '../../../components/money.tsx';
+import { Money } from '@/components/money.tsx';
 
 /** A subscription discount's panel: its fields, edit and delete. */
 export const DiscountDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
@@ -50,8 +50,14 @@ export const DiscountDetail = ({ id, onClose }: { id: string; onClose: () => voi
         extra={
           discount && (
             <Space>
-              {can(access.subscriptionDiscount.update) && <Button onClick={() => setEditing(true)}>{t('recurring.edit')}</Button>}
-              {can(access.subscriptionDiscount.delete) && <Button danger onClick={confirmDelete}>{t('recurring.delete')}</Button>}
+              {can(access.subscriptionDiscount.update) && (
+                <Button onClick={() => setEditing(true)}>{t('recurring.edit')}</Button>
+              )}
+              {can(access.subscriptionDiscount.delete) && (
+                <Button danger onClick={confirmDelete}>
+                  {t('recurring.delete')}
+                </Button>
+              )}
             </Space>
           )
         }
@@ -70,7 +76,10 @@ export const DiscountDetail = ({ id, onClose }: { id: string; onClose: () => voi
                         { label: f('amount'), value: <DiscountAmount type={discount.type} amount={discount.amount} /> },
                         { label: f('duration'), value: <Cycles value={discount.duration} /> },
                         { label: f('minimum_amount'), value: <Money amount={discount.minimum_amount} /> },
-                        { label: f('limit_to_first_order'), value: discount.limit_to_first_order ? t('recurring.yes') : t('recurring.no') },
+                        {
+                          label: f('limit_to_first_order'),
+                          value: discount.limit_to_first_order ? t('recurring.yes') : t('recurring.no'),
+                        },
                         { label: f('organisation'), value: populated(discount.organisation)?.name },
                         { label: f('created_at'), value: <DateTime value={discount.created_at} style="long" /> },
                       ]}

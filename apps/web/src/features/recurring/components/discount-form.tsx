@@ -1,11 +1,15 @@
-import { ZSubscriptionDiscountCreate, ZSubscriptionDiscountUpdate, type TSubscriptionDiscountCreate } from '@kassa/domain';
+import {
+  ZSubscriptionDiscountCreate,
+  ZSubscriptionDiscountUpdate,
+  type TSubscriptionDiscountCreate,
+} from '@kassa/domain';
 import { Alert, Button, Drawer, Form, Input, Radio, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MoneyInput } from '../../../components/money-input.tsx';
-import { hasUnread, PercentInput, WholeNumberInput } from '../../../components/number-input.tsx';
-import { organisationFor } from '../../../lib/org-context.ts';
+import { MoneyInput } from '@/components/money-input.tsx';
+import { hasUnread, PercentInput, WholeNumberInput } from '@/components/number-input.tsx';
+import { organisationFor } from '@/lib/org-context.ts';
 import { useSaveDiscount } from '../api/save-discount.ts';
 import type { DiscountRow } from '../api/types.ts';
 import { clearErrors, showApiError, showIssues } from './form-errors.ts';
@@ -33,7 +37,10 @@ export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; on
     const parsed = ZSubscriptionDiscountCreate.safeParse({ ...values, organisation });
     if (!parsed.success) return showIssues(form, t, parsed.error.issues);
     try {
-      await save.mutateAsync({ id: discount?.id, body: discount ? ZSubscriptionDiscountUpdate.parse(values) : parsed.data });
+      await save.mutateAsync({
+        id: discount?.id,
+        body: discount ? ZSubscriptionDiscountUpdate.parse(values) : parsed.data,
+      });
       onClose();
     } catch (error) {
       setFailure(showApiError(form, t, error, FIELDS));
@@ -50,7 +57,9 @@ export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; on
       extra={
         <Space>
           <Button onClick={onClose}>{t('recurring.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>{t('recurring.save')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            {t('recurring.save')}
+          </Button>
         </Space>
       }
     >
@@ -66,16 +75,34 @@ export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; on
           if ('type' in changed) form.setFieldValue('amount', null);
         }}
       >
-        <Form.Item name="name" label={f('name')} required><Input maxLength={200} /></Form.Item>
-        <Form.Item name="type" label={f('type')} required>
-          <Radio.Group options={[{ value: 'fixed_cents', label: t('recurring.discountTypes.fixed_cents') }, { value: 'percentage', label: t('recurring.discountTypes.percentage') }]} />
+        <Form.Item name="name" label={f('name')} required>
+          <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="amount" label={f('amount')} required extra={type === 'percentage' ? t('recurring.discounts.percentHint') : undefined}>
+        <Form.Item name="type" label={f('type')} required>
+          <Radio.Group
+            options={[
+              { value: 'fixed_cents', label: t('recurring.discountTypes.fixed_cents') },
+              { value: 'percentage', label: t('recurring.discountTypes.percentage') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={f('amount')}
+          required
+          extra={type === 'percentage' ? t('recurring.discounts.percentHint') : undefined}
+        >
           {type === 'percentage' ? <PercentInput /> : <MoneyInput />}
         </Form.Item>
-        <Form.Item name="duration" label={f('duration')} extra={t('recurring.discounts.durationHint')}><WholeNumberInput /></Form.Item>
-        <Form.Item name="minimum_amount" label={f('minimum_amount')} extra={t('recurring.discounts.minimumHint')}><MoneyInput min={0} /></Form.Item>
-        <Form.Item name="limit_to_first_order" label={f('limit_to_first_order')} valuePropName="checked"><Switch /></Form.Item>
+        <Form.Item name="duration" label={f('duration')} extra={t('recurring.discounts.durationHint')}>
+          <WholeNumberInput />
+        </Form.Item>
+        <Form.Item name="minimum_amount" label={f('minimum_amount')} extra={t('recurring.discounts.minimumHint')}>
+          <MoneyInput min={0} />
+        </Form.Item>
+        <Form.Item name="limit_to_first_order" label={f('limit_to_first_order')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
       </Form>
     </Drawer>
   );

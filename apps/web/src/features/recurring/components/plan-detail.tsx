@@ -3,10 +3,10 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DetailPanel } from '../../../components/detail-panel.tsx';
-import { EntityLink } from '../../../components/entity-link.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { DetailPanel } from '@/components/detail-panel.tsx';
+import { EntityLink } from '@/components/entity-link.tsx';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDeletePlan } from '../api/delete-plan.ts';
 import { usePlan } from '../api/get-plans.ts';
 import { useConfirmDelete } from './use-confirm-delete.tsx';
@@ -47,7 +47,11 @@ export const PlanDetail = ({ id, onClose }: { id: string; onClose: () => void })
           plan && (
             <Space>
               {can(access.plan.update) && <Button onClick={() => setEditing(true)}>{t('recurring.edit')}</Button>}
-              {can(access.plan.delete) && <Button danger onClick={confirmDelete}>{t('recurring.delete')}</Button>}
+              {can(access.plan.delete) && (
+                <Button danger onClick={confirmDelete}>
+                  {t('recurring.delete')}
+                </Button>
+              )}
             </Space>
           )
         }
@@ -60,7 +64,9 @@ export const PlanDetail = ({ id, onClose }: { id: string; onClose: () => void })
                   children: (
                     <Space orientation="vertical" style={{ width: '100%' }}>
                       <PlanFields plan={plan} />
-                      <EntityLink to="subscriptions" filter={{ 'plan[]': plan.id }}>{t('recurring.plans.subscriptions')}</EntityLink>
+                      <EntityLink to="subscriptions" filter={{ 'plan[]': plan.id }}>
+                        {t('recurring.plans.subscriptions')}
+                      </EntityLink>
                     </Space>
                   ),
                 },

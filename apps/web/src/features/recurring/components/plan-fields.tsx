@@ -1,9 +1,9 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { DetailFields } from '../../../components/detail-panel.tsx';
-import { Money } from '../../../components/money.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { DetailFields } from '@/components/detail-panel.tsx';
+import { Money } from '@/components/money.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
 import { populated, type PlanRow } from '../api/types.ts';
 import { Cycles, IntervalText } from './recurring-format.tsx';
 
@@ -26,7 +26,13 @@ export const PlanFields = ({ plan, currency }: { plan: PlanRow; currency?: strin
         { label: f('checkout'), value: populated(plan.checkout)?.name },
         {
           label: f('statuses_subscription_update'),
-          value: plan.statuses_subscription_update.length ? <Space size={4} wrap>{plan.statuses_subscription_update.map((status) => <StatusTag key={status} vocabulary="subscription" status={status} />)}</Space> : null,
+          value: plan.statuses_subscription_update.length ? (
+            <Space size={4} wrap>
+              {plan.statuses_subscription_update.map((status) => (
+                <StatusTag key={status} vocabulary="subscription" status={status} />
+              ))}
+            </Space>
+          ) : null,
         },
         { label: f('webhook_subscription_update'), value: plan.webhook_subscription_update },
         { label: f('email_subscription_update'), value: plan.email_subscription_update },

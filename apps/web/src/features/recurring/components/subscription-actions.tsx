@@ -2,8 +2,8 @@ import { access } from '@kassa/domain';
 import { Button, Form, message as antMessage, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isUnread, WholeNumberInput } from '../../../components/number-input.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { isUnread, WholeNumberInput } from '@/components/number-input.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { useDeleteSubscription } from '../api/delete-subscription.ts';
 import { useUpdateSubscription } from '../api/save-subscription.ts';
 import type { SubscriptionRow } from '../api/types.ts';
@@ -76,11 +76,36 @@ export const SubscriptionActions = ({ sub, onDeleted }: { sub: SubscriptionRow; 
     <Space>
       {modalHolder}
       {messageHolder}
-      {can(access.subscription.update) && <Button onClick={() => { form.setFieldsValue({ max_billing_cycle: sub.max_billing_cycle }); setEditing(true); }}>{t('recurring.subscriptions.editMax')}</Button>}
-      {can(access.subscription.delete) && <Button danger onClick={confirmDelete}>{neverBilled ? t('recurring.delete') : t('recurring.subscriptions.cancelSubscription')}</Button>}
-      <Modal open={editing} title={t('recurring.subscriptions.editMax')} okText={t('recurring.save')} cancelText={t('recurring.cancel')} confirmLoading={update.isPending} onOk={save} onCancel={() => setEditing(false)}>
+      {can(access.subscription.update) && (
+        <Button
+          onClick={() => {
+            form.setFieldsValue({ max_billing_cycle: sub.max_billing_cycle });
+            setEditing(true);
+          }}
+        >
+          {t('recurring.subscriptions.editMax')}
+        </Button>
+      )}
+      {can(access.subscription.delete) && (
+        <Button danger onClick={confirmDelete}>
+          {neverBilled ? t('recurring.delete') : t('recurring.subscriptions.cancelSubscription')}
+        </Button>
+      )}
+      <Modal
+        open={editing}
+        title={t('recurring.subscriptions.editMax')}
+        okText={t('recurring.save')}
+        cancelText={t('recurring.cancel')}
+        confirmLoading={update.isPending}
+        onOk={save}
+        onCancel={() => setEditing(false)}
+      >
         <Form form={form} layout="vertical">
-          <Form.Item name="max_billing_cycle" label={t('fields:subscription.max_billing_cycle')} extra={t('recurring.subscriptions.maxHint', { count: sub.last_paid_cycle ?? 0 })}>
+          <Form.Item
+            name="max_billing_cycle"
+            label={t('fields:subscription.max_billing_cycle')}
+            extra={t('recurring.subscriptions.maxHint', { count: sub.last_paid_cycle ?? 0 })}
+          >
             <WholeNumberInput min={Math.max(1, sub.last_paid_cycle ?? 1)} onPressEnter={save} />
           </Form.Item>
         </Form>

@@ -3,15 +3,15 @@ import { Empty, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { EntityLink } from '../../../components/entity-link.tsx';
-import { Money } from '../../../components/money.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { EntityLink } from '@/components/entity-link.tsx';
+import { Money } from '@/components/money.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useSubscription } from '../api/get-subscriptions.ts';
 import { customerName, populated, type CustomerRef, type PlanRow, type SubscriptionRow } from '../api/types.ts';
 import { canCopyLink } from '../search-params.ts';
@@ -34,13 +34,23 @@ const Details = ({ sub }: { sub: SubscriptionRow }) => {
         { label: f('billing_cycle'), value: sub.billing_cycle },
         { label: f('max_billing_cycle'), value: <Cycles value={sub.max_billing_cycle} /> },
         { label: f('due_date'), value: <DateTime value={sub.due_date} style="long" /> },
-        { label: f('next_attempt_at'), value: sub.next_attempt_at !== sub.due_date ? <DateTime value={sub.next_attempt_at} style="long" /> : null },
+        {
+          label: f('next_attempt_at'),
+          value: sub.next_attempt_at !== sub.due_date ? <DateTime value={sub.next_attempt_at} style="long" /> : null,
+        },
         { label: f('last_paid_cycle'), value: sub.last_paid_cycle },
         { label: f('last_paid_date'), value: <DateTime value={sub.last_paid_date} style="long" /> },
         { label: f('start_date'), value: <DateTime value={sub.start_date} style="long" /> },
         { label: f('payment_product'), value: t(`paymentProducts.${sub.payment_product}`) },
         { label: f('payment_profile'), value: populated(sub.payment_profile)?.name },
-        { label: f('subscription_url'), value: canCopyLink(sub.status) ? <Typography.Text copyable={{ tooltips: [t('recurring.subscriptions.copyLink'), t('detail.copied')] }}>{sub.subscription_url}</Typography.Text> : null },
+        {
+          label: f('subscription_url'),
+          value: canCopyLink(sub.status) ? (
+            <Typography.Text copyable={{ tooltips: [t('recurring.subscriptions.copyLink'), t('detail.copied')] }}>
+              {sub.subscription_url}
+            </Typography.Text>
+          ) : null,
+        },
         { label: f('created_at'), value: <DateTime value={sub.created_at} style="long" /> },
         { label: f('organisation'), value: populated(sub.organisation)?.name },
       ]}
@@ -55,7 +65,9 @@ const PlanTab = ({ sub }: { sub: SubscriptionRow }) => {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <PlanFields plan={plan} currency={sub.currency_code} />
-      <EntityLink to="subscriptions/plans" filter={{ id: plan.id }} open>{t('recurring.subscriptions.openPlan')}</EntityLink>
+      <EntityLink to="subscriptions/plans" filter={{ id: plan.id }} open>
+        {t('recurring.subscriptions.openPlan')}
+      </EntityLink>
     </Space>
   );
 };
@@ -78,7 +90,9 @@ const CustomerTab = ({ sub }: { sub: SubscriptionRow }) => {
           { label: f('status'), value: <StatusTag vocabulary="customer" status={customer.status} /> },
         ]}
       />
-      <EntityLink to="customers" filter={{ id: customer.id }} open>{t('recurring.subscriptions.openCustomer')}</EntityLink>
+      <EntityLink to="customers" filter={{ id: customer.id }} open>
+        {t('recurring.subscriptions.openCustomer')}
+      </EntityLink>
     </Space>
   );
 };
@@ -98,16 +112,41 @@ export const SubscriptionDetail = ({ id, onClose }: { id: string; onClose: () =>
       onClose={onClose}
       loading={isPending && !error}
       notFound={notFound}
-      title={sub ? t('recurring.subscriptions.detailTitle', { customer: customerName(populated<CustomerRef>(sub.customer)) || sub.id }) : t('recurring.subscriptions.title')}
-      extra={sub ? <SubscriptionActions sub={sub} onDeleted={() => { setClosing(true); onClose(); }} /> : undefined}
+      title={
+        sub
+          ? t('recurring.subscriptions.detailTitle', {
+              customer: customerName(populated<CustomerRef>(sub.customer)) || sub.id,
+            })
+          : t('recurring.subscriptions.title')
+      }
+      extra={
+        sub ? (
+          <SubscriptionActions
+            sub={sub}
+            onDeleted={() => {
+              setClosing(true);
+              onClose();
+            }}
+          />
+        ) : undefined
+      }
       tabs={
         sub
           ? [
               { key: 'details', label: t('recurring.tabs.details'), children: <Details sub={sub} /> },
               { key: 'plan', label: t('recurring.tabs.plan'), children: <PlanTab sub={sub} /> },
               { key: 'customer', label: t('recurring.tabs.customer'), children: <CustomerTab sub={sub} /> },
-              { key: 'transactions', label: t('recurring.tabs.transactions'), hidden: !can(access.customer.transactions), children: <SubscriptionTransactionsTab sub={sub} /> },
-              { key: 'discounts', label: t('recurring.tabs.discounts'), children: <SubscriptionDiscountsTab sub={sub} /> },
+              {
+                key: 'transactions',
+                label: t('recurring.tabs.transactions'),
+                hidden: !can(access.customer.transactions),
+                children: <SubscriptionTransactionsTab sub={sub} />,
+              },
+              {
+                key: 'discounts',
+                label: t('recurring.tabs.discounts'),
+                children: <SubscriptionDiscountsTab sub={sub} />,
+              },
             ]
           : []
       }

@@ -3,9 +3,9 @@ import { Alert, Button, message as antMessage, Modal, Select, Space, Table, Tag 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useAllDiscounts } from '../api/get-discounts.ts';
 import { useAddDiscount, useRemoveDiscount } from '../api/subscription-discount.ts';
 import type { DiscountAttached, SubscriptionRow } from '../api/types.ts';
@@ -34,7 +34,8 @@ export const SubscriptionDiscountsTab = ({ sub }: { sub: SubscriptionRow }) => {
   const active = sub.discounts_attached.find((a) => a.active);
   const mayChange = can(access.subscription.update) && RUNNING.includes(sub.status);
   const choices = applicableDiscounts(discounts.data ?? [], sub);
-  const failed = (error: unknown) => void message.error(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.unknown'));
+  const failed = (error: unknown) =>
+    void message.error(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.unknown'));
 
   const apply = async () => {
     if (!chosen) return;
@@ -78,7 +79,9 @@ export const SubscriptionDiscountsTab = ({ sub }: { sub: SubscriptionRow }) => {
             options={choices.map((d) => ({ value: d.id, label: d.name }))}
             notFoundContent={t('recurring.subscriptions.noApplicableDiscount')}
           />
-          <Button type="primary" disabled={!chosen} loading={add.isPending} onClick={() => void apply()}>{t('recurring.subscriptions.applyDiscount')}</Button>
+          <Button type="primary" disabled={!chosen} loading={add.isPending} onClick={() => void apply()}>
+            {t('recurring.subscriptions.applyDiscount')}
+          </Button>
         </Space.Compact>
       )}
       {mayChange && active && <Alert type="info" showIcon title={t('recurring.subscriptions.oneActiveDiscount')} />}
@@ -90,14 +93,50 @@ export const SubscriptionDiscountsTab = ({ sub }: { sub: SubscriptionRow }) => {
         locale={{ emptyText: t('recurring.subscriptions.noDiscounts') }}
         columns={[
           { key: 'name', title: f('name'), render: (_, a) => a.subscription_discount.name },
-          { key: 'amount', title: f('amount'), render: (_, a) => <DiscountAmount type={a.subscription_discount.type} amount={a.subscription_discount.amount} currency={sub.currency_code} /> },
-          { key: 'applied', title: t('recurring.subscriptions.appliedDuration'), render: (_, a) => <>{a.applied_duration} / <Cycles value={a.subscription_discount.duration} /></> },
-          { key: 'first', title: f('limit_to_first_order'), render: (_, a) => (a.subscription_discount.limit_to_first_order ? t('recurring.yes') : t('recurring.no')) },
-          { key: 'active', title: t('recurring.subscriptions.active'), render: (_, a) => (a.active ? <Tag color="success">{t('recurring.subscriptions.active')}</Tag> : <Tag>{t('recurring.subscriptions.ended')}</Tag>) },
+          {
+            key: 'amount',
+            title: f('amount'),
+            render: (_, a) => (
+              <DiscountAmount
+                type={a.subscription_discount.type}
+                amount={a.subscription_discount.amount}
+                currency={sub.currency_code}
+              />
+            ),
+          },
+          {
+            key: 'applied',
+            title: t('recurring.subscriptions.appliedDuration'),
+            render: (_, a) => (
+              <>
+                {a.applied_duration} / <Cycles value={a.subscription_discount.duration} />
+              </>
+            ),
+          },
+          {
+            key: 'first',
+            title: f('limit_to_first_order'),
+            render: (_, a) => (a.subscription_discount.limit_to_first_order ? t('recurring.yes') : t('recurring.no')),
+          },
+          {
+            key: 'active',
+            title: t('recurring.subscriptions.active'),
+            render: (_, a) =>
+              a.active ? (
+                <Tag color="success">{t('recurring.subscriptions.active')}</Tag>
+              ) : (
+                <Tag>{t('recurring.subscriptions.ended')}</Tag>
+              ),
+          },
           {
             key: 'actions',
             title: '',
-            render: (_, a) => (a.active && mayChange ? <Button size="small" danger onClick={() => confirmRemove(a)}>{t('recurring.subscriptions.removeDiscount')}</Button> : null),
+            render: (_, a) =>
+              a.active && mayChange ? (
+                <Button size="small" danger onClick={() => confirmRemove(a)}>
+                  {t('recurring.subscriptions.removeDiscount')}
+                </Button>
+              ) : null,
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import { message as antMessage, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { translateMessage } from './form-errors.ts';
 
 /**
@@ -11,7 +11,15 @@ export const useConfirmDelete = () => {
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
   const [message, messageHolder] = antMessage.useMessage();
-  const confirmDelete = ({ title, content, remove }: { title: string; content: string; remove: () => Promise<unknown> }) =>
+  const confirmDelete = ({
+    title,
+    content,
+    remove,
+  }: {
+    title: string;
+    content: string;
+    remove: () => Promise<unknown>;
+  }) =>
     modal.confirm({
       title,
       content,

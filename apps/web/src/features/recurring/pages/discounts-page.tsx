@@ -3,8 +3,8 @@ import { access } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { discountsCountQueryOptions, discountsQueryOptions } from '../api/get-discounts.ts';
 import type { DiscountRow } from '../api/types.ts';
 import { DiscountDetail } from '../components/discount-detail.tsx';
@@ -32,7 +32,13 @@ export const DiscountsPage = () => {
         filters={(props) => <DiscountFilters {...props} />}
         searchByLabel={(field) => t(`fields:subscription_discount.${field}`)}
         renderDetail={(id, close) => <DiscountDetail id={id} onClose={close} />}
-        actions={can(access.subscriptionDiscount.create) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('recurring.discounts.create')}</Button>}
+        actions={
+          can(access.subscriptionDiscount.create) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('recurring.discounts.create')}
+            </Button>
+          )
+        }
       />
       {creating && <DiscountForm onClose={() => setCreating(false)} />}
     </>

@@ -3,8 +3,8 @@ import { access } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { plansCountQueryOptions, plansQueryOptions } from '../api/get-plans.ts';
 import type { PlanRow } from '../api/types.ts';
 import { PlanDetail } from '../components/plan-detail.tsx';
@@ -32,7 +32,13 @@ export const PlansPage = () => {
         filters={(props) => <PlanFilters {...props} />}
         searchByLabel={(field) => t(`fields:plan.${field}`)}
         renderDetail={(id, close) => <PlanDetail id={id} onClose={close} />}
-        actions={can(access.plan.create) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('recurring.plans.create')}</Button>}
+        actions={
+          can(access.plan.create) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('recurring.plans.create')}
+            </Button>
+          )
+        }
       />
       {creating && <PlanForm onClose={() => setCreating(false)} />}
     </>

@@ -4,8 +4,8 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { subscriptionsCountQueryOptions, subscriptionsQueryOptions } from '../api/get-subscriptions.ts';
 import type { SubscriptionRow } from '../api/types.ts';
 import { BillingRunButton } from '../components/billing-run-button.tsx';
@@ -42,7 +42,11 @@ export const SubscriptionsPage = () => {
         actions={
           <>
             {can(BILLING_RUN_ROLES) && <BillingRunButton />}
-            {can(access.subscription.create) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('recurring.subscriptions.create')}</Button>}
+            {can(access.subscription.create) && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                {t('recurring.subscriptions.create')}
+              </Button>
+            )}
           </>
         }
       />

@@ -1,6 +1,6 @@
 import { detailScreens } from '@kassa/domain';
 import { useQuery } from '@tanstack/react-query';
-import { detailOptions } from '../../../lib/entity-api.ts';
+import { detailOptions } from '@/lib/entity-api.ts';
 import type { RefundRow } from './types.ts';
 
 /** `GET /v1/refund/:id` for the detail panel. */

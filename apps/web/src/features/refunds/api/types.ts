@@ -4,4 +4,4 @@ import type { TRefundRow, TTransaction } from '@kassa/domain';
 export type RefundRow = TRefundRow;
 export type RefundTransaction = TTransaction;
 
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { TransactionSummary } from '../../../components/payments/transaction-summary.tsx';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { Money } from '../../../components/money.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { TransactionSummary } from '@/components/payments/transaction-summary.tsx';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { Money } from '@/components/money.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useRefund } from '../api/get-refund.ts';
 import { populated, type RefundRow, type RefundTransaction } from '../api/types.ts';
 
@@ -22,7 +22,10 @@ const Details = ({ refund }: { refund: RefundRow }) => {
         { label: f('amount'), value: <Money amount={refund.amount} currency={refund.currency_code} /> },
         { label: f('status'), value: <StatusTag vocabulary="refund" status={refund.status} /> },
         { label: f('reason'), value: refund.reason },
-        { label: f('processor_id_external'), value: refund.processor_id_external && <CopyableId value={refund.processor_id_external} /> },
+        {
+          label: f('processor_id_external'),
+          value: refund.processor_id_external && <CopyableId value={refund.processor_id_external} />,
+        },
         { label: f('payment_profile'), value: populated<{ id: string; name: string }>(refund.payment_profile)?.name },
       ]}
     />

@@ -3,9 +3,9 @@ import { access } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { AddRefundDialog } from '../../../components/payments/add-refund-dialog.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { AddRefundDialog } from '@/components/payments/add-refund-dialog.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { refundsCountQueryOptions } from '../api/get-refunds-count.ts';
 import { refundsQueryOptions } from '../api/get-refunds.ts';
 import type { RefundRow } from '../api/types.ts';
@@ -33,7 +33,13 @@ export const RefundsPage = () => {
         filters={(props) => <RefundFilters {...props} />}
         searchByLabel={(field) => t(`fields:refund.${field}`)}
         renderDetail={(id, close) => <RefundDetail id={id} onClose={close} />}
-        actions={can(access.refund.create) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('refunds.add.button')}</Button>}
+        actions={
+          can(access.refund.create) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('refunds.add.button')}
+            </Button>
+          )
+        }
       />
       {adding && <AddRefundDialog open onClose={() => setAdding(false)} />}
     </>

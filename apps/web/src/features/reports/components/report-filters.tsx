@@ -3,15 +3,22 @@ import { Checkbox, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useStatusOptions } from '../../../components/status-tag.tsx';
-import { datePattern } from '../../../lib/format.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { useStatusOptions } from '@/components/status-tag.tsx';
+import { datePattern } from '@/lib/format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import type { ReportFilters } from '../api/reports.ts';
 
 /** A column's name: the transaction field's label (the card brand has none there). */
-export const columnLabel = (t: TFunction, field: string) => (field === 'card_brand' ? t('reports.cardBrand') : t(`fields:transaction.${field}`, { defaultValue: field }));
+export const columnLabel = (t: TFunction, field: string) =>
+  field === 'card_brand' ? t('reports.cardBrand') : t(`fields:transaction.${field}`, { defaultValue: field });
 
-export type FilterValues = { status?: string[]; range?: [Dayjs, Dayjs] | null; payment_product_type?: string; currency_code?: string; fields: string[] };
+export type FilterValues = {
+  status?: string[];
+  range?: [Dayjs, Dayjs] | null;
+  payment_product_type?: string;
+  currency_code?: string;
+  fields: string[];
+};
 
 /** The form's filter values as the transaction list's query keys (what the API keeps). */
 export const filtersOf = (values: FilterValues, withRange = true): ReportFilters => {
@@ -55,12 +62,27 @@ export const ReportFilterFields = ({ withRange = true }: { withRange?: boolean }
         </Form.Item>
       )}
       <Form.Item name="payment_product_type" label={t('reports.paymentProduct')}>
-        <Select allowClear options={PAYMENT_PRODUCTS.map((value) => ({ value, label: t(`paymentProducts.${value}`, { defaultValue: value }) }))} placeholder={t('reports.all')} />
+        <Select
+          allowClear
+          options={PAYMENT_PRODUCTS.map((value) => ({
+            value,
+            label: t(`paymentProducts.${value}`, { defaultValue: value }),
+          }))}
+          placeholder={t('reports.all')}
+        />
       </Form.Item>
       <Form.Item name="currency_code" label={t('reports.currency')}>
-        <Select allowClear options={['EUR', 'GBP', 'USD'].map((value) => ({ value, label: value }))} placeholder={t('reports.all')} />
+        <Select
+          allowClear
+          options={['EUR', 'GBP', 'USD'].map((value) => ({ value, label: value }))}
+          placeholder={t('reports.all')}
+        />
       </Form.Item>
-      <Form.Item name="fields" label={t('reports.columns')} rules={[{ required: true, type: 'array', min: 1, message: t('reports.chooseColumns') }]}>
+      <Form.Item
+        name="fields"
+        label={t('reports.columns')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('reports.chooseColumns') }]}
+      >
         <Checkbox.Group options={REPORT_COLUMNS.map((value) => ({ value, label: columnLabel(t, value) }))} />
       </Form.Item>
     </>

@@ -2,7 +2,7 @@ import { Alert, Card, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { downloadReportFile } from '../api/reports.ts';
 
 type State = 'INIT' | 'DOWNLOADING' | 'DOWNLOADED' | 'FAILED';
@@ -18,7 +18,10 @@ export const ReportDownloadPage = () => {
     if (started.current) return;
     started.current = true;
     setState('DOWNLOADING');
-    downloadReportFile(reportId).then(() => setState('DOWNLOADED'), () => setState('FAILED'));
+    downloadReportFile(reportId).then(
+      () => setState('DOWNLOADED'),
+      () => setState('FAILED'),
+    );
   }, [reportId]);
   const overview = pathname.replace(/\/[^/]+\/download\/?$/, '');
   return (
@@ -27,10 +30,24 @@ export const ReportDownloadPage = () => {
       <Card>
         <Space orientation="vertical">
           {(state === 'INIT' || state === 'DOWNLOADING') && (
-            <Space><Spin /> <Typography.Text data-testid="download-state">{t('reports.downloading')}</Typography.Text></Space>
+            <Space>
+              <Spin /> <Typography.Text data-testid="download-state">{t('reports.downloading')}</Typography.Text>
+            </Space>
           )}
-          {state === 'DOWNLOADED' && <Alert type="success" showIcon title={<span data-testid="download-state">{t('reports.downloaded')}</span>} />}
-          {state === 'FAILED' && <Alert type="error" showIcon title={<span data-testid="download-state">{t('reports.downloadFailed')}</span>} />}
+          {state === 'DOWNLOADED' && (
+            <Alert
+              type="success"
+              showIcon
+              title={<span data-testid="download-state">{t('reports.downloaded')}</span>}
+            />
+          )}
+          {state === 'FAILED' && (
+            <Alert
+              type="error"
+              showIcon
+              title={<span data-testid="download-state">{t('reports.downloadFailed')}</span>}
+            />
+          )}
           <Link to={overview}>{t('reports.backToOverview')}</Link>
         </Space>
       </Card>

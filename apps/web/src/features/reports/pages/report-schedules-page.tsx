@@ -4,12 +4,12 @@ import { Button, Drawer, Form, Input, message as antMessage, Modal, Select, Spac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DateTime } from '../../../components/date-time.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { ServerErrorAlert } from '../../../components/server-error-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/authorisation.ts';
-import { organisationFor, useOrganisationScope } from '../../../lib/org-context.ts';
+import { DateTime } from '@/components/date-time.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
 import { useCreateSchedule, useDeleteSchedule, useReportSchedules, type ReportScheduleRow } from '../api/reports.ts';
 import { filtersOf, ReportFilterFields, type FilterValues } from '../components/report-filters.tsx';
 
@@ -23,7 +23,14 @@ const ScheduleForm = ({ onClose }: { onClose: () => void }) => {
   const submit = async (values: Values) => {
     setError(null);
     try {
-      await create.mutateAsync({ name: values.name, frequency: values.frequency, email: values.email, organisation: organisationFor(pathname), filters: filtersOf(values, false), fields: values.fields as never });
+      await create.mutateAsync({
+        name: values.name,
+        frequency: values.frequency,
+        email: values.email,
+        organisation: organisationFor(pathname),
+        filters: filtersOf(values, false),
+        fields: values.fields as never,
+      });
       onClose();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('errors.unknown'));
@@ -32,19 +39,40 @@ const ScheduleForm = ({ onClose }: { onClose: () => void }) => {
   return (
     <Drawer open title={t('reports.scheduleCreateTitle')} onClose={onClose} size={560} destroyOnHidden>
       <ServerErrorAlert message={error} />
-      <Form<Values> layout="vertical" initialValues={{ frequency: 'daily', fields: [...REPORT_DEFAULT_COLUMNS] }} onFinish={submit}>
-        <Form.Item name="name" label={t('reports.name')} rules={[{ required: true, whitespace: true, message: t('form_validation.required') }, { max: 100 }]}>
+      <Form<Values>
+        layout="vertical"
+        initialValues={{ frequency: 'daily', fields: [...REPORT_DEFAULT_COLUMNS] }}
+        onFinish={submit}
+      >
+        <Form.Item
+          name="name"
+          label={t('reports.name')}
+          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }, { max: 100 }]}
+        >
           <Input autoFocus />
         </Form.Item>
-        <Form.Item name="frequency" label={t('reports.frequency')} rules={[{ required: true, message: t('form_validation.required') }]}>
+        <Form.Item
+          name="frequency"
+          label={t('reports.frequency')}
+          rules={[{ required: true, message: t('form_validation.required') }]}
+        >
           <Select options={REPORT_FREQUENCIES.map((value) => ({ value, label: t(`reports.frequencies.${value}`) }))} />
         </Form.Item>
-        <Form.Item name="email" label={t('reports.email')} rules={[{ required: true, message: t('form_validation.required') }, { type: 'email', message: t('form_validation.email') }]}>
+        <Form.Item
+          name="email"
+          label={t('reports.email')}
+          rules={[
+            { required: true, message: t('form_validation.required') },
+            { type: 'email', message: t('form_validation.email') },
+          ]}
+        >
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <ReportFilterFields withRange={false} />
         <Space>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>{t('reports.save')}</Button>
+          <Button type="primary" htmlType="submit" loading={create.isPending}>
+            {t('reports.save')}
+          </Button>
           <Button onClick={onClose}>{t('reports.cancel')}</Button>
         </Space>
       </Form>
@@ -77,7 +105,16 @@ export const ReportSchedulesPage = () => {
       {modalHolder}
       {messageHolder}
       <PageTitle>{t('reports.schedulesTitle')}</PageTitle>
-      {manage && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} style={{ alignSelf: 'flex-start' }}>{t('reports.scheduleCreate')}</Button>}
+      {manage && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setCreating(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('reports.scheduleCreate')}
+        </Button>
+      )}
       <Table<ReportScheduleRow>
         rowKey="id"
         loading={isLoading}
@@ -86,10 +123,30 @@ export const ReportSchedulesPage = () => {
         locale={{ emptyText: t('reports.noSchedules') }}
         columns={[
           { key: 'name', title: t('reports.name'), render: (_, row) => row.name },
-          { key: 'frequency', title: t('reports.frequency'), render: (_, row) => t(`reports.frequencies.${row.frequency}`) },
+          {
+            key: 'frequency',
+            title: t('reports.frequency'),
+            render: (_, row) => t(`reports.frequencies.${row.frequency}`),
+          },
           { key: 'email', title: t('reports.email'), render: (_, row) => row.email },
           { key: 'last', title: t('reports.lastRun'), render: (_, row) => <DateTime value={row.last_run_at} /> },
-          ...(manage ? [{ key: 'actions', title: t('reports.actions'), render: (_: unknown, row: ReportScheduleRow) => <Button danger size="small" icon={<DeleteOutlined />} aria-label={t('reports.deleteScheduleTitle', { name: row.name })} onClick={() => confirmDelete(row)} /> }] : []),
+          ...(manage
+            ? [
+                {
+                  key: 'actions',
+                  title: t('reports.actions'),
+                  render: (_: unknown, row: ReportScheduleRow) => (
+                    <Button
+                      danger
+                      size="small"
+                      icon={<DeleteOutlined />}
+                      aria-label={t('reports.deleteScheduleTitle', { name: row.name })}
+                      onClick={() => confirmDelete(row)}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {creating && <ScheduleForm onClose={() => setCreating(false)} />}

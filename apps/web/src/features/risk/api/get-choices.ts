@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 import type { OrganisationChoice, ProcessorChoice } from './types.ts';
 
 /** `GET /v1/processor?_limit=2000`, optionally of one payment product (§7, §9). */
@@ -7,18 +7,41 @@ export const useProcessors = (paymentProduct?: string | null) =>
   useQuery(
     queryOptions({
       queryKey: ['processor', 'list', 'choices', paymentProduct ?? 'all'],
-      queryFn: ({ signal }) => apiGet<ProcessorChoice[]>('processor', { _limit: 2000, _sort: 'name', payment_product: paymentProduct ?? undefined }, signal),
+      queryFn: ({ signal }) =>
+        apiGet<ProcessorChoice[]>(
+          'processor',
+          { _limit: 2000, _sort: 'name', payment_product: paymentProduct ?? undefined },
+          signal,
+        ),
     }),
   );
 
 /** Organisations a routing, ruleset or tag can belong to (`GET /v1/organisation`). */
 export const useOrganisations = (scope: string) =>
-  useQuery(queryOptions({ queryKey: ['organisation', 'list', scope, 'choices'], queryFn: ({ signal }) => apiGet<OrganisationChoice[]>('organisation', { _limit: 500, _sort: 'name' }, signal) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['organisation', 'list', scope, 'choices'],
+      queryFn: ({ signal }) => apiGet<OrganisationChoice[]>('organisation', { _limit: 500, _sort: 'name' }, signal),
+    }),
+  );
 
 /** Payment profiles a ruleset can be limited to. */
 export const usePaymentProfiles = (scope: string) =>
-  useQuery(queryOptions({ queryKey: ['paymentprofile', 'list', scope, 'risk-choices'], queryFn: ({ signal }) => apiGet<{ id: string; name: string }[]>('paymentprofile', { _limit: 500, _sort: 'name' }, signal) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['paymentprofile', 'list', scope, 'risk-choices'],
+      queryFn: ({ signal }) =>
+        apiGet<{ id: string; name: string }[]>('paymentprofile', { _limit: 500, _sort: 'name' }, signal),
+    }),
+  );
 
 /** The MCC list of the mcc rule (`GET /v1/mcc`), loaded once per session. */
 export const useMccList = (enabled: boolean) =>
-  useQuery(queryOptions({ queryKey: ['mcc'], staleTime: Infinity, enabled, queryFn: ({ signal }) => apiGet<{ code: string; description: string }[]>('mcc', {}, signal) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['mcc'],
+      staleTime: Infinity,
+      enabled,
+      queryFn: ({ signal }) => apiGet<{ code: string; description: string }[]>('mcc', {}, signal),
+    }),
+  );

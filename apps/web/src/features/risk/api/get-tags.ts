@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { countOptions, listOptions } from '../../../lib/entity-api.ts';
+import { countOptions, listOptions } from '@/lib/entity-api.ts';
 import type { TagRow } from './types.ts';
 
 /** `GET /v1/tag` (filtered by organisation through the context, §7), its count, and every tag for selects. */

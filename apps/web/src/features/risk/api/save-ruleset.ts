@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRulesetCreate, TRulesetUpdate } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { RulesetRow } from './types.ts';
 
 /** `POST /v1/validationruleset` or `POST /v1/validationruleset/{id}` (no action on edit, §4). */
@@ -9,5 +9,8 @@ export const saveRuleset = ({ id, body }: { id?: string; body: TRulesetCreate | 
 
 export const useSaveRuleset = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveRuleset, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['validationruleset'] }) });
+  return useMutation({
+    mutationFn: saveRuleset,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['validationruleset'] }),
+  });
 };

@@ -4,10 +4,10 @@ import { access, PAYMENT_PRODUCTS, ZRoutingCreate } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan, isProvider } from '../../../lib/authorisation.ts';
-import { organisationFor, useOrganisationScope } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan, isProvider } from '@/lib/authorisation.ts';
+import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { useBacktest } from '../api/backtest.ts';
 import { useOrganisations, useProcessors } from '../api/get-choices.ts';
 import { useSaveRouting } from '../api/save-routing.ts';
@@ -22,7 +22,12 @@ type Draft = { name: string; organisation: string | null; payment_product: strin
 
 const draftOf = (routing: RoutingRow | undefined, organisation: string | null): Draft =>
   routing
-    ? { name: routing.name, organisation: idOf(routing.organisation), payment_product: routing.payment_product, tree: routing.details as DraftNode }
+    ? {
+        name: routing.name,
+        organisation: idOf(routing.organisation),
+        payment_product: routing.payment_product,
+        tree: routing.details as DraftNode,
+      }
     : { name: '', organisation, payment_product: null, tree: newRoutingTree() };
 
 /**
@@ -49,9 +54,15 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
   const [modal, holder] = Modal.useModal();
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const back = () => navigate(pathname.replace(/\/[^/]+$/, ''));
-  const body = { name: draft.name, organisation: draft.organisation, payment_product: draft.payment_product, details: draft.tree };
+  const body = {
+    name: draft.name,
+    organisation: draft.organisation,
+    payment_product: draft.payment_product,
+    details: draft.tree,
+  };
   const parsed = ZRoutingCreate.safeParse(body);
-  const fieldError = (field: string) => (showErrors ? parsed.error?.issues.find((issue) => issue.path[0] === field) : undefined);
+  const fieldError = (field: string) =>
+    showErrors ? parsed.error?.issues.find((issue) => issue.path[0] === field) : undefined;
   const needsOrganisation = isProvider(me) && !routing;
 
   const submit = async () => {
@@ -79,8 +90,17 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
     });
   const runBacktest = () =>
     parsed.success &&
-    backtest.mutate({ path: 'routing', body: { payment_product: parsed.data.payment_product, details: parsed.data.details, routing: routing?.id ?? null, organisation: routing ? null : draft.organisation } });
-  const processorName = (id: string) => (id === 'unrouted' ? t('routing.unrouted') : (processors.data?.find((p) => p.id === id)?.name ?? id));
+    backtest.mutate({
+      path: 'routing',
+      body: {
+        payment_product: parsed.data.payment_product,
+        details: parsed.data.details,
+        routing: routing?.id ?? null,
+        organisation: routing ? null : draft.organisation,
+      },
+    });
+  const processorName = (id: string) =>
+    id === 'unrouted' ? t('routing.unrouted') : (processors.data?.find((p) => p.id === id)?.name ?? id);
 
   return (
     <Modal
@@ -88,19 +108,40 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
       width={screens.md ? 1200 : undefined}
       onCancel={back}
       footer={null}
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{routing ? t('routing.form.editTitle', { name: routing.name }) : t('routing.form.newTitle')}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          {routing ? t('routing.form.editTitle', { name: routing.name }) : t('routing.form.newTitle')}
+        </Typography.Title>
+      }
       closable={{ 'aria-label': t('detail.close') }}
       destroyOnHidden
     >
       {holder}
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Link to={pathname.replace(/\/[^/]+$/, '')}><ArrowLeftOutlined /> {t('routing.form.goBack')}</Link>
+        <Link to={pathname.replace(/\/[^/]+$/, '')}>
+          <ArrowLeftOutlined /> {t('routing.form.goBack')}
+        </Link>
         <Form layout="vertical" onFinish={() => void submit()}>
           <Space wrap align="start">
-            <Form.Item label={t('routing.fields.name')} required validateStatus={fieldError('name') ? 'error' : undefined} help={fieldError('name') && translateRiskMessage(t, fieldError('name')?.message ?? '')}>
-              <Input aria-label={t('routing.fields.name')} style={{ width: 320 }} maxLength={200} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <Form.Item
+              label={t('routing.fields.name')}
+              required
+              validateStatus={fieldError('name') ? 'error' : undefined}
+              help={fieldError('name') && translateRiskMessage(t, fieldError('name')?.message ?? '')}
+            >
+              <Input
+                aria-label={t('routing.fields.name')}
+                style={{ width: 320 }}
+                maxLength={200}
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
             </Form.Item>
-            <Form.Item label={t('routing.fields.organisation')} required={needsOrganisation} validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : undefined}>
+            <Form.Item
+              label={t('routing.fields.organisation')}
+              required={needsOrganisation}
+              validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : undefined}
+            >
               <Select
                 aria-label={t('routing.fields.organisation')}
                 style={{ width: 280 }}
@@ -110,11 +151,17 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
                 loading={organisations.isPending}
                 placeholder={t('routing.form.ownOrganisation')}
                 value={draft.organisation ?? undefined}
-                options={(organisations.data ?? []).filter((o) => o.type !== 'provider').map((o) => ({ value: o.id, label: o.name }))}
+                options={(organisations.data ?? [])
+                  .filter((o) => o.type !== 'provider')
+                  .map((o) => ({ value: o.id, label: o.name }))}
                 onChange={(organisation?: string) => setDraft({ ...draft, organisation: organisation ?? null })}
               />
             </Form.Item>
-            <Form.Item label={t('routing.fields.payment_product')} required validateStatus={fieldError('payment_product') ? 'error' : undefined}>
+            <Form.Item
+              label={t('routing.fields.payment_product')}
+              required
+              validateStatus={fieldError('payment_product') ? 'error' : undefined}
+            >
               <Select
                 aria-label={t('routing.fields.payment_product')}
                 style={{ width: 240 }}
@@ -130,24 +177,70 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
               />
             </Form.Item>
           </Space>
-          <Typography.Title level={3} style={{ fontSize: 16 }}>{t('routing.form.conditions')}</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            {t('routing.form.conditions')}
+          </Typography.Title>
           {draft.payment_product ? (
-            <TreeEditor tree={draft.tree} processors={processors.data ?? []} done={done} showErrors={showErrors} onChange={(tree, nextDone) => { setDraft({ ...draft, tree }); setDone(nextDone); backtest.reset(); }} />
+            <TreeEditor
+              tree={draft.tree}
+              processors={processors.data ?? []}
+              done={done}
+              showErrors={showErrors}
+              onChange={(tree, nextDone) => {
+                setDraft({ ...draft, tree });
+                setDone(nextDone);
+                backtest.reset();
+              }}
+            />
           ) : (
             <Alert type="info" showIcon title={t('routing.form.selectProductFirst')} />
           )}
         </Form>
-        {showErrors && !parsed.success && <Alert type="error" showIcon title={t('routing.form.fixErrors', { count: parsed.error.issues.length })} />}
-        {save.error && <Alert type="error" showIcon title={save.error instanceof ApiError ? translateRiskMessage(t, save.error.details[0]?.message ?? save.error.message) : t('errors.unknown')} />}
-        <BacktestPanel result={backtest.data} pending={backtest.isPending} error={backtest.error} disabled={!parsed.success} onRun={runBacktest} labelOf={processorName} />
+        {showErrors && !parsed.success && (
+          <Alert type="error" showIcon title={t('routing.form.fixErrors', { count: parsed.error.issues.length })} />
+        )}
+        {save.error && (
+          <Alert
+            type="error"
+            showIcon
+            title={
+              save.error instanceof ApiError
+                ? translateRiskMessage(t, save.error.details[0]?.message ?? save.error.message)
+                : t('errors.unknown')
+            }
+          />
+        )}
+        <BacktestPanel
+          result={backtest.data}
+          pending={backtest.isPending}
+          error={backtest.error}
+          disabled={!parsed.success}
+          onRun={runBacktest}
+          labelOf={processorName}
+        />
         <Space wrap>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>{t('routing.form.save')}</Button>
-          <Button disabled={!dirty} onClick={undo}>{t('routing.form.undo')}</Button>
-          {routing && <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>{t('risk.history.open')}</Button>}
+          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            {t('routing.form.save')}
+          </Button>
+          <Button disabled={!dirty} onClick={undo}>
+            {t('routing.form.undo')}
+          </Button>
+          {routing && (
+            <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>
+              {t('risk.history.open')}
+            </Button>
+          )}
         </Space>
       </Space>
       {history && routing && (
-        <VersionHistory path="routing" id={routing.id} current={routing.version} canRollback={can(access.risk.routingUpdate)} onClose={() => setHistory(false)} onRolledBack={back} />
+        <VersionHistory
+          path="routing"
+          id={routing.id}
+          current={routing.version}
+          canRollback={can(access.risk.routingUpdate)}
+          onClose={() => setHistory(false)}
+          onRolledBack={back}
+        />
       )}
     </Modal>
   );

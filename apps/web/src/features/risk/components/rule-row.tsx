@@ -8,7 +8,15 @@ import { ValueInput } from './value-input.tsx';
 /** A rule while it is edited: name and operator may still be empty. */
 export type DraftRule = { name: string; operator: string; value: string | string[] };
 
-type Props = { rule: DraftRule; kind: 'routing' | 'ruleset'; label: string; onChange: (rule: DraftRule) => void; onRemove: () => void; removeDisabled: boolean; showErrors: boolean };
+type Props = {
+  rule: DraftRule;
+  kind: 'routing' | 'ruleset';
+  label: string;
+  onChange: (rule: DraftRule) => void;
+  onRemove: () => void;
+  removeDisabled: boolean;
+  showErrors: boolean;
+};
 
 /**
  * One condition or ruleset rule (§4): the operator stays disabled until the name is valid and the
@@ -43,7 +51,9 @@ export const RuleRow = ({ rule, kind, label, onChange, onRemove, removeDisabled,
           status={issueOf('operator') ? 'error' : undefined}
           value={rule.operator || undefined}
           options={type ? operatorsFor(type, kind).map((op) => ({ value: op, label: t(`risk.operators.${op}`) })) : []}
-          onChange={(operator: string) => onChange({ ...rule, operator, value: operator === 'IN' || operator === 'NOT_IN' ? [] : '' })}
+          onChange={(operator: string) =>
+            onChange({ ...rule, operator, value: operator === 'IN' || operator === 'NOT_IN' ? [] : '' })
+          }
         />
         <ValueInput
           name={rule.name}
@@ -55,10 +65,19 @@ export const RuleRow = ({ rule, kind, label, onChange, onRemove, removeDisabled,
           onChange={(value) => onChange({ ...rule, value })}
         />
         <Tooltip title={t('risk.removeRule')}>
-          <Button icon={<DeleteOutlined />} aria-label={`${label}: ${t('risk.removeRule')}`} disabled={removeDisabled} onClick={onRemove} />
+          <Button
+            icon={<DeleteOutlined />}
+            aria-label={`${label}: ${t('risk.removeRule')}`}
+            disabled={removeDisabled}
+            onClick={onRemove}
+          />
         </Tooltip>
       </Space>
-      {problem && <div role="alert" style={{ color: 'var(--ant-color-error, #cf1322)', fontSize: 12, marginTop: 2 }}>{problem}</div>}
+      {problem && (
+        <div role="alert" style={{ color: 'var(--ant-color-error, #cf1322)', fontSize: 12, marginTop: 2 }}>
+          {problem}
+        </div>
+      )}
     </div>
   );
 };

@@ -4,10 +4,10 @@ import { access, ZRulesetCreate, ZTagCreate, type TRulesetAction } from '@kassa/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { isProvider, useCan } from '../../../lib/authorisation.ts';
-import { organisationFor, useOrganisationScope } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { isProvider, useCan } from '@/lib/authorisation.ts';
+import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { useBacktest } from '../api/backtest.ts';
 import { useOrganisations } from '../api/get-choices.ts';
 import { useAllTags } from '../api/get-tags.ts';
@@ -20,20 +20,36 @@ import { RuleRow, type DraftRule } from './rule-row.tsx';
 import { TagFields, type TagDraft } from './tag-fields.tsx';
 import { emptyRule } from './tree-ops.ts';
 import { VersionHistory } from './version-history.tsx';
-import { ColourTag } from '../../../components/colour-tag.tsx';
+import { ColourTag } from '@/components/colour-tag.tsx';
 
 const URL_HINT = 'https://';
 
-type Draft = { name: string; webhook_url: string; email: string; organisation: string | null; tag: string | null; rules: DraftRule[] };
+type Draft = {
+  name: string;
+  webhook_url: string;
+  email: string;
+  organisation: string | null;
+  tag: string | null;
+  rules: DraftRule[];
+};
 
 /** Values are sent as strings, an empty amount as '0' (§5). */
-const forSending = (rules: DraftRule[]) => rules.map((rule) => (rule.name === 'amount' && rule.value === '' ? { ...rule, value: '0' } : rule));
+const forSending = (rules: DraftRule[]) =>
+  rules.map((rule) => (rule.name === 'amount' && rule.value === '' ? { ...rule, value: '0' } : rule));
 
 /**
  * The ruleset form (§2.6, §4, §5): name, webhook URL (not for 3-D Secure), e-mail, organisation
  * (fixed once created), tag for tag rules with inline creation, the rules, a backtest and history.
  */
-export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetAction; ruleset?: RulesetRow; onClose: () => void }) => {
+export const RulesetForm = ({
+  action,
+  ruleset,
+  onClose,
+}: {
+  action: TRulesetAction;
+  ruleset?: RulesetRow;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
@@ -41,8 +57,22 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
   const can = useCan();
   const [draft, setDraft] = useState<Draft>(() =>
     ruleset
-      ? { name: ruleset.name, webhook_url: ruleset.webhook_url ?? '', email: ruleset.email ?? '', organisation: idOf(ruleset.organisation), tag: idOf(ruleset.tag), rules: ruleset.rules }
-      : { name: '', webhook_url: '', email: '', organisation: organisationFor(pathname), tag: null, rules: [emptyRule()] },
+      ? {
+          name: ruleset.name,
+          webhook_url: ruleset.webhook_url ?? '',
+          email: ruleset.email ?? '',
+          organisation: idOf(ruleset.organisation),
+          tag: idOf(ruleset.tag),
+          rules: ruleset.rules,
+        }
+      : {
+          name: '',
+          webhook_url: '',
+          email: '',
+          organisation: organisationFor(pathname),
+          tag: null,
+          rules: [emptyRule()],
+        },
   );
   const [showErrors, setShowErrors] = useState(false);
   const [newTag, setNewTag] = useState<TagDraft | null>(null);
@@ -52,12 +82,17 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
   const save = useSaveRuleset();
   const saveTag = useSaveTag();
   const backtest = useBacktest();
-  const body = { ...draft, action, rules: forSending(draft.rules), webhook_url: action === '3dSecure' ? '' : draft.webhook_url };
+  const body = {
+    ...draft,
+    action,
+    rules: forSending(draft.rules),
+    webhook_url: action === '3dSecure' ? '' : draft.webhook_url,
+  };
   const parsed = ZRulesetCreate.safeParse(body);
   const issue = (field: string) => (showErrors ? parsed.error?.issues.find((i) => i.path[0] === field) : undefined);
   const help = (field: string) => issue(field) && translateRiskMessage(t, issue(field)?.message ?? '');
   const needsOrganisation = isProvider(me) && !ruleset;
-  const tagIssues = newTag ? ZTagCreate.safeParse(newTag).error?.issues ?? [] : [];
+  const tagIssues = newTag ? (ZTagCreate.safeParse(newTag).error?.issues ?? []) : [];
 
   const submit = async () => {
     setShowErrors(true);
@@ -76,7 +111,10 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
     setDraft({ ...draft, tag: tag.id });
     setNewTag(null);
   };
-  const setRule = (index: number, rule: DraftRule) => { setDraft({ ...draft, rules: draft.rules.map((r, i) => (i === index ? rule : r)) }); backtest.reset(); };
+  const setRule = (index: number, rule: DraftRule) => {
+    setDraft({ ...draft, rules: draft.rules.map((r, i) => (i === index ? rule : r)) });
+    backtest.reset();
+  };
 
   return (
     <Drawer
@@ -87,25 +125,63 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
       closable={{ 'aria-label': t('detail.close') }}
       extra={
         <Space>
-          {ruleset && <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>{t('risk.history.open')}</Button>}
+          {ruleset && (
+            <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>
+              {t('risk.history.open')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('risk.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>{t('risk.save')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            {t('risk.save')}
+          </Button>
         </Space>
       }
     >
       <Form layout="vertical" onFinish={() => void submit()}>
-        <Form.Item label={t('risk.rulesets.fields.name')} required validateStatus={issue('name') ? 'error' : undefined} help={help('name')}>
-          <Input aria-label={t('risk.rulesets.fields.name')} maxLength={200} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        <Form.Item
+          label={t('risk.rulesets.fields.name')}
+          required
+          validateStatus={issue('name') ? 'error' : undefined}
+          help={help('name')}
+        >
+          <Input
+            aria-label={t('risk.rulesets.fields.name')}
+            maxLength={200}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
         </Form.Item>
         {action !== '3dSecure' && (
-          <Form.Item label={t('risk.rulesets.fields.webhook_url')} validateStatus={issue('webhook_url') ? 'error' : undefined} help={help('webhook_url')}>
-            <Input aria-label={t('risk.rulesets.fields.webhook_url')} placeholder={URL_HINT} value={draft.webhook_url} onChange={(e) => setDraft({ ...draft, webhook_url: e.target.value })} />
+          <Form.Item
+            label={t('risk.rulesets.fields.webhook_url')}
+            validateStatus={issue('webhook_url') ? 'error' : undefined}
+            help={help('webhook_url')}
+          >
+            <Input
+              aria-label={t('risk.rulesets.fields.webhook_url')}
+              placeholder={URL_HINT}
+              value={draft.webhook_url}
+              onChange={(e) => setDraft({ ...draft, webhook_url: e.target.value })}
+            />
           </Form.Item>
         )}
-        <Form.Item label={t('risk.rulesets.fields.email')} validateStatus={issue('email') ? 'error' : undefined} help={help('email')}>
-          <Input aria-label={t('risk.rulesets.fields.email')} type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
+        <Form.Item
+          label={t('risk.rulesets.fields.email')}
+          validateStatus={issue('email') ? 'error' : undefined}
+          help={help('email')}
+        >
+          <Input
+            aria-label={t('risk.rulesets.fields.email')}
+            type="email"
+            value={draft.email}
+            onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+          />
         </Form.Item>
-        <Form.Item label={t('risk.rulesets.fields.organisation')} required={needsOrganisation} validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : undefined}>
+        <Form.Item
+          label={t('risk.rulesets.fields.organisation')}
+          required={needsOrganisation}
+          validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : undefined}
+        >
           <Select
             aria-label={t('risk.rulesets.fields.organisation')}
             disabled={Boolean(ruleset)}
@@ -113,12 +189,19 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('routing.form.ownOrganisation')}
             value={draft.organisation ?? undefined}
-            options={(organisations.data ?? []).filter((o) => o.type !== 'provider').map((o) => ({ value: o.id, label: o.name }))}
+            options={(organisations.data ?? [])
+              .filter((o) => o.type !== 'provider')
+              .map((o) => ({ value: o.id, label: o.name }))}
             onChange={(organisation?: string) => setDraft({ ...draft, organisation: organisation ?? null })}
           />
         </Form.Item>
         {action === 'tag' && (
-          <Form.Item label={t('risk.rulesets.fields.tag')} required validateStatus={issue('tag') ? 'error' : undefined} help={help('tag')}>
+          <Form.Item
+            label={t('risk.rulesets.fields.tag')}
+            required
+            validateStatus={issue('tag') ? 'error' : undefined}
+            help={help('tag')}
+          >
             <Space direction="vertical" style={{ width: '100%' }}>
               <Space wrap>
                 <Select
@@ -127,32 +210,85 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
                   showSearch={{ optionFilterProp: 'label' }}
                   value={draft.tag ?? undefined}
                   options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.text }))}
-                  optionRender={(option) => <ColourTag colour={tags.data?.find((tag) => tag.id === option.value)?.colour}>{option.label}</ColourTag>}
+                  optionRender={(option) => (
+                    <ColourTag colour={tags.data?.find((tag) => tag.id === option.value)?.colour}>
+                      {option.label}
+                    </ColourTag>
+                  )}
                   onChange={(tag: string) => setDraft({ ...draft, tag })}
                 />
-                {can(access.tag.create) && !newTag && <Button icon={<PlusOutlined />} onClick={() => setNewTag({ text: '', colour: '#1677ff' })}>{t('tags.create')}</Button>}
+                {can(access.tag.create) && !newTag && (
+                  <Button icon={<PlusOutlined />} onClick={() => setNewTag({ text: '', colour: '#1677ff' })}>
+                    {t('tags.create')}
+                  </Button>
+                )}
               </Space>
               {newTag && (
                 <Space wrap align="start">
-                  <TagFields value={newTag} onChange={setNewTag} errors={{ text: tagIssues.find((i) => i.path[0] === 'text') && newTag.text !== '' ? t('risk.validation.required') : undefined }} />
-                  <Button type="primary" disabled={tagIssues.length > 0} loading={saveTag.isPending} onClick={() => void createTag()}>{t('tags.add')}</Button>
+                  <TagFields
+                    value={newTag}
+                    onChange={setNewTag}
+                    errors={{
+                      text:
+                        tagIssues.find((i) => i.path[0] === 'text') && newTag.text !== ''
+                          ? t('risk.validation.required')
+                          : undefined,
+                    }}
+                  />
+                  <Button
+                    type="primary"
+                    disabled={tagIssues.length > 0}
+                    loading={saveTag.isPending}
+                    onClick={() => void createTag()}
+                  >
+                    {t('tags.add')}
+                  </Button>
                   <Button onClick={() => setNewTag(null)}>{t('risk.cancel')}</Button>
                 </Space>
               )}
             </Space>
           </Form.Item>
         )}
-        <Typography.Title level={3} style={{ fontSize: 16 }}>{t('risk.rulesets.fields.rules')}</Typography.Title>
-        {issue('rules') && typeof issue('rules')?.path[1] !== 'number' && <Alert type="error" showIcon title={help('rules')} style={{ marginBottom: 8 }} />}
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {t('risk.rulesets.fields.rules')}
+        </Typography.Title>
+        {issue('rules') && typeof issue('rules')?.path[1] !== 'number' && (
+          <Alert type="error" showIcon title={help('rules')} style={{ marginBottom: 8 }} />
+        )}
         <Space direction="vertical" style={{ width: '100%' }}>
           {draft.rules.map((rule, i) => (
-            <RuleRow key={i} kind="ruleset" label={t('risk.rulesets.rule', { n: i + 1 })} rule={rule} showErrors={showErrors} removeDisabled={draft.rules.length <= 1}
-              onChange={(next) => setRule(i, next)} onRemove={() => setDraft({ ...draft, rules: draft.rules.filter((_, j) => j !== i) })} />
+            <RuleRow
+              key={i}
+              kind="ruleset"
+              label={t('risk.rulesets.rule', { n: i + 1 })}
+              rule={rule}
+              showErrors={showErrors}
+              removeDisabled={draft.rules.length <= 1}
+              onChange={(next) => setRule(i, next)}
+              onRemove={() => setDraft({ ...draft, rules: draft.rules.filter((_, j) => j !== i) })}
+            />
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => setDraft({ ...draft, rules: [...draft.rules, emptyRule()] })}>{t('risk.rulesets.addRule')}</Button>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => setDraft({ ...draft, rules: [...draft.rules, emptyRule()] })}
+          >
+            {t('risk.rulesets.addRule')}
+          </Button>
         </Space>
       </Form>
-      {save.error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={save.error instanceof ApiError ? translateRiskMessage(t, save.error.details[0]?.message ?? save.error.message) : t('errors.unknown')} />}
+      {save.error && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="error"
+          showIcon
+          title={
+            save.error instanceof ApiError
+              ? translateRiskMessage(t, save.error.details[0]?.message ?? save.error.message)
+              : t('errors.unknown')
+          }
+        />
+      )}
       <div style={{ marginTop: 16 }}>
         <BacktestPanel
           result={backtest.data}
@@ -160,10 +296,31 @@ export const RulesetForm = ({ action, ruleset, onClose }: { action: TRulesetActi
           error={backtest.error}
           disabled={!parsed.success}
           labelOf={(key) => t(`risk.backtest.keys.${key}`)}
-          onRun={() => parsed.success && backtest.mutate({ path: 'validationruleset', body: { action, rules: parsed.data.rules, tag: parsed.data.tag, ruleset: ruleset?.id ?? null, organisation: ruleset ? null : draft.organisation } })}
+          onRun={() =>
+            parsed.success &&
+            backtest.mutate({
+              path: 'validationruleset',
+              body: {
+                action,
+                rules: parsed.data.rules,
+                tag: parsed.data.tag,
+                ruleset: ruleset?.id ?? null,
+                organisation: ruleset ? null : draft.organisation,
+              },
+            })
+          }
         />
       </div>
-      {history && ruleset && <VersionHistory path="validationruleset" id={ruleset.id} current={ruleset.version} canRollback={can(access.risk.rulesetUpdate)} onClose={() => setHistory(false)} onRolledBack={onClose} />}
+      {history && ruleset && (
+        <VersionHistory
+          path="validationruleset"
+          id={ruleset.id}
+          current={ruleset.version}
+          canRollback={can(access.risk.rulesetUpdate)}
+          onClose={() => setHistory(false)}
+          onRolledBack={onClose}
+        />
+      )}
     </Drawer>
   );
 };

@@ -4,13 +4,33 @@ import { useTranslation } from 'react-i18next';
 export type TagDraft = { text: string; colour: string };
 
 /** Text and colour of a tag (risk-config.md §3 "Tag"), used by the tag form and inline in the tag-rule form. */
-export const TagFields = ({ value, onChange, errors = {} }: { value: TagDraft; onChange: (value: TagDraft) => void; errors?: Partial<Record<keyof TagDraft, string>> }) => {
+export const TagFields = ({
+  value,
+  onChange,
+  errors = {},
+}: {
+  value: TagDraft;
+  onChange: (value: TagDraft) => void;
+  errors?: Partial<Record<keyof TagDraft, string>>;
+}) => {
   const { t } = useTranslation();
   return (
     <Space wrap align="start">
       <div>
-        <Input aria-label={t('tags.fields.text')} placeholder={t('tags.fields.text')} status={errors.text ? 'error' : undefined} maxLength={60} style={{ width: 240 }} value={value.text} onChange={(e) => onChange({ ...value, text: e.target.value })} />
-        {errors.text && <div role="alert" style={{ color: 'var(--ant-color-error, #cf1322)', fontSize: 12 }}>{errors.text}</div>}
+        <Input
+          aria-label={t('tags.fields.text')}
+          placeholder={t('tags.fields.text')}
+          status={errors.text ? 'error' : undefined}
+          maxLength={60}
+          style={{ width: 240 }}
+          value={value.text}
+          onChange={(e) => onChange({ ...value, text: e.target.value })}
+        />
+        {errors.text && (
+          <div role="alert" style={{ color: 'var(--ant-color-error, #cf1322)', fontSize: 12 }}>
+            {errors.text}
+          </div>
+        )}
       </div>
       <ColorPicker
         aria-label={t('tags.fields.colour')}

@@ -3,9 +3,9 @@ import { access, ZTagCreate } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/authorisation.ts';
-import { organisationFor } from '../../../lib/org-context.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { organisationFor } from '@/lib/org-context.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import type { TagRow } from '../api/types.ts';
@@ -62,15 +62,34 @@ export const TagForm = ({ tag, onClose }: { tag?: TagRow; onClose: () => void })
       closable={{ 'aria-label': t('detail.close') }}
       extra={
         <Space>
-          {tag && can(access.tag.delete) && <Button danger onClick={confirmDelete}>{t('tags.delete')}</Button>}
+          {tag && can(access.tag.delete) && (
+            <Button danger onClick={confirmDelete}>
+              {t('tags.delete')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('risk.cancel')}</Button>
-          {(tag ? can(access.tag.update) : can(access.tag.create)) && <Button type="primary" loading={save.isPending} onClick={() => void submit()}>{t('risk.save')}</Button>}
+          {(tag ? can(access.tag.update) : can(access.tag.create)) && (
+            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+              {t('risk.save')}
+            </Button>
+          )}
         </Space>
       }
     >
       {holder}
-      <TagFields value={draft} onChange={setDraft} errors={{ text: textError && translateRiskMessage(t, textError.message) }} />
-      {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure instanceof ApiError ? failure.message : t('errors.unknown')} />}
+      <TagFields
+        value={draft}
+        onChange={setDraft}
+        errors={{ text: textError && translateRiskMessage(t, textError.message) }}
+      />
+      {failure && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="error"
+          showIcon
+          title={failure instanceof ApiError ? failure.message : t('errors.unknown')}
+        />
+      )}
     </Drawer>
   );
 };

@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { ProcessorChoice } from '../api/types.ts';
 import { RuleRow, type DraftRule } from './rule-row.tsx';
 import { RuleText } from './rule-text.tsx';
-import { asRoutingNode, branchWithCondition, emptyRule, keyOf, keysUnder, nodeAt, replaceAt, type DraftNode, type TreePath } from './tree-ops.ts';
+import {
+  asRoutingNode,
+  branchWithCondition,
+  emptyRule,
+  keyOf,
+  keysUnder,
+  nodeAt,
+  replaceAt,
+  type DraftNode,
+  type TreePath,
+} from './tree-ops.ts';
 import styles from './tree-editor.module.css';
 
 type Props = {
@@ -16,7 +26,8 @@ type Props = {
   onChange: (tree: DraftNode, done: Set<string>) => void;
 };
 
-const pathLabel = (t: (key: string) => string, path: TreePath) => (path.length === 0 ? t('routing.tree.root') : path.map((b) => t(`routing.tree.${b}`)).join(' › '));
+const pathLabel = (t: (key: string) => string, path: TreePath) =>
+  path.length === 0 ? t('routing.tree.root') : path.map((b) => t(`routing.tree.${b}`)).join(' › ');
 
 /**
  * The routing tree editor (risk-config.md §2.5, §4): each node an `if` with `then` and `else`,
@@ -26,7 +37,8 @@ const pathLabel = (t: (key: string) => string, path: TreePath) => (path.length =
  */
 export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Props) => {
   const { t } = useTranslation();
-  const set = (path: TreePath, node: DraftNode, nextDone: Set<string> = new Set(done)) => onChange(replaceAt(tree, path, node), nextDone);
+  const set = (path: TreePath, node: DraftNode, nextDone: Set<string> = new Set(done)) =>
+    onChange(replaceAt(tree, path, node), nextDone);
   const remove = (path: TreePath) => {
     const nextDone = new Set(done);
     keysUnder(tree, path).forEach((key) => nextDone.delete(key));
@@ -44,14 +56,22 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
     const label = pathLabel(t, path);
     const valid = routingTreeIssues(asRoutingNode(node)).length === 0;
     const validity = (
-      <Tag color={valid ? 'success' : 'error'} className={styles.validity}>{valid ? t('routing.tree.valid') : t('routing.tree.invalid')}</Tag>
+      <Tag color={valid ? 'success' : 'error'} className={styles.validity}>
+        {valid ? t('routing.tree.valid') : t('routing.tree.invalid')}
+      </Tag>
     );
     if (node === null || node === '') {
       return (
-        <div className={`${styles.node} ${styles.empty} ${showErrors ? styles.invalid : ''}`} role="group" aria-label={label}>
+        <div
+          className={`${styles.node} ${styles.empty} ${showErrors ? styles.invalid : ''}`}
+          role="group"
+          aria-label={label}
+        >
           <Typography.Text type="secondary">{t('routing.tree.emptyBranch')}</Typography.Text>
           <Space wrap>
-            <Button icon={<PlusOutlined />} onClick={() => set(path, branchWithCondition())}>{t('routing.tree.addCondition')}</Button>
+            <Button icon={<PlusOutlined />} onClick={() => set(path, branchWithCondition())}>
+              {t('routing.tree.addCondition')}
+            </Button>
             <Select
               aria-label={`${label}: ${t('routing.tree.processor')}`}
               placeholder={t('routing.tree.chooseProcessor')}
@@ -67,7 +87,11 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
     if (typeof node === 'string') {
       const known = processors.some((p) => p.id === node);
       return (
-        <div className={`${styles.node} ${styles.endpoint} ${valid && known ? styles.valid : styles.invalid}`} role="group" aria-label={label}>
+        <div
+          className={`${styles.node} ${styles.endpoint} ${valid && known ? styles.valid : styles.invalid}`}
+          role="group"
+          aria-label={label}
+        >
           <Space wrap>
             <Typography.Text strong>{t('routing.tree.sendTo')}</Typography.Text>
             <Select
@@ -79,14 +103,21 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
               options={processors.map((p) => ({ value: p.id, label: p.name }))}
               onChange={(id: string) => set(path, id)}
             />
-            <Button icon={<DeleteOutlined />} aria-label={`${label}: ${t('routing.tree.remove')}`} onClick={() => remove(path)}>{t('routing.tree.remove')}</Button>
+            <Button
+              icon={<DeleteOutlined />}
+              aria-label={`${label}: ${t('routing.tree.remove')}`}
+              onClick={() => remove(path)}
+            >
+              {t('routing.tree.remove')}
+            </Button>
           </Space>
         </div>
       );
     }
     const isDone = done.has(keyOf(path));
     const ownIssues = node.if.flatMap((rule) => routingTreeIssuesOfRule(rule));
-    const setRule = (index: number, rule: DraftRule) => set(path, { ...node, if: node.if.map((r, i) => (i === index ? rule : r)) });
+    const setRule = (index: number, rule: DraftRule) =>
+      set(path, { ...node, if: node.if.map((r, i) => (i === index ? rule : r)) });
     return (
       <div className={`${styles.node} ${valid ? styles.valid : styles.invalid}`} role="group" aria-label={label}>
         <div className={styles.header}>
@@ -94,16 +125,45 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
           {validity}
           <Space>
             {isDone ? (
-              <Button size="small" icon={<EditOutlined />} aria-label={`${label}: ${t('routing.tree.edit')}`} onClick={() => toggleDone(path, false)}>{t('routing.tree.edit')}</Button>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`${label}: ${t('routing.tree.edit')}`}
+                onClick={() => toggleDone(path, false)}
+              >
+                {t('routing.tree.edit')}
+              </Button>
             ) : (
-              <Button size="small" type="primary" icon={<CheckOutlined />} aria-label={`${label}: ${t('routing.tree.done')}`} disabled={ownIssues.length > 0} onClick={() => toggleDone(path, true)}>{t('routing.tree.done')}</Button>
+              <Button
+                size="small"
+                type="primary"
+                icon={<CheckOutlined />}
+                aria-label={`${label}: ${t('routing.tree.done')}`}
+                disabled={ownIssues.length > 0}
+                onClick={() => toggleDone(path, true)}
+              >
+                {t('routing.tree.done')}
+              </Button>
             )}
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${label}: ${t('routing.tree.remove')}`} onClick={() => remove(path)}>{t('routing.tree.remove')}</Button>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`${label}: ${t('routing.tree.remove')}`}
+              onClick={() => remove(path)}
+            >
+              {t('routing.tree.remove')}
+            </Button>
           </Space>
         </div>
         {isDone ? (
           <ul className={styles.conditions}>
-            {node.if.map((rule, i) => <li key={i}>{i > 0 && <Typography.Text type="secondary">{t('routing.tree.and')} </Typography.Text>}<RuleText rule={rule as Rule} /></li>)}
+            {node.if.map((rule, i) => (
+              <li key={i}>
+                {i > 0 && <Typography.Text type="secondary">{t('routing.tree.and')} </Typography.Text>}
+                <RuleText rule={rule as Rule} />
+              </li>
+            ))}
           </ul>
         ) : (
           <div className={styles.conditions}>
@@ -119,12 +179,25 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
                 onRemove={() => set(path, { ...node, if: node.if.filter((_, j) => j !== i) })}
               />
             ))}
-            <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => set(path, { ...node, if: [...node.if, emptyRule()] })}>{t('routing.tree.andCondition')}</Button>
+            <Button
+              size="small"
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => set(path, { ...node, if: [...node.if, emptyRule()] })}
+            >
+              {t('routing.tree.andCondition')}
+            </Button>
           </div>
         )}
         <div className={styles.children}>
-          <div className={styles.child}><Typography.Text className={styles.branchLabel}>{t('routing.tree.then')}</Typography.Text>{renderNode([...path, 'then'])}</div>
-          <div className={styles.child}><Typography.Text className={styles.branchLabel}>{t('routing.tree.else')}</Typography.Text>{renderNode([...path, 'else'])}</div>
+          <div className={styles.child}>
+            <Typography.Text className={styles.branchLabel}>{t('routing.tree.then')}</Typography.Text>
+            {renderNode([...path, 'then'])}
+          </div>
+          <div className={styles.child}>
+            <Typography.Text className={styles.branchLabel}>{t('routing.tree.else')}</Typography.Text>
+            {renderNode([...path, 'else'])}
+          </div>
         </div>
       </div>
     );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { branchKeys, branchWithCondition, keysUnder, newRoutingTree, nodeAt, replaceAt, type DraftNode } from './tree-ops.ts';
+import {
+  branchKeys,
+  branchWithCondition,
+  keysUnder,
+  newRoutingTree,
+  nodeAt,
+  replaceAt,
+  type DraftNode,
+} from './tree-ops.ts';
 
 describe('routing tree editing (§4)', () => {
   it('a new tree is prefilled with amount != at the root', () => {

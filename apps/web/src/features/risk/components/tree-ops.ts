@@ -22,7 +22,11 @@ export const replaceAt = (tree: DraftNode, path: TreePath, next: DraftNode): Dra
 export const emptyRule = (): DraftRule => ({ name: '', operator: '', value: '' });
 
 /** Adding a condition to an empty branch creates its `if` list with empty then and else (§4). */
-export const branchWithCondition = (rule: DraftRule = emptyRule()): DraftNode => ({ if: [rule], then: null, else: null });
+export const branchWithCondition = (rule: DraftRule = emptyRule()): DraftNode => ({
+  if: [rule],
+  then: null,
+  else: null,
+});
 
 /** A new routing's tree: the root's first condition prefilled with amount != (§4). */
 export const newRoutingTree = (): DraftNode => branchWithCondition({ name: 'amount', operator: '!=', value: '' });
@@ -36,7 +40,9 @@ export const keysUnder = (tree: DraftNode, path: TreePath): string[] => {
 
 /** The keys of every branch of a saved tree: an opened routing shows its conditions as done. */
 export const branchKeys = (node: DraftNode, path: TreePath = []): string[] =>
-  node !== null && typeof node === 'object' ? [keyOf(path), ...branchKeys(node.then, [...path, 'then']), ...branchKeys(node.else, [...path, 'else'])] : [];
+  node !== null && typeof node === 'object'
+    ? [keyOf(path), ...branchKeys(node.then, [...path, 'then']), ...branchKeys(node.else, [...path, 'else'])]
+    : [];
 
 /** The draft as the server's model (the shapes are the same once every field is filled). */
 export const asRoutingNode = (node: DraftNode): RoutingNode => node as RoutingNode;

@@ -1,13 +1,22 @@
 import { InputNumber, Input, Select } from 'antd';
 import { ruleTypeOf } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../lib/use-format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useMccList } from '../api/get-choices.ts';
 import { choicesFor } from './rule-choices.ts';
 
-type Props = { name: string; operator: string; value: string | string[]; onChange: (value: string | string[]) => void; disabled: boolean; label: string; status?: 'error' };
+type Props = {
+  name: string;
+  operator: string;
+  value: string | string[];
+  onChange: (value: string | string[]) => void;
+  disabled: boolean;
+  label: string;
+  status?: 'error';
+};
 
-const toNumber = (value: string | string[]) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null);
+const toNumber = (value: string | string[]) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null;
 
 /**
  * The value input of a rule by its type (risk-config.md §5 table): boolean, currency amount
@@ -22,7 +31,13 @@ export const ValueInput = ({ name, operator, value, onChange, disabled, label, s
   const mcc = useMccList(name === 'mcc');
   const common = { 'aria-label': label, disabled, status, style: { minWidth: 200 } } as const;
   if (type === 'select' || type === 'boolean') {
-    const options = type === 'boolean' ? [{ value: 'true', label: t('risk.yes') }, { value: 'false', label: t('risk.no') }] : choicesFor(name, language, t, mcc.data);
+    const options =
+      type === 'boolean'
+        ? [
+            { value: 'true', label: t('risk.yes') },
+            { value: 'false', label: t('risk.no') },
+          ]
+        : choicesFor(name, language, t, mcc.data);
     return (
       <Select
         {...common}
@@ -31,14 +46,26 @@ export const ValueInput = ({ name, operator, value, onChange, disabled, label, s
         showSearch={{ optionFilterProp: 'label' }}
         loading={name === 'mcc' && mcc.isPending}
         options={options}
-        value={multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' && value !== '' ? value : undefined}
+        value={
+          multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' && value !== '' ? value : undefined
+        }
         onChange={(next: string | string[]) => onChange(next ?? '')}
         placeholder={t('risk.choose')}
       />
     );
   }
   if (multiple) {
-    return <Select {...common} mode="tags" open={false} tokenSeparators={[',', ' ']} value={Array.isArray(value) ? value : []} onChange={(next: string[]) => onChange(next)} placeholder={t('risk.typeValues')} />;
+    return (
+      <Select
+        {...common}
+        mode="tags"
+        open={false}
+        tokenSeparators={[',', ' ']}
+        value={Array.isArray(value) ? value : []}
+        onChange={(next: string[]) => onChange(next)}
+        placeholder={t('risk.typeValues')}
+      />
+    );
   }
   const text = typeof value === 'string' ? value : '';
   if (type === 'amount') {

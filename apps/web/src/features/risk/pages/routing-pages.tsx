@@ -4,9 +4,9 @@ import { access, type Rule, type RoutingNode } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { CopyableId } from '../../../components/copyable-id.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { CopyableId } from '@/components/copyable-id.tsx';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useProcessors } from '../api/get-choices.ts';
 import { useRouting, useRoutings } from '../api/get-routings.ts';
@@ -14,21 +14,33 @@ import { populated, type RoutingRow } from '../api/types.ts';
 import { RoutingForm } from '../components/routing-form.tsx';
 import { RuleText } from '../components/rule-text.tsx';
 import { VersionHistory } from '../components/version-history.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** A saved tree, read-only: if … then … else, processors by name. */
 const TreeView = ({ node, nameOf }: { node: RoutingNode; nameOf: (id: string) => string }) => {
   const { t } = useTranslation();
-  if (node === null || node === '') return <Typography.Text type="secondary">{t('routing.tree.emptyBranch')}</Typography.Text>;
+  if (node === null || node === '')
+    return <Typography.Text type="secondary">{t('routing.tree.emptyBranch')}</Typography.Text>;
   if (typeof node === 'string') return <Typography.Text strong>→ {nameOf(node)}</Typography.Text>;
   return (
     <div style={{ paddingInlineStart: 12, borderInlineStart: '2px solid var(--ant-color-border, #d9d9d9)' }}>
       <div>
         <Typography.Text strong>{t('routing.tree.if')} </Typography.Text>
-        {node.if.map((rule: Rule, i: number) => <span key={i}>{i > 0 && ` ${t('routing.tree.and')} `}<RuleText rule={rule} /></span>)}
+        {node.if.map((rule: Rule, i: number) => (
+          <span key={i}>
+            {i > 0 && ` ${t('routing.tree.and')} `}
+            <RuleText rule={rule} />
+          </span>
+        ))}
       </div>
-      <div><Typography.Text type="secondary">{t('routing.tree.then')} </Typography.Text><TreeView node={node.then} nameOf={nameOf} /></div>
-      <div><Typography.Text type="secondary">{t('routing.tree.else')} </Typography.Text><TreeView node={node.else} nameOf={nameOf} /></div>
+      <div>
+        <Typography.Text type="secondary">{t('routing.tree.then')} </Typography.Text>
+        <TreeView node={node.then} nameOf={nameOf} />
+      </div>
+      <div>
+        <Typography.Text type="secondary">{t('routing.tree.else')} </Typography.Text>
+        <TreeView node={node.else} nameOf={nameOf} />
+      </div>
     </div>
   );
 };
@@ -54,17 +66,32 @@ export const RoutingsPage = () => {
   const list = pathname.replace(/\/intelligent-routing(\/.*)?$/, '/intelligent-routing');
   const rows = routings.data ?? [];
   const confirmDelete = (row: RoutingRow) =>
-    modal.confirm({ title: t('routing.delete'), content: t('routing.deleteConfirm', { name: row.name }), okText: t('routing.delete'), okButtonProps: { danger: true }, cancelText: t('risk.cancel'), onOk: () => remove.mutateAsync({ path: 'routing', id: row.id }) });
+    modal.confirm({
+      title: t('routing.delete'),
+      content: t('routing.deleteConfirm', { name: row.name }),
+      okText: t('routing.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('risk.cancel'),
+      onOk: () => remove.mutateAsync({ path: 'routing', id: row.id }),
+    });
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       {holder}
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}
+      >
         <PageTitle>{t('routing.title')}</PageTitle>
-        {can(access.risk.routingCreate) && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${list}/new`)}>{t('routing.create')}</Button>}
+        {can(access.risk.routingCreate) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${list}/new`)}>
+            {t('routing.create')}
+          </Button>
+        )}
       </div>
       {routings.isPending ? (
-        <Spin tip={t('routing.loading')}><div style={{ minHeight: 120 }} /></Spin>
+        <Spin tip={t('routing.loading')}>
+          <div style={{ minHeight: 120 }} />
+        </Spin>
       ) : rows.length === 0 ? (
         <Empty description={t('routing.empty')} />
       ) : (
@@ -78,9 +105,26 @@ export const RoutingsPage = () => {
             label: `${row.name} - ${t(`paymentProducts.${row.payment_product}`, { defaultValue: row.payment_product })}`,
             extra: (
               <Space onClick={(event) => event.stopPropagation()}>
-                <Button size="small" onClick={() => setDetail(row)}>{t('routing.details')}</Button>
-                {can(access.risk.routingUpdate) && <Button size="small" icon={<EditOutlined />} aria-label={`${t('routing.edit')} ${row.name}`} onClick={() => navigate(`${list}/${row.id}`)} />}
-                {can(access.risk.routingDelete) && <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t('routing.delete')} ${row.name}`} onClick={() => confirmDelete(row)} />}
+                <Button size="small" onClick={() => setDetail(row)}>
+                  {t('routing.details')}
+                </Button>
+                {can(access.risk.routingUpdate) && (
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={`${t('routing.edit')} ${row.name}`}
+                    onClick={() => navigate(`${list}/${row.id}`)}
+                  />
+                )}
+                {can(access.risk.routingDelete) && (
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`${t('routing.delete')} ${row.name}`}
+                    onClick={() => confirmDelete(row)}
+                  />
+                )}
               </Space>
             ),
             children: <TreeView node={row.details} nameOf={nameOf} />,
@@ -88,18 +132,57 @@ export const RoutingsPage = () => {
         />
       )}
       {detail && (
-        <Drawer open size={560} onClose={() => setDetail(null)} title={detail.name} closable={{ 'aria-label': t('detail.close') }}
-          extra={<Button icon={<HistoryOutlined />} onClick={() => setHistory(detail)}>{t('risk.history.open')}</Button>}>
-          <Descriptions column={1} size="small" bordered items={[
-            { key: 'id', label: t('routing.fields.id'), children: <CopyableId value={detail.id} /> },
-            { key: 'name', label: t('routing.fields.name'), children: detail.name },
-            { key: 'organisation', label: t('routing.fields.organisation'), children: populated(detail.organisation)?.name ?? String(detail.organisation) },
-            { key: 'processors', label: t('routing.fields.processors'), children: detail.processors.split(',').filter(Boolean).map(nameOf).join(', ') },
-            { key: 'tree', label: t('routing.fields.details'), children: <TreeView node={detail.details} nameOf={nameOf} /> },
-          ]} />
+        <Drawer
+          open
+          size={560}
+          onClose={() => setDetail(null)}
+          title={detail.name}
+          closable={{ 'aria-label': t('detail.close') }}
+          extra={
+            <Button icon={<HistoryOutlined />} onClick={() => setHistory(detail)}>
+              {t('risk.history.open')}
+            </Button>
+          }
+        >
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'id', label: t('routing.fields.id'), children: <CopyableId value={detail.id} /> },
+              { key: 'name', label: t('routing.fields.name'), children: detail.name },
+              {
+                key: 'organisation',
+                label: t('routing.fields.organisation'),
+                children: populated(detail.organisation)?.name ?? String(detail.organisation),
+              },
+              {
+                key: 'processors',
+                label: t('routing.fields.processors'),
+                children: detail.processors.split(',').filter(Boolean).map(nameOf).join(', '),
+              },
+              {
+                key: 'tree',
+                label: t('routing.fields.details'),
+                children: <TreeView node={detail.details} nameOf={nameOf} />,
+              },
+            ]}
+          />
         </Drawer>
       )}
-      {history && <VersionHistory path="routing" id={history.id} current={history.version} canRollback={can(access.risk.routingUpdate)} onClose={() => setHistory(null)} onRolledBack={() => { setHistory(null); setDetail(null); }} />}
+      {history && (
+        <VersionHistory
+          path="routing"
+          id={history.id}
+          current={history.version}
+          canRollback={can(access.risk.routingUpdate)}
+          onClose={() => setHistory(null)}
+          onRolledBack={() => {
+            setHistory(null);
+            setDetail(null);
+          }}
+        />
+      )}
     </Space>
   );
 };

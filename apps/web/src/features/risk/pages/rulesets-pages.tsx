@@ -4,15 +4,15 @@ import { access, type TRulesetAction } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useCan } from '../../../lib/authorisation.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useRulesets } from '../api/get-rulesets.ts';
 import { populated, type RulesetRow } from '../api/types.ts';
 import { RuleText } from '../components/rule-text.tsx';
 import { RulesetForm } from '../components/ruleset-form.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { ColourTag } from '../../../components/colour-tag.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { ColourTag } from '@/components/colour-tag.tsx';
 
 /**
  * A ruleset list screen (§2.6): cards with title, tag badge for tag rules, update and delete,
@@ -29,20 +29,39 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
   const [editing, setEditing] = useState<RulesetRow | 'new' | null>(null);
   const tagsHref = pathname.replace(/[^/]+$/, 'tags');
   const confirmDelete = (row: RulesetRow) =>
-    modal.confirm({ title: t('risk.rulesets.delete'), content: t('risk.rulesets.deleteConfirm', { name: row.name }), okText: t('risk.rulesets.delete'), okButtonProps: { danger: true }, cancelText: t('risk.cancel'), onOk: () => remove.mutateAsync({ path: 'validationruleset', id: row.id }) });
+    modal.confirm({
+      title: t('risk.rulesets.delete'),
+      content: t('risk.rulesets.deleteConfirm', { name: row.name }),
+      okText: t('risk.rulesets.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('risk.cancel'),
+      onOk: () => remove.mutateAsync({ path: 'validationruleset', id: row.id }),
+    });
   const rows = rulesets.data ?? [];
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       {holder}
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}
+      >
         <PageTitle>{t(`risk.rulesets.title.${action}`)}</PageTitle>
         <Space wrap>
-          {action === 'tag' && can(access.tag.list) && <Link to={tagsHref}><Button icon={<TagsOutlined />}>{t('risk.rulesets.manageTags')}</Button></Link>}
-          {can(access.risk.rulesetCreate) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('risk.rulesets.create')}</Button>}
+          {action === 'tag' && can(access.tag.list) && (
+            <Link to={tagsHref}>
+              <Button icon={<TagsOutlined />}>{t('risk.rulesets.manageTags')}</Button>
+            </Link>
+          )}
+          {can(access.risk.rulesetCreate) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('risk.rulesets.create')}
+            </Button>
+          )}
         </Space>
       </div>
       {rulesets.isPending ? (
-        <Spin><div style={{ minHeight: 120 }} /></Spin>
+        <Spin>
+          <div style={{ minHeight: 120 }} />
+        </Spin>
       ) : rows.length === 0 ? (
         <Empty description={t('risk.rulesets.empty')} />
       ) : (
@@ -53,24 +72,54 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
               <Card
                 key={row.id}
                 size="small"
-                title={<Space wrap>{row.name}{tag && <ColourTag colour={tag.colour}>{tag.text}</ColourTag>}</Space>}
+                title={
+                  <Space wrap>
+                    {row.name}
+                    {tag && <ColourTag colour={tag.colour}>{tag.text}</ColourTag>}
+                  </Space>
+                }
                 extra={
                   <Space>
-                    {can(access.risk.rulesetUpdate) && <Button size="small" icon={<EditOutlined />} aria-label={`${t('risk.rulesets.edit')} ${row.name}`} onClick={() => setEditing(row)} />}
-                    {can(access.risk.rulesetDelete) && <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t('risk.rulesets.delete')} ${row.name}`} onClick={() => confirmDelete(row)} />}
+                    {can(access.risk.rulesetUpdate) && (
+                      <Button
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={`${t('risk.rulesets.edit')} ${row.name}`}
+                        onClick={() => setEditing(row)}
+                      />
+                    )}
+                    {can(access.risk.rulesetDelete) && (
+                      <Button
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`${t('risk.rulesets.delete')} ${row.name}`}
+                        onClick={() => confirmDelete(row)}
+                      />
+                    )}
                   </Space>
                 }
               >
                 <Typography.Text type="secondary">{populated(row.organisation)?.name}</Typography.Text>
                 <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
-                  {row.rules.map((rule, i) => <li key={i}><RuleText rule={rule} /></li>)}
+                  {row.rules.map((rule, i) => (
+                    <li key={i}>
+                      <RuleText rule={rule} />
+                    </li>
+                  ))}
                 </ul>
               </Card>
             );
           })}
         </div>
       )}
-      {editing && <RulesetForm action={action} ruleset={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <RulesetForm
+          action={action}
+          ruleset={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Space>
   );
 };

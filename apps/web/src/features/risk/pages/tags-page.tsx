@@ -3,18 +3,23 @@ import { access } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { param, type ListParamsDef } from '../../../components/list-screen/search-params.ts';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useCan } from '../../../lib/authorisation.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useCan } from '@/lib/authorisation.ts';
 import { tagsCountQueryOptions, tagsQueryOptions } from '../api/get-tags.ts';
 import type { TagRow } from '../api/types.ts';
 import { TagForm } from '../components/tag-form.tsx';
 import { tagColumns } from '../tag-columns.tsx';
 import { useAllTags } from '../api/get-tags.ts';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useLocation } from 'react-router';
 
-const params: ListParamsDef = { filters: { id: param.text() }, sortable: ['text', 'created_at'], defaultSort: 'text', searchBy: ['text', 'id'] };
+const params: ListParamsDef = {
+  filters: { id: param.text() },
+  sortable: ['text', 'created_at'],
+  defaultSort: 'text',
+  searchBy: ['text', 'id'],
+};
 
 const TagDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const tags = useAllTags(useOrganisationScope(useLocation().pathname));
@@ -40,7 +45,13 @@ export const TagsPage = () => {
         exportPath="tag/export"
         searchByLabel={(field) => t(`tags.fields.${field}`)}
         renderDetail={(id, close) => <TagDetail id={id} onClose={close} />}
-        actions={can(access.tag.create) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('tags.create')}</Button>}
+        actions={
+          can(access.tag.create) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('tags.create')}
+            </Button>
+          )
+        }
       />
       {creating && <TagForm onClose={() => setCreating(false)} />}
     </>

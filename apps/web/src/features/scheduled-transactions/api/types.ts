@@ -1,5 +1,5 @@
 import type { TScheduledTransactionRow } from '@kassa/domain';
-import { populated } from '../../../lib/entity-api.ts';
+import { populated } from '@/lib/entity-api.ts';
 
 /** A scheduled transaction as `GET /v1/scheduled-transaction` answers it (customer, transaction populated). */
 export type ScheduledRow = TScheduledTransactionRow;

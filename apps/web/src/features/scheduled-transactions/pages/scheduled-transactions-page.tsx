@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { scheduledTransactionsCountQueryOptions } from '../api/get-scheduled-transactions-count.ts';
 import { scheduledTransactionsQueryOptions } from '../api/get-scheduled-transactions.ts';
 import type { ScheduledRow } from '../api/types.ts';

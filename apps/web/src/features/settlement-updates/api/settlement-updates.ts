@@ -9,4 +9,4 @@ export type SettlementUpdateRow = TSettlementUpdateRow;
 export const SETTLEMENT_UPDATE_POPULATE = 'processor_settlement';
 /** portal.md §9: the detail asks again every 15 s while it waits for the run. */
 export const SETTLEMENT_POLL_MS = 15_000;
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';

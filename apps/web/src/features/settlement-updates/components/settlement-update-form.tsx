@@ -1,9 +1,9 @@
 import { Button, Checkbox, DatePicker, Drawer, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
-import { datePattern } from '../../../lib/format.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { datePattern } from '@/lib/format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useCreateSettlementUpdate } from '../api/create-settlement-update.ts';
 import { useProcessorSettlements } from '../api/get-processor-settlements.ts';
 
@@ -12,28 +12,75 @@ type Values = { processor_settlement: string; last: Dayjs; update_last_run: bool
 export type SettlementUpdateDraft = { processor_settlement?: string; last?: string | null; update_last_run?: boolean };
 
 /** The create form of portal.md §2.4/§5: processor settlement and last required, update-last-run checked by default. */
-export const SettlementUpdateForm = ({ draft, onClose, onCreated }: { draft: SettlementUpdateDraft; onClose: () => void; onCreated: (id: string, ran: boolean) => void }) => {
+export const SettlementUpdateForm = ({
+  draft,
+  onClose,
+  onCreated,
+}: {
+  draft: SettlementUpdateDraft;
+  onClose: () => void;
+  onCreated: (id: string, ran: boolean) => void;
+}) => {
   const { t } = useTranslation();
   const format = useFormat();
   const [form] = Form.useForm<Values>();
   const create = useCreateSettlementUpdate();
   const settlements = useProcessorSettlements();
   const onFinish = (values: Values) =>
-    create.mutate({ processor_settlement: values.processor_settlement, last: values.last.toISOString(), update_last_run: values.update_last_run }, {
-      onSuccess: (created) => onCreated(created.id, created.update_last_run),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        form.setFields(error.details.filter((d) => d.path.startsWith('body.')).map((d) => ({ name: d.path.split('.')[1] as keyof Values, errors: [t(d.message, { defaultValue: d.message })] })));
+    create.mutate(
+      {
+        processor_settlement: values.processor_settlement,
+        last: values.last.toISOString(),
+        update_last_run: values.update_last_run,
       },
-    });
+      {
+        onSuccess: (created) => onCreated(created.id, created.update_last_run),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          form.setFields(
+            error.details
+              .filter((d) => d.path.startsWith('body.'))
+              .map((d) => ({
+                name: d.path.split('.')[1] as keyof Values,
+                errors: [t(d.message, { defaultValue: d.message })],
+              })),
+          );
+        },
+      },
+    );
   const required = { required: true, message: t('form_validation.required') };
   return (
-    <Drawer open onClose={onClose} title={t('settlementUpdates.create')} size={480} destroyOnHidden closable={{ 'aria-label': t('detail.close') }}>
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={create.isPending}
-        initialValues={{ processor_settlement: draft.processor_settlement, last: draft.last ? dayjs(draft.last) : undefined, update_last_run: draft.update_last_run ?? true }}>
-        <Form.Item label={t('fields:settlementupdate.processor_settlement')} name="processor_settlement" rules={[required]}>
-          <Select showSearch={{ optionFilterProp: 'label' }} loading={settlements.isPending} notFoundContent={t('settlementUpdates.noSettlements')}
-            options={(settlements.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+    <Drawer
+      open
+      onClose={onClose}
+      title={t('settlementUpdates.create')}
+      size={480}
+      destroyOnHidden
+      closable={{ 'aria-label': t('detail.close') }}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={create.isPending}
+        initialValues={{
+          processor_settlement: draft.processor_settlement,
+          last: draft.last ? dayjs(draft.last) : undefined,
+          update_last_run: draft.update_last_run ?? true,
+        }}
+      >
+        <Form.Item
+          label={t('fields:settlementupdate.processor_settlement')}
+          name="processor_settlement"
+          rules={[required]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={settlements.isPending}
+            notFoundContent={t('settlementUpdates.noSettlements')}
+            options={(settlements.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
         </Form.Item>
         <Form.Item label={t('fields:settlementupdate.last')} name="last" rules={[required]}>
           <DatePicker showTime format={`${datePattern(format.language)} HH:mm`} style={{ width: '100%' }} />
@@ -41,7 +88,9 @@ export const SettlementUpdateForm = ({ draft, onClose, onCreated }: { draft: Set
         <Form.Item name="update_last_run" valuePropName="checked" extra={t('settlementUpdates.updateLastRunHelp')}>
           <Checkbox>{t('fields:settlementupdate.update_last_run')}</Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>{t('admin.save')}</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {t('admin.save')}
+        </Button>
       </Form>
     </Drawer>
   );

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { settlementUpdatesCountQueryOptions, settlementUpdatesQueryOptions } from '../api/get-settlement-updates.ts';
 import type { SettlementUpdateRow } from '../api/settlement-updates.ts';
 import { settlementUpdateColumns, settlementUpdateListParams } from '../columns.tsx';
@@ -29,8 +29,21 @@ export const SettlementUpdatesPage = () => {
         countQuery={settlementUpdatesCountQueryOptions}
         exportPath="settlementupdate/export"
         searchByLabel={(field) => t(`fields:settlementupdate.${field}`)}
-        renderDetail={(id, close) => <SettlementUpdateDetail id={id} onClose={close} onReverse={(reversal) => { close(); setDraft(reversal); }} />}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({})}>{t('settlementUpdates.create')}</Button>}
+        renderDetail={(id, close) => (
+          <SettlementUpdateDetail
+            id={id}
+            onClose={close}
+            onReverse={(reversal) => {
+              close();
+              setDraft(reversal);
+            }}
+          />
+        )}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({})}>
+            {t('settlementUpdates.create')}
+          </Button>
+        }
       />
       {draft && (
         <SettlementUpdateForm

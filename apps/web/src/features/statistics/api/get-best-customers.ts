@@ -1,6 +1,7 @@
 import type { TBestCustomer } from '@kassa/domain';
-import type { QueryParams } from '../../../lib/api-client.ts';
+import type { QueryParams } from '@/lib/api-client.ts';
 import { useStatistics } from './get-statistics.ts';
 
 /** `GET /v1/customer/aggregate/best?_limit=10`. */
-export const useBestCustomers = (params: QueryParams, scope: string) => useStatistics<TBestCustomer[]>('customer/aggregate/best', { ...params, _limit: 10 }, scope);
+export const useBestCustomers = (params: QueryParams, scope: string) =>
+  useStatistics<TBestCustomer[]>('customer/aggregate/best', { ...params, _limit: 10 }, scope);

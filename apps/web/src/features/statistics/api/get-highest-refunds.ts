@@ -12,4 +12,14 @@ export type HighestRefund = {
 
 /** `GET /v1/refund?_sort=-amount&_limit=5&_populate=transaction payment_profile` in the range (payments.md §7). */
 export const useHighestRefunds = (range: { from: string; to: string }, scope: string) =>
-  useStatistics<HighestRefund[]>('refund', { _sort: '-amount', _limit: 5, _populate: 'transaction payment_profile', 'created_at>': range.from, 'created_at<': range.to }, scope);
+  useStatistics<HighestRefund[]>(
+    'refund',
+    {
+      _sort: '-amount',
+      _limit: 5,
+      _populate: 'transaction payment_profile',
+      'created_at>': range.from,
+      'created_at<': range.to,
+    },
+    scope,
+  );

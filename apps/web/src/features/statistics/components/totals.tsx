@@ -1,10 +1,18 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import type { TAggregateTotal } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../lib/use-format.ts';
+import { useFormat } from '@/lib/use-format.ts';
 
 /** Statistics numbers (payments.md §3): total volume and count, average per period, ATV. */
-export const Totals = ({ total, money = true, currency }: { total: TAggregateTotal | undefined; money?: boolean; currency: string }) => {
+export const Totals = ({
+  total,
+  money = true,
+  currency,
+}: {
+  total: TAggregateTotal | undefined;
+  money?: boolean;
+  currency: string;
+}) => {
   const { t } = useTranslation();
   const format = useFormat();
   const volume = total?.volume ?? 0;
@@ -26,7 +34,11 @@ export const Totals = ({ total, money = true, currency }: { total: TAggregateTot
       {items.map(([key, value]) => (
         <Col key={key} xs={24} sm={12} lg={24 / items.length}>
           <Card size="small" loading={!total}>
-            <Statistic title={t(`statistics.${key}`)} value={value} valueRender={() => <span data-testid={`total-${key}`}>{value}</span>} />
+            <Statistic
+              title={t(`statistics.${key}`)}
+              value={value}
+              valueRender={() => <span data-testid={`total-${key}`}>{value}</span>}
+            />
           </Card>
         </Col>
       ))}

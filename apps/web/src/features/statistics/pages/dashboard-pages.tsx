@@ -3,8 +3,8 @@ import { STATISTICS_TIME_ZONE, type TAggregateRow } from '@kassa/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
 import { useBestCustomers } from '../api/get-best-customers.ts';
@@ -27,7 +27,7 @@ import { WeekdayComparison } from '../components/weekday-comparison.tsx';
 import { SplitComparison } from '../components/split-comparison.tsx';
 import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
 import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** Where drill-downs go: the lists of the same (merchant) context. */
 const useBase = () => {

@@ -3,13 +3,13 @@ import { COMPARE_STATUSES, STATISTICS_DEFAULT_CURRENCY, type TProcessorCompare }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Money } from '../../../components/money.tsx';
-import { ProcessorRevenueCards } from '../../../components/statistics/processor-revenue-cards.tsx';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { Money } from '@/components/money.tsx';
+import { ProcessorRevenueCards } from '@/components/statistics/processor-revenue-cards.tsx';
+import { useOrganisationScope } from '@/lib/org-context.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useProcessorCompare } from '../api/get-processor-compare.ts';
 import { useProcessors } from '../api/get-processors.ts';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** `dashboards/processor-statistics`: a revenue card per processor, last 24 hours against the 24 before. */
 export const ProcessorStatisticsPage = () => {
@@ -35,9 +35,21 @@ const CompareTable = ({ ids, scope }: { ids: string[]; scope: string }) => {
   const of = (fn: (p: TProcessorCompare) => React.ReactNode) => Object.fromEntries(data.map((p) => [p.id, fn(p)]));
   const rows: Row[] = [
     { key: 'count', label: t('statistics.count'), values: of((p) => format.number(p.transaction.count)) },
-    { key: 'amount', label: t('statistics.revenue'), values: of((p) => <Money amount={p.transaction.amount} currency={p.transaction.currency_code} />) },
-    { key: 'conversion', label: t('statistics.conversion'), values: of((p) => `${format.number(p.transaction.conversion, 1)} %`) },
-    ...COMPARE_STATUSES.map((status) => ({ key: status, label: t(`statuses.transaction.${status}`), values: of((p) => format.number(p.transaction.status[status] ?? 0)) })),
+    {
+      key: 'amount',
+      label: t('statistics.revenue'),
+      values: of((p) => <Money amount={p.transaction.amount} currency={p.transaction.currency_code} />),
+    },
+    {
+      key: 'conversion',
+      label: t('statistics.conversion'),
+      values: of((p) => `${format.number(p.transaction.conversion, 1)} %`),
+    },
+    ...COMPARE_STATUSES.map((status) => ({
+      key: status,
+      label: t(`statuses.transaction.${status}`),
+      values: of((p) => format.number(p.transaction.status[status] ?? 0)),
+    })),
   ];
   return (
     <Card title={t('statistics.compareNote')}>
@@ -49,7 +61,12 @@ const CompareTable = ({ ids, scope }: { ids: string[]; scope: string }) => {
         dataSource={rows}
         columns={[
           { key: 'label', title: '', render: (_, row) => row.label },
-          ...data.map((p) => ({ key: p.id, title: p.name, align: 'right' as const, render: (_: unknown, row: Row) => row.values[p.id] })),
+          ...data.map((p) => ({
+            key: p.id,
+            title: p.name,
+            align: 'right' as const,
+            render: (_: unknown, row: Row) => row.values[p.id],
+          })),
         ]}
       />
     </Card>
@@ -80,13 +97,19 @@ export const ProcessorComparePage = () => {
                 key={p.id}
                 checked={chosen.includes(p.id)}
                 disabled={!chosen.includes(p.id) && chosen.length >= MAX}
-                onChange={(event) => setChosen(event.target.checked ? [...chosen, p.id] : chosen.filter((id) => id !== p.id))}
+                onChange={(event) =>
+                  setChosen(event.target.checked ? [...chosen, p.id] : chosen.filter((id) => id !== p.id))
+                }
               >
                 {p.name}
               </Checkbox>
             ))}
             <Typography.Text type="secondary">{t('statistics.chooseHint')}</Typography.Text>
-            <Button type="primary" disabled={chosen.length < 2 || chosen.length > MAX} onClick={() => setParams({ ids: chosen.join(',') })}>
+            <Button
+              type="primary"
+              disabled={chosen.length < 2 || chosen.length > MAX}
+              onClick={() => setParams({ ids: chosen.join(',') })}
+            >
               {t('statistics.compare')}
             </Button>
           </Space>

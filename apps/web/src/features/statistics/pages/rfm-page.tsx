@@ -2,10 +2,10 @@ import { RFM_SEGMENTS, type TRfmRow } from '@kassa/domain';
 import { Card, Col, Row, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DateTime } from '../../../components/date-time.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
-import { merchantContextOf, useOrganisationScope } from '../../../lib/org-context.ts';
-import { useFormat } from '../../../lib/use-format.ts';
+import { DateTime } from '@/components/date-time.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
+import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useStatistics } from '../api/get-statistics.ts';
 import { SegmentsChart } from '../components/segments-chart.tsx';
 
@@ -23,13 +23,22 @@ export const RfmPage = () => {
   const base = merchantContextOf(pathname) ? (/^\/psp\/merchants\/[^/]+/.exec(pathname)?.[0] ?? '') : '';
   const { data = [], isLoading } = useStatistics<TRfmRow[]>('customer/aggregate/rfm', {}, scope);
   const rows = [...data].sort((x, y) => order(x.segment) - order(y.segment));
-  const updated = data.map((row) => row.updated_at).filter((value): value is string => Boolean(value)).sort().at(-1);
+  const updated = data
+    .map((row) => row.updated_at)
+    .filter((value): value is string => Boolean(value))
+    .sort()
+    .at(-1);
   const score = (value: number | null) => (value === null ? '—' : format.number(value, 1));
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageTitle>{t('rfm.title')}</PageTitle>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        {t('rfm.method')} {updated && <>{t('rfm.updated')} <DateTime value={updated} />.</>}
+        {t('rfm.method')}{' '}
+        {updated && (
+          <>
+            {t('rfm.updated')} <DateTime value={updated} />.
+          </>
+        )}
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24}>
@@ -46,14 +55,43 @@ export const RfmPage = () => {
                   key: 'segment',
                   title: t('rfm.segment'),
                   render: (_, row) => (
-                    <Link to={`${base}/customers?segment=${encodeURIComponent(row.segment)}`}>{t(`customers.segments.${row.segment}`, { defaultValue: t('rfm.none') })}</Link>
+                    <Link to={`${base}/customers?segment=${encodeURIComponent(row.segment)}`}>
+                      {t(`customers.segments.${row.segment}`, { defaultValue: t('rfm.none') })}
+                    </Link>
                   ),
                 },
-                { key: 'activity', title: t('rfm.activity'), render: (_, row) => t(`rfm.activities.${row.segment}`, { defaultValue: t('rfm.activities.none') }) },
-                { key: 'tip', title: t('rfm.tip'), render: (_, row) => t(`rfm.tips.${row.segment}`, { defaultValue: t('rfm.tips.none') }) },
-                { key: 'count', title: t('rfm.customers'), align: 'right', render: (_, row) => format.number(row.count) },
-                { key: 'share', title: t('rfm.share'), align: 'right', render: (_, row) => `${format.number(row.percentage, 1)} %` },
-                { key: 'scores', title: t('rfm.scores'), align: 'right', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{`${score(row.recency)} / ${score(row.frequency)} / ${score(row.monetary)}`}</span> },
+                {
+                  key: 'activity',
+                  title: t('rfm.activity'),
+                  render: (_, row) => t(`rfm.activities.${row.segment}`, { defaultValue: t('rfm.activities.none') }),
+                },
+                {
+                  key: 'tip',
+                  title: t('rfm.tip'),
+                  render: (_, row) => t(`rfm.tips.${row.segment}`, { defaultValue: t('rfm.tips.none') }),
+                },
+                {
+                  key: 'count',
+                  title: t('rfm.customers'),
+                  align: 'right',
+                  render: (_, row) => format.number(row.count),
+                },
+                {
+                  key: 'share',
+                  title: t('rfm.share'),
+                  align: 'right',
+                  render: (_, row) => `${format.number(row.percentage, 1)} %`,
+                },
+                {
+                  key: 'scores',
+                  title: t('rfm.scores'),
+                  align: 'right',
+                  render: (_, row) => (
+                    <span
+                      style={{ whiteSpace: 'nowrap' }}
+                    >{`${score(row.recency)} / ${score(row.frequency)} / ${score(row.monetary)}`}</span>
+                  ),
+                },
               ]}
             />
           </Card>

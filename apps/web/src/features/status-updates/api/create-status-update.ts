@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TStatusUpdateCreate } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { StatusUpdateRow } from './status-updates.ts';
 
 /** `POST /v1/statusupdate`: the id goes under `transaction` or `refund` according to the type (portal.md §7). */
@@ -8,5 +8,8 @@ export const createStatusUpdate = (body: TStatusUpdateCreate) => apiPost<StatusU
 
 export const useCreateStatusUpdate = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createStatusUpdate, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['statusupdate'] }) });
+  return useMutation({
+    mutationFn: createStatusUpdate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['statusupdate'] }),
+  });
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { countOptions, detailOptions, listOptions } from '../../../lib/entity-api.ts';
+import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 import { STATUS_UPDATE_POPULATE, type StatusUpdateRow } from './status-updates.ts';
 
 /** `GET /v1/statusupdate` with the transaction or refund and the merchant. */

@@ -4,4 +4,4 @@ import type { TStatusUpdateRow } from '@kassa/domain';
 export type StatusUpdateRow = TStatusUpdateRow;
 
 export const STATUS_UPDATE_POPULATE = 'transaction refund organisation';
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';

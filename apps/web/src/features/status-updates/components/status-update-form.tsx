@@ -1,42 +1,96 @@
 import { STATUS_UPDATE_STATUSES } from '@kassa/domain';
 import { Button, Drawer, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useCreateStatusUpdate } from '../api/create-status-update.ts';
 
 type Values = { type: 'transaction' | 'refund'; id: string; status: string };
 
 /** The create form of portal.md §2.4: type, id and status, all required; status options follow the type. */
-export const StatusUpdateForm = ({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) => {
+export const StatusUpdateForm = ({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateStatusUpdate();
   const type = (Form.useWatch('type', form) ?? 'transaction') as Values['type'];
   const onFinish = (values: Values) =>
-    create.mutate({ type: values.type, [values.type]: values.id.trim(), status: values.status }, {
-      onSuccess: (created) => onCreated(created.id),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        form.setFields(error.details.filter((d) => d.path.startsWith('body.')).map((d) => {
-          const field = d.path.split('.')[1];
-          return { name: (field === 'transaction' || field === 'refund' ? 'id' : field) as keyof Values, errors: [t(d.message, { defaultValue: d.message })] };
-        }));
+    create.mutate(
+      { type: values.type, [values.type]: values.id.trim(), status: values.status },
+      {
+        onSuccess: (created) => onCreated(created.id),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          form.setFields(
+            error.details
+              .filter((d) => d.path.startsWith('body.'))
+              .map((d) => {
+                const field = d.path.split('.')[1];
+                return {
+                  name: (field === 'transaction' || field === 'refund' ? 'id' : field) as keyof Values,
+                  errors: [t(d.message, { defaultValue: d.message })],
+                };
+              }),
+          );
+        },
       },
-    });
+    );
   return (
-    <Drawer open={open} onClose={onClose} title={t('admin.createStatusUpdate')} size={480} destroyOnHidden closable={{ 'aria-label': t('detail.close') }}>
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={create.isPending} initialValues={{ type: 'transaction' }}
-        onValuesChange={(changed: Partial<Values>) => changed.type && form.setFieldValue('status', undefined)}>
-        <Form.Item label={t('fields:statusupdate.type')} name="type" rules={[{ required: true, message: t('form_validation.required') }]}>
-          <Select options={(['transaction', 'refund'] as const).map((value) => ({ value, label: t(`admin.types.${value}`) }))} />
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('admin.createStatusUpdate')}
+      size={480}
+      destroyOnHidden
+      closable={{ 'aria-label': t('detail.close') }}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={create.isPending}
+        initialValues={{ type: 'transaction' }}
+        onValuesChange={(changed: Partial<Values>) => changed.type && form.setFieldValue('status', undefined)}
+      >
+        <Form.Item
+          label={t('fields:statusupdate.type')}
+          name="type"
+          rules={[{ required: true, message: t('form_validation.required') }]}
+        >
+          <Select
+            options={(['transaction', 'refund'] as const).map((value) => ({ value, label: t(`admin.types.${value}`) }))}
+          />
         </Form.Item>
-        <Form.Item label={t('fields:statusupdate.item_id')} name="id" rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}>
+        <Form.Item
+          label={t('fields:statusupdate.item_id')}
+          name="id"
+          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
+        >
           <Input autoComplete="off" maxLength={64} />
         </Form.Item>
-        <Form.Item label={t('fields:statusupdate.status')} name="status" rules={[{ required: true, message: t('form_validation.required') }]}>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={STATUS_UPDATE_STATUSES[type].map((value) => ({ value, label: t(`statuses.${type}.${value}`, { defaultValue: value }) }))} />
+        <Form.Item
+          label={t('fields:statusupdate.status')}
+          name="status"
+          rules={[{ required: true, message: t('form_validation.required') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={STATUS_UPDATE_STATUSES[type].map((value) => ({
+              value,
+              label: t(`statuses.${type}.${value}`, { defaultValue: value }),
+            }))}
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>{t('admin.save')}</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {t('admin.save')}
+        </Button>
       </Form>
     </Drawer>
   );

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { statusUpdatesCountQueryOptions, statusUpdatesQueryOptions } from '../api/get-status-updates.ts';
 import type { StatusUpdateRow } from '../api/status-updates.ts';
 import { statusUpdateColumns, statusUpdateListParams } from '../columns.tsx';
@@ -28,7 +28,11 @@ export const StatusUpdatesPage = () => {
         exportPath="statusupdate/export"
         searchByLabel={(field) => t(`fields:statusupdate.${field}`)}
         renderDetail={(id, close) => <StatusUpdateDetail id={id} onClose={close} />}
-        actions={<Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('admin.createStatusUpdate')}</Button>}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('admin.createStatusUpdate')}
+          </Button>
+        }
       />
       <StatusUpdateForm
         open={creating}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTagRow } from '@kassa/domain';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 export type TagRow = TTagRow;
 
@@ -8,6 +8,11 @@ export type TagRow = TTagRow;
 export const getTags = (signal?: AbortSignal) => apiGet<TagRow[]>('tag', { _limit: 2000 }, signal);
 
 export const tagsQueryOptions = (scope: string) =>
-  queryOptions({ queryKey: ['tag', 'list', scope], queryFn: ({ signal }) => getTags(signal), staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: ['tag', 'list', scope],
+    queryFn: ({ signal }) => getTags(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 export const useTags = (scope: string) => useQuery(tagsQueryOptions(scope));

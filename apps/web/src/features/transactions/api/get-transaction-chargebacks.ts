@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TChargebackRow } from '@kassa/domain';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 export type TransactionChargeback = TChargebackRow;
 
@@ -9,6 +9,10 @@ export const getTransactionChargebacks = (transaction: string, signal?: AbortSig
   apiGet<TransactionChargeback[]>('chargeback', { transaction, _limit: 100 }, signal);
 
 export const transactionChargebacksQueryOptions = (transaction: string, scope: string) =>
-  queryOptions({ queryKey: ['chargeback', 'by-transaction', scope, transaction], queryFn: ({ signal }) => getTransactionChargebacks(transaction, signal) });
+  queryOptions({
+    queryKey: ['chargeback', 'by-transaction', scope, transaction],
+    queryFn: ({ signal }) => getTransactionChargebacks(transaction, signal),
+  });
 
-export const useTransactionChargebacks = (transaction: string, scope: string) => useQuery(transactionChargebacksQueryOptions(transaction, scope));
+export const useTransactionChargebacks = (transaction: string, scope: string) =>
+  useQuery(transactionChargebacksQueryOptions(transaction, scope));

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRefundRow } from '@kassa/domain';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 export type TransactionRefund = TRefundRow;
 
@@ -10,6 +10,10 @@ export const getTransactionRefunds = (transaction: string, signal?: AbortSignal)
 
 // Keyed under 'refund' so that a new refund refreshes this tab with every other refunds list.
 export const transactionRefundsQueryOptions = (transaction: string, scope: string) =>
-  queryOptions({ queryKey: ['refund', 'by-transaction', scope, transaction], queryFn: ({ signal }) => getTransactionRefunds(transaction, signal) });
+  queryOptions({
+    queryKey: ['refund', 'by-transaction', scope, transaction],
+    queryFn: ({ signal }) => getTransactionRefunds(transaction, signal),
+  });
 
-export const useTransactionRefunds = (transaction: string, scope: string) => useQuery(transactionRefundsQueryOptions(transaction, scope));
+export const useTransactionRefunds = (transaction: string, scope: string) =>
+  useQuery(transactionRefundsQueryOptions(transaction, scope));

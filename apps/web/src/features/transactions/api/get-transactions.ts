@@ -1,15 +1,20 @@
 import { listScreens } from '@kassa/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
+import { apiGet, type QueryParams } from '@/lib/api-client.ts';
 import type { TransactionRow } from './types.ts';
 
 /** Relations a list row shows (customer name, processor name). */
 export const LIST_POPULATE = listScreens.transactions.populate;
 
 /** `GET /v1/transaction`: one page of the filtered list. */
-export const getTransactions = (params: QueryParams, signal?: AbortSignal) => apiGet<TransactionRow[]>('transaction', { _populate: LIST_POPULATE, ...params }, signal);
+export const getTransactions = (params: QueryParams, signal?: AbortSignal) =>
+  apiGet<TransactionRow[]>('transaction', { _populate: LIST_POPULATE, ...params }, signal);
 
 export const transactionsQueryOptions = (params: QueryParams, scope: string) =>
-  queryOptions({ queryKey: ['transaction', 'list', scope, params] as readonly unknown[], queryFn: ({ signal }) => getTransactions(params, signal) });
+  queryOptions({
+    queryKey: ['transaction', 'list', scope, params] as readonly unknown[],
+    queryFn: ({ signal }) => getTransactions(params, signal),
+  });
 
-export const useTransactions = (params: QueryParams, scope: string) => useQuery(transactionsQueryOptions(params, scope));
+export const useTransactions = (params: QueryParams, scope: string) =>
+  useQuery(transactionsQueryOptions(params, scope));

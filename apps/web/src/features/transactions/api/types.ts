@@ -4,6 +4,9 @@ import type { TCustomer, TTransactionRow } from '@kassa/domain';
 export type TransactionRow = TTransactionRow;
 export type CustomerRef = TCustomer;
 
-export { populated } from '../../../lib/entity-api.ts';
+export { populated } from '@/lib/entity-api.ts';
 
-export const customerName = (customer: CustomerRef | null) => (customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id : '');
+export const customerName = (customer: CustomerRef | null) =>
+  customer
+    ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email_address || customer.id
+    : '';

@@ -13,9 +13,20 @@ const icons: Record<string, ReactNode> = {
 };
 
 /** The payment product with a small icon; cards show the brand and last four digits. */
-export const PaymentProduct = ({ product, brand, last4 }: { product: string; brand?: string | null; last4?: string | null }) => {
+export const PaymentProduct = ({
+  product,
+  brand,
+  last4,
+}: {
+  product: string;
+  brand?: string | null;
+  last4?: string | null;
+}) => {
   const { t } = useTranslation();
-  const label = product === 'card' && brand ? t(`cardBrands.${brand}`, { defaultValue: brand }) : t(`paymentProducts.${product}`, { defaultValue: product });
+  const label =
+    product === 'card' && brand
+      ? t(`cardBrands.${brand}`, { defaultValue: brand })
+      : t(`paymentProducts.${product}`, { defaultValue: product });
   return (
     <Space size={6} style={{ whiteSpace: 'nowrap' }}>
       <span aria-hidden>{icons[product] ?? <WalletOutlined />}</span>

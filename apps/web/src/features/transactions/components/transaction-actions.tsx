@@ -3,10 +3,10 @@ import { access, REFUNDABLE_TRANSACTION_STATUSES, type TransactionStatus } from 
 import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddRefundDialog } from '../../../components/payments/add-refund-dialog.tsx';
-import { remainingOf } from '../../../components/payments/api/types.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/authorisation.ts';
+import { AddRefundDialog } from '@/components/payments/add-refund-dialog.tsx';
+import { remainingOf } from '@/components/payments/api/types.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/authorisation.ts';
 import { useBlockTransaction } from '../api/block-transaction.ts';
 import type { TransactionRow } from '../api/types.ts';
 
@@ -24,16 +24,29 @@ export const TransactionActions = ({ tx }: { tx: TransactionRow }) => {
   const markBlocked = () =>
     block.mutate(tx.id, {
       onSuccess: () => void message.success(t('transactions.blockedDone')),
-      onError: (error) => void message.error(t(`errors.${error instanceof ApiError ? error.code : 'unknown'}`, { defaultValue: error.message })),
+      onError: (error) =>
+        void message.error(
+          t(`errors.${error instanceof ApiError ? error.code : 'unknown'}`, { defaultValue: error.message }),
+        ),
     });
   return (
     <Space>
       {can(access.refund.create) && refundable && (
-        <Button icon={<RollbackOutlined />} onClick={() => setRefunding(true)}>{t('transactions.refund')}</Button>
+        <Button icon={<RollbackOutlined />} onClick={() => setRefunding(true)}>
+          {t('transactions.refund')}
+        </Button>
       )}
       {can(access.transaction.update) && tx.status === 'FAILED' && !tx.blocked && (
-        <Popconfirm title={t('transactions.markBlockedTitle')} description={t('transactions.markBlockedConfirm')} okText={t('transactions.markBlocked')} cancelText={t('refunds.add.cancel')} onConfirm={markBlocked}>
-          <Button danger icon={<StopOutlined />} loading={block.isPending}>{t('transactions.markBlocked')}</Button>
+        <Popconfirm
+          title={t('transactions.markBlockedTitle')}
+          description={t('transactions.markBlockedConfirm')}
+          okText={t('transactions.markBlocked')}
+          cancelText={t('refunds.add.cancel')}
+          onConfirm={markBlocked}
+        >
+          <Button danger icon={<StopOutlined />} loading={block.isPending}>
+            {t('transactions.markBlocked')}
+          </Button>
         </Popconfirm>
       )}
       {refunding && <AddRefundDialog open transaction={tx} onClose={() => setRefunding(false)} />}

@@ -1,6 +1,6 @@
 import { Empty, Space, Steps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DetailFields } from '../../../components/detail-panel.tsx';
+import { DetailFields } from '@/components/detail-panel.tsx';
 import { populated, type TransactionRow } from '../api/types.ts';
 
 const ACTION_COLOURS = { block: 'red', tag: 'blue', '3dSecure': 'purple' } as const;
@@ -12,7 +12,11 @@ export const TransactionDecision = ({ tx }: { tx: TransactionRow }) => {
   if (!decision) return <Empty description={t('engine.noDecision')} />;
   const routing = decision.routing;
   const processor = populated<{ id: string; name: string }>(tx.processor);
-  const endpoint = routing?.processor ? (processor?.id === routing.processor ? processor.name : routing.processor) : t('engine.noProcessor');
+  const endpoint = routing?.processor
+    ? processor?.id === routing.processor
+      ? processor.name
+      : routing.processor
+    : t('engine.noProcessor');
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <DetailFields
@@ -39,7 +43,11 @@ export const TransactionDecision = ({ tx }: { tx: TransactionRow }) => {
           },
           {
             label: t('engine.routing'),
-            value: !routing ? t(decision.challenge ? 'engine.notRoutedChallenge' : 'engine.notRouted') : routing.fallback ? t('engine.fallback') : t('engine.routingName', { name: routing.name, version: routing.version }),
+            value: !routing
+              ? t(decision.challenge ? 'engine.notRoutedChallenge' : 'engine.notRouted')
+              : routing.fallback
+                ? t('engine.fallback')
+                : t('engine.routingName', { name: routing.name, version: routing.version }),
           },
           { label: t('engine.acquirerCode'), value: decision.acquirer?.code },
         ]}
@@ -58,7 +66,11 @@ export const TransactionDecision = ({ tx }: { tx: TransactionRow }) => {
                 title: t('engine.step', { level: index + 1 }),
                 content: branch === 'then' ? t('engine.then') : t('engine.else'),
               })),
-              { title: t('engine.endpoint'), content: endpoint, status: routing.processor ? ('finish' as const) : ('error' as const) },
+              {
+                title: t('engine.endpoint'),
+                content: endpoint,
+                status: routing.processor ? ('finish' as const) : ('error' as const),
+              },
             ]}
           />
         </section>

@@ -1,11 +1,11 @@
 import { PAYMENT_PRODUCTS } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
-import { AmountRangeFilter } from '../../../components/filters/amount-range-filter.tsx';
-import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
-import type { FilterProps } from '../../../components/filters/filter-props.ts';
-import { SelectFilter } from '../../../components/filters/select-filter.tsx';
-import { TextFilter } from '../../../components/filters/text-filter.tsx';
-import { useStatusOptions } from '../../../components/status-tag.tsx';
+import { AmountRangeFilter } from '@/components/filters/amount-range-filter.tsx';
+import { DateRangeFilter } from '@/components/filters/date-range-filter.tsx';
+import type { FilterProps } from '@/components/filters/filter-props.ts';
+import { SelectFilter } from '@/components/filters/select-filter.tsx';
+import { TextFilter } from '@/components/filters/text-filter.tsx';
+import { useStatusOptions } from '@/components/status-tag.tsx';
 
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'DKK', 'NOK', 'PLN'];
 
@@ -24,7 +24,14 @@ export const TransactionFilters = (props: FilterProps) => {
         options={PAYMENT_PRODUCTS.map((product) => ({ value: product, label: t(`paymentProducts.${product}`) }))}
       />
       <AmountRangeFilter {...props} />
-      <SelectFilter {...props} field="currency_code" single label={t('fields:transaction.currency_code')} options={CURRENCIES.map((code) => ({ value: code, label: code }))} width={110} />
+      <SelectFilter
+        {...props}
+        field="currency_code"
+        single
+        label={t('fields:transaction.currency_code')}
+        options={CURRENCIES.map((code) => ({ value: code, label: code }))}
+        width={110}
+      />
       <TextFilter {...props} field="merchant_reference" label={t('fields:transaction.merchant_reference')} />
     </>
   );

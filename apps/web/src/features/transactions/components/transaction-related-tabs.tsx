@@ -1,11 +1,11 @@
 import { Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DateTime } from '../../../components/date-time.tsx';
-import { EntityLink } from '../../../components/entity-link.tsx';
-import { Money } from '../../../components/money.tsx';
-import { StatusTag } from '../../../components/status-tag.tsx';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { DateTime } from '@/components/date-time.tsx';
+import { EntityLink } from '@/components/entity-link.tsx';
+import { Money } from '@/components/money.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useTransactionChargebacks } from '../api/get-transaction-chargebacks.ts';
 import { useTransactionRefunds } from '../api/get-transaction-refunds.ts';
 
@@ -25,12 +25,37 @@ export const RefundsTab = ({ transactionId }: { transactionId: string }) => {
       dataSource={data ?? []}
       pagination={false}
       locale={{ emptyText: <Empty description={t('transactions.noRefunds')} /> }}
-      footer={data?.length ? () => <EntityLink to="refunds" filter={{ transaction: transactionId }}>{t('transactions.refunds')}</EntityLink> : undefined}
+      footer={
+        data?.length
+          ? () => (
+              <EntityLink to="refunds" filter={{ transaction: transactionId }}>
+                {t('transactions.refunds')}
+              </EntityLink>
+            )
+          : undefined
+      }
       columns={[
-        { key: 'created_at', title: t('fields:refund.created_at'), render: (_, row) => <DateTime value={row.created_at} /> },
-        { key: 'amount', title: t('fields:refund.amount'), align: 'right', render: (_, row) => <Money amount={row.amount} currency={row.currency_code} /> },
-        { key: 'reason', title: t('fields:refund.reason'), render: (_, row) => <span style={wrapping}>{row.reason}</span> },
-        { key: 'status', title: t('fields:refund.status'), render: (_, row) => <StatusTag vocabulary="refund" status={row.status} /> },
+        {
+          key: 'created_at',
+          title: t('fields:refund.created_at'),
+          render: (_, row) => <DateTime value={row.created_at} />,
+        },
+        {
+          key: 'amount',
+          title: t('fields:refund.amount'),
+          align: 'right',
+          render: (_, row) => <Money amount={row.amount} currency={row.currency_code} />,
+        },
+        {
+          key: 'reason',
+          title: t('fields:refund.reason'),
+          render: (_, row) => <span style={wrapping}>{row.reason}</span>,
+        },
+        {
+          key: 'status',
+          title: t('fields:refund.status'),
+          render: (_, row) => <StatusTag vocabulary="refund" status={row.status} />,
+        },
       ]}
     />
   );
@@ -50,8 +75,17 @@ export const ChargebacksTab = ({ transactionId }: { transactionId: string }) => 
       pagination={false}
       locale={{ emptyText: <Empty description={t('transactions.noChargebacks')} /> }}
       columns={[
-        { key: 'created_at', title: t('fields:chargeback.created_at'), render: (_, row) => <DateTime value={row.created_at} /> },
-        { key: 'amount', title: t('fields:chargeback.amount'), align: 'right', render: (_, row) => <Money amount={row.amount} currency={row.currency_code} /> },
+        {
+          key: 'created_at',
+          title: t('fields:chargeback.created_at'),
+          render: (_, row) => <DateTime value={row.created_at} />,
+        },
+        {
+          key: 'amount',
+          title: t('fields:chargeback.amount'),
+          align: 'right',
+          render: (_, row) => <Money amount={row.amount} currency={row.currency_code} />,
+        },
         {
           key: 'reason',
           title: t('fields:chargeback.reason'),
@@ -61,7 +95,11 @@ export const ChargebacksTab = ({ transactionId }: { transactionId: string }) => 
             </span>
           ),
         },
-        { key: 'status', title: t('fields:chargeback.status'), render: (_, row) => <StatusTag vocabulary="chargeback" status={row.status} /> },
+        {
+          key: 'status',
+          title: t('fields:chargeback.status'),
+          render: (_, row) => <StatusTag vocabulary="chargeback" status={row.status} />,
+        },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { ColourTag } from '../../../components/colour-tag.tsx';
-import { useOrganisationScope } from '../../../lib/org-context.ts';
+import { ColourTag } from '@/components/colour-tag.tsx';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useTags } from '../api/get-tags.ts';
 
 /**

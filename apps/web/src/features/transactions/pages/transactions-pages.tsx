@@ -1,7 +1,7 @@
 import type { TransactionListType } from '@kassa/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { transactionsCountQueryOptions } from '../api/get-transactions-count.ts';
 import { transactionsQueryOptions } from '../api/get-transactions.ts';
 import type { TransactionRow } from '../api/types.ts';

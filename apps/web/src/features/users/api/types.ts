@@ -6,4 +6,5 @@ export const userPath = (side: UserSide) => (side === 'psp' ? 'psp/user' : 'user
 
 export type UserRow = TUserRow;
 export type OrganisationRef = { id: string; name: string; type?: string };
-export const organisationOf = (row: UserRow): OrganisationRef | null => (row.organisation && typeof row.organisation === 'object' ? (row.organisation as OrganisationRef) : null);
+export const organisationOf = (row: UserRow): OrganisationRef | null =>
+  row.organisation && typeof row.organisation === 'object' ? (row.organisation as OrganisationRef) : null;

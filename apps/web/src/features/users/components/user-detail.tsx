@@ -2,10 +2,10 @@ import { hasAccess, access } from '@kassa/domain';
 import { Alert, Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTime } from '../../../components/date-time.tsx';
-import { DetailFields, DetailPanel } from '../../../components/detail-panel.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../../lib/session.ts';
+import { DateTime } from '@/components/date-time.tsx';
+import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useMe } from '@/lib/session.ts';
 import { useUser } from '../api/get-user.ts';
 import { organisationOf, type UserSide } from '../api/types.ts';
 import { useUserAction, type UserAction } from '../api/user-action.ts';
@@ -24,8 +24,16 @@ export const UserDetail = ({ side, id, onClose }: { side: UserSide; id: string; 
   const canUpdate = hasAccess(me?.roles ?? [], side === 'psp' ? access.pspUser.update : access.platformUser.update);
   const run = (name: UserAction) => action.mutate({ id, action: name }, { onSuccess: () => setDone(name) });
   const confirm = (name: UserAction, danger = false) => (
-    <Popconfirm key={name} title={t(`users.confirm.${name}`)} onConfirm={() => run(name)} okText={t('users.yes')} cancelText={t('profile.cancel')}>
-      <Button danger={danger} loading={action.isPending && action.variables?.action === name}>{t(`users.actions.${name}`)}</Button>
+    <Popconfirm
+      key={name}
+      title={t(`users.confirm.${name}`)}
+      onConfirm={() => run(name)}
+      okText={t('users.yes')}
+      cancelText={t('profile.cancel')}
+    >
+      <Button danger={danger} loading={action.isPending && action.variables?.action === name}>
+        {t(`users.actions.${name}`)}
+      </Button>
     </Popconfirm>
   );
 
@@ -44,10 +52,20 @@ export const UserDetail = ({ side, id, onClose }: { side: UserSide; id: string; 
             children: row && (
               <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
                 {done && <Alert type="success" showIcon title={t(`users.done.${done}`)} />}
-                {action.error && <Alert type="error" showIcon title={t(`errors.${action.error instanceof ApiError ? action.error.code : 'unknown'}`, { defaultValue: action.error.message })} />}
+                {action.error && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={t(`errors.${action.error instanceof ApiError ? action.error.code : 'unknown'}`, {
+                      defaultValue: action.error.message,
+                    })}
+                  />
+                )}
                 {canUpdate && row.id !== me?.id && (
                   <Space wrap>
-                    <Button type="primary" onClick={() => setEditing(true)}>{t('users.edit')}</Button>
+                    <Button type="primary" onClick={() => setEditing(true)}>
+                      {t('users.edit')}
+                    </Button>
                     {row.status === 'active' ? confirm('disable', true) : confirm('enable')}
                     {row.mfa && confirm('reset-mfa')}
                     {row.status === 'active' && confirm('resend-welcome')}
@@ -57,11 +75,31 @@ export const UserDetail = ({ side, id, onClose }: { side: UserSide; id: string; 
                   fields={[
                     { label: t('fields:user.email'), value: row.email },
                     { label: t('fields:user.organisation'), value: organisationOf(row)?.name },
-                    { label: t('fields:user.status'), value: <Tag color={row.status === 'active' ? 'success' : 'default'}>{t(`users.status.${row.status}`)}</Tag> },
+                    {
+                      label: t('fields:user.status'),
+                      value: (
+                        <Tag color={row.status === 'active' ? 'success' : 'default'}>
+                          {t(`users.status.${row.status}`)}
+                        </Tag>
+                      ),
+                    },
                     { label: t('fields:user.mfa'), value: row.mfa ? t(`mfa.types.${row.mfa}`) : t('users.mfaOff') },
-                    { label: t('fields:user.language'), value: t(`header.languages.${row.language}`, { defaultValue: row.language }) },
-                    { label: t('fields:user.roles'), value: row.roles.map((role) => <Tag key={role} title={role}>{roleLabel(t, role)} <small>{role}</small></Tag>) },
-                    { label: t('fields:user.last_login_at'), value: <DateTime value={row.last_login_at as string | null} /> },
+                    {
+                      label: t('fields:user.language'),
+                      value: t(`header.languages.${row.language}`, { defaultValue: row.language }),
+                    },
+                    {
+                      label: t('fields:user.roles'),
+                      value: row.roles.map((role) => (
+                        <Tag key={role} title={role}>
+                          {roleLabel(t, role)} <small>{role}</small>
+                        </Tag>
+                      )),
+                    },
+                    {
+                      label: t('fields:user.last_login_at'),
+                      value: <DateTime value={row.last_login_at as string | null} />,
+                    },
                     { label: t('fields:user.created_at'), value: <DateTime value={row.created_at as string} /> },
                   ]}
                 />

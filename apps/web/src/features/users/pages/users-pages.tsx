@@ -3,8 +3,8 @@ import { access, hasAccess } from '@kassa/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { useMe } from '../../../lib/session.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useMe } from '@/lib/session.ts';
 import { usersCountQueryOptions } from '../api/get-users-count.ts';
 import { usersQueryOptions } from '../api/get-users.ts';
 import { userPath, type UserRow, type UserSide } from '../api/types.ts';
@@ -34,7 +34,13 @@ const Users = ({ side }: { side: UserSide }) => {
         exportPath={`${userPath(side)}/export`}
         searchByLabel={(field) => t(`fields:user.${field}`)}
         renderDetail={(id, close) => <UserDetail side={side} id={id} onClose={close} />}
-        actions={canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('users.create')}</Button>}
+        actions={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('users.create')}
+            </Button>
+          )
+        }
       />
       <UserForm side={side} user={null} open={creating} onClose={() => setCreating(false)} />
     </>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QueryParams } from '../../../lib/api-client.ts';
-import { countOptions, listOptions } from '../../../lib/entity-api.ts';
+import type { QueryParams } from '@/lib/api-client.ts';
+import { countOptions, listOptions } from '@/lib/entity-api.ts';
 import type { WebhookRow } from './types.ts';
 
 /** `GET /v1/webhook` (portal.md §7: lists use _populate). */

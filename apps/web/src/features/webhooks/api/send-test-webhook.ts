@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TWebhookCreate } from '@kassa/domain';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { WebhookRow } from './types.ts';
 
 /** `POST /v1/webhook`: sends a test event now; the answer holds the receiver's reply. */
@@ -8,5 +8,8 @@ export const sendTestWebhook = (body: TWebhookCreate) => apiPost<WebhookRow>('we
 
 export const useSendTestWebhook = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendTestWebhook, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook'] }) });
+  return useMutation({
+    mutationFn: sendTestWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook'] }),
+  });
 };

@@ -1,6 +1,6 @@
 import { Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateTime } from '../../../components/date-time.tsx';
+import { DateTime } from '@/components/date-time.tsx';
 import type { WebhookRow } from '../api/types.ts';
 import { statusCodeColour } from './webhook-status.tsx';
 
@@ -16,12 +16,22 @@ export const WebhookHistory = ({ history }: { history: WebhookRow['history'] }) 
         <List.Item key={index} data-testid="webhook-attempt">
           <Space orientation="vertical" size={2} style={{ width: '100%' }}>
             <Space wrap>
-              <Tag color={statusCodeColour(attempt.status_code)} data-code={attempt.status_code ?? 'none'}>{attempt.status_code ?? t('webhooks.noStatusCode')}</Tag>
+              <Tag color={statusCodeColour(attempt.status_code)} data-code={attempt.status_code ?? 'none'}>
+                {attempt.status_code ?? t('webhooks.noStatusCode')}
+              </Tag>
               <DateTime value={attempt.created_at as string} style="long" />
               <Typography.Text type="secondary">{t('webhooks.duration', { ms: attempt.duration_ms })}</Typography.Text>
               {attempt.manual && <Tag>{t('webhooks.resent')}</Tag>}
             </Space>
-            {attempt.content && <Typography.Paragraph code ellipsis={{ rows: 3, expandable: true, symbol: t('webhooks.more') }} style={{ marginBottom: 0 }}>{attempt.content}</Typography.Paragraph>}
+            {attempt.content && (
+              <Typography.Paragraph
+                code
+                ellipsis={{ rows: 3, expandable: true, symbol: t('webhooks.more') }}
+                style={{ marginBottom: 0 }}
+              >
+                {attempt.content}
+              </Typography.Paragraph>
+            )}
           </Space>
         </List.Item>
       )}

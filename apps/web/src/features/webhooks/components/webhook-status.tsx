@@ -1,6 +1,6 @@
 import type { StatusVocabulary } from '@kassa/domain';
 import { Tag } from 'antd';
-import { StatusTag } from '../../../components/status-tag.tsx';
+import { StatusTag } from '@/components/status-tag.tsx';
 
 const vocabularyOf: Record<string, StatusVocabulary> = {
   transaction: 'transaction',
@@ -20,5 +20,7 @@ export const WebhookStatus = ({ type, status }: { type: string; status: string |
 /** The history colour of a status code (portal.md §2.5): 2xx green, 3xx orange, 4xx red, 5xx purple, other grey. */
 export const statusCodeColour = (code: number | null): string => {
   if (code === null) return 'default';
-  return ({ 2: 'green', 3: 'orange', 4: 'red', 5: 'purple' } as Record<number, string>)[Math.floor(code / 100)] ?? 'default';
+  return (
+    ({ 2: 'green', 3: 'orange', 4: 'red', 5: 'purple' } as Record<number, string>)[Math.floor(code / 100)] ?? 'default'
+  );
 };

@@ -4,9 +4,9 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { organisationFor, useOrganisationScope } from '../../../lib/org-context.ts';
-import { useMe } from '../../../lib/session.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
+import { useMe } from '@/lib/session.ts';
 import { useWebhook } from '../api/get-webhook.ts';
 import { webhooksCountQueryOptions, webhooksQueryOptions } from '../api/get-webhooks.ts';
 import { populated, type WebhookRow } from '../api/types.ts';
@@ -19,7 +19,17 @@ import { webhookListParams } from '../search-params.ts';
 /** The path of webhook testing beside the current list (inside a provider's merchant context too). */
 const testingPathOf = (pathname: string) => pathname.replace(/\/(webhooks|webhook-testing)$/, '/webhook-testing');
 
-const Webhooks = ({ listId, title, testing = false, merchantView = true }: { listId: string; title: string; testing?: boolean; merchantView?: boolean }) => {
+const Webhooks = ({
+  listId,
+  title,
+  testing = false,
+  merchantView = true,
+}: {
+  listId: string;
+  title: string;
+  testing?: boolean;
+  merchantView?: boolean;
+}) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -32,7 +42,8 @@ const Webhooks = ({ listId, title, testing = false, merchantView = true }: { lis
   const clone = useWebhook(cloneId, useOrganisationScope(pathname));
   const [creating, setCreating] = useState(false);
   const formOpen = testing && (creating || Boolean(cloneId && clone.data));
-  const ownOrganisation = organisationFor(pathname) ?? (me?.organisation.type !== 'provider' ? me?.organisation.id : undefined);
+  const ownOrganisation =
+    organisationFor(pathname) ?? (me?.organisation.type !== 'provider' ? me?.organisation.id : undefined);
   const initial: Partial<WebhookTestValues> = clone.data
     ? {
         organisation: populated<{ id: string }>(clone.data.organisation)?.id ?? (clone.data.organisation as string),
@@ -44,7 +55,11 @@ const Webhooks = ({ listId, title, testing = false, merchantView = true }: { lis
     : { organisation: ownOrganisation ?? undefined };
   const close = () => {
     setCreating(false);
-    if (cloneId) setSearch((params) => { params.delete('_clone'); return params; });
+    if (cloneId)
+      setSearch((params) => {
+        params.delete('_clone');
+        return params;
+      });
   };
   return (
     <>
@@ -59,7 +74,14 @@ const Webhooks = ({ listId, title, testing = false, merchantView = true }: { lis
         filters={(props) => <WebhookFilters {...props} />}
         searchByLabel={(field) => t(`fields:webhook.${field}`)}
         renderDetail={(id, closeDetail) => <WebhookDetail id={id} onClose={closeDetail} />}
-        actions={testing && canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('webhooks.create')}</Button>}
+        actions={
+          testing &&
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('webhooks.create')}
+            </Button>
+          )
+        }
       />
       {formOpen && (
         <WebhookTestForm

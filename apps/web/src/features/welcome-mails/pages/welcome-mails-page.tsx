@@ -3,10 +3,10 @@ import { access, hasAccess } from '@kassa/domain';
 import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { param, type ListParamsDef } from '../../../components/list-screen/search-params.ts';
-import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
-import { showServerError } from '../../../lib/form-errors.ts';
-import { useMe } from '../../../lib/session.ts';
+import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
+import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { showServerError } from '@/lib/form-errors.ts';
+import { useMe } from '@/lib/session.ts';
 import { welcomeMailsCountQueryOptions, welcomeMailsQueryOptions } from '../api/get-welcome-mails.ts';
 import { useWelcomeMailMutations } from '../api/save-welcome-mail.ts';
 import type { WelcomeMailRow } from '../api/types.ts';
@@ -14,7 +14,12 @@ import { welcomeMailColumns } from '../columns.tsx';
 import { PreviewDialog } from '../components/preview-dialog.tsx';
 import { WelcomeMailDetail } from '../components/welcome-mail-detail.tsx';
 
-const params: ListParamsDef = { filters: { default: param.bool(), psp_default: param.bool() }, sortable: ['name', 'created_at', 'updated_at', 'default', 'psp_default'], defaultSort: 'name', searchBy: ['name'] };
+const params: ListParamsDef = {
+  filters: { default: param.bool(), psp_default: param.bool() },
+  sortable: ['name', 'created_at', 'updated_at', 'default', 'psp_default'],
+  defaultSort: 'name',
+  searchBy: ['name'],
+};
 
 /** /psp/welcome-mails (risk-config.md §2.11, §4). */
 export const WelcomeMailsPage = () => {
@@ -32,7 +37,10 @@ export const WelcomeMailsPage = () => {
         canEdit,
         // The spec's toggle: save the row with that flag inverted, then the list reloads.
         onToggle: (row, flag) =>
-          save.mutate({ id: row.id, name: row.name, content: row.content, [flag]: !row[flag] }, { onError: (error) => void message.error(showServerError(null, t, error) ?? t('errors.unknown')) }),
+          save.mutate(
+            { id: row.id, name: row.name, content: row.content, [flag]: !row[flag] },
+            { onError: (error) => void message.error(showServerError(null, t, error) ?? t('errors.unknown')) },
+          ),
         onPreview: (row) => {
           preview.reset();
           setPreviewing(row);
@@ -51,7 +59,13 @@ export const WelcomeMailsPage = () => {
         countQuery={welcomeMailsCountQueryOptions}
         searchByLabel={(field) => t(`fields:welcome_mail.${field}`)}
         renderDetail={(id, close) => <WelcomeMailDetail id={id} canEdit={canEdit} onClose={close} />}
-        actions={canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>{t('welcomeMails.create')}</Button>}
+        actions={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('welcomeMails.create')}
+            </Button>
+          )
+        }
       />
       {creating && <WelcomeMailDetail id={null} canEdit onClose={() => setCreating(false)} />}
       <PreviewDialog
