@@ -205,7 +205,9 @@ describe('rulesets and routing made in the screens decide real payments', () => 
       await page.goto(`/webhooks?item_id=${routed.id}`);
       const row = page.locator('.ant-table-row').filter({ hasText: routed.id });
       await expect.poll(() => row.count(), SLOW).toBe(1);
-      await row.click();
+      // The item id is a link to the transaction; the rest of the row opens the webhook.
+      expect(await row.getByRole('link', { name: routed.id }).getAttribute('href')).toContain(`open=${routed.id}`);
+      await row.locator('td').first().click();
       await expect.poll(() => drawer(page).textContent(), SLOW).toContain('received, thank you');
       expect(await drawer(page).locator('[data-code="200"]').count()).toBe(1);
       await page.waitForTimeout(400);
@@ -219,7 +221,7 @@ describe('rulesets and routing made in the screens decide real payments', () => 
       await openTransactionTab(nl.page, blocked.id, /^Beslissing$/, `Geblokkeerd: ${rulesetName}`);
       await screenshot(nl.page, 'engine2-decision-blocked-nl');
       await nl.page.goto(`/webhooks?item_id=${routed.id}`);
-      await nl.page.locator('.ant-table-row').filter({ hasText: routed.id }).click();
+      await nl.page.locator('.ant-table-row').filter({ hasText: routed.id }).locator('td').first().click();
       await expect.poll(() => drawer(nl.page).textContent(), SLOW).toContain('received, thank you');
       await nl.page.waitForTimeout(400);
       await screenshot(nl.page, 'engine2-webhook-nl');
