@@ -211,7 +211,7 @@ describe('signed-out pages', () => {
         ['mfa-setup', '/mfa/setup?required_type=email'],
       ]) {
         await page.goto(path);
-        await page.waitForSelector('main .ant-card, main .ant-result');
+        await page.waitForSelector('main h1, main .ant-card, main .ant-result');
         await screenshot(page, `${name}-${language}`);
       }
       await page.context().close();
