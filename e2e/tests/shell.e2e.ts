@@ -95,11 +95,11 @@ describe('language switch', () => {
     await page.getByRole('heading', { name: 'Transacties' }).waitFor();
     const firstRow = page.locator('.ant-table-row').first();
     await firstRow.waitFor();
-    expect(await firstRow.textContent()).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}.*€\s\d+,\d{2}/);
+    expect(await firstRow.textContent()).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}.*€\s\d{1,3}(\.\d{3})*,\d{2}/);
     await page.getByText('EN', { exact: true }).click();
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
     expect(await page.locator('.ant-table-row').first().textContent()).toMatch(
-      /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M.*€\d+\.\d{2}/,
+      /\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M.*€\d{1,3}(,\d{3})*\.\d{2}/,
     );
     const body = (await page.textContent('body')) ?? '';
     for (const dutch of ['Betalingen', 'Exporteren', 'Zoeken', 'Referentie', 'Bedrag'])
