@@ -8,7 +8,7 @@ import { SLOW, typeInto } from '../support/ui.ts';
 const suite = useServerAndBrowser();
 
 type Cell = { date: number; hour: number; count: number };
-type Me = { time_zone: string };
+type Me = { time_zone: string; language: string };
 
 describe("statistics in the user's time zone", () => {
   it('the profile shows and changes the time zone (nl, en), and the heatmap moves with it', async () => {
@@ -30,8 +30,10 @@ describe("statistics in the user's time zone", () => {
     const before = await api<Cell[]>(nl.page, `/v1/statistics/dayandtime?${range}`);
     await typeInto(nl.page, zone, 'New York');
     await nl.page.getByRole('button', { name: 'Opslaan' }).click();
+    // The interface stays Dutch: the form's language is the one on screen (the stored one was English).
     await nl.page.getByText('Je gegevens zijn opgeslagen').waitFor();
-    expect((await api<Me>(nl.page, '/v1/auth/me')).time_zone).toBe('America/New_York');
+    expect(await api<Me>(nl.page, '/v1/auth/me')).toMatchObject({ time_zone: 'America/New_York', language: 'nl' });
+    expect(await nl.page.locator('html').getAttribute('lang')).toBe('nl');
     // The same transactions, six hours earlier on the clock (five or six around daylight saving changes).
     const after = await api<Cell[]>(nl.page, `/v1/statistics/dayandtime?${range}`);
     expect(after.reduce((sum, cell) => sum + cell.count, 0)).toBe(before.reduce((sum, cell) => sum + cell.count, 0));

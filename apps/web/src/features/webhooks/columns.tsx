@@ -42,13 +42,13 @@ export const webhookColumns = (t: TFunction, cloneBase: string | null): ListColu
     render: (row) => {
       const page = webhookItemPages[row.type];
       if (!row.item_id) return null;
-      const code = <Typography.Text code>{row.item_id}</Typography.Text>;
+      // A plain link, like an id in a detail panel; an id without a list of its own stays code.
       return page ? (
         <EntityLink to={page} filter={{ id: row.item_id }} open>
-          {code}
+          {row.item_id}
         </EntityLink>
       ) : (
-        code
+        <Typography.Text code>{row.item_id}</Typography.Text>
       );
     },
   },

@@ -19,9 +19,13 @@ const timeZoneOptions = (own: string) => {
   }));
 };
 
-/** Name, language and time zone; a new language also switches the interface at once. */
+/**
+ * Name, language and time zone; a new language also switches the interface at once. The language
+ * shown is the one the interface is in (chosen on this device), not an older stored preference:
+ * saving a new time zone must not switch the interface to a language the person is not looking at.
+ */
 export const PersonalCard = ({ me }: { me: TMe }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateProfile();
   const [form] = Form.useForm<Personal>();
   const serverError = useServerError(form);
@@ -43,7 +47,7 @@ export const PersonalCard = ({ me }: { me: TMe }) => {
         requiredMark={false}
         initialValues={{
           name: me.name,
-          language: resolveLanguage(me.language),
+          language: resolveLanguage(i18n.language),
           time_zone: me.time_zone || STATISTICS_TIME_ZONE,
         }}
         onFinish={onFinish}
