@@ -19,6 +19,12 @@ export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
     : sql`e.organisation_id = any(${scope.orgIds})`;
 };
 
+/** `and <tenancy condition>` on alias `e` for a merchant-owned table, or nothing for provider staff. */
+export const scopedAnd = (scope: Scope): Sql => {
+  const condition = scopeCondition(scope, 'merchant');
+  return condition ? sql`and ${condition}` : sql.empty;
+};
+
 /** The `organisation` filter matches the organisation's whole subtree. */
 const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
   const [org] = await db.query<{ type: string; path: string }>(

@@ -5,7 +5,7 @@ import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import { checkoutDesignEntity } from './checkout-design.entity.ts';
 import { lockCheckoutDesign } from './checkout-design.repository.ts';
 import { sanitiseCss } from './css-sanitiser.ts';
@@ -22,14 +22,12 @@ export const createCheckoutDesign = async (db: Db, caller: Actor, body: TCheckou
   const id = newId('cd');
   await db.transaction(async (tx) => {
     const owner = await resolveOwner(tx, caller, body.organisation ?? null);
-    await tx.query(
-      insertStatement('checkout_design', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        ...columnsOf(body),
-      }),
-    );
+    await insertRow(tx, 'checkout_design', {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      ...columnsOf(body),
+    });
     await recordAudit(tx, {
       ...caller.audit,
       type: 'checkout_design_created',
@@ -47,7 +45,7 @@ export const updateCheckoutDesign = async (db: Db, caller: Actor, id: string, bo
     const current = await lockCheckoutDesign(tx, caller.scope, id);
     if (!current) throw notFoundAt('params.id', 'Checkout design');
     const columns = columnsOf(body);
-    if (Object.keys(columns).length) await tx.query(updateStatement('checkout_design', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'checkout_design', id, columns);
     await recordAudit(tx, {
       ...caller.audit,
       type: 'checkout_design_updated',

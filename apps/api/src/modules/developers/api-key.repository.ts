@@ -1,5 +1,5 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
 export type ApiKeyIdentity = {

@@ -1,6 +1,6 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 
 /** A payment profile of this merchant within the caller's tenancy; undefined for an unknown one or another merchant's. */
 export const findMerchantPaymentProfile = async (tx: Queryable, scope: Scope, merchantId: string, profileId: string) =>

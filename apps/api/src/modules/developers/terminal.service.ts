@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
 import { findMerchantPaymentProfile, lockTerminal } from './terminal.repository.ts';
 
@@ -61,14 +61,12 @@ export const createTerminal = async (db: Db, caller: Actor, body: TTerminalCreat
       const owner = await resolveOwner(tx, caller, body.organisation ?? null);
       await assertProfileOfMerchant(tx, caller, owner.merchantId, body.payment_profile);
       const { organisation: _organisation, ...fields } = body;
-      await tx.query(
-        insertStatement('terminal', {
-          id,
-          organisation_id: owner.organisationId,
-          merchant_id: owner.merchantId,
-          ...columnsOf(fields),
-        }),
-      );
+      await insertRow(tx, 'terminal', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        ...columnsOf(fields),
+      });
       await recordAudit(tx, {
         ...caller.audit,
         type: 'terminal_created',
@@ -91,7 +89,7 @@ export const updateTerminal = async (db: Db, caller: Actor, id: string, body: TT
       if (!current) throw notFoundAt('params.id', 'Terminal');
       if (body.payment_profile) await assertProfileOfMerchant(tx, caller, current.merchant_id, body.payment_profile);
       const columns = columnsOf(body);
-      if (Object.keys(columns).length) await tx.query(updateStatement('terminal', id, columns));
+      if (Object.keys(columns).length) await updateRow(tx, 'terminal', id, columns);
       await recordAudit(tx, {
         ...caller.audit,
         type: 'terminal_updated',

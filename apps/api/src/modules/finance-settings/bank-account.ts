@@ -13,12 +13,13 @@ import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { actorOf, type Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { lockOwnBankAccount } from './bank-account.repository.ts';
 
 export const bankAccountEntity = defineEntity(ZBankAccountRow, {
   name: 'bank_account',
@@ -48,14 +49,12 @@ const create = async (db: Db, caller: Actor, body: TBankAccountCreate) => {
   await db
     .transaction(async (tx) => {
       const owner = await resolveOwner(tx, caller, body.organisation ?? null);
-      await tx.query(
-        insertStatement('bank_account', {
-          id,
-          organisation_id: owner.organisationId,
-          merchant_id: owner.merchantId,
-          ...columnsOf(body),
-        }),
-      );
+      await insertRow(tx, 'bank_account', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        ...columnsOf(body),
+      });
       await recordAudit(tx, {
         ...caller.audit,
         type: 'bank_account_created',
@@ -73,12 +72,9 @@ const create = async (db: Db, caller: Actor, body: TBankAccountCreate) => {
 const update = async (db: Db, caller: Actor, id: string, body: TBankAccountUpdate) => {
   await db
     .transaction(async (tx) => {
-      const [current] = await tx.query(
-        sql`select e.id from bank_account e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
-      );
-      if (!current) throw notFoundAt('params.id', 'Bank account');
+      if (!(await lockOwnBankAccount(tx, id, caller.scope))) throw notFoundAt('params.id', 'Bank account');
       const columns = columnsOf(body);
-      if (Object.keys(columns).length) await tx.query(updateStatement('bank_account', id, columns));
+      if (Object.keys(columns).length) await updateRow(tx, 'bank_account', id, columns);
       await recordAudit(tx, {
         ...caller.audit,
         type: 'bank_account_updated',

@@ -9,11 +9,12 @@ import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { lockFinanceRow, referenceExists, type RowCondition } from './finance-config.repository.ts';
 
 /** Body field → column: references are stored as `<name>_id`. */
 const REFERENCES: Record<string, string> = {
@@ -44,11 +45,10 @@ const checkReference = async (
   field: string,
   id: string | null | undefined,
   table: string,
-  extra = sql.empty,
+  condition: RowCondition = {},
 ) => {
   if (!id) return;
-  const [row] = await tx.query(sql`select 1 from ${sql.raw(table)} e where e.id = ${id} ${extra}`);
-  if (!row) throw notFoundAt(`body.${field}`, field.replace(/_/g, ' '));
+  if (!(await referenceExists(tx, table, id, condition))) throw notFoundAt(`body.${field}`, field.replace(/_/g, ' '));
 };
 
 export type FinanceKind = 'pricing_scheme' | 'package' | 'settlement_schedule' | 'settlement_profile' | 'one_off';
@@ -77,13 +77,7 @@ const checkReferences = async (
 ) => {
   if (kind === 'package') {
     for (const type of ['revenue', 'cost', 'reserve', 'partner'] as const) {
-      await checkReference(
-        tx,
-        `${type}_scheme`,
-        body[`${type}_scheme`] as string | null,
-        'pricing_scheme',
-        sql`and e.type = ${type}`,
-      );
+      await checkReference(tx, `${type}_scheme`, body[`${type}_scheme`] as string | null, 'pricing_scheme', { type });
     }
   }
   if (kind === 'settlement_profile') {
@@ -94,13 +88,7 @@ const checkReferences = async (
       body.settlement_schedule as string | undefined,
       'settlement_schedule',
     );
-    await checkReference(
-      tx,
-      'bank_account',
-      body.bank_account as string | undefined,
-      'bank_account',
-      sql`and e.merchant_id = ${merchantId}`,
-    );
+    await checkReference(tx, 'bank_account', body.bank_account as string | undefined, 'bank_account', { merchantId });
   }
 };
 
@@ -160,7 +148,7 @@ export const createFinanceObject = async <E extends EntityDef>(
         owner = { organisation_id: caller.organisation.id };
         await checkReferences(tx, kind, body, null);
       }
-      await tx.query(insertStatement(TABLES[kind], { id, ...owner, ...columnsOf(body) }));
+      await insertRow(tx, TABLES[kind], { id, ...owner, ...columnsOf(body) });
       await recordAudit(tx, {
         ...caller.audit,
         type: `${kind}_created`,
@@ -183,14 +171,12 @@ export const updateFinanceObject = async <E extends EntityDef>(
   entity: E,
   id: string,
   input: Record<string, unknown>,
-  extra = sql.empty,
+  condition: RowCondition = {},
 ) => {
   await db
     .transaction(async (tx) => {
-      const scoped = MERCHANT_OWNED.includes(kind) ? scopedAnd(caller.scope) : sql.empty;
-      const [current] = await tx.query<{ merchant_id?: string; status?: string }>(
-        sql`select e.* from ${sql.raw(TABLES[kind])} e where e.id = ${id} ${scoped} ${extra} for update`,
-      );
+      const scope = MERCHANT_OWNED.includes(kind) ? caller.scope : null;
+      const current = await lockFinanceRow(tx, TABLES[kind], id, scope, condition);
       if (!current) throw notFoundAt('params.id', kind.replace(/_/g, ' '));
       if (!MERCHANT_OWNED.includes(kind)) providerOnly(caller);
       if (kind === 'one_off' && current.status === 'SETTLED')
@@ -198,7 +184,7 @@ export const updateFinanceObject = async <E extends EntityDef>(
       await checkReferences(tx, kind, input, current.merchant_id ?? null);
       if (kind === 'pricing_scheme') checkMergedScheme(current as SchemeRow, input);
       const columns = columnsOf(input);
-      if (Object.keys(columns).length) await tx.query(updateStatement(TABLES[kind], id, columns));
+      if (Object.keys(columns).length) await updateRow(tx, TABLES[kind], id, columns);
       await recordAudit(tx, {
         ...caller.audit,
         type: `${kind}_updated`,

@@ -1,17 +1,10 @@
 import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import { scopeCondition } from '../../query/where.ts';
-import type { Scope } from '../../query/scope.ts';
+import type { Queryable } from '../../plugins/db/index.ts';
+import { findOrganisationInSubtree } from '../settings/organisation.repository.ts';
 
 /** For lookups that are not an entity read: the same 404 getEntity answers when given the input path. */
 export { notFoundAt };
-
-/** `and <tenancy condition>` on alias `e` for a merchant-owned table, or nothing for provider staff. */
-export const scopedAnd = (scope: Scope): Sql => {
-  const condition = scopeCondition(scope, 'merchant');
-  return condition ? sql`and ${condition}` : sql.empty;
-};
 
 export type Owner = { organisationId: string; merchantId: string };
 
@@ -21,9 +14,7 @@ export type Owner = { organisationId: string; merchantId: string };
  */
 export const resolveOwner = async (db: Queryable, caller: Actor, organisationId: string | null): Promise<Owner> => {
   const id = organisationId ?? caller.organisation.id;
-  const [org] = await db.query<{ id: string; type: string; merchant_id: string | null }>(
-    sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${caller.organisation.path}%`}`,
-  );
+  const org = await findOrganisationInSubtree(db, id, caller.organisation.path);
   if (!org) throw notFoundAt('body.organisation', 'Organisation');
   if (org.type === 'provider' || !org.merchant_id) {
     throw badRequest('body.organisation', 'Choose the merchant organisation this belongs to');

@@ -1,8 +1,8 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from './caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 import type { DiscountRow } from './discount.repository.ts';
-import { insertStatement, updateStatement } from './write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type SubscriptionRow = {
   id: string;
@@ -89,8 +89,8 @@ export const countCycleCharges = async (tx: Queryable, subscriptionId: string): 
 };
 
 export const insertSubscription = (tx: Queryable, values: Record<string, unknown>) =>
-  tx.query(insertStatement('subscription', values));
+  insertRow(tx, 'subscription', values);
 export const updateSubscriptionColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
-  tx.query(updateStatement('subscription', id, values));
+  updateRow(tx, 'subscription', id, values);
 export const deleteSubscriptionRow = (tx: Queryable, id: string) =>
   tx.query(sql`delete from subscription where id = ${id}`);

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { countMatches, countRoutes, organisationById, rulesetOutcome } from './backtest.repository.ts';
 import { lockOwned, type VersionedTable } from './risk.repository.ts';
-import { routingSql, rulesSql } from './rule-sql.ts';
+import { routingSql, rulesSql } from './rule.sql.ts';
 
 const DAYS = 30;
 

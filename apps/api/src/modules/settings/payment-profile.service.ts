@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Scope } from '../../query/scope.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import {
   findMerchantBankAccount,
   findMiddleware,
@@ -99,14 +99,12 @@ export const createPaymentProfile = async (
       intelligent_routing: body.intelligent_routing ?? false,
       routing: body.routing ?? {},
     });
-    await tx.query(
-      insertStatement('payment_profile', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        ...columnsOf(fields),
-      }),
-    );
+    await insertRow(tx, 'payment_profile', {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      ...columnsOf(fields),
+    });
     await recordAudit(tx, {
       ...caller.audit,
       type: 'payment_profile_created',
@@ -132,7 +130,7 @@ export const updatePaymentProfile = async (db: Db, caller: Actor, id: string, bo
       routing: body.routing ?? current.routing,
     });
     const columns = columnsOf(body);
-    if (Object.keys(columns).length) await tx.query(updateStatement('payment_profile', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'payment_profile', id, columns);
     await recordAudit(tx, {
       ...caller.audit,
       type: 'payment_profile_updated',

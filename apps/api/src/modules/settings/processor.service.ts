@@ -15,7 +15,7 @@ import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import {
   findOrganisationTypeInSubtree,
   findProcessorDetails,
@@ -93,14 +93,12 @@ export const createProcessor = async (db: Db, caller: Caller, body: TProcessorCr
   await db.transaction(async (tx) => {
     await assertProviderOrganisation(tx, caller, body.organisation);
     const { organisation, type, ...fields } = body;
-    await tx.query(
-      insertStatement('processor', {
-        id,
-        organisation_id: organisation,
-        type,
-        ...processorColumns(fields, sealDetails(body.details, [])),
-      }),
-    );
+    await insertRow(tx, 'processor', {
+      id,
+      organisation_id: organisation,
+      type,
+      ...processorColumns(fields, sealDetails(body.details, [])),
+    });
     await recordAudit(tx, {
       ...caller.audit,
       type: 'processor_created',
@@ -125,7 +123,7 @@ export const updateProcessor = async (db: Db, caller: Caller, id: string, body: 
     if (current.type === 'processorsettlement' && !settlementType)
       throw badRequest('body.processor_settlement_type', 'form_validation.required');
     const columns = processorColumns(body, body.details && sealDetails(body.details, current.details));
-    if (Object.keys(columns).length) await tx.query(updateStatement('processor', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'processor', id, columns);
     await recordAudit(tx, {
       ...caller.audit,
       type: 'processor_updated',
@@ -142,14 +140,12 @@ export const createMiddleware = async (db: Db, caller: Actor, body: TMiddlewareC
   const id = newId('mw');
   await db.transaction(async (tx) => {
     await assertProviderOrganisation(tx, caller, body.organisation);
-    await tx.query(
-      insertStatement('middleware', {
-        id,
-        organisation_id: body.organisation,
-        name: body.name,
-        provider: body.provider,
-      }),
-    );
+    await insertRow(tx, 'middleware', {
+      id,
+      organisation_id: body.organisation,
+      name: body.name,
+      provider: body.provider,
+    });
     await recordAudit(tx, {
       ...caller.audit,
       type: 'middleware_created',
@@ -167,7 +163,7 @@ export const updateMiddleware = async (db: Db, caller: Actor, id: string, body: 
     const current = await lockMiddleware(tx, id);
     if (!current) throw notFoundAt('params.id', 'Middleware');
     const columns = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    if (Object.keys(columns).length) await tx.query(updateStatement('middleware', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'middleware', id, columns);
     await recordAudit(tx, {
       ...caller.audit,
       type: 'middleware_updated',

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement } from '../recurring/write-sql.ts';
+import { insertRow } from '../../query/write.repository.ts';
 import { organisationEntity, processorEntity } from '../settings/settings.entities.ts';
 import {
   findProcessor,
@@ -74,18 +74,16 @@ export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequ
       description: field.description?.trim() || null,
       value: null,
     }));
-    await tx.query(
-      insertStatement('share_request', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        processor_id: body.processor || null,
-        provider: body.provider.trim(),
-        message: body.message?.trim() || null,
-        fields: JSON.stringify(fields),
-        requested_by: caller.audit.userName ?? null,
-      }),
-    );
+    await insertRow(tx, 'share_request', {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      processor_id: body.processor || null,
+      provider: body.provider.trim(),
+      message: body.message?.trim() || null,
+      fields: JSON.stringify(fields),
+      requested_by: caller.audit.userName ?? null,
+    });
     await recordAudit(tx, {
       ...caller.audit,
       type: 'share_request_created',

@@ -3,11 +3,12 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { AuthContext } from '../../plugins/auth-context.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { getEntity } from '../../query/repository.ts';
 import { passwordLink } from '../auth/password.service.ts';
 import { welcomeMailEntity } from './welcome-mail.entity.ts';
+import * as repo from './welcome-mail.repository.ts';
 import { composeWelcomeMail, sanitizeWelcomeHtml } from './welcome.service.ts';
 
 type Context = { auth: AuthContext; ip: string; publicUrl: string };
@@ -37,18 +38,12 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Con
   const id = (existing?.id as string | undefined) ?? newId('wm');
   const content = sanitizeWelcomeHtml(body.content);
   await db.transaction(async (tx) => {
-    await tx.query(sql`select pg_advisory_xact_lock(hashtext('welcome_mail_defaults'))`);
-    if (body.default) await tx.query(sql`update welcome_mail set is_default = false where is_default and id <> ${id}`);
-    if (body.psp_default)
-      await tx.query(sql`update welcome_mail set psp_default = false where psp_default and id <> ${id}`);
-    if (existing) {
-      await tx.query(sql`update welcome_mail set name = ${body.name}, content = ${content},
-          is_default = coalesce(${body.default ?? null}, is_default), psp_default = coalesce(${body.psp_default ?? null}, psp_default), updated_at = now()
-        where id = ${id}`);
-    } else {
-      await tx.query(sql`insert into welcome_mail (id, name, content, is_default, psp_default)
-        values (${id}, ${body.name}, ${content}, ${body.default ?? false}, ${body.psp_default ?? false})`);
-    }
+    await repo.lockWelcomeMailDefaults(tx);
+    if (body.default) await repo.clearOtherDefaults(tx, 'is_default', id);
+    if (body.psp_default) await repo.clearOtherDefaults(tx, 'psp_default', id);
+    const write = { name: body.name, content, isDefault: body.default ?? null, pspDefault: body.psp_default ?? null };
+    if (existing) await repo.updateWelcomeMail(tx, id, write);
+    else await repo.insertWelcomeMail(tx, id, write);
     await recordAudit(
       tx,
       audit(ctx, existing ? 'welcome_mail_updated' : 'welcome_mail_created', id, {
@@ -63,7 +58,7 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Con
 export const deleteWelcomeMail = async (db: Db, id: string, ctx: Context): Promise<void> => {
   await getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
   await db.transaction(async (tx) => {
-    await tx.query(sql`delete from welcome_mail where id = ${id}`);
+    await repo.deleteWelcomeMailRow(tx, id);
     await recordAudit(tx, { ...audit(ctx, 'welcome_mail_deleted', id), method: 'DELETE' });
   });
 };
