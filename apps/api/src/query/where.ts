@@ -39,13 +39,13 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
 };
 
-/** The caller's tenancy and the entity's own condition: what any read of one of its rows carries. */
+/** The actor's tenancy and the entity's own condition: what any read of one of its rows carries. */
 export const rowConditions = (entity: EntityDef, scope: Scope): Sql[] => {
   const scoped = scopeCondition(scope, entity.tenancy);
   return [...(scoped ? [scoped] : []), ...(entity.baseCondition ? [entity.baseCondition] : [])];
 };
 
-/** Every condition of a request: its filters, the caller's tenancy, the entity's own, the organisation filter. */
+/** Every condition of a request: its filters, the actor's tenancy, the entity's own, the organisation filter. */
 export const conditionsOf = async (
   db: Queryable,
   entity: EntityDef,

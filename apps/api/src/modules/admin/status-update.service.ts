@@ -1,5 +1,5 @@
 import { assertTransition, type TransactionStatus, type TStatusUpdateCreate } from '@kassa/domain';
-import { conflict, HttpError } from '../../lib/http-error.ts';
+import { conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
@@ -7,7 +7,6 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { sumCountedRefunds } from '../payments/refund.repository.ts';
 import { setRefundedAmount } from '../payments/transaction.repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { statusUpdateEntity } from './status-update.entity.ts';
 import * as repo from './status-update.repository.ts';

@@ -23,7 +23,7 @@ export const referenceExists = async (
 ): Promise<boolean> =>
   (await tx.query(sql`select 1 from ${sql.raw(table)} e where e.id = ${id} ${conditionOf(condition)}`)).length > 0;
 
-/** Locks a finance row for an edit; `scope` keeps merchant-owned rows inside the caller's tenancy. */
+/** Locks a finance row for an edit; `scope` keeps merchant-owned rows inside the actor's tenancy. */
 export const lockFinanceRow = async (
   tx: Queryable,
   table: string,

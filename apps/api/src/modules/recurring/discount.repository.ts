@@ -16,7 +16,7 @@ export type DiscountRow = {
   limit_to_first_order: boolean;
 };
 
-/** A live discount of the caller's tenancy, row-locked until the transaction ends. */
+/** A live discount of the actor's tenancy, row-locked until the transaction ends. */
 export const lockDiscount = async (tx: Queryable, scope: Scope, id: string): Promise<DiscountRow | undefined> => {
   const [row] = await tx.query<DiscountRow>(
     sql`select e.* from subscription_discount e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`,

@@ -18,7 +18,7 @@ export type PlanRow = {
   email_subscription_update: string | null;
 };
 
-/** A live plan of the caller's tenancy, row-locked until the transaction ends. */
+/** A live plan of the actor's tenancy, row-locked until the transaction ends. */
 export const lockPlan = async (tx: Queryable, scope: Scope, id: string): Promise<PlanRow | undefined> => {
   const [row] = await tx.query<PlanRow>(
     sql`select e.* from plan e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`,

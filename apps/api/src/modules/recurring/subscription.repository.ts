@@ -26,7 +26,7 @@ export type SubscriptionRow = {
   last_paid_date: Date | null;
 };
 
-/** A subscription of the caller's tenancy, row-locked until the transaction ends. */
+/** A subscription of the actor's tenancy, row-locked until the transaction ends. */
 export const lockSubscription = async (
   tx: Queryable,
   scope: Scope,
@@ -34,13 +34,6 @@ export const lockSubscription = async (
 ): Promise<SubscriptionRow | undefined> => {
   const [row] = await tx.query<SubscriptionRow>(
     sql`select e.* from subscription e where e.id = ${id} ${scopedAnd(scope)} for update`,
-  );
-  return row;
-};
-
-export const findCustomer = async (tx: Queryable, scope: Scope, id: string) => {
-  const [row] = await tx.query<{ id: string; merchant_id: string }>(
-    sql`select e.id, coalesce(e.merchant_id, e.organisation_id) as merchant_id from customer e where e.id = ${id} ${scopedAnd(scope)}`,
   );
   return row;
 };

@@ -27,7 +27,7 @@ export const insertReport = (tx: Queryable, id: string, values: NewReport) =>
     values (${id}, ${values.organisationId}, ${values.merchantId}, ${values.name}, ${JSON.stringify(values.filters)}::jsonb, ${[...values.fields]}, ${JSON.stringify(values.scope)}::jsonb,
       ${values.scheduleId ?? null}, ${values.createdBy})`);
 
-/** Locks a report of the caller's tenancy before it is deleted. */
+/** Locks a report of the actor's tenancy before it is deleted. */
 export const lockOwnReport = async (tx: Queryable, id: string, scope: Scope) =>
   (
     await tx.query<{ status: string }>(
@@ -37,7 +37,7 @@ export const lockOwnReport = async (tx: Queryable, id: string, scope: Scope) =>
 
 export const deleteReport = (tx: Queryable, id: string) => tx.query(sql`delete from report where id = ${id}`);
 
-/** A report of the caller's tenancy with the number of its stored chunks, for a download. */
+/** A report of the actor's tenancy with the number of its stored chunks, for a download. */
 export const findOwnReportChunks = async (db: Queryable, id: string, scope: Scope) =>
   (
     await db.query<{
@@ -104,7 +104,7 @@ export const insertSchedule = (
       values (${s.id}, ${s.organisationId}, ${s.merchantId}, ${s.body.name}, ${JSON.stringify(s.body.filters)}::jsonb, ${s.body.fields}, ${JSON.stringify(s.scope)}::jsonb,
         ${s.body.frequency}, ${s.body.email}, ${s.language}, ${s.createdBy})`);
 
-/** Deletes a schedule of the caller's tenancy; false when there was none. */
+/** Deletes a schedule of the actor's tenancy; false when there was none. */
 export const deleteOwnSchedule = async (tx: Queryable, id: string, scope: Scope): Promise<boolean> =>
   (await tx.query(sql`delete from report_schedule e where e.id = ${id} ${scopedAnd(scope)} returning e.id`)).length > 0;
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { type TListQuery, type TReportCreate, type TReportScheduleCreate } from '@kassa/domain';
 import type { Config } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
-import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { PermanentJobError, registerJobHandler } from '../../jobs/handlers.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
@@ -15,10 +15,10 @@ import { escapeHtml, mailLanguage } from '../auth/mail-templates.ts';
 import { exportCsv } from '../../query/export.ts';
 import { countEntity, getEntity } from '../../query/repository.ts';
 import type { Scope } from '../../query/scope.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { transactionEntity } from '../payments/transaction.entity.ts';
 import { reportEntity, reportScheduleEntity } from './report.entity.ts';
 import * as repo from './report.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const REPORT_QUEUE = 'report.generate';
 export const REPORT_SCHEDULE_QUEUE = 'report.schedules';
@@ -51,10 +51,10 @@ const checkFilters = async (db: Queryable, scope: Scope, filters: TListQuery): P
 /** The owner and the tenancy the report's rows are read with: the chosen organisation's subtree. */
 const ownerAndScope = async (
   db: Queryable & Pick<Db, 'query'>,
-  caller: Actor,
+  actor: Actor,
   organisation: string | null | undefined,
 ) => {
-  const owner = await resolveOwner(db, caller, organisation ?? null);
+  const owner = await resolveOwner(db, actor, organisation ?? null);
   const org = await repo.findOrganisation(db, owner.organisationId);
   return { owner, scope: await scopeFor(db as Db, org) };
 };
@@ -66,8 +66,8 @@ const insertReport = async (tx: Queryable, values: repo.NewReport) => {
 };
 
 /** Stores the report (PENDING) and queues its job in one transaction: the job exists exactly when the report does. */
-export const createReport = async (db: Db, caller: Actor & { name: string }, body: TReportCreate) => {
-  const { owner, scope } = await ownerAndScope(db, caller, body.organisation);
+export const createReport = async (db: Db, actor: Actor & { name: string }, body: TReportCreate) => {
+  const { owner, scope } = await ownerAndScope(db, actor, body.organisation);
   await checkFilters(db, scope, body.filters);
   const id = await db.transaction(async (tx) => {
     const reportId = await insertReport(tx, {
@@ -76,11 +76,11 @@ export const createReport = async (db: Db, caller: Actor & { name: string }, bod
       filters: body.filters,
       fields: body.fields,
       scope,
-      createdBy: caller.name,
+      createdBy: actor.name,
     });
     await enqueue(tx, REPORT_QUEUE, { reportId }, { uniqueKey: reportId, maxAttempts: 3 });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_created',
       responseCode: 201,
       entity: 'report',
@@ -89,18 +89,18 @@ export const createReport = async (db: Db, caller: Actor & { name: string }, bod
     });
     return reportId;
   });
-  return getEntity(db, reportEntity, caller.scope, id);
+  return getEntity(db, reportEntity, actor.scope, id);
 };
 
 /** Deletes a PROCESSED report (a PENDING one is still being written: 409). */
-export const deleteReport = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteReport = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const row = await repo.lockOwnReport(tx, id, caller.scope);
+    const row = await repo.lockOwnReport(tx, id, actor.scope);
     if (!row) throw notFoundAt('params.id', 'Report');
     if (row.status !== 'PROCESSED') throw conflict('Please wait until the report has been generated', 'conflict');
     await repo.deleteReport(tx, id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_deleted',
       responseCode: 204,
       entity: 'report',
@@ -187,16 +187,16 @@ export const generateReport = async (db: Db, config: Config, reportId: string, m
 
 export const createSchedule = async (
   db: Db,
-  caller: Actor & { name: string; language: string },
+  actor: Actor & { name: string; language: string },
   body: TReportScheduleCreate,
 ) => {
-  const { owner, scope } = await ownerAndScope(db, caller, body.organisation);
+  const { owner, scope } = await ownerAndScope(db, actor, body.organisation);
   await checkFilters(db, scope, body.filters);
   const id = newId('rsc');
   await db.transaction(async (tx) => {
-    await repo.insertSchedule(tx, { id, ...owner, body, scope, language: caller.language, createdBy: caller.name });
+    await repo.insertSchedule(tx, { id, ...owner, body, scope, language: actor.language, createdBy: actor.name });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_schedule_created',
       responseCode: 201,
       entity: 'report_schedule',
@@ -204,14 +204,14 @@ export const createSchedule = async (
       detail: { name: body.name, frequency: body.frequency },
     });
   });
-  return getEntity(db, reportScheduleEntity, caller.scope, id);
+  return getEntity(db, reportScheduleEntity, actor.scope, id);
 };
 
-export const deleteSchedule = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteSchedule = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    if (!(await repo.deleteOwnSchedule(tx, id, caller.scope))) throw notFoundAt('params.id', 'Report schedule');
+    if (!(await repo.deleteOwnSchedule(tx, id, actor.scope))) throw notFoundAt('params.id', 'Report schedule');
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_schedule_deleted',
       responseCode: 204,
       entity: 'report_schedule',

@@ -10,7 +10,7 @@ export type OwnedRow = { id: string; organisation_id: string; merchant_id: strin
   unknown
 >;
 
-/** A row of the caller's tenancy, locked until the transaction ends; undefined for unknown or foreign ids. */
+/** A row of the actor's tenancy, locked until the transaction ends; undefined for unknown or foreign ids. */
 export const lockOwned = async (
   tx: Queryable,
   table: VersionedTable | 'tag',

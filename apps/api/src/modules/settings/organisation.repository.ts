@@ -96,7 +96,7 @@ export const moveOrganisationSubtree = async (
   await tx.query(sql`update organisation set parent_id = ${parentId} where id = ${org.id}`);
 };
 
-/** An organisation by id, if it lies in the subtree at `path` (the caller's own or below). */
+/** An organisation by id, if it lies in the subtree at `path` (the actor's own or below). */
 export const findOrganisationInSubtree = async (db: Queryable, id: string, path: string) =>
   (
     await db.query<{ id: string; type: string; merchant_id: string | null }>(

@@ -6,7 +6,7 @@ export type StoredField = { name: string; description: string | null; value: str
 
 export type LockedShareRequest = { status: string; fields: StoredField[]; processor_id: string | null };
 
-/** A share request of the caller's tenancy, locked until the transaction ends. */
+/** A share request of the actor's tenancy, locked until the transaction ends. */
 export const lockShareRequest = async (
   tx: Queryable,
   scope: Scope,

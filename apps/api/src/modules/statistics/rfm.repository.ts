@@ -45,7 +45,7 @@ export const segmentIdleCustomers = (db: Queryable) =>
       and (c.rfm_count is distinct from 0 or c.segment is distinct from case when c.created_at > now() - make_interval(days => ${RFM_NEW_CUSTOMER_DAYS}) then 'new' else 'hibernating' end)
     returning c.id`);
 
-/** Customers per segment with their score sums, and the newest score time, in the caller's tenancy. */
+/** Customers per segment with their score sums, and the newest score time, in the actor's tenancy. */
 export const segmentCounts = async (db: Queryable, scope: Scope, organisation?: string) => {
   const conditions = [
     scopeCondition(scope, 'merchant'),

@@ -21,7 +21,7 @@ export const computeRfm = async (db: Queryable): Promise<{ scored: number; idle:
 };
 
 /**
- * Customers per segment with the mean scores behind it, for the caller's tenancy: from
+ * Customers per segment with the mean scores behind it, for the actor's tenancy: from
  * customer_segment_count (counts and score sums kept by triggers), and the newest score time in
  * scope read backwards through customer_rfm_updated_idx. `updated_at` is that time on every row.
  */

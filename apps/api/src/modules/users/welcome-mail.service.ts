@@ -11,13 +11,13 @@ import { welcomeMailEntity } from './welcome-mail.entity.ts';
 import * as repo from './welcome-mail.repository.ts';
 import { composeWelcomeMail, sanitizeWelcomeHtml } from './welcome.service.ts';
 
-type Context = { auth: AuthContext; ip: string; publicUrl: string };
+type Context = { actor: AuthContext; ip: string; publicUrl: string };
 
 const audit = (ctx: Context, type: string, id: string, detail?: Record<string, unknown>) => ({
   type,
-  organisationId: ctx.auth.organisation.id,
-  userId: ctx.auth.userId,
-  userName: ctx.auth.name,
+  organisationId: ctx.actor.organisation.id,
+  userId: ctx.actor.userId,
+  userName: ctx.actor.name,
   origin: ctx.ip,
   route: '/v1/psp/welcome-mail',
   method: 'POST',
@@ -33,8 +33,8 @@ const audit = (ctx: Context, type: string, id: string, detail?: Record<string, u
  * same transaction, under a lock so two saves at once cannot both keep it.
  */
 export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Context) => {
-  const existing = body.id ? await getEntity(db, welcomeMailEntity, ctx.auth.scope, body.id) : undefined;
-  if (!hasAccess(ctx.auth.roles, existing ? access.welcomeMail.update : access.welcomeMail.create)) throw forbidden();
+  const existing = body.id ? await getEntity(db, welcomeMailEntity, ctx.actor.scope, body.id) : undefined;
+  if (!hasAccess(ctx.actor.roles, existing ? access.welcomeMail.update : access.welcomeMail.create)) throw forbidden();
   const id = (existing?.id as string | undefined) ?? newId('wm');
   const content = sanitizeWelcomeHtml(body.content);
   await db.transaction(async (tx) => {
@@ -52,11 +52,11 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Con
       }),
     );
   });
-  return getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
+  return getEntity(db, welcomeMailEntity, ctx.actor.scope, id);
 };
 
 export const deleteWelcomeMail = async (db: Db, id: string, ctx: Context): Promise<void> => {
-  await getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
+  await getEntity(db, welcomeMailEntity, ctx.actor.scope, id);
   await db.transaction(async (tx) => {
     await repo.deleteWelcomeMailRow(tx, id);
     await recordAudit(tx, { ...audit(ctx, 'welcome_mail_deleted', id), method: 'DELETE' });
@@ -65,12 +65,12 @@ export const deleteWelcomeMail = async (db: Db, id: string, ctx: Context): Promi
 
 /** Sends the template to the signed-in user, filled in with their name and a sample link that sets nothing. */
 export const sendWelcomePreview = async (db: Db, id: string, ctx: Context): Promise<void> => {
-  const template = await getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
+  const template = await getEntity(db, welcomeMailEntity, ctx.actor.scope, id);
   if (!template) throw notFound('welcome_mail');
-  const person = { name: ctx.auth.name, email: ctx.auth.email, language: ctx.auth.language };
+  const person = { name: ctx.actor.name, email: ctx.actor.email, language: ctx.actor.language };
   const mail = composeWelcomeMail(template.content as string, person, passwordLink(ctx.publicUrl, 'preview', true));
   await queueMail(db, {
-    to: ctx.auth.email,
+    to: ctx.actor.email,
     ...mail,
     subject: `[Preview] ${mail.subject}`,
     template: 'welcome_preview',

@@ -41,7 +41,7 @@ export const loadWebhook = async (db: Queryable, id: string): Promise<WebhookRow
   )[0];
 
 /** Stores one attempt and moves the webhook on: delivered, failed for good, or queued for `nextAt`. */
-/** True when the webhook lies in the caller's tenancy. */
+/** True when the webhook lies in the actor's tenancy. */
 export const isOwnWebhook = async (db: Queryable, id: string, scope: Scope): Promise<boolean> =>
   (await db.query(sql`select e.id from webhook e where e.id = ${id} ${scopedAnd(scope)}`)).length > 0;
 

@@ -6,11 +6,12 @@ import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { deliverWebhook, queueWebhook } from './delivery.service.ts';
 import { newSigningSecret } from './signature.ts';
 import { webhookEntity } from './webhook.entity.ts';
 import * as repo from './webhook.repository.ts';
+import { notFoundAt } from '../../lib/http-error.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;
@@ -59,7 +60,7 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
   return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });
 };
 
-/** Sends a webhook of the caller's tenancy again now; the attempt joins its history. */
+/** Sends a webhook of the actor's tenancy again now; the attempt joins its history. */
 export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: string) => {
   if (!(await repo.isOwnWebhook(db, id, actor.scope))) throw notFoundAt('params.id', 'Webhook');
   await deliverWebhook(db, config, id, { manual: true });
