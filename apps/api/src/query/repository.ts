@@ -26,7 +26,7 @@ const orderClause = (request: ListRequest): Sql => {
 
 /**
  * Replaces relation ids by the related objects, one query per relation (never one per row).
- * The related rows pass the caller's tenancy like any other read: one outside it (a
+ * The related rows pass the actor's tenancy like any other read: one outside it (a
  * sub-organisation's parent) stays a bare id, exactly as `GET` of it would be a 404.
  */
 export const populateRows = async (
@@ -195,8 +195,42 @@ export const getEntity = async <E extends EntityDef>(
     sql.empty,
   );
   const rows = nest(await db.query(statement));
-  if (rows.length === 0) throw at ? notFoundAt(at, entity.name.replace(/_/g, ' ')) : notFound(entity.name);
+  if (rows.length === 0) throw notFoundOf(entity, at);
   return rows[0] as RowOf<E>;
+};
+
+/** The 404 of a row that does not exist or lies outside the actor's tenancy: one answer for both. */
+const notFoundOf = (entity: EntityDef, at?: string) => {
+  if (!at) return notFound(entity.name);
+  const what = entity.name.replace(/_/g, ' ');
+  return notFoundAt(at, what.charAt(0).toUpperCase() + what.slice(1));
+};
+
+/** The columns that say who owns a merchant-tenancy row. */
+export type OwnedRow = { id: string; organisation_id: string; merchant_id: string | null };
+const OWNER_COLUMNS = ['id', 'organisation_id', 'merchant_id'] as const;
+
+/**
+ * The stored row behind an id a request names at `at` (`body.customer`, `params.id`), read under
+ * the same tenancy and entity condition as getEntity, but as table columns: by default who owns
+ * it (`merchant_id`, which the entity's row may not expose), plus `columns`. An unknown and a
+ * foreign id answer the same 404 naming `at`; `lock` holds the row until the transaction ends.
+ */
+export const getOwnedRow = async <R extends OwnedRow = OwnedRow>(
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  id: string,
+  at: string,
+  options: { columns?: readonly string[]; lock?: boolean } = {},
+): Promise<R> => {
+  const select = sql.raw([...OWNER_COLUMNS, ...(options.columns ?? [])].map((column) => `e.${column}`).join(', '));
+  const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
+  const [row] = await db.query<R>(
+    sql`select ${select} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}${options.lock ? sql` for update` : sql.empty}`,
+  );
+  if (!row) throw notFoundOf(entity, at);
+  return row;
 };
 
 /** The sort value of a row as text, so a keyset page continues exactly (timestamps keep their microseconds). */

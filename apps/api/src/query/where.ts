@@ -19,6 +19,12 @@ export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
     : sql`e.organisation_id = any(${scope.orgIds})`;
 };
 
+/** `and <tenancy condition>` on alias `e` for a merchant-owned table, or nothing for provider staff. */
+export const scopedAnd = (scope: Scope): Sql => {
+  const condition = scopeCondition(scope, 'merchant');
+  return condition ? sql`and ${condition}` : sql.empty;
+};
+
 /** The `organisation` filter matches the organisation's whole subtree. */
 const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
   const [org] = await db.query<{ type: string; path: string }>(
@@ -33,13 +39,13 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
 };
 
-/** The caller's tenancy and the entity's own condition: what any read of one of its rows carries. */
+/** The actor's tenancy and the entity's own condition: what any read of one of its rows carries. */
 export const rowConditions = (entity: EntityDef, scope: Scope): Sql[] => {
   const scoped = scopeCondition(scope, entity.tenancy);
   return [...(scoped ? [scoped] : []), ...(entity.baseCondition ? [entity.baseCondition] : [])];
 };
 
-/** Every condition of a request: its filters, the caller's tenancy, the entity's own, the organisation filter. */
+/** Every condition of a request: its filters, the actor's tenancy, the entity's own, the organisation filter. */
 export const conditionsOf = async (
   db: Queryable,
   entity: EntityDef,

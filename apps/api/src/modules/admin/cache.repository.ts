@@ -54,7 +54,7 @@ export const sessionState = async (db: Queryable, idleSeconds: number) =>
     where ${ACTIVE} and last_seen_at > now() - make_interval(secs => ${idleSeconds})`)
   )[0];
 
-/** Ends every session but the caller's own: everyone else signs in again on their next request. */
+/** Ends every session but the actor's own: everyone else signs in again on their next request. */
 export const revokeOtherSessions = async (db: Queryable, keepHash: string) =>
   (
     await db.query<{ id_hash: string }>(

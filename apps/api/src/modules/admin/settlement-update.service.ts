@@ -5,9 +5,9 @@ import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
 import { settlementUpdateEntity } from './settlement-update.entity.ts';
 import * as repo from './settlement-update.repository.ts';
+import { notFoundAt } from '../../lib/http-error.ts';
 
 /** The worker queue that runs a processor settlement's import after an update asked for it. */
 export const SETTLEMENT_RUN_QUEUE = 'processor-settlement.import';

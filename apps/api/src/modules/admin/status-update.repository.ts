@@ -23,6 +23,10 @@ export const lockItem = async (
     : await db.query<ItemState>(sql`select id, transaction_id, organisation_id, merchant_id, status, null as status_reason, null::jsonb as status_history, updated_at
         from refund where id = ${id} for update`))[0];
 
+/** The amount of a transaction, locked while its refunds are recounted. */
+export const lockTransactionAmount = async (db: Queryable, id: string): Promise<string> =>
+  (await db.query<{ amount: string }>(sql`select amount from transaction where id = ${id} for update`))[0].amount;
+
 /** Writes the item's status (and for transactions its reason and history) as given. */
 export const writeItem = (
   db: Queryable,

@@ -1,13 +1,12 @@
 import { assertTransition, type TransactionStatus, type TStatusUpdateCreate } from '@kassa/domain';
-import { conflict, HttpError } from '../../lib/http-error.ts';
+import { conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { sumCountedRefunds } from '../payments/refund.repository.ts';
 import { setRefundedAmount } from '../payments/transaction.repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { statusUpdateEntity } from './status-update.entity.ts';
 import * as repo from './status-update.repository.ts';
@@ -20,9 +19,7 @@ const POPULATE = { _populate: 'transaction refund organisation' };
  */
 const recountRefunds = async (tx: Queryable, transactionId: string) => {
   const total = Number(await sumCountedRefunds(tx, transactionId));
-  const [{ amount }] = await tx.query<{ amount: string }>(
-    sql`select amount from transaction where id = ${transactionId} for update`,
-  );
+  const amount = await repo.lockTransactionAmount(tx, transactionId);
   if (total > Number(amount)) {
     throw new HttpError(
       409,

@@ -2,7 +2,7 @@ import type { TMfaEnrolment } from '@kassa/domain';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth-context.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { revokeSession } from './auth.repository.ts';
 import { openSession, type ClientInfo } from './auth.service.ts';
 import * as repo from './mfa.repository.ts';
@@ -15,6 +15,7 @@ import {
   verifyChallengeCode,
 } from './mfa.service.ts';
 import { verifyPassword } from './password.ts';
+import { findPasswordHash } from './user.repository.ts';
 
 export type SignedIn = { token: string; userId: string; trustedToken: string | null; recoveryCodes: string[] };
 
@@ -166,10 +167,7 @@ export const confirmProfileEnrolment = async (
 
 /** Profile: turning MFA off needs the password, and is refused where the organisation requires MFA. */
 export const disableOwnMfa = async (db: Db, password: string, auth: AuthContext, client: ClientInfo) => {
-  const [row] = await db.query<{ password_hash: string | null }>(
-    sql`select password_hash from app_user where id = ${auth.userId}`,
-  );
-  if (!(await verifyPassword(row?.password_hash, password)))
+  if (!(await verifyPassword(await findPasswordHash(db, auth.userId), password)))
     throw badRequest('body.password', 'The password is not correct', 'invalid_credentials');
   if (await repo.requiredMfaFor(db, auth.organisation.id)) {
     throw new HttpError(409, 'mfa_enforced', 'Your organisation requires multi-factor authentication');

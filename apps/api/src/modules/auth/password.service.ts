@@ -4,7 +4,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import type { AuthContext } from '../../plugins/auth-context.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { FORGOT_PASSWORD_PER_IP, hitRateLimit } from '../../plugins/rate-limit.ts';
 import { findUserByEmail, revokeUserSessions } from './auth.repository.ts';
@@ -13,6 +13,7 @@ import { emailChangeMail, mailLanguage, passwordResetMail } from './mail-templat
 import { hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { consumeToken, findValidToken, issueUserToken } from './token.repository.ts';
+import { changeEmail, changePassword, findPasswordHash, isEmailTaken, resetPassword } from './user.repository.ts';
 
 const invalidToken = () =>
   new HttpError(400, 'invalid_token', 'This link is invalid, expired or already used', [
@@ -79,9 +80,7 @@ export const updatePasswordWithToken = async (
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     if (!(await consumeToken(tx, input.token))) throw invalidToken();
-    const [user] = await tx.query<{ id: string; name: string; organisation_id: string }>(sql`update app_user
-      set password_hash = ${hash}, password_changed_at = now(), failed_logins = 0, locked_until = null, updated_at = now()
-      where id = ${token.user_id} and status = 'active' returning id, name, organisation_id`);
+    const user = await resetPassword(tx, token.user_id, hash);
     if (!user) throw invalidToken();
     await revokeUserSessions(tx, user.id);
     await recordAudit(tx, {
@@ -103,10 +102,6 @@ const emailTaken = () =>
   new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
     { path: 'body.email', message: 'emailTaken' },
   ]);
-
-const isEmailTaken = async (db: Queryable, email: string, exceptUserId: string) =>
-  (await db.query(sql`select 1 from app_user where lower(email) = lower(${email}) and id <> ${exceptUserId}`)).length >
-  0;
 
 /** Profile: mails a confirmation link to the new address; the address changes only when it is used. */
 export const requestEmailChange = async (
@@ -152,12 +147,7 @@ export const updateEmailWithToken = async (
   await db.transaction(async (tx) => {
     if (!(await consumeToken(tx, input.token))) throw invalidToken();
     if (await isEmailTaken(tx, token.new_email as string, token.user_id)) throw emailTaken();
-    const [user] = await tx.query<{
-      id: string;
-      name: string;
-      organisation_id: string;
-    }>(sql`update app_user set email = ${token.new_email}, updated_at = now()
-      where id = ${token.user_id} and status = 'active' returning id, name, organisation_id`);
+    const user = await changeEmail(tx, token.user_id, token.new_email as string);
     if (!user) throw invalidToken();
     await recordAudit(tx, {
       type: 'email_changed',
@@ -181,10 +171,7 @@ export const changeOwnPassword = async (
   auth: AuthContext,
   client: ClientInfo,
 ): Promise<void> => {
-  const [row] = await db.query<{ password_hash: string | null }>(
-    sql`select password_hash from app_user where id = ${auth.userId}`,
-  );
-  if (!(await verifyPassword(row?.password_hash, input.current_password))) {
+  if (!(await verifyPassword(await findPasswordHash(db, auth.userId), input.current_password))) {
     throw badRequest('body.current_password', 'The current password is not correct', 'invalid_credentials');
   }
   assertAcceptablePassword(input.password);
@@ -202,9 +189,7 @@ export const changeOwnPassword = async (
     entityId: auth.userId,
   };
   await db.transaction(async (tx) => {
-    await tx.query(
-      sql`update app_user set password_hash = ${hash}, password_changed_at = now(), updated_at = now() where id = ${auth.userId}`,
-    );
+    await changePassword(tx, auth.userId, hash);
     await revokeUserSessions(tx, auth.userId, auth.sessionHash);
     await recordAudit(tx, audit);
   });

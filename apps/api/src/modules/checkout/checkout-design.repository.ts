@@ -1,8 +1,8 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 
-/** Locks a checkout design of the caller's tenancy until the transaction ends; undefined when there is none. */
+/** Locks a checkout design of the actor's tenancy until the transaction ends; undefined when there is none. */
 export const lockCheckoutDesign = async (
   tx: Queryable,
   scope: Scope,

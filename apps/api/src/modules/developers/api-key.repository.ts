@@ -1,5 +1,5 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
 export type ApiKeyIdentity = {
@@ -48,7 +48,7 @@ export const insertKey = (
   db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name)
     values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName})`);
 
-/** A key of the caller's tenancy, locked until the transaction ends. */
+/** A key of the actor's tenancy, locked until the transaction ends. */
 export const lockKey = async (db: Queryable, scope: Scope, id: string) =>
   (
     await db.query<{ id: string; roles: string[]; revoked_at: Date | null; name: string }>(

@@ -10,7 +10,7 @@ import { apiKeyEntity } from './api-key.entity.ts';
 import { createApiKey, revokeApiKey } from './api-key.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
-const callerOf = (request: FastifyRequest) => ({
+const actorWithRolesOf = (request: FastifyRequest) => ({
   ...actorOf(request),
   roles: authOf(request).roles,
   name: authOf(request).name,
@@ -35,12 +35,12 @@ export const apiKeyRoutes = async (fastify: FastifyInstance) => {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send((await createApiKey(app.db, callerOf(request), request.body)) as z.infer<typeof ZApiKeyCreated>),
+        .send((await createApiKey(app.db, actorWithRolesOf(request), request.body)) as z.infer<typeof ZApiKeyCreated>),
   });
   app.post('/v1/apikey/:id/revoke', {
     config: { access: { roles: [...access.apiKey.revoke, ...access.merchantApiKey.revoke] } },
     schema: { tags: ['apikey'], params: ZIdParams, response: { 200: apiKeyEntity.row } },
     handler: async (request) =>
-      (await revokeApiKey(app.db, callerOf(request), request.params.id)) as RowOf<typeof apiKeyEntity>,
+      (await revokeApiKey(app.db, actorWithRolesOf(request), request.params.id)) as RowOf<typeof apiKeyEntity>,
   });
 };

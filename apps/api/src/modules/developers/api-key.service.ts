@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { canGrantRole, isProviderRoleName, type TApiKeyCreate } from '@kassa/domain';
-import { badRequest, forbidden } from '../../lib/http-error.ts';
+import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import { hashToken } from '../../plugins/auth-context.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import * as repo from './api-key.repository.ts';
 
@@ -32,15 +31,15 @@ const assertRoles = (callerRoles: string[], roles: string[], providerOrg: boolea
     throw badRequest('body.roles', 'Provider roles are for keys of the provider organisation only');
 };
 
-export const createApiKey = async (db: Db, caller: Actor & { roles: string[]; name: string }, body: TApiKeyCreate) => {
+export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; name: string }, body: TApiKeyCreate) => {
   const { prefix, key } = newKey();
   const id = newId('ak');
   await db.transaction(async (tx) => {
-    const orgId = body.organisation ?? caller.organisation.id;
-    const org = await repo.findOrganisationInSubtree(tx, caller.organisation.path, orgId);
+    const orgId = body.organisation ?? actor.organisation.id;
+    const org = await repo.findOrganisationInSubtree(tx, actor.organisation.path, orgId);
     if (!org) throw notFoundAt('body.organisation', 'Organisation');
     const roles = [...new Set(body.roles)].sort();
-    assertRoles(caller.roles, roles, org.type === 'provider');
+    assertRoles(actor.roles, roles, org.type === 'provider');
     await repo.insertKey(tx, {
       id,
       organisationId: org.id,
@@ -49,11 +48,11 @@ export const createApiKey = async (db: Db, caller: Actor & { roles: string[]; na
       prefix,
       keyHash: apiKeyHash(key),
       roles,
-      createdBy: caller.userId,
-      createdByName: caller.name,
+      createdBy: actor.userId,
+      createdByName: actor.name,
     });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'api_key_created',
       responseCode: 201,
       entity: 'apikey',
@@ -61,20 +60,20 @@ export const createApiKey = async (db: Db, caller: Actor & { roles: string[]; na
       detail: { name: body.name, prefix, roles },
     });
   });
-  return { ...(await getEntity(db, apiKeyEntity, caller.scope, id)), key };
+  return { ...(await getEntity(db, apiKeyEntity, actor.scope, id)), key };
 };
 
 /** Revokes a key at once (the next request with it is a 401); the row stays for the record. */
-export const revokeApiKey = async (db: Db, caller: Actor & { roles: string[]; name: string }, id: string) => {
+export const revokeApiKey = async (db: Db, actor: Actor & { roles: string[]; name: string }, id: string) => {
   await db.transaction(async (tx) => {
-    const key = await repo.lockKey(tx, caller.scope, id);
+    const key = await repo.lockKey(tx, actor.scope, id);
     if (!key) throw notFoundAt('params.id', 'API key');
-    if (!key.roles.every((role) => canGrantRole(caller.roles, role)))
+    if (!key.roles.every((role) => canGrantRole(actor.roles, role)))
       throw forbidden('This key holds roles you do not hold');
     if (key.revoked_at) return;
-    await repo.revokeKey(tx, id, caller.name);
+    await repo.revokeKey(tx, id, actor.name);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'api_key_revoked',
       responseCode: 200,
       entity: 'apikey',
@@ -82,5 +81,5 @@ export const revokeApiKey = async (db: Db, caller: Actor & { roles: string[]; na
       detail: { name: key.name },
     });
   });
-  return getEntity(db, apiKeyEntity, caller.scope, id);
+  return getEntity(db, apiKeyEntity, actor.scope, id);
 };

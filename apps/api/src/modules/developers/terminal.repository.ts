@@ -1,8 +1,8 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 
-/** A payment profile of this merchant within the caller's tenancy; undefined for an unknown one or another merchant's. */
+/** A payment profile of this merchant within the actor's tenancy; undefined for an unknown one or another merchant's. */
 export const findMerchantPaymentProfile = async (tx: Queryable, scope: Scope, merchantId: string, profileId: string) =>
   (
     await tx.query(
@@ -10,7 +10,7 @@ export const findMerchantPaymentProfile = async (tx: Queryable, scope: Scope, me
     )
   )[0];
 
-/** A terminal of the caller's tenancy and its merchant, locked until the transaction ends. */
+/** A terminal of the actor's tenancy and its merchant, locked until the transaction ends. */
 export const lockTerminal = async (
   tx: Queryable,
   scope: Scope,

@@ -1,15 +1,15 @@
 import { type TTerminalCreate, type TTerminalUpdate, ZTerminalRow } from '@kassa/domain';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
 import { findMerchantPaymentProfile, lockTerminal } from './terminal.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const terminalEntity = defineEntity(ZTerminalRow, {
   name: 'terminal',
@@ -40,8 +40,8 @@ const duplicateSerial = () =>
   ]);
 
 /** A terminal takes payments for one payment profile of its own merchant; another merchant's profile is a 404 like an unknown one. */
-const assertProfileOfMerchant = async (tx: Queryable, caller: Actor, merchantId: string, profileId: string) => {
-  const profile = await findMerchantPaymentProfile(tx, caller.scope, merchantId, profileId);
+const assertProfileOfMerchant = async (tx: Queryable, actor: Actor, merchantId: string, profileId: string) => {
+  const profile = await findMerchantPaymentProfile(tx, actor.scope, merchantId, profileId);
   if (!profile) throw notFoundAt('body.payment_profile', 'Payment profile');
 };
 
@@ -54,23 +54,21 @@ const columnsOf = (body: TTerminalUpdate) => {
   return columns;
 };
 
-export const createTerminal = async (db: Db, caller: Actor, body: TTerminalCreate) => {
+export const createTerminal = async (db: Db, actor: Actor, body: TTerminalCreate) => {
   const id = newId('trm');
   await db
     .transaction(async (tx) => {
-      const owner = await resolveOwner(tx, caller, body.organisation ?? null);
-      await assertProfileOfMerchant(tx, caller, owner.merchantId, body.payment_profile);
+      const owner = await resolveOwner(tx, actor, body.organisation ?? null);
+      await assertProfileOfMerchant(tx, actor, owner.merchantId, body.payment_profile);
       const { organisation: _organisation, ...fields } = body;
-      await tx.query(
-        insertStatement('terminal', {
-          id,
-          organisation_id: owner.organisationId,
-          merchant_id: owner.merchantId,
-          ...columnsOf(fields),
-        }),
-      );
+      await insertRow(tx, 'terminal', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        ...columnsOf(fields),
+      });
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'terminal_created',
         responseCode: 201,
         entity: 'terminal',
@@ -81,19 +79,19 @@ export const createTerminal = async (db: Db, caller: Actor, body: TTerminalCreat
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateSerial() : error;
     });
-  return getEntity(db, terminalEntity, caller.scope, id);
+  return getEntity(db, terminalEntity, actor.scope, id);
 };
 
-export const updateTerminal = async (db: Db, caller: Actor, id: string, body: TTerminalUpdate) => {
+export const updateTerminal = async (db: Db, actor: Actor, id: string, body: TTerminalUpdate) => {
   await db
     .transaction(async (tx) => {
-      const current = await lockTerminal(tx, caller.scope, id);
+      const current = await lockTerminal(tx, actor.scope, id);
       if (!current) throw notFoundAt('params.id', 'Terminal');
-      if (body.payment_profile) await assertProfileOfMerchant(tx, caller, current.merchant_id, body.payment_profile);
+      if (body.payment_profile) await assertProfileOfMerchant(tx, actor, current.merchant_id, body.payment_profile);
       const columns = columnsOf(body);
-      if (Object.keys(columns).length) await tx.query(updateStatement('terminal', id, columns));
+      if (Object.keys(columns).length) await updateRow(tx, 'terminal', id, columns);
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'terminal_updated',
         responseCode: 200,
         entity: 'terminal',
@@ -104,5 +102,5 @@ export const updateTerminal = async (db: Db, caller: Actor, id: string, body: TT
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateSerial() : error;
     });
-  return getEntity(db, terminalEntity, caller.scope, id);
+  return getEntity(db, terminalEntity, actor.scope, id);
 };

@@ -9,16 +9,17 @@ import {
   ZBankAccountRow,
   ZBankAccountUpdate,
 } from '@kassa/domain';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { actorOf, type Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import { type Db, isUniqueViolation } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { lockOwnBankAccount } from './bank-account.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const bankAccountEntity = defineEntity(ZBankAccountRow, {
   name: 'bank_account',
@@ -43,21 +44,19 @@ const duplicate = () =>
 const columnsOf = (body: TBankAccountUpdate) =>
   Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'));
 
-const create = async (db: Db, caller: Actor, body: TBankAccountCreate) => {
+const create = async (db: Db, actor: Actor, body: TBankAccountCreate) => {
   const id = newId('ba');
   await db
     .transaction(async (tx) => {
-      const owner = await resolveOwner(tx, caller, body.organisation ?? null);
-      await tx.query(
-        insertStatement('bank_account', {
-          id,
-          organisation_id: owner.organisationId,
-          merchant_id: owner.merchantId,
-          ...columnsOf(body),
-        }),
-      );
+      const owner = await resolveOwner(tx, actor, body.organisation ?? null);
+      await insertRow(tx, 'bank_account', {
+        id,
+        organisation_id: owner.organisationId,
+        merchant_id: owner.merchantId,
+        ...columnsOf(body),
+      });
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'bank_account_created',
         responseCode: 201,
         entity: 'bank_account',
@@ -67,20 +66,17 @@ const create = async (db: Db, caller: Actor, body: TBankAccountCreate) => {
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicate() : error;
     });
-  return getEntity(db, bankAccountEntity, caller.scope, id);
+  return getEntity(db, bankAccountEntity, actor.scope, id);
 };
 
-const update = async (db: Db, caller: Actor, id: string, body: TBankAccountUpdate) => {
+const update = async (db: Db, actor: Actor, id: string, body: TBankAccountUpdate) => {
   await db
     .transaction(async (tx) => {
-      const [current] = await tx.query(
-        sql`select e.id from bank_account e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
-      );
-      if (!current) throw notFoundAt('params.id', 'Bank account');
+      if (!(await lockOwnBankAccount(tx, id, actor.scope))) throw notFoundAt('params.id', 'Bank account');
       const columns = columnsOf(body);
-      if (Object.keys(columns).length) await tx.query(updateStatement('bank_account', id, columns));
+      if (Object.keys(columns).length) await updateRow(tx, 'bank_account', id, columns);
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'bank_account_updated',
         responseCode: 200,
         entity: 'bank_account',
@@ -91,7 +87,7 @@ const update = async (db: Db, caller: Actor, id: string, body: TBankAccountUpdat
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicate() : error;
     });
-  return getEntity(db, bankAccountEntity, caller.scope, id);
+  return getEntity(db, bankAccountEntity, actor.scope, id);
 };
 
 /** Payout accounts are merchant finance: like the rest of it, only for organisations with the collecting feature (payments.md §6). */

@@ -5,7 +5,7 @@ import { scopeCondition } from '../../query/where.ts';
 import { CAPTURED_STATUSES } from './settlement.repository.ts';
 
 /**
- * Transactions per UTC day from the daily rollup, within the caller's scope (and an organisation's
+ * Transactions per UTC day from the daily rollup, within the actor's scope (and an organisation's
  * subtree when given): all attempts, and the captured ones with their volume.
  */
 export const dailyReport = (

@@ -17,7 +17,6 @@ import {
   type RoleList,
 } from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
-import { sql } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { createFinanceObject, updateFinanceObject, type FinanceKind } from './finance-config.service.ts';
@@ -72,7 +71,7 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
         r.entity,
         request.params.id,
         request.body as Record<string, unknown>,
-        r.fixed ? sql`and e.type = ${r.fixed.type as string}` : sql.empty,
+        r.fixed ? { type: r.fixed.type as string } : {},
       ),
   });
 };

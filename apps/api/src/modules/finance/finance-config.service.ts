@@ -5,15 +5,16 @@ import type {
   TSettlementProfileCreate,
   TSettlementScheduleCreate,
 } from '@kassa/domain';
-import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
+import { badRequest, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { lockFinanceRow, referenceExists, type RowCondition } from './finance-config.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** Body field → column: references are stored as `<name>_id`. */
 const REFERENCES: Record<string, string> = {
@@ -34,8 +35,8 @@ const columnsOf = (body: Record<string, unknown>): Record<string, unknown> =>
   );
 
 /** Provider-owned finance objects (schemes, packages, schedules) are made by provider staff only. */
-const providerOnly = (caller: Actor) => {
-  if (caller.scope.kind !== 'all') throw forbidden('Only the provider manages pricing and packages');
+const providerOnly = (actor: Actor) => {
+  if (actor.scope.kind !== 'all') throw forbidden('Only the provider manages pricing and packages');
 };
 
 /** Checks that a referenced row exists (and, for schemes, has the right type), naming the field otherwise. */
@@ -44,11 +45,10 @@ const checkReference = async (
   field: string,
   id: string | null | undefined,
   table: string,
-  extra = sql.empty,
+  condition: RowCondition = {},
 ) => {
   if (!id) return;
-  const [row] = await tx.query(sql`select 1 from ${sql.raw(table)} e where e.id = ${id} ${extra}`);
-  if (!row) throw notFoundAt(`body.${field}`, field.replace(/_/g, ' '));
+  if (!(await referenceExists(tx, table, id, condition))) throw notFoundAt(`body.${field}`, field.replace(/_/g, ' '));
 };
 
 export type FinanceKind = 'pricing_scheme' | 'package' | 'settlement_schedule' | 'settlement_profile' | 'one_off';
@@ -77,13 +77,7 @@ const checkReferences = async (
 ) => {
   if (kind === 'package') {
     for (const type of ['revenue', 'cost', 'reserve', 'partner'] as const) {
-      await checkReference(
-        tx,
-        `${type}_scheme`,
-        body[`${type}_scheme`] as string | null,
-        'pricing_scheme',
-        sql`and e.type = ${type}`,
-      );
+      await checkReference(tx, `${type}_scheme`, body[`${type}_scheme`] as string | null, 'pricing_scheme', { type });
     }
   }
   if (kind === 'settlement_profile') {
@@ -94,13 +88,7 @@ const checkReferences = async (
       body.settlement_schedule as string | undefined,
       'settlement_schedule',
     );
-    await checkReference(
-      tx,
-      'bank_account',
-      body.bank_account as string | undefined,
-      'bank_account',
-      sql`and e.merchant_id = ${merchantId}`,
-    );
+    await checkReference(tx, 'bank_account', body.bank_account as string | undefined, 'bank_account', { merchantId });
   }
 };
 
@@ -139,7 +127,7 @@ type Body =
 /** Creates a finance object in one transaction with its audit row. */
 export const createFinanceObject = async <E extends EntityDef>(
   db: Db,
-  caller: Actor,
+  actor: Actor,
   kind: FinanceKind,
   entity: E,
   input: Body,
@@ -150,19 +138,19 @@ export const createFinanceObject = async <E extends EntityDef>(
     .transaction(async (tx) => {
       let owner: Record<string, unknown>;
       if (MERCHANT_OWNED.includes(kind)) {
-        const resolved = await resolveOwner(tx, caller, (body.organisation as string | null | undefined) ?? null);
+        const resolved = await resolveOwner(tx, actor, (body.organisation as string | null | undefined) ?? null);
         owner = { organisation_id: resolved.merchantId, merchant_id: resolved.merchantId };
         await checkReferences(tx, kind, body, resolved.merchantId);
       } else {
-        providerOnly(caller);
+        providerOnly(actor);
         if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null)
           throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
-        owner = { organisation_id: caller.organisation.id };
+        owner = { organisation_id: actor.organisation.id };
         await checkReferences(tx, kind, body, null);
       }
-      await tx.query(insertStatement(TABLES[kind], { id, ...owner, ...columnsOf(body) }));
+      await insertRow(tx, TABLES[kind], { id, ...owner, ...columnsOf(body) });
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: `${kind}_created`,
         responseCode: 201,
         entity: kind,
@@ -172,35 +160,33 @@ export const createFinanceObject = async <E extends EntityDef>(
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflictOf(kind) : error;
     });
-  return getEntity(db, entity, caller.scope, id);
+  return getEntity(db, entity, actor.scope, id);
 };
 
 /** Edits a finance object under a row lock; a one-off that was settled no longer changes. */
 export const updateFinanceObject = async <E extends EntityDef>(
   db: Db,
-  caller: Actor,
+  actor: Actor,
   kind: FinanceKind,
   entity: E,
   id: string,
   input: Record<string, unknown>,
-  extra = sql.empty,
+  condition: RowCondition = {},
 ) => {
   await db
     .transaction(async (tx) => {
-      const scoped = MERCHANT_OWNED.includes(kind) ? scopedAnd(caller.scope) : sql.empty;
-      const [current] = await tx.query<{ merchant_id?: string; status?: string }>(
-        sql`select e.* from ${sql.raw(TABLES[kind])} e where e.id = ${id} ${scoped} ${extra} for update`,
-      );
+      const scope = MERCHANT_OWNED.includes(kind) ? actor.scope : null;
+      const current = await lockFinanceRow(tx, TABLES[kind], id, scope, condition);
       if (!current) throw notFoundAt('params.id', kind.replace(/_/g, ' '));
-      if (!MERCHANT_OWNED.includes(kind)) providerOnly(caller);
+      if (!MERCHANT_OWNED.includes(kind)) providerOnly(actor);
       if (kind === 'one_off' && current.status === 'SETTLED')
         throw badRequest('params.id', 'finance.validation.oneOffSettled');
       await checkReferences(tx, kind, input, current.merchant_id ?? null);
       if (kind === 'pricing_scheme') checkMergedScheme(current as SchemeRow, input);
       const columns = columnsOf(input);
-      if (Object.keys(columns).length) await tx.query(updateStatement(TABLES[kind], id, columns));
+      if (Object.keys(columns).length) await updateRow(tx, TABLES[kind], id, columns);
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: `${kind}_updated`,
         responseCode: 200,
         entity: kind,
@@ -211,5 +197,5 @@ export const updateFinanceObject = async <E extends EntityDef>(
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflictOf(kind) : error;
     });
-  return getEntity(db, entity, caller.scope, id);
+  return getEntity(db, entity, actor.scope, id);
 };

@@ -15,7 +15,7 @@ const and = (conditions: (Sql | null)[]) =>
     ' and ',
   );
 
-/** The caller's tenancy, and the subtree of `organisation` when one is asked for. */
+/** The actor's tenancy, and the subtree of `organisation` when one is asked for. */
 const tenancy = (scope: Scope, organisation: string | undefined): (Sql | null)[] => [
   scopeCondition(scope, 'merchant'),
   organisation

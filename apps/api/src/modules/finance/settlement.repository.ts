@@ -1,6 +1,6 @@
 import { SETTLEMENT_ITEM_KINDS, type TFeeRule } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import { feeExpression } from './fee-expression.ts';
+import { feeExpression } from './fee-expression.sql.ts';
 
 /** Transaction statuses whose money the provider has captured and owes the merchant. */
 export const CAPTURED_STATUSES = ['SETTLEMENT_COMPLETED', 'SETTLED', 'PAID'] as const;

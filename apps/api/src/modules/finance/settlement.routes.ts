@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, SETTLEMENT_ITEM_KINDS, ZSettlementRun, ZSettlementRunResult } from '@kassa/domain';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import { getEntity } from '../../query/repository.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { settlementEntity } from '../settings/settings.entities.ts';
 import {
   payoutEntity,
@@ -18,6 +17,7 @@ import {
 import { settlementPdf } from './settlement-pdf.ts';
 import { payoutDateOf, settlementLines } from './settlement.repository.ts';
 import { markDuePayouts, runSettlement } from './settlement.service.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 const COLLECTING = 'collecting' as const;
 /** The merchant's settlement report (SETTLEMENT_LIST) and the provider's (PSP_SETTLEMENT_LIST) read the same rows, scoped. */
@@ -65,9 +65,9 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
       response: { 200: z.array(ZLine) },
     },
     handler: async (request) => {
-      const caller = actorOf(request);
+      const actor = actorOf(request);
       // Tenancy first: another merchant's settlement is a 404 like an unknown id.
-      await getEntity(app.db, settlementEntity, caller.scope, request.params.id);
+      await getEntity(app.db, settlementEntity, actor.scope, request.params.id);
       return settlementLines(app.db, request.params.id);
     },
   });
@@ -82,8 +82,8 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
       querystring: z.object({ _lang: z.enum(['nl', 'en-US']).default('nl') }).strict(),
     },
     handler: async (request, reply) => {
-      const caller = actorOf(request);
-      const s = await getEntity(app.db, settlementEntity, caller.scope, request.params.id, {
+      const actor = actorOf(request);
+      const s = await getEntity(app.db, settlementEntity, actor.scope, request.params.id, {
         _populate: 'organisation bank_account',
       });
       const organisation = s.organisation as { name?: string } | string;
@@ -132,16 +132,16 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
       response: { 200: ZSettlementRunResult },
     },
     handler: async (request) => {
-      const caller = actorOf(request);
+      const actor = actorOf(request);
       const organisation = request.body.organisation ?? null;
-      const merchantId = organisation ? (await resolveOwner(app.db, caller, organisation)).merchantId : null;
-      if (caller.scope.kind !== 'all' && !merchantId) throw notFoundAt('body.organisation', 'Organisation');
+      const merchantId = organisation ? (await resolveOwner(app.db, actor, organisation)).merchantId : null;
+      if (actor.scope.kind !== 'all' && !merchantId) throw notFoundAt('body.organisation', 'Organisation');
       const now = request.body.until ? new Date(request.body.until) : new Date();
       if (now.getTime() > Date.now()) throw badRequest('body.until', 'A settlement run cannot look into the future');
       const result = await runSettlement(app.db, { now, merchantId });
       await markDuePayouts(app.db, new Date());
       await recordAudit(app.db, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'settlement_run',
         responseCode: 200,
         entity: 'settlement',

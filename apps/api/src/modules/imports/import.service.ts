@@ -7,7 +7,6 @@ import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { resolveOwner } from '../recurring/caller.ts';
 import { importEntity } from './import.entity.ts';
 import {
   findImportJob,
@@ -17,14 +16,15 @@ import {
   markImportRunning,
 } from './import.repository.ts';
 import { importCustomers, importTransactions } from './import.rows.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const IMPORT_QUEUE = 'import.run';
 
 /** Stores the file and queues its job in one transaction: the job exists exactly when the import does. */
-export const createImport = async (db: Db, caller: Actor & { name: string }, body: TImportCreate) => {
+export const createImport = async (db: Db, actor: Actor & { name: string }, body: TImportCreate) => {
   const id = newId('imp');
   await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation);
+    const owner = await resolveOwner(tx, actor, body.organisation);
     await insertImportJob(tx, {
       id,
       organisationId: owner.organisationId,
@@ -32,11 +32,11 @@ export const createImport = async (db: Db, caller: Actor & { name: string }, bod
       kind: body.kind,
       fileName: body.file_name,
       content: body.content,
-      createdByName: caller.name,
+      createdByName: actor.name,
     });
     await enqueue(tx, IMPORT_QUEUE, { importId: id }, { uniqueKey: id, maxAttempts: 3 });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'import_created',
       responseCode: 201,
       entity: 'import',
@@ -44,7 +44,7 @@ export const createImport = async (db: Db, caller: Actor & { name: string }, bod
       detail: { kind: body.kind, file_name: body.file_name },
     });
   });
-  return getEntity(db, importEntity, caller.scope, id);
+  return getEntity(db, importEntity, actor.scope, id);
 };
 
 /**

@@ -26,19 +26,19 @@ export const merchantLimits = async (db: Queryable, merchantId: string): Promise
   );
 };
 
-/** A merchant organisation the caller can see; a sub-organisation, the provider or a foreign id is a 404. */
-const findMerchant = async (db: Queryable, caller: Actor, id: string, lock = false) => {
-  const org = await findMerchantInSubtree(db, caller.organisation.path, id, lock);
+/** A merchant organisation the actor can see; a sub-organisation, the provider or a foreign id is a 404. */
+const findMerchant = async (db: Queryable, actor: Actor, id: string, lock = false) => {
+  const org = await findMerchantInSubtree(db, actor.organisation.path, id, lock);
   if (!org) throw notFound('Merchant');
   return org;
 };
 
 export const readMerchantConfiguration = async (
   db: Queryable,
-  caller: Actor,
+  actor: Actor,
   id: string,
 ): Promise<TMerchantConfiguration> => {
-  const org = await findMerchant(db, caller, id);
+  const org = await findMerchant(db, actor, id);
   const stored = await findMerchantConfiguration(db, id);
   return {
     ...MERCHANT_CONFIGURATION_DEFAULTS,
@@ -54,22 +54,22 @@ export const readMerchantConfiguration = async (
 /** Saves the fields sent (an upsert on the merchant's row, the MCC on the organisation), in one transaction. */
 export const updateMerchantConfiguration = async (
   db: Db,
-  caller: Actor,
+  actor: Actor,
   id: string,
   body: TMerchantConfigurationUpdate,
 ): Promise<TMerchantConfiguration> => {
   return db.transaction(async (tx) => {
-    await findMerchant(tx, caller, id, true);
+    await findMerchant(tx, actor, id, true);
     if (body.mcc !== undefined) await updateOrganisationMcc(tx, id, body.mcc);
-    await upsertMerchantConfiguration(tx, id, caller.audit.userName ?? null, body);
+    await upsertMerchantConfiguration(tx, id, actor.audit.userName ?? null, body);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'merchant_configuration_updated',
       responseCode: 200,
       entity: 'organisation',
       entityId: id,
       detail: { fields: Object.keys(body) },
     });
-    return readMerchantConfiguration(tx, caller, id);
+    return readMerchantConfiguration(tx, actor, id);
   });
 };

@@ -2,9 +2,9 @@ import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
 import { merchantEntity } from './merchant.entity.ts';
 import { lockMerchant, setMerchantActive } from './merchant.repository.ts';
+import { notFoundAt } from '../../lib/http-error.ts';
 
 /**
  * Activates or deactivates a merchant (portal.md §4). While inactive, none of its users can sign

@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
-import { routingSql } from '../risk/rule-sql.ts';
+import { routingSql } from '../risk/rule.sql.ts';
 import { caller, insertTestCustomer } from './payments-test-helpers.ts';
 
 let t: TestApp;
@@ -239,7 +239,7 @@ describe('routing decisions (property)', () => {
               card_number: body.card_number ?? undefined,
             });
             expect(answer.status).toBe(201);
-            // The database's compilation of the tree (rule-sql.ts, a second implementation) over the stored row.
+            // The database's compilation of the tree (rule.sql.ts, a second implementation) over the stored row.
             const [independent] = await t.db.query<{
               processor: string | null;
             }>(sql`select ${routingSql(tree)} as processor

@@ -32,7 +32,7 @@ export const insertLink = (tx: Queryable, kind: LinkKind, l: NewLink) =>
         values (${l.id}, ${l.organisationId}, ${l.merchantId}, ${l.paymentProfileId}, ${l.customerId}, ${l.token}, ${l.url},
           ${l.description}, ${l.merchantReference}, ${l.expiresAt}, ${l.createdBy})`);
 
-/** Locks a link of the caller's tenancy for a state change. */
+/** Locks a link of the actor's tenancy for a state change. */
 export const lockLink = async (tx: Queryable, kind: LinkKind, scope: Scope, id: string) => {
   const scoped = scopeCondition(scope, 'merchant');
   const [row] = await tx.query<{ id: string; status: string; active: boolean }>(sql`select e.id, e.status, e.active

@@ -10,12 +10,14 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
-import { getEntity } from '../../query/repository.ts';
+import { type OwnedRow, getEntity, getOwnedRow } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { merchantOf } from './charge.repository.ts';
 import { cardAddLinkEntity, paymentLinkEntity } from './link.entities.ts';
 import { deactivateLink, insertLink, lockLink, type LinkKind } from './link.repository.ts';
-import { assertSameMerchant, findOwned } from './scoped.repository.ts';
+import { assertSameMerchant } from './same-merchant.ts';
+import { customerEntity } from './customer.entity.ts';
+import { paymentProfileEntity } from '../settings/settings.entities.ts';
 
 const DAY = 86_400_000;
 export const LINK_ENTITY: Record<LinkKind, EntityDef> = { payment: paymentLinkEntity, card_add: cardAddLinkEntity };
@@ -35,12 +37,19 @@ const expiryOf = (raw: string | undefined): Date => {
 type CreateLink =
   { kind: 'payment'; body: TPaymentLinkCreateBody } | { kind: 'card_add'; body: TCardAddLinkCreateBody };
 
-/** Creates a payment link or card-add link on a payment profile of the caller's own tenancy. */
+/** Creates a payment link or card-add link on a payment profile of the actor's own tenancy. */
 export const createLink = async (db: Db, actor: Actor, publicUrl: string, request: CreateLink) => {
   const { kind, body } = request;
   const expiresAt = expiryOf(body.expires_at);
   const id = await db.transaction(async (tx) => {
-    const profile = await findOwned(tx, actor.scope, 'payment_profile', body.payment_profile, 'body.payment_profile');
+    const profile = await getOwnedRow<OwnedRow & { currency_code: string | null }>(
+      tx,
+      paymentProfileEntity,
+      actor.scope,
+      body.payment_profile,
+      'body.payment_profile',
+      { columns: ['currency_code'] },
+    );
     const currency = profile.currency_code ?? 'EUR';
     if (request.kind === 'payment' && request.body.currency !== undefined && request.body.currency !== currency) {
       throw badRequest('body.currency', `The currency must be the payment profile's currency, ${currency}`);
@@ -48,7 +57,7 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
     if (body.customer)
       assertSameMerchant(
         profile,
-        await findOwned(tx, actor.scope, 'customer', body.customer, 'body.customer'),
+        await getOwnedRow(tx, customerEntity, actor.scope, body.customer, 'body.customer', { columns: ['status'] }),
         'body.customer',
       );
     const linkId = newId(kind === 'payment' ? 'pl' : 'cal');

@@ -8,7 +8,7 @@ export const sumCountedRefunds = async (tx: Queryable, transactionId: string): P
   return row.total;
 };
 
-/** A refund of this transaction made by the same caller with the same key in the last 24 hours. */
+/** A refund of this transaction made by the same actor with the same key in the last 24 hours. */
 export const findRefundByIdempotencyKey = async (
   tx: Queryable,
   transactionId: string,

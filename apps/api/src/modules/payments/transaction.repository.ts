@@ -14,7 +14,7 @@ export type LockedTransaction = {
 };
 
 /**
- * Locks one transaction of the caller's tenancy (`select … for update`) until the surrounding
+ * Locks one transaction of the actor's tenancy (`select … for update`) until the surrounding
  * database transaction ends: money changes on it are then strictly one after another.
  */
 export const lockTransaction = async (

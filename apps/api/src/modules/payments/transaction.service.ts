@@ -2,11 +2,13 @@ import { type TransactionStatus, type TTransactionCreateBody } from '@kassa/doma
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { type OwnedRow, getEntity, getOwnedRow } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { openChallenge } from '../checkout/hosted-checkout.service.ts';
 import { chargePayment } from './charge.service.ts';
-import { assertSameMerchant, findOwned } from './scoped.repository.ts';
+import { assertSameMerchant } from './same-merchant.ts';
+import { customerEntity } from './customer.entity.ts';
+import { paymentProfileEntity } from '../settings/settings.entities.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { lockTransaction, markBlocked } from './transaction.repository.ts';
@@ -19,11 +21,18 @@ import { lockTransaction, markBlocked } from './transaction.repository.ts';
 export const createPayment = async (db: Db, actor: Actor, body: TTransactionCreateBody, publicUrl: string) => {
   let checkoutUrl: string | null = null;
   const transactionId = await db.transaction(async (tx) => {
-    const profile = await findOwned(tx, actor.scope, 'payment_profile', body.payment_profile, 'body.payment_profile');
+    const profile = await getOwnedRow<OwnedRow & { currency_code: string | null }>(
+      tx,
+      paymentProfileEntity,
+      actor.scope,
+      body.payment_profile,
+      'body.payment_profile',
+      { columns: ['currency_code'] },
+    );
     if (body.customer)
       assertSameMerchant(
         profile,
-        await findOwned(tx, actor.scope, 'customer', body.customer, 'body.customer'),
+        await getOwnedRow(tx, customerEntity, actor.scope, body.customer, 'body.customer', { columns: ['status'] }),
         'body.customer',
       );
     const result = await chargePayment(tx, {
@@ -93,7 +102,7 @@ export const blockTransaction = async (db: Db, actor: Actor, id: string) => {
   return getEntity(db, transactionEntity, actor.scope, id);
 };
 
-/** Moves a transaction of the caller's tenancy to the status `next` picks, through the lifecycle, audited, its webhook queued. */
+/** Moves a transaction of the actor's tenancy to the status `next` picks, through the lifecycle, audited, its webhook queued. */
 const transition = async (
   db: Db,
   actor: Actor,

@@ -8,11 +8,11 @@ import {
   ZPushSubscription,
   ZPushUnsubscribe,
 } from '@kassa/domain';
-import { notFoundAt } from '../recurring/caller.ts';
 import { authOf } from '../../plugins/auth-context.ts';
 import { pushMessage } from './push-messages.ts';
 import * as repo from './push.repository.ts';
 import { pushState, sendToSubscriptions, subscribe } from './push.service.ts';
+import { notFoundAt } from '../../lib/http-error.ts';
 
 /** Push notifications of the signed-in user: the VAPID key, this browser's subscription, the picked events, a test. */
 export const pushRoutes = async (fastify: FastifyInstance) => {

@@ -5,8 +5,8 @@ import { ZBillingRunBody } from '@kassa/domain';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { resolveOwner } from './caller.ts';
 import { runBilling } from './billing.service.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** Who may trigger a billing run by hand: the merchant's all-round and subscription roles. */
 const BILLING_RUN_ROLES = ['USER_ALL', 'SUBSCRIPTION_ALL'] as const;
@@ -25,7 +25,7 @@ const ZBilledCycle = z.object({
 });
 
 /**
- * Development control: bill the caller's due subscriptions now, optionally at a simulated time,
+ * Development control: bill the actor's due subscriptions now, optionally at a simulated time,
  * instead of waiting for the periodic job. Absent in production unless demo mode is on.
  */
 export const billingRunRoutes = async (fastify: FastifyInstance) => {
@@ -51,17 +51,17 @@ export const billingRunRoutes = async (fastify: FastifyInstance) => {
           'Billing runs on demand are available in development and demo mode only',
         );
       }
-      const caller = actorOf(request);
+      const actor = actorOf(request);
       const body = request.body ?? { now: null, organisation: null };
       // Provider staff run it for the merchant they name; everyone else for their own subtree.
       const organisationId =
-        caller.organisation.type === 'provider' && !body.organisation
+        actor.organisation.type === 'provider' && !body.organisation
           ? null
-          : (await resolveOwner(app.db, caller, body.organisation)).organisationId;
+          : (await resolveOwner(app.db, actor, body.organisation)).organisationId;
       const now = body.now ? new Date(body.now) : new Date();
       const result = await runBilling(app.db, { now, organisationId });
       await recordAudit(app.db, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'billing_run',
         responseCode: 200,
         entity: 'subscription',

@@ -1,8 +1,8 @@
 import { LIVE_SUBSCRIPTION_STATUSES } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from './caller.ts';
-import { insertStatement, updateStatement } from './write-sql.ts';
+import { scopedAnd } from '../../query/where.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type DiscountRow = {
   id: string;
@@ -16,7 +16,7 @@ export type DiscountRow = {
   limit_to_first_order: boolean;
 };
 
-/** A live discount of the caller's tenancy, row-locked until the transaction ends. */
+/** A live discount of the actor's tenancy, row-locked until the transaction ends. */
 export const lockDiscount = async (tx: Queryable, scope: Scope, id: string): Promise<DiscountRow | undefined> => {
   const [row] = await tx.query<DiscountRow>(
     sql`select e.* from subscription_discount e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`,
@@ -33,8 +33,8 @@ export const countLiveAttachments = async (tx: Queryable, discountId: string): P
 };
 
 export const insertDiscount = (tx: Queryable, values: Record<string, unknown>) =>
-  tx.query(insertStatement('subscription_discount', values));
+  insertRow(tx, 'subscription_discount', values);
 export const updateDiscountColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
-  tx.query(updateStatement('subscription_discount', id, values));
+  updateRow(tx, 'subscription_discount', id, values);
 export const softDeleteDiscount = (tx: Queryable, id: string) =>
   tx.query(sql`update subscription_discount set deleted_at = now(), updated_at = now() where id = ${id}`);

@@ -1,11 +1,10 @@
 import { discountAmountIssue, type TSubscriptionDiscountCreate, type TSubscriptionDiscountUpdate } from '@kassa/domain';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { notFoundAt, resolveOwner } from './caller.ts';
 import {
   countLiveAttachments,
   insertDiscount,
@@ -14,13 +13,14 @@ import {
   updateDiscountColumns,
 } from './discount.repository.ts';
 import { subscriptionDiscountEntity } from './recurring.entities.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** Fields that change what running subscriptions are charged; only the name may change while in use. */
 const TERMS = ['type', 'amount', 'duration', 'minimum_amount', 'limit_to_first_order'] as const;
 
-export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionDiscountCreate) => {
+export const createDiscount = async (db: Db, actor: Actor, body: TSubscriptionDiscountCreate) => {
   const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation);
+    const owner = await resolveOwner(tx, actor, body.organisation);
     const id = newId('sd');
     await insertDiscount(tx, {
       id,
@@ -34,7 +34,7 @@ export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionD
       limit_to_first_order: body.limit_to_first_order,
     });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_discount_created',
       responseCode: 201,
       entity: 'subscription_discount',
@@ -43,12 +43,12 @@ export const createDiscount = async (db: Db, caller: Actor, body: TSubscriptionD
     });
     return id;
   });
-  return getEntity(db, subscriptionDiscountEntity, caller.scope, id);
+  return getEntity(db, subscriptionDiscountEntity, actor.scope, id);
 };
 
-export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TSubscriptionDiscountUpdate) => {
+export const updateDiscount = async (db: Db, actor: Actor, id: string, body: TSubscriptionDiscountUpdate) => {
   await db.transaction(async (tx) => {
-    const discount = await lockDiscount(tx, caller.scope, id);
+    const discount = await lockDiscount(tx, actor.scope, id);
     if (!discount) throw notFoundAt('params.id', 'Subscription discount');
     const issue = discountAmountIssue({ type: body.type ?? discount.type, amount: body.amount ?? discount.amount });
     if (issue) throw badRequest('body.amount', issue);
@@ -72,7 +72,7 @@ export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TS
     );
     if (Object.keys(columns).length > 0) await updateDiscountColumns(tx, discount.id, columns);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_discount_updated',
       responseCode: 200,
       entity: 'subscription_discount',
@@ -80,13 +80,13 @@ export const updateDiscount = async (db: Db, caller: Actor, id: string, body: TS
       detail: { fields: Object.keys(columns) },
     });
   });
-  return getEntity(db, subscriptionDiscountEntity, caller.scope, id);
+  return getEntity(db, subscriptionDiscountEntity, actor.scope, id);
 };
 
 /** Soft delete, so attached-discount history keeps its name; refused while a running subscription uses it. */
-export const deleteDiscount = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteDiscount = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const discount = await lockDiscount(tx, caller.scope, id);
+    const discount = await lockDiscount(tx, actor.scope, id);
     if (!discount) throw notFoundAt('params.id', 'Subscription discount');
     const live = await countLiveAttachments(tx, discount.id);
     if (live > 0) {
@@ -99,7 +99,7 @@ export const deleteDiscount = async (db: Db, caller: Actor, id: string): Promise
     }
     await softDeleteDiscount(tx, discount.id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_discount_deleted',
       responseCode: 204,
       entity: 'subscription_discount',

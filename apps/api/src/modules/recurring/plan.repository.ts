@@ -1,8 +1,8 @@
 import { LIVE_SUBSCRIPTION_STATUSES } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from './caller.ts';
-import { insertStatement, updateStatement } from './write-sql.ts';
+import { scopedAnd } from '../../query/where.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type PlanRow = {
   id: string;
@@ -18,7 +18,7 @@ export type PlanRow = {
   email_subscription_update: string | null;
 };
 
-/** A live plan of the caller's tenancy, row-locked until the transaction ends. */
+/** A live plan of the actor's tenancy, row-locked until the transaction ends. */
 export const lockPlan = async (tx: Queryable, scope: Scope, id: string): Promise<PlanRow | undefined> => {
   const [row] = await tx.query<PlanRow>(
     sql`select e.* from plan e where e.id = ${id} and e.deleted_at is null ${scopedAnd(scope)} for update`,
@@ -54,10 +54,10 @@ export const checkoutDesignExists = async (tx: Queryable, merchantId: string, id
   return rows.length > 0;
 };
 
-export const insertPlan = (tx: Queryable, values: Record<string, unknown>) => tx.query(insertStatement('plan', values));
+export const insertPlan = (tx: Queryable, values: Record<string, unknown>) => insertRow(tx, 'plan', values);
 
 export const updatePlanColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
-  tx.query(updateStatement('plan', id, values));
+  updateRow(tx, 'plan', id, values);
 
 export const softDeletePlan = (tx: Queryable, id: string) =>
   tx.query(sql`update plan set deleted_at = now(), updated_at = now() where id = ${id}`);

@@ -1,21 +1,21 @@
 import { planNotificationIssue, type TPlanCreate, type TPlanUpdate } from '@kassa/domain';
-import { badRequest, HttpError, type ErrorDetail } from '../../lib/http-error.ts';
+import { badRequest, type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { getEntity, getOwnedRow } from '../../query/repository.ts';
+import { paymentProfileEntity } from '../settings/settings.entities.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { notFoundAt, resolveOwner } from './caller.ts';
 import {
   checkoutDesignExists,
   countLiveSubscriptionsOfPlan,
-  findPaymentProfile,
   insertPlan,
   lockPlan,
   softDeletePlan,
   updatePlanColumns,
 } from './plan.repository.ts';
 import { planEntity } from './recurring.entities.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** Body field → column; the only columns a request can reach. */
 const PLAN_COLUMNS = {
@@ -37,11 +37,16 @@ const PLAN_COLUMNS = {
 /** What a live subscription was sold on: these cannot change under it. */
 const BILLING_TERMS = ['amount', 'interval', 'interval_count', 'payment_profile'] as const;
 
-const checkProfileAndCheckout = async (tx: Queryable, caller: Actor, merchantId: string, body: TPlanUpdate) => {
+const checkProfileAndCheckout = async (tx: Queryable, actor: Actor, merchantId: string, body: TPlanUpdate) => {
   if (body.payment_profile !== undefined) {
-    const profile = await findPaymentProfile(tx, caller.scope, body.payment_profile);
-    if (!profile) throw notFoundAt('body.payment_profile', 'Payment profile');
-    if (profile.merchant_id !== merchantId)
+    const profile = await getOwnedRow(
+      tx,
+      paymentProfileEntity,
+      actor.scope,
+      body.payment_profile,
+      'body.payment_profile',
+    );
+    if ((profile.merchant_id ?? profile.organisation_id) !== merchantId)
       throw badRequest('body.payment_profile', 'The payment profile belongs to another merchant');
   }
   if (body.checkout && !(await checkoutDesignExists(tx, merchantId, body.checkout))) {
@@ -56,10 +61,10 @@ const toColumns = (body: TPlanUpdate): Record<string, unknown> =>
       .map(([key, value]) => [PLAN_COLUMNS[key as keyof typeof PLAN_COLUMNS], value]),
   );
 
-export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate) => {
+export const createPlan = async (db: Db, actor: Actor, body: TPlanCreate) => {
   const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation);
-    await checkProfileAndCheckout(tx, caller, owner.merchantId, body);
+    const owner = await resolveOwner(tx, actor, body.organisation);
+    await checkProfileAndCheckout(tx, actor, owner.merchantId, body);
     const { organisation: _organisation, ...fields } = body;
     const id = newId('plan');
     await insertPlan(tx, {
@@ -69,7 +74,7 @@ export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate) => {
       ...toColumns(fields),
     });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'plan_created',
       responseCode: 201,
       entity: 'plan',
@@ -78,14 +83,14 @@ export const createPlan = async (db: Db, caller: Actor, body: TPlanCreate) => {
     });
     return id;
   });
-  return getEntity(db, planEntity, caller.scope, id);
+  return getEntity(db, planEntity, actor.scope, id);
 };
 
-export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanUpdate) => {
+export const updatePlan = async (db: Db, actor: Actor, id: string, body: TPlanUpdate) => {
   await db.transaction(async (tx) => {
-    const plan = await lockPlan(tx, caller.scope, id);
+    const plan = await lockPlan(tx, actor.scope, id);
     if (!plan) throw notFoundAt('params.id', 'Plan');
-    await checkProfileAndCheckout(tx, caller, plan.merchant_id, body);
+    await checkProfileAndCheckout(tx, actor, plan.merchant_id, body);
     const current: Record<(typeof BILLING_TERMS)[number], unknown> = {
       amount: plan.amount,
       interval: plan.interval,
@@ -121,7 +126,7 @@ export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanU
     if (body.dynamic_descriptor === null) columns.dynamic_descriptor = '';
     if (Object.keys(columns).length > 0) await updatePlanColumns(tx, plan.id, columns);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'plan_updated',
       responseCode: 200,
       entity: 'plan',
@@ -129,13 +134,13 @@ export const updatePlan = async (db: Db, caller: Actor, id: string, body: TPlanU
       detail: { fields: Object.keys(body) },
     });
   });
-  return getEntity(db, planEntity, caller.scope, id);
+  return getEntity(db, planEntity, actor.scope, id);
 };
 
 /** Plans are soft-deleted so ended subscriptions keep their plan; a plan still billing is refused. */
-export const deletePlan = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deletePlan = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const plan = await lockPlan(tx, caller.scope, id);
+    const plan = await lockPlan(tx, actor.scope, id);
     if (!plan) throw notFoundAt('params.id', 'Plan');
     const live = await countLiveSubscriptionsOfPlan(tx, plan.id);
     if (live > 0) {
@@ -148,7 +153,7 @@ export const deletePlan = async (db: Db, caller: Actor, id: string): Promise<voi
     }
     await softDeletePlan(tx, plan.id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'plan_deleted',
       responseCode: 204,
       entity: 'plan',

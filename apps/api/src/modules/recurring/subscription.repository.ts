@@ -1,8 +1,8 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from './caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 import type { DiscountRow } from './discount.repository.ts';
-import { insertStatement, updateStatement } from './write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type SubscriptionRow = {
   id: string;
@@ -26,7 +26,7 @@ export type SubscriptionRow = {
   last_paid_date: Date | null;
 };
 
-/** A subscription of the caller's tenancy, row-locked until the transaction ends. */
+/** A subscription of the actor's tenancy, row-locked until the transaction ends. */
 export const lockSubscription = async (
   tx: Queryable,
   scope: Scope,
@@ -34,13 +34,6 @@ export const lockSubscription = async (
 ): Promise<SubscriptionRow | undefined> => {
   const [row] = await tx.query<SubscriptionRow>(
     sql`select e.* from subscription e where e.id = ${id} ${scopedAnd(scope)} for update`,
-  );
-  return row;
-};
-
-export const findCustomer = async (tx: Queryable, scope: Scope, id: string) => {
-  const [row] = await tx.query<{ id: string; merchant_id: string }>(
-    sql`select e.id, coalesce(e.merchant_id, e.organisation_id) as merchant_id from customer e where e.id = ${id} ${scopedAnd(scope)}`,
   );
   return row;
 };
@@ -89,8 +82,8 @@ export const countCycleCharges = async (tx: Queryable, subscriptionId: string): 
 };
 
 export const insertSubscription = (tx: Queryable, values: Record<string, unknown>) =>
-  tx.query(insertStatement('subscription', values));
+  insertRow(tx, 'subscription', values);
 export const updateSubscriptionColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
-  tx.query(updateStatement('subscription', id, values));
+  updateRow(tx, 'subscription', id, values);
 export const deleteSubscriptionRow = (tx: Queryable, id: string) =>
   tx.query(sql`delete from subscription where id = ${id}`);

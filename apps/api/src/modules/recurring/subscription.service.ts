@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { TSubscriptionCreate, TSubscriptionUpdate } from '@kassa/domain';
 import type { Config } from '../../config.ts';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
+import { getEntity, getOwnedRow } from '../../query/repository.ts';
+import { customerEntity } from '../payments/customer.entity.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { isUniqueViolation, notFoundAt } from './caller.ts';
 import { lockDiscount, type DiscountRow } from './discount.repository.ts';
 import { notifySubscriptionUpdate } from './notify.ts';
 import { findPaymentProfile, lockPlan } from './plan.repository.ts';
@@ -17,7 +17,6 @@ import {
   deactivateAttachment,
   deleteSubscriptionRow,
   findActiveAttachment,
-  findCustomer,
   insertAttachment,
   insertSubscription,
   lockSubscription,
@@ -35,12 +34,12 @@ const money = (cents: number, currency: string) => `${currency} ${(cents / 100).
  */
 const attachDiscount = async (
   tx: Queryable,
-  caller: Actor,
+  actor: Actor,
   subscription: SubscriptionRow,
   discountId: string,
   path: string,
 ) => {
-  const discount: DiscountRow | undefined = await lockDiscount(tx, caller.scope, discountId);
+  const discount: DiscountRow | undefined = await lockDiscount(tx, actor.scope, discountId);
   if (!discount || discount.merchant_id !== subscription.merchant_id) throw notFoundAt(path, 'Subscription discount');
   if (NOT_BILLING.has(subscription.status)) {
     throw new HttpError(409, 'conflict', `A discount cannot be applied to a ${subscription.status} subscription`, [
@@ -75,13 +74,12 @@ const attachDiscount = async (
   return discount;
 };
 
-export const createSubscription = async (db: Db, config: Config, caller: Actor, body: TSubscriptionCreate) => {
+export const createSubscription = async (db: Db, config: Config, actor: Actor, body: TSubscriptionCreate) => {
   const id = await db.transaction(async (tx) => {
-    const customer = await findCustomer(tx, caller.scope, body.customer);
-    if (!customer) throw notFoundAt('body.customer', 'Customer');
-    const plan = await lockPlan(tx, caller.scope, body.plan);
+    const customer = await getOwnedRow(tx, customerEntity, actor.scope, body.customer, 'body.customer');
+    const plan = await lockPlan(tx, actor.scope, body.plan);
     if (!plan) throw notFoundAt('body.plan', 'Plan');
-    if (customer.merchant_id !== plan.merchant_id)
+    if ((customer.merchant_id ?? customer.organisation_id) !== plan.merchant_id)
       throw badRequest('body.customer', 'The customer belongs to another merchant than the plan');
     const profile = await findPaymentProfile(tx, { kind: 'all' }, plan.payment_profile_id);
     const start = body.start_date ? new Date(body.start_date) : new Date();
@@ -108,11 +106,11 @@ export const createSubscription = async (db: Db, config: Config, caller: Actor, 
     };
     await insertSubscription(tx, row);
     if (body.subscription_discount) {
-      const created = (await lockSubscription(tx, caller.scope, id)) as SubscriptionRow;
-      await attachDiscount(tx, caller, created, body.subscription_discount, 'body.subscription_discount');
+      const created = (await lockSubscription(tx, actor.scope, id)) as SubscriptionRow;
+      await attachDiscount(tx, actor, created, body.subscription_discount, 'body.subscription_discount');
     }
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_created',
       responseCode: 201,
       entity: 'subscription',
@@ -126,15 +124,15 @@ export const createSubscription = async (db: Db, config: Config, caller: Actor, 
     });
     return id;
   });
-  return getEntity(db, subscriptionEntity, caller.scope, id);
+  return getEntity(db, subscriptionEntity, actor.scope, id);
 };
 
 /** Only max_billing_cycle changes (payments.md §5); reaching it completes the subscription at once. */
-export const updateSubscription = async (db: Db, caller: Actor, id: string, body: TSubscriptionUpdate) => {
+export const updateSubscription = async (db: Db, actor: Actor, id: string, body: TSubscriptionUpdate) => {
   if (body.id !== undefined && body.id !== id)
     throw badRequest('body.id', 'The id in the body differs from the id in the path');
   await db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, caller.scope, id);
+    const subscription = await lockSubscription(tx, actor.scope, id);
     if (!subscription) throw notFoundAt('params.id', 'Subscription');
     if (ENDED.has(subscription.status)) {
       throw new HttpError(409, 'conflict', `A ${subscription.status} subscription cannot be changed`, [
@@ -157,7 +155,7 @@ export const updateSubscription = async (db: Db, caller: Actor, id: string, body
     await updateSubscriptionColumns(tx, subscription.id, changes);
     if (completes) await notifySubscriptionUpdate(tx, { ...subscription, ...changes } as SubscriptionRow);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_updated',
       responseCode: 200,
       entity: 'subscription',
@@ -165,7 +163,7 @@ export const updateSubscription = async (db: Db, caller: Actor, id: string, body
       detail: { max_billing_cycle: { from: subscription.max_billing_cycle, to: max } },
     });
   });
-  return getEntity(db, subscriptionEntity, caller.scope, id);
+  return getEntity(db, subscriptionEntity, actor.scope, id);
 };
 
 export type DeleteOutcome = { id: string; result: 'deleted' | 'cancelled' };
@@ -174,16 +172,16 @@ export type DeleteOutcome = { id: string; result: 'deleted' | 'cancelled' };
  * A subscription never billed (CREATED, no charge attempt) is deleted outright; any other running
  * one is cancelled, keeping its history. An ended one is a 409.
  */
-export const deleteSubscription = async (db: Db, caller: Actor, id: string): Promise<DeleteOutcome> =>
+export const deleteSubscription = async (db: Db, actor: Actor, id: string): Promise<DeleteOutcome> =>
   db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, caller.scope, id);
+    const subscription = await lockSubscription(tx, actor.scope, id);
     if (!subscription) throw notFoundAt('params.id', 'Subscription');
     if (ENDED.has(subscription.status)) {
       throw new HttpError(409, 'conflict', `The subscription is already ${subscription.status}`, [
         { path: 'params.id', message: 'Subscription ended' },
       ]);
     }
-    const audit = { ...caller.audit, responseCode: 200, entity: 'subscription', entityId: subscription.id };
+    const audit = { ...actor.audit, responseCode: 200, entity: 'subscription', entityId: subscription.id };
     if (subscription.status === 'CREATED' && (await countCycleCharges(tx, subscription.id)) === 0) {
       await deleteSubscriptionRow(tx, subscription.id);
       await recordAudit(tx, { ...audit, type: 'subscription_deleted' });
@@ -202,13 +200,13 @@ export const deleteSubscription = async (db: Db, caller: Actor, id: string): Pro
     return { id, result: 'cancelled' };
   });
 
-export const addDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string) => {
+export const addDiscount = async (db: Db, actor: Actor, subscriptionId: string, discountId: string) => {
   await db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
+    const subscription = await lockSubscription(tx, actor.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
-    const discount = await attachDiscount(tx, caller, subscription, discountId, 'params.discountId');
+    const discount = await attachDiscount(tx, actor, subscription, discountId, 'params.discountId');
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_discount_applied',
       responseCode: 200,
       entity: 'subscription',
@@ -216,18 +214,18 @@ export const addDiscount = async (db: Db, caller: Actor, subscriptionId: string,
       detail: { subscription_discount: discount.id, name: discount.name },
     });
   });
-  return getEntity(db, subscriptionEntity, caller.scope, subscriptionId);
+  return getEntity(db, subscriptionEntity, actor.scope, subscriptionId);
 };
 
 /** `discountId` may be the attachment's id or its discount's id, as the Discounts tab has both. */
-export const removeDiscount = async (db: Db, caller: Actor, subscriptionId: string, discountId: string) => {
+export const removeDiscount = async (db: Db, actor: Actor, subscriptionId: string, discountId: string) => {
   await db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, caller.scope, subscriptionId);
+    const subscription = await lockSubscription(tx, actor.scope, subscriptionId);
     if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
     if (!(await deactivateAttachment(tx, subscription.id, discountId)))
       throw notFoundAt('params.discountId', 'Active discount');
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'subscription_discount_removed',
       responseCode: 200,
       entity: 'subscription',
@@ -235,5 +233,5 @@ export const removeDiscount = async (db: Db, caller: Actor, subscriptionId: stri
       detail: { discount: discountId },
     });
   });
-  return getEntity(db, subscriptionEntity, caller.scope, subscriptionId);
+  return getEntity(db, subscriptionEntity, actor.scope, subscriptionId);
 };

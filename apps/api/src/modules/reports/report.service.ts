@@ -1,23 +1,24 @@
 import { Readable } from 'node:stream';
-import { STATISTICS_TIME_ZONE, type TListQuery, type TReportCreate, type TReportScheduleCreate } from '@kassa/domain';
+import { type TListQuery, type TReportCreate, type TReportScheduleCreate } from '@kassa/domain';
 import type { Config } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
-import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { PermanentJobError, registerJobHandler } from '../../jobs/handlers.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { scopeFor } from '../../plugins/auth-context.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { escapeHtml, mailLanguage } from '../auth/mail-templates.ts';
 import { exportCsv } from '../../query/export.ts';
 import { countEntity, getEntity } from '../../query/repository.ts';
 import type { Scope } from '../../query/scope.ts';
-import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
 import { transactionEntity } from '../payments/transaction.entity.ts';
 import { reportEntity, reportScheduleEntity } from './report.entity.ts';
+import * as repo from './report.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const REPORT_QUEUE = 'report.generate';
 export const REPORT_SCHEDULE_QUEUE = 'report.schedules';
@@ -50,39 +51,23 @@ const checkFilters = async (db: Queryable, scope: Scope, filters: TListQuery): P
 /** The owner and the tenancy the report's rows are read with: the chosen organisation's subtree. */
 const ownerAndScope = async (
   db: Queryable & Pick<Db, 'query'>,
-  caller: Actor,
+  actor: Actor,
   organisation: string | null | undefined,
 ) => {
-  const owner = await resolveOwner(db, caller, organisation ?? null);
-  const [org] = await db.query<{ id: string; type: string; path: string }>(
-    sql`select id, type, path from organisation where id = ${owner.organisationId}`,
-  );
+  const owner = await resolveOwner(db, actor, organisation ?? null);
+  const org = await repo.findOrganisation(db, owner.organisationId);
   return { owner, scope: await scopeFor(db as Db, org) };
 };
 
-const insertReport = async (
-  tx: Queryable,
-  values: {
-    organisationId: string;
-    merchantId: string;
-    name: string;
-    filters: TListQuery;
-    fields: readonly string[];
-    scope: Scope;
-    createdBy: string | null;
-    scheduleId?: string;
-  },
-) => {
+const insertReport = async (tx: Queryable, values: repo.NewReport) => {
   const id = newId('rep');
-  await tx.query(sql`insert into report (id, organisation_id, merchant_id, name, filters, fields, scope, schedule_id, created_by_name)
-    values (${id}, ${values.organisationId}, ${values.merchantId}, ${values.name}, ${JSON.stringify(values.filters)}::jsonb, ${[...values.fields]}, ${JSON.stringify(values.scope)}::jsonb,
-      ${values.scheduleId ?? null}, ${values.createdBy})`);
+  await repo.insertReport(tx, id, values);
   return id;
 };
 
 /** Stores the report (PENDING) and queues its job in one transaction: the job exists exactly when the report does. */
-export const createReport = async (db: Db, caller: Actor & { name: string }, body: TReportCreate) => {
-  const { owner, scope } = await ownerAndScope(db, caller, body.organisation);
+export const createReport = async (db: Db, actor: Actor & { name: string }, body: TReportCreate) => {
+  const { owner, scope } = await ownerAndScope(db, actor, body.organisation);
   await checkFilters(db, scope, body.filters);
   const id = await db.transaction(async (tx) => {
     const reportId = await insertReport(tx, {
@@ -91,11 +76,11 @@ export const createReport = async (db: Db, caller: Actor & { name: string }, bod
       filters: body.filters,
       fields: body.fields,
       scope,
-      createdBy: caller.name,
+      createdBy: actor.name,
     });
     await enqueue(tx, REPORT_QUEUE, { reportId }, { uniqueKey: reportId, maxAttempts: 3 });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_created',
       responseCode: 201,
       entity: 'report',
@@ -104,20 +89,18 @@ export const createReport = async (db: Db, caller: Actor & { name: string }, bod
     });
     return reportId;
   });
-  return getEntity(db, reportEntity, caller.scope, id);
+  return getEntity(db, reportEntity, actor.scope, id);
 };
 
 /** Deletes a PROCESSED report (a PENDING one is still being written: 409). */
-export const deleteReport = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteReport = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ status: string }>(
-      sql`select e.status from report e where e.id = ${id} ${scopedAnd(caller.scope)} for update`,
-    );
+    const row = await repo.lockOwnReport(tx, id, actor.scope);
     if (!row) throw notFoundAt('params.id', 'Report');
     if (row.status !== 'PROCESSED') throw conflict('Please wait until the report has been generated', 'conflict');
-    await tx.query(sql`delete from report where id = ${id}`);
+    await repo.deleteReport(tx, id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_deleted',
       responseCode: 204,
       entity: 'report',
@@ -128,40 +111,24 @@ export const deleteReport = async (db: Db, caller: Actor, id: string): Promise<v
 
 /** The stored CSV of a PROCESSED report, read chunk by chunk as it is sent. */
 export const downloadReport = async (db: Db, scope: Scope, id: string): Promise<{ name: string; stream: Readable }> => {
-  const [row] = await db.query<{
-    name: string;
-    status: string;
-    chunks: number;
-  }>(sql`select e.name, e.status, (select count(*)::int from report_chunk c where c.report_id = e.id) as chunks
-    from report e where e.id = ${id} ${scopedAnd(scope)}`);
+  const row = await repo.findOwnReportChunks(db, id, scope);
   if (!row) throw notFoundAt('params.id', 'Report');
   if (row.status !== 'PROCESSED') throw conflict('Please wait until the report has been generated');
   async function* chunks() {
     for (let seq = 0; seq < row.chunks; seq++) {
-      const [chunk] = await db.query<{ data: string }>(
-        sql`select data from report_chunk where report_id = ${id} and seq = ${seq}`,
-      );
-      if (chunk) yield chunk.data;
+      const data = await repo.readChunk(db, id, seq);
+      if (data !== undefined) yield data;
     }
   }
   return { name: row.name, stream: Readable.from(chunks(), { highWaterMark: 2 }) };
 };
 
-type ReportRow = {
-  id: string;
-  organisation_id: string;
-  name: string;
-  filters: TListQuery;
-  fields: string[];
-  scope: Scope;
-  status: string;
-};
 export type ReportMail = { to: string; language: string };
 
 const downloadLink = (config: Config, report: { id: string; organisation_id: string }) =>
   `${config.publicUrl.replace(/\/$/, '')}/reports/transactions?_download=true&id=${encodeURIComponent(report.id)}&_organisation=${encodeURIComponent(report.organisation_id)}`;
 
-const reportMail = (config: Config, report: ReportRow & { count: number }, mail: ReportMail) => {
+const reportMail = (config: Config, report: repo.ReportRow & { count: number }, mail: ReportMail) => {
   const nl = mailLanguage(mail.language) === 'nl';
   const link = downloadLink(config, report);
   const subject = nl ? `Rapport "${report.name}" staat klaar` : `Report "${report.name}" is ready`;
@@ -189,14 +156,12 @@ const reportMail = (config: Config, report: ReportRow & { count: number }, mail:
  * repeat: a PROCESSED report is left alone, a half-written one starts over.
  */
 export const generateReport = async (db: Db, config: Config, reportId: string, mail?: ReportMail): Promise<void> => {
-  const [report] = await db.query<ReportRow>(
-    sql`select id, organisation_id, name, filters, fields, scope, status from report where id = ${reportId}`,
-  );
+  const report = await repo.findReport(db, reportId);
   if (!report) throw new PermanentJobError(`report ${reportId} does not exist`);
   if (report.status === 'PROCESSED') return;
-  await db.query(sql`delete from report_chunk where report_id = ${reportId}`);
+  await repo.deleteChunks(db, reportId);
   const total = await countEntity(db, transactionEntity, report.scope, report.filters);
-  await db.query(sql`update report set count = ${total}, progress = 0 where id = ${reportId}`);
+  await repo.startReport(db, reportId, total);
   const csv = await exportCsv(
     db,
     transactionEntity,
@@ -209,33 +174,29 @@ export const generateReport = async (db: Db, config: Config, reportId: string, m
   let lines = -1;
   for await (const chunk of csv) {
     const data = String(chunk);
-    await db.query(sql`insert into report_chunk (report_id, seq, data) values (${reportId}, ${seq++}, ${data})`);
+    await repo.insertChunk(db, reportId, seq++, data);
     size += Buffer.byteLength(data);
     lines += data.split('\r\n').length - 1;
-    await db.query(sql`update report set progress = ${Math.min(Math.max(lines, 0), total)} where id = ${reportId}`);
+    await repo.setProgress(db, reportId, Math.min(Math.max(lines, 0), total));
   }
   await db.transaction(async (tx) => {
-    await tx.query(
-      sql`update report set status = 'PROCESSED', progress = count, size_bytes = ${size}, processed_at = now() where id = ${reportId}`,
-    );
+    await repo.markProcessed(tx, reportId, size);
     if (mail) await queueMail(tx, reportMail(config, { ...report, count: total }, mail));
   });
 };
 
 export const createSchedule = async (
   db: Db,
-  caller: Actor & { name: string; language: string },
+  actor: Actor & { name: string; language: string },
   body: TReportScheduleCreate,
 ) => {
-  const { owner, scope } = await ownerAndScope(db, caller, body.organisation);
+  const { owner, scope } = await ownerAndScope(db, actor, body.organisation);
   await checkFilters(db, scope, body.filters);
   const id = newId('rsc');
   await db.transaction(async (tx) => {
-    await tx.query(sql`insert into report_schedule (id, organisation_id, merchant_id, name, filters, fields, scope, frequency, email, language, created_by_name)
-      values (${id}, ${owner.organisationId}, ${owner.merchantId}, ${body.name}, ${JSON.stringify(body.filters)}::jsonb, ${body.fields}, ${JSON.stringify(scope)}::jsonb,
-        ${body.frequency}, ${body.email}, ${caller.language}, ${caller.name})`);
+    await repo.insertSchedule(tx, { id, ...owner, body, scope, language: actor.language, createdBy: actor.name });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_schedule_created',
       responseCode: 201,
       entity: 'report_schedule',
@@ -243,17 +204,14 @@ export const createSchedule = async (
       detail: { name: body.name, frequency: body.frequency },
     });
   });
-  return getEntity(db, reportScheduleEntity, caller.scope, id);
+  return getEntity(db, reportScheduleEntity, actor.scope, id);
 };
 
-export const deleteSchedule = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteSchedule = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(
-      sql`delete from report_schedule e where e.id = ${id} ${scopedAnd(caller.scope)} returning e.id`,
-    );
-    if (!row) throw notFoundAt('params.id', 'Report schedule');
+    if (!(await repo.deleteOwnSchedule(tx, id, actor.scope))) throw notFoundAt('params.id', 'Report schedule');
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'report_schedule_deleted',
       responseCode: 204,
       entity: 'report_schedule',
@@ -262,40 +220,17 @@ export const deleteSchedule = async (db: Db, caller: Actor, id: string): Promise
   });
 };
 
-const UNIT = sql`(case s.frequency when 'daily' then 'day' when 'weekly' then 'week' else 'month' end)`;
-
-type DueSchedule = {
-  id: string;
-  organisation_id: string;
-  merchant_id: string;
-  name: string;
-  filters: TListQuery;
-  fields: string[];
-  scope: Scope;
-  email: string;
-  language: string;
-  reported: string;
-  lower: Date;
-  upper: Date;
-};
-
 /**
  * Makes the report of every schedule whose current local period has none yet: for the previous
  * whole day, ISO week or month (Europe/Amsterdam). The conditional update of `last_period` elects
  * one worker per schedule and period, so several workers never make a period's report twice.
  */
 export const runDueSchedules = async (db: Db): Promise<number> => {
-  const due = await db.query<{ id: string }>(sql`select s.id from report_schedule s
-    where s.last_period is null or s.last_period < (date_trunc(${UNIT}, now() at time zone ${STATISTICS_TIME_ZONE}))::date order by s.id limit 500`);
+  const due = await repo.listDueScheduleIds(db);
   let made = 0;
   for (const { id } of due) {
     const won = await db.transaction(async (tx) => {
-      const [s] = await tx.query<DueSchedule>(sql`
-        with p as (select s.id, date_trunc(${UNIT}, now() at time zone ${STATISTICS_TIME_ZONE}) as start, ('1 ' || ${UNIT})::interval as length from report_schedule s where s.id = ${id})
-        update report_schedule s set last_period = p.start::date, last_run_at = now()
-        from p where s.id = p.id and (s.last_period is null or s.last_period < p.start::date)
-        returning s.id, s.organisation_id, s.merchant_id, s.name, s.filters, s.fields, s.scope, s.email, s.language, to_char(p.start - p.length, 'YYYY-MM-DD') as reported,
-          (p.start - p.length) at time zone ${STATISTICS_TIME_ZONE} as lower, p.start at time zone ${STATISTICS_TIME_ZONE} as upper`);
+      const s = await repo.claimDueSchedule(tx, id);
       if (!s) return false;
       const upper = new Date(new Date(s.upper).getTime() - 1);
       const filters: TListQuery = {

@@ -5,7 +5,7 @@ import { organisationEntity } from '../settings/settings.entities.ts';
 
 /**
  * Audit trail items (risk-config.md §2.7, §3) at `psp/audittrail`: the rows of the append-only
- * audit_log, scoped to the caller's organisation subtree like users.
+ * audit_log, scoped to the actor's organisation subtree like users.
  */
 export const auditTrailEntity = defineEntity(ZAuditTrailRow, {
   name: 'audittrail',

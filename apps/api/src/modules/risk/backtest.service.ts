@@ -1,23 +1,24 @@
 import type { TBacktestResult, TRoutingBacktest, TRulesetBacktest } from '@kassa/domain';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { countMatches, countRoutes, organisationById, rulesetOutcome } from './backtest.repository.ts';
 import { lockOwned, type VersionedTable } from './risk.repository.ts';
-import { routingSql, rulesSql } from './rule-sql.ts';
+import { routingSql, rulesSql } from './rule.sql.ts';
+import { notFoundAt } from '../../lib/http-error.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 const DAYS = 30;
 
-/** The organisation a backtest replays: that of the saved item being edited, else the one named or the caller's own. */
+/** The organisation a backtest replays: that of the saved item being edited, else the one named or the actor's own. */
 const replayOwner = async (
   tx: Queryable,
-  caller: Actor,
+  actor: Actor,
   table: VersionedTable,
   savedId: string | null | undefined,
   organisation: string | null | undefined,
 ) => {
   if (savedId) {
-    const row = await lockOwned(tx, table, caller.scope, savedId);
+    const row = await lockOwned(tx, table, actor.scope, savedId);
     if (!row)
       throw notFoundAt(
         table === 'routing' ? 'body.routing' : 'body.ruleset',
@@ -25,7 +26,7 @@ const replayOwner = async (
       );
     return organisationById(tx, row.organisation_id);
   }
-  const owner = await resolveOwner(tx, caller, organisation ?? null);
+  const owner = await resolveOwner(tx, actor, organisation ?? null);
   return organisationById(tx, owner.organisationId);
 };
 
@@ -43,10 +44,10 @@ const timed = async (
  * Replays a draft routing tree over the last 30 days: transactions per processor the draft would
  * pick, next to the processor that handled them ('unrouted' for none). The database counts.
  */
-export const backtestRouting = (db: Db, caller: Actor, body: TRoutingBacktest): Promise<TBacktestResult> =>
+export const backtestRouting = (db: Db, actor: Actor, body: TRoutingBacktest): Promise<TBacktestResult> =>
   timed((from) =>
     db.transaction(async (tx) => {
-      const organisation = await replayOwner(tx, caller, 'routing', body.routing, body.organisation);
+      const organisation = await replayOwner(tx, actor, 'routing', body.routing, body.organisation);
       const rows = await countRoutes(tx, organisation, from, body.payment_product, routingSql(body.details));
       const draft: Record<string, number> = {};
       const actual: Record<string, number> = {};
@@ -59,12 +60,12 @@ export const backtestRouting = (db: Db, caller: Actor, body: TRoutingBacktest): 
   );
 
 /** Replays a draft ruleset: how many it would block, tag or send to 3-D Secure, next to how many were. */
-export const backtestRuleset = (db: Db, caller: Actor, body: TRulesetBacktest): Promise<TBacktestResult> => {
+export const backtestRuleset = (db: Db, actor: Actor, body: TRulesetBacktest): Promise<TBacktestResult> => {
   const key = body.action === 'block' ? 'blocked' : body.action === 'tag' ? 'tagged' : 'three_ds';
   const happened = rulesetOutcome(body.action, body.tag);
   return timed((from) =>
     db.transaction(async (tx) => {
-      const organisation = await replayOwner(tx, caller, 'validation_ruleset', body.ruleset, body.organisation);
+      const organisation = await replayOwner(tx, actor, 'validation_ruleset', body.ruleset, body.organisation);
       const counts = await countMatches(tx, organisation, from, rulesSql(body.rules), happened);
       return { transactions: counts.total, draft: { [key]: counts.draft }, actual: { [key]: counts.actual } };
     }),

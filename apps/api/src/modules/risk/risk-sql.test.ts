@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createTestWorld, type TestWorld } from '../../test/world.ts';
-import { routingSql, rulesSql } from './rule-sql.ts';
+import { routingSql, rulesSql } from './rule.sql.ts';
 
 let t: TestApp;
 let world: TestWorld;

@@ -1,8 +1,8 @@
 import { newId } from '../../lib/ids.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { scopedAnd } from '../../query/where.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type VersionedTable = 'routing' | 'validation_ruleset';
 export type OwnedRow = { id: string; organisation_id: string; merchant_id: string; version: number } & Record<
@@ -10,7 +10,7 @@ export type OwnedRow = { id: string; organisation_id: string; merchant_id: strin
   unknown
 >;
 
-/** A row of the caller's tenancy, locked until the transaction ends; undefined for unknown or foreign ids. */
+/** A row of the actor's tenancy, locked until the transaction ends; undefined for unknown or foreign ids. */
 export const lockOwned = async (
   tx: Queryable,
   table: VersionedTable | 'tag',
@@ -23,10 +23,7 @@ export const lockOwned = async (
   return row;
 };
 
-export const insertRow = (tx: Queryable, table: string, values: Record<string, unknown>) =>
-  tx.query(insertStatement(table, values));
-export const updateRow = (tx: Queryable, table: string, id: string, values: Record<string, unknown>) =>
-  tx.query(updateStatement(table, id, values));
+export { insertRow, updateRow };
 export const deleteRow = (tx: Queryable, table: string, id: string) =>
   tx.query(sql`delete from ${sql.raw(table)} where id = ${id}`);
 

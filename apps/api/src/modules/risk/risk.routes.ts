@@ -38,10 +38,10 @@ type Crud<C, U> = {
   path: string;
   entity: EntityDef;
   roles: { list: RoleList; create: RoleList; update: RoleList; delete: RoleList };
-  create: (db: Db, caller: Actor, body: C) => Promise<Row>;
-  update: (db: Db, caller: Actor, id: string, body: U) => Promise<Row>;
-  remove: (db: Db, caller: Actor, id: string) => Promise<void>;
-  rollback?: (db: Db, caller: Actor, id: string, version: number) => Promise<Row>;
+  create: (db: Db, actor: Actor, body: C) => Promise<Row>;
+  update: (db: Db, actor: Actor, id: string, body: U) => Promise<Row>;
+  remove: (db: Db, actor: Actor, id: string) => Promise<void>;
+  rollback?: (db: Db, actor: Actor, id: string, version: number) => Promise<Row>;
   /** False where another module already serves the reads. */
   registerRead?: boolean;
 };

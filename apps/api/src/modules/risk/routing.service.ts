@@ -1,14 +1,14 @@
 import { processorsOf, type RoutingNode, type TRoutingCreate, type TRoutingUpdate } from '@kassa/domain';
-import { HttpError, type ErrorDetail } from '../../lib/http-error.ts';
+import { type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { routingEntity } from './risk.entities.ts';
 import { deleteRow, findProcessors, findVersion, insertRow, lockOwned, updateRow } from './risk.repository.ts';
 import { recordVersion } from './versioning.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** Paths of the endpoints of a tree, so a wrong processor is named where it sits. */
 const endpointPaths = (node: RoutingNode, path: string, out: { id: string; path: string }[] = []) => {
@@ -41,9 +41,9 @@ const snapshotOf = (body: TRoutingUpdate) => ({
   details: body.details,
 });
 
-export const createRouting = async (db: Db, caller: Actor, body: TRoutingCreate) => {
+export const createRouting = async (db: Db, actor: Actor, body: TRoutingCreate) => {
   const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation ?? null);
+    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
     await checkEndpoints(tx, body.details, body.payment_product);
     const id = newId('rou');
     const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
@@ -54,9 +54,9 @@ export const createRouting = async (db: Db, caller: Actor, body: TRoutingCreate)
       details: JSON.stringify(body.details),
       processors: processorsOf(body.details),
     });
-    await recordVersion(tx, caller, 'routing', row, 'created', snapshotOf(body));
+    await recordVersion(tx, actor, 'routing', row, 'created', snapshotOf(body));
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'routing_created',
       responseCode: 201,
       entity: 'routing',
@@ -65,20 +65,20 @@ export const createRouting = async (db: Db, caller: Actor, body: TRoutingCreate)
     });
     return id;
   });
-  return getEntity(db, routingEntity, caller.scope, id);
+  return getEntity(db, routingEntity, actor.scope, id);
 };
 
 const applyRouting = async (
   tx: Queryable,
-  caller: Actor,
+  actor: Actor,
   id: string,
   body: TRoutingUpdate,
   change: 'updated' | 'rolled_back',
 ) => {
-  const row = await lockOwned(tx, 'routing', caller.scope, id);
+  const row = await lockOwned(tx, 'routing', actor.scope, id);
   if (!row) throw notFoundAt('params.id', 'Routing');
   await checkEndpoints(tx, body.details, body.payment_product);
-  const version = await recordVersion(tx, caller, 'routing', row, change, snapshotOf(body));
+  const version = await recordVersion(tx, actor, 'routing', row, change, snapshotOf(body));
   await updateRow(tx, 'routing', id, {
     name: body.name,
     payment_product: body.payment_product,
@@ -87,7 +87,7 @@ const applyRouting = async (
     version,
   });
   await recordAudit(tx, {
-    ...caller.audit,
+    ...actor.audit,
     type: `routing_${change}`,
     responseCode: 200,
     entity: 'routing',
@@ -96,34 +96,34 @@ const applyRouting = async (
   });
 };
 
-export const updateRouting = async (db: Db, caller: Actor, id: string, body: TRoutingUpdate) => {
-  await db.transaction((tx) => applyRouting(tx, caller, id, body, 'updated'));
-  return getEntity(db, routingEntity, caller.scope, id);
+export const updateRouting = async (db: Db, actor: Actor, id: string, body: TRoutingUpdate) => {
+  await db.transaction((tx) => applyRouting(tx, actor, id, body, 'updated'));
+  return getEntity(db, routingEntity, actor.scope, id);
 };
 
 /** Restores the routing as it was in an earlier version; the restore is itself a new version. */
-export const rollbackRouting = async (db: Db, caller: Actor, id: string, version: number) => {
+export const rollbackRouting = async (db: Db, actor: Actor, id: string, version: number) => {
   await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'routing', caller.scope, id))) throw notFoundAt('params.id', 'Routing');
+    if (!(await lockOwned(tx, 'routing', actor.scope, id))) throw notFoundAt('params.id', 'Routing');
     const target = await findVersion(tx, id, version);
     if (!target) throw notFoundAt('params.version', 'Version');
-    await applyRouting(tx, caller, id, target.snapshot as TRoutingUpdate, 'rolled_back');
+    await applyRouting(tx, actor, id, target.snapshot as TRoutingUpdate, 'rolled_back');
   });
-  return getEntity(db, routingEntity, caller.scope, id);
+  return getEntity(db, routingEntity, actor.scope, id);
 };
 
-export const deleteRouting = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'routing', caller.scope, id);
+    const row = await lockOwned(tx, 'routing', actor.scope, id);
     if (!row) throw notFoundAt('params.id', 'Routing');
-    await recordVersion(tx, caller, 'routing', row, 'deleted', {
+    await recordVersion(tx, actor, 'routing', row, 'deleted', {
       name: row.name,
       payment_product: row.payment_product,
       details: row.details,
     });
     await deleteRow(tx, 'routing', id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'routing_deleted',
       responseCode: 204,
       entity: 'routing',

@@ -1,11 +1,10 @@
 import type { TRulesetCreate, TRulesetUpdate } from '@kassa/domain';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { rulesetEntity } from './risk.entities.ts';
 import {
   deleteRow,
@@ -17,6 +16,7 @@ import {
   type OwnedRow,
 } from './risk.repository.ts';
 import { recordVersion } from './versioning.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 const POPULATE = { _populate: 'tag payment_profile organisation' };
 
@@ -49,17 +49,17 @@ const columnsOf = (snapshot: ReturnType<typeof snapshotOf>) => ({
   rules: JSON.stringify(snapshot.rules),
 });
 
-export const createRuleset = async (db: Db, caller: Actor, body: TRulesetCreate) => {
+export const createRuleset = async (db: Db, actor: Actor, body: TRulesetCreate) => {
   const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation ?? null);
+    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
     await checkReferences(tx, owner.merchantId, body.action, body);
     const id = newId('vrs');
     const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
     const snapshot = snapshotOf(body.action, body);
     await insertRow(tx, 'validation_ruleset', { ...row, action: body.action, ...columnsOf(snapshot) });
-    await recordVersion(tx, caller, 'validationruleset', row, 'created', snapshot);
+    await recordVersion(tx, actor, 'validationruleset', row, 'created', snapshot);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'ruleset_created',
       responseCode: 201,
       entity: 'validationruleset',
@@ -68,12 +68,12 @@ export const createRuleset = async (db: Db, caller: Actor, body: TRulesetCreate)
     });
     return id;
   });
-  return getEntity(db, rulesetEntity, caller.scope, id, POPULATE);
+  return getEntity(db, rulesetEntity, actor.scope, id, POPULATE);
 };
 
 const applyRuleset = async (
   tx: Queryable,
-  caller: Actor,
+  actor: Actor,
   row: OwnedRow,
   body: TRulesetUpdate,
   change: 'updated' | 'rolled_back',
@@ -81,10 +81,10 @@ const applyRuleset = async (
   const action = String(row.action);
   await checkReferences(tx, row.merchant_id, action, body);
   const snapshot = snapshotOf(action, body);
-  const version = await recordVersion(tx, caller, 'validationruleset', row, change, snapshot);
+  const version = await recordVersion(tx, actor, 'validationruleset', row, change, snapshot);
   await updateRow(tx, 'validation_ruleset', row.id, { ...columnsOf(snapshot), version });
   await recordAudit(tx, {
-    ...caller.audit,
+    ...actor.audit,
     type: `ruleset_${change}`,
     responseCode: 200,
     entity: 'validationruleset',
@@ -94,38 +94,38 @@ const applyRuleset = async (
 };
 
 /** Updates a ruleset; its action and organisation stay as created (§4 "Ruleset rule"). */
-export const updateRuleset = async (db: Db, caller: Actor, id: string, body: TRulesetUpdate) => {
+export const updateRuleset = async (db: Db, actor: Actor, id: string, body: TRulesetUpdate) => {
   await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'validation_ruleset', caller.scope, id);
+    const row = await lockOwned(tx, 'validation_ruleset', actor.scope, id);
     if (!row) throw notFoundAt('params.id', 'Ruleset');
-    await applyRuleset(tx, caller, row, body, 'updated');
+    await applyRuleset(tx, actor, row, body, 'updated');
   });
-  return getEntity(db, rulesetEntity, caller.scope, id, POPULATE);
+  return getEntity(db, rulesetEntity, actor.scope, id, POPULATE);
 };
 
-export const rollbackRuleset = async (db: Db, caller: Actor, id: string, version: number) => {
+export const rollbackRuleset = async (db: Db, actor: Actor, id: string, version: number) => {
   await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'validation_ruleset', caller.scope, id);
+    const row = await lockOwned(tx, 'validation_ruleset', actor.scope, id);
     if (!row) throw notFoundAt('params.id', 'Ruleset');
     const target = await findVersion(tx, id, version);
     if (!target) throw notFoundAt('params.version', 'Version');
-    await applyRuleset(tx, caller, row, target.snapshot as TRulesetUpdate, 'rolled_back');
+    await applyRuleset(tx, actor, row, target.snapshot as TRulesetUpdate, 'rolled_back');
   });
-  return getEntity(db, rulesetEntity, caller.scope, id, POPULATE);
+  return getEntity(db, rulesetEntity, actor.scope, id, POPULATE);
 };
 
-export const deleteRuleset = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteRuleset = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'validation_ruleset', caller.scope, id);
+    const row = await lockOwned(tx, 'validation_ruleset', actor.scope, id);
     if (!row) throw notFoundAt('params.id', 'Ruleset');
-    await recordVersion(tx, caller, 'validationruleset', row, 'deleted', {
+    await recordVersion(tx, actor, 'validationruleset', row, 'deleted', {
       name: row.name,
       action: row.action,
       rules: row.rules,
     });
     await deleteRow(tx, 'validation_ruleset', id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'ruleset_deleted',
       responseCode: 204,
       entity: 'validationruleset',

@@ -1,17 +1,17 @@
 import type { TTagCreate, TTagUpdate } from '@kassa/domain';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { tagEntity } from '../settings/tag.entity.ts';
 import { countRulesetsWithTag, deleteRow, insertRow, lockOwned, updateRow } from './risk.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
-export const createTag = async (db: Db, caller: Actor, body: TTagCreate) => {
+export const createTag = async (db: Db, actor: Actor, body: TTagCreate) => {
   const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation ?? null);
+    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
     const id = newId('tag');
     await insertRow(tx, 'tag', {
       id,
@@ -21,7 +21,7 @@ export const createTag = async (db: Db, caller: Actor, body: TTagCreate) => {
       colour: body.colour,
     });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'tag_created',
       responseCode: 201,
       entity: 'tag',
@@ -30,15 +30,15 @@ export const createTag = async (db: Db, caller: Actor, body: TTagCreate) => {
     });
     return id;
   });
-  return getEntity(db, tagEntity, caller.scope, id);
+  return getEntity(db, tagEntity, actor.scope, id);
 };
 
-export const updateTag = async (db: Db, caller: Actor, id: string, body: TTagUpdate) => {
+export const updateTag = async (db: Db, actor: Actor, id: string, body: TTagUpdate) => {
   await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'tag', caller.scope, id))) throw notFoundAt('params.id', 'Tag');
+    if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
     await updateRow(tx, 'tag', id, { text: body.text, colour: body.colour });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'tag_updated',
       responseCode: 200,
       entity: 'tag',
@@ -46,13 +46,13 @@ export const updateTag = async (db: Db, caller: Actor, id: string, body: TTagUpd
       detail: { text: body.text },
     });
   });
-  return getEntity(db, tagEntity, caller.scope, id);
+  return getEntity(db, tagEntity, actor.scope, id);
 };
 
 /** A tag a tag ruleset still assigns cannot go: the ruleset would tag with nothing. */
-export const deleteTag = async (db: Db, caller: Actor, id: string): Promise<void> => {
+export const deleteTag = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'tag', caller.scope, id))) throw notFoundAt('params.id', 'Tag');
+    if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
     const used = await countRulesetsWithTag(tx, id);
     if (used > 0) {
       throw new HttpError(409, 'conflict', `The tag is used by ${used} tag ruleset(s); change those first`, [
@@ -60,6 +60,6 @@ export const deleteTag = async (db: Db, caller: Actor, id: string): Promise<void
       ]);
     }
     await deleteRow(tx, 'tag', id);
-    await recordAudit(tx, { ...caller.audit, type: 'tag_deleted', responseCode: 204, entity: 'tag', entityId: id });
+    await recordAudit(tx, { ...actor.audit, type: 'tag_deleted', responseCode: 204, entity: 'tag', entityId: id });
   });
 };

@@ -11,7 +11,7 @@ export type VersionedEntity = 'routing' | 'validationruleset';
  */
 export const recordVersion = async (
   tx: Queryable,
-  caller: Actor,
+  actor: Actor,
   entity: VersionedEntity,
   row: Pick<OwnedRow, 'id' | 'organisation_id' | 'merchant_id'>,
   change: 'created' | 'updated' | 'rolled_back' | 'deleted',
@@ -26,8 +26,8 @@ export const recordVersion = async (
     organisationId: row.organisation_id,
     merchantId: row.merchant_id,
     version,
-    userId: caller.userId,
-    userName: caller.audit.userName ?? null,
+    userId: actor.userId,
+    userName: actor.audit.userName ?? null,
     change,
     snapshot,
     diff: before ? diffSnapshots(before, snapshot) : [],

@@ -1,6 +1,6 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 
 export const insertSapPartner = (
   db: Queryable,
@@ -9,7 +9,7 @@ export const insertSapPartner = (
   db.query(sql`insert into sap_business_partner (id, organisation_id, merchant_id, company_code, created_by)
       values (${row.id}, ${row.merchantId}, ${row.merchantId}, ${row.companyCode}, ${row.createdBy})`);
 
-/** The status of a record of the caller's tenancy, locked until the transaction ends. */
+/** The status of a record of the actor's tenancy, locked until the transaction ends. */
 export const lockSapPartner = async (
   db: Queryable,
   scope: Scope,

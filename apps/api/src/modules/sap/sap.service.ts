@@ -1,14 +1,14 @@
 import { ZSapBusinessPartnerRow, type TSapCreate, type TSapOnboard } from '@kassa/domain';
-import { conflict, HttpError } from '../../lib/http-error.ts';
+import { conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { isUniqueViolation, notFoundAt, resolveOwner } from '../recurring/caller.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
 import { insertSapPartner, lockSapPartner, markSapPartnerDeleted, markSapPartnerOnboarded } from './sap.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const sapEntity = defineEntity(ZSapBusinessPartnerRow, {
   name: 'sap_business_partner',
@@ -38,20 +38,20 @@ const numberTaken = () =>
   ]);
 
 /** Adds a merchant (never a sub-organisation or the provider) as CREATED. */
-export const createSapPartner = async (db: Db, caller: Actor, body: TSapCreate) => {
+export const createSapPartner = async (db: Db, actor: Actor, body: TSapCreate) => {
   const id = newId('sap');
   await db
     .transaction(async (tx) => {
-      const owner = await resolveOwner(tx, caller, body.organisation);
+      const owner = await resolveOwner(tx, actor, body.organisation);
       if (owner.organisationId !== owner.merchantId) throw notFoundAt('body.organisation', 'Merchant');
       await insertSapPartner(tx, {
         id,
         merchantId: owner.merchantId,
         companyCode: body.company_code,
-        createdBy: caller.userId,
+        createdBy: actor.userId,
       });
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: 'sap_partner_created',
         responseCode: 201,
         entity: 'sap_business_partner',
@@ -61,22 +61,22 @@ export const createSapPartner = async (db: Db, caller: Actor, body: TSapCreate) 
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? already() : error;
     });
-  return getEntity(db, sapEntity, caller.scope, id, { _populate: 'organisation' });
+  return getEntity(db, sapEntity, actor.scope, id, { _populate: 'organisation' });
 };
 
 type Move = { to: 'ONBOARDED' | 'DELETED'; from: readonly string[]; write: (tx: Queryable) => Promise<unknown> };
 
 /** One status change under the row's lock: a change from a status that does not allow it is a 409 naming the status. */
-const move = async (db: Db, caller: Actor, id: string, step: Move, audit: string) => {
+const move = async (db: Db, actor: Actor, id: string, step: Move, audit: string) => {
   await db
     .transaction(async (tx) => {
-      const row = await lockSapPartner(tx, caller.scope, id);
+      const row = await lockSapPartner(tx, actor.scope, id);
       if (!row) throw notFoundAt('params.id', 'SAP record');
       if (!step.from.includes(row.status))
         throw conflict(`A ${row.status} record cannot become ${step.to}`, 'invalid_transition');
       await step.write(tx);
       await recordAudit(tx, {
-        ...caller.audit,
+        ...actor.audit,
         type: audit,
         responseCode: 200,
         entity: 'sap_business_partner',
@@ -86,24 +86,24 @@ const move = async (db: Db, caller: Actor, id: string, step: Move, audit: string
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? numberTaken() : error;
     });
-  return getEntity(db, sapEntity, caller.scope, id, { _populate: 'organisation' });
+  return getEntity(db, sapEntity, actor.scope, id, { _populate: 'organisation' });
 };
 
 /** CREATED → ONBOARDED with the partner number SAP gave the merchant. */
-export const onboardSapPartner = (db: Db, caller: Actor, id: string, body: TSapOnboard) =>
+export const onboardSapPartner = (db: Db, actor: Actor, id: string, body: TSapOnboard) =>
   move(
     db,
-    caller,
+    actor,
     id,
     { to: 'ONBOARDED', from: ['CREATED'], write: (tx) => markSapPartnerOnboarded(tx, id, body.business_partner) },
     'sap_partner_onboarded',
   );
 
 /** CREATED or ONBOARDED → DELETED; the row stays for history and the merchant can be added again. */
-export const deleteSapPartner = (db: Db, caller: Actor, id: string) =>
+export const deleteSapPartner = (db: Db, actor: Actor, id: string) =>
   move(
     db,
-    caller,
+    actor,
     id,
     { to: 'DELETED', from: ['CREATED', 'ONBOARDED'], write: (tx) => markSapPartnerDeleted(tx, id) },
     'sap_partner_deleted',

@@ -1,10 +1,9 @@
 import type { TOrganisationCreate, TOrganisationUpdate } from '@kassa/domain';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
 import {
   insertOrganisation,
   lockOrganisationInSubtree,
@@ -14,13 +13,13 @@ import {
 } from './organisation.repository.ts';
 import { organisationEntity } from './settings.entities.ts';
 
-/** An organisation inside the caller's subtree, row-locked; else null (another tenant's id looks unknown). */
-const findInScope = (tx: Queryable, caller: Actor, id: string): Promise<OrgRow | undefined> =>
-  lockOrganisationInSubtree(tx, caller.organisation.path, id);
+/** An organisation inside the actor's subtree, row-locked; else null (another tenant's id looks unknown). */
+const findInScope = (tx: Queryable, actor: Actor, id: string): Promise<OrgRow | undefined> =>
+  lockOrganisationInSubtree(tx, actor.organisation.path, id);
 
-export const createOrganisation = async (db: Db, caller: Actor, body: TOrganisationCreate) => {
+export const createOrganisation = async (db: Db, actor: Actor, body: TOrganisationCreate) => {
   const id = await db.transaction(async (tx) => {
-    const parent = await findInScope(tx, caller, body.parent);
+    const parent = await findInScope(tx, actor, body.parent);
     if (!parent) throw notFoundAt('body.parent', 'Organisation');
     const created = await insertOrganisation(tx, {
       parentId: parent.id,
@@ -29,7 +28,7 @@ export const createOrganisation = async (db: Db, caller: Actor, body: TOrganisat
     });
     await setColumns(tx, created.id, body);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'organisation_created',
       responseCode: 201,
       entity: 'organisation',
@@ -38,7 +37,7 @@ export const createOrganisation = async (db: Db, caller: Actor, body: TOrganisat
     });
     return created.id;
   });
-  return getEntity(db, organisationEntity, caller.scope, id);
+  return getEntity(db, organisationEntity, actor.scope, id);
 };
 
 const setColumns = updateOrganisationDetails;
@@ -49,15 +48,15 @@ const setColumns = updateOrganisationDetails;
  * across merchants would hand data to another tenant. A parent inside the moved subtree would make
  * a cycle and is refused. Tenancy follows at once, because scopes are worked out from the paths.
  */
-const move = async (tx: Queryable, caller: Actor, org: OrgRow, parentId: string) => {
+const move = async (tx: Queryable, actor: Actor, org: OrgRow, parentId: string) => {
   if (parentId === org.parent_id) return;
   if (org.type !== 'sub')
     throw badRequest(
       'body.parent',
       'Only a sub-organisation can be moved; a merchant stays directly below the provider',
     );
-  if (org.id === caller.organisation.id) throw badRequest('body.parent', 'You cannot move your own organisation');
-  const parent = await findInScope(tx, caller, parentId);
+  if (org.id === actor.organisation.id) throw badRequest('body.parent', 'You cannot move your own organisation');
+  const parent = await findInScope(tx, actor, parentId);
   if (!parent) throw notFoundAt('body.parent', 'Organisation');
   if (parent.path.startsWith(org.path))
     throw badRequest(
@@ -71,14 +70,14 @@ const move = async (tx: Queryable, caller: Actor, org: OrgRow, parentId: string)
   await moveOrganisationSubtree(tx, org, parent.id, newPath);
 };
 
-export const updateOrganisation = async (db: Db, caller: Actor, id: string, body: TOrganisationUpdate) => {
+export const updateOrganisation = async (db: Db, actor: Actor, id: string, body: TOrganisationUpdate) => {
   await db.transaction(async (tx) => {
-    const org = await findInScope(tx, caller, id);
+    const org = await findInScope(tx, actor, id);
     if (!org) throw notFoundAt('params.id', 'Organisation');
-    if (body.parent !== undefined) await move(tx, caller, org, body.parent);
+    if (body.parent !== undefined) await move(tx, actor, org, body.parent);
     await setColumns(tx, id, body);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'organisation_updated',
       responseCode: 200,
       entity: 'organisation',
@@ -86,5 +85,5 @@ export const updateOrganisation = async (db: Db, caller: Actor, id: string, body
       detail: { fields: Object.keys(body) },
     });
   });
-  return getEntity(db, organisationEntity, caller.scope, id);
+  return getEntity(db, organisationEntity, actor.scope, id);
 };

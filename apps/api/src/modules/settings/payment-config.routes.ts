@@ -25,7 +25,7 @@ import {
 } from './processor.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
-const callerOf = (request: FastifyRequest) => ({ ...actorOf(request), roles: authOf(request).roles });
+const actorWithRolesOf = (request: FastifyRequest) => ({ ...actorOf(request), roles: authOf(request).roles });
 const processorEditors = [...access.pspProcessor.edit, ...access.processorSettlement.edit];
 
 /** Writing payment profiles, processors (and processor settlements) and middleware (risk-config.md §2.9, §2.10, §3, §5). */
@@ -78,7 +78,7 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: processorEditors } },
     schema: { tags: ['processor'], body: ZProcessorCreate, response: { 201: ZProcessorWithDetails } },
     handler: async (request, reply) =>
-      reply.status(201).send(await createProcessor(app.db, callerOf(request), request.body)),
+      reply.status(201).send(await createProcessor(app.db, actorWithRolesOf(request), request.body)),
   });
   app.route({
     method: ['POST', 'PUT'],
@@ -90,7 +90,7 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
       body: ZProcessorUpdate,
       response: { 200: ZProcessorWithDetails },
     },
-    handler: (request) => updateProcessor(app.db, callerOf(request), request.params.id, request.body),
+    handler: (request) => updateProcessor(app.db, actorWithRolesOf(request), request.params.id, request.body),
   });
 
   app.post('/v1/middleware', {

@@ -1,6 +1,6 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 
 export type Routing = { id: string; name: string; payment_product: string; processors: string[] };
 export type Profile = {
@@ -17,7 +17,7 @@ const asList = (value: unknown): string[] =>
         .split(',')
         .filter(Boolean);
 
-/** The routings (intelligent-routing screens) of the caller's tenancy; none while that table does not exist yet. */
+/** The routings (intelligent-routing screens) of the actor's tenancy; none while that table does not exist yet. */
 export const listRoutings = async (db: Queryable, scope: Scope, ids?: string[]): Promise<Routing[]> => {
   const [table] = await db.query<{ name: string | null }>(sql`select to_regclass('routing')::text as name`);
   if (!table?.name) return [];
@@ -49,7 +49,7 @@ export const findMerchantBankAccount = async (tx: Queryable, merchantId: string,
 
 export type LockedPaymentProfile = Profile & { merchant_id: string; bank_account: string | null };
 
-/** A payment profile of the caller's tenancy with the fields an update checks, locked until the transaction ends. */
+/** A payment profile of the actor's tenancy with the fields an update checks, locked until the transaction ends. */
 export const lockPaymentProfile = async (
   tx: Queryable,
   scope: Scope,

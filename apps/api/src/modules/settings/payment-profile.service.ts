@@ -1,13 +1,12 @@
 import { PAYMENT_CONFIG_MESSAGES as m, type TPaymentProfileCreate, type TPaymentProfileUpdate } from '@kassa/domain';
-import { HttpError, type ErrorDetail } from '../../lib/http-error.ts';
+import { type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { Scope } from '../../query/scope.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import {
   findMerchantBankAccount,
   findMiddleware,
@@ -17,6 +16,7 @@ import {
   type Profile,
 } from './payment-profile.repository.ts';
 import { paymentProfileEntity } from './settings.entities.ts';
+import { resolveOwner } from './owner.ts';
 
 export { listRoutings };
 
@@ -85,30 +85,28 @@ const columnsOf = (body: TPaymentProfileUpdate): Record<string, unknown> => {
 
 export const createPaymentProfile = async (
   db: Db,
-  caller: Actor,
+  actor: Actor,
   body: TPaymentProfileCreate & { processors: string[]; middleware: string[] },
 ) => {
   const id = newId('pp');
   await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation);
+    const owner = await resolveOwner(tx, actor, body.organisation);
     const { organisation: _organisation, ...fields } = body;
     await assertBankAccount(tx, owner.merchantId, body.bank_account);
-    await check(tx, caller.scope, {
+    await check(tx, actor.scope, {
       processors: body.processors,
       middleware: body.middleware,
       intelligent_routing: body.intelligent_routing ?? false,
       routing: body.routing ?? {},
     });
-    await tx.query(
-      insertStatement('payment_profile', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        ...columnsOf(fields),
-      }),
-    );
+    await insertRow(tx, 'payment_profile', {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      ...columnsOf(fields),
+    });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'payment_profile_created',
       responseCode: 201,
       entity: 'payment_profile',
@@ -116,25 +114,25 @@ export const createPaymentProfile = async (
       detail: { name: body.name },
     });
   });
-  return getEntity(db, paymentProfileEntity, caller.scope, id);
+  return getEntity(db, paymentProfileEntity, actor.scope, id);
 };
 
-export const updatePaymentProfile = async (db: Db, caller: Actor, id: string, body: TPaymentProfileUpdate) => {
+export const updatePaymentProfile = async (db: Db, actor: Actor, id: string, body: TPaymentProfileUpdate) => {
   await db.transaction(async (tx) => {
-    const current = await lockPaymentProfile(tx, caller.scope, id);
+    const current = await lockPaymentProfile(tx, actor.scope, id);
     if (!current) throw notFoundAt('params.id', 'Payment profile');
     // Checked when it changes: profiles of older demo worlds hold an account number here, not an id.
     if (body.bank_account !== current.bank_account) await assertBankAccount(tx, current.merchant_id, body.bank_account);
-    await check(tx, caller.scope, {
+    await check(tx, actor.scope, {
       processors: body.processors ?? current.processors,
       middleware: body.middleware ?? current.middleware,
       intelligent_routing: body.intelligent_routing ?? current.intelligent_routing,
       routing: body.routing ?? current.routing,
     });
     const columns = columnsOf(body);
-    if (Object.keys(columns).length) await tx.query(updateStatement('payment_profile', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'payment_profile', id, columns);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'payment_profile_updated',
       responseCode: 200,
       entity: 'payment_profile',
@@ -142,5 +140,5 @@ export const updatePaymentProfile = async (db: Db, caller: Actor, id: string, bo
       detail: { fields: Object.keys(body) },
     });
   });
-  return getEntity(db, paymentProfileEntity, caller.scope, id);
+  return getEntity(db, paymentProfileEntity, actor.scope, id);
 };

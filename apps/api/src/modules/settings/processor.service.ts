@@ -7,15 +7,14 @@ import {
   type TProcessorDetail,
   type TProcessorUpdate,
 } from '@kassa/domain';
-import { badRequest, forbidden, HttpError, type ErrorDetail } from '../../lib/http-error.ts';
+import { badRequest, type ErrorDetail, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt } from '../recurring/caller.ts';
-import { insertStatement, updateStatement } from '../recurring/write-sql.ts';
+import { insertRow, updateRow } from '../../query/write.repository.ts';
 import {
   findOrganisationTypeInSubtree,
   findProcessorDetails,
@@ -25,17 +24,17 @@ import {
 } from './processor.repository.ts';
 import { middlewareEntity, processorEntity } from './settings.entities.ts';
 
-type Caller = Actor & { roles: string[] };
+type ActorWithRoles = Actor & { roles: string[] };
 
 /** A processor and a processor settlement are edited by different roles (risk-config.md §6). */
-const assertMayEdit = (caller: Caller, type: string) => {
+const assertMayEdit = (actor: ActorWithRoles, type: string) => {
   const roles = type === 'processorsettlement' ? access.processorSettlement.edit : access.pspProcessor.edit;
-  if (!hasAccess(caller.roles, roles)) throw forbidden();
+  if (!hasAccess(actor.roles, roles)) throw forbidden();
 };
 
 /** Processors and middleware belong to the provider: the organisation must be the provider's own. */
-const assertProviderOrganisation = async (tx: Queryable, caller: Actor, organisation: string) => {
-  const org = await findOrganisationTypeInSubtree(tx, caller.organisation.path, organisation);
+const assertProviderOrganisation = async (tx: Queryable, actor: Actor, organisation: string) => {
+  const org = await findOrganisationTypeInSubtree(tx, actor.organisation.path, organisation);
   if (!org) throw notFoundAt('body.organisation', 'Organisation');
   if (org.type !== 'provider')
     throw badRequest('body.organisation', 'Processors and middleware belong to the provider organisation');
@@ -82,27 +81,25 @@ const processorColumns = (body: TProcessorUpdate, details?: StoredDetail[]) => {
   return columns;
 };
 
-const withDetails = async (db: Db, caller: Actor, id: string) => ({
-  ...(await getEntity(db, processorEntity, caller.scope, id)),
+const withDetails = async (db: Db, actor: Actor, id: string) => ({
+  ...(await getEntity(db, processorEntity, actor.scope, id)),
   details: await readProcessorDetails(db, id),
 });
 
-export const createProcessor = async (db: Db, caller: Caller, body: TProcessorCreate) => {
-  assertMayEdit(caller, body.type);
+export const createProcessor = async (db: Db, actor: ActorWithRoles, body: TProcessorCreate) => {
+  assertMayEdit(actor, body.type);
   const id = newId('prc');
   await db.transaction(async (tx) => {
-    await assertProviderOrganisation(tx, caller, body.organisation);
+    await assertProviderOrganisation(tx, actor, body.organisation);
     const { organisation, type, ...fields } = body;
-    await tx.query(
-      insertStatement('processor', {
-        id,
-        organisation_id: organisation,
-        type,
-        ...processorColumns(fields, sealDetails(body.details, [])),
-      }),
-    );
+    await insertRow(tx, 'processor', {
+      id,
+      organisation_id: organisation,
+      type,
+      ...processorColumns(fields, sealDetails(body.details, [])),
+    });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'processor_created',
       responseCode: 201,
       entity: 'processor',
@@ -110,14 +107,14 @@ export const createProcessor = async (db: Db, caller: Caller, body: TProcessorCr
       detail: { name: body.name, type },
     });
   });
-  return withDetails(db, caller, id);
+  return withDetails(db, actor, id);
 };
 
-export const updateProcessor = async (db: Db, caller: Caller, id: string, body: TProcessorUpdate) => {
+export const updateProcessor = async (db: Db, actor: ActorWithRoles, id: string, body: TProcessorUpdate) => {
   await db.transaction(async (tx) => {
     const current = await lockProcessor(tx, id);
     if (!current) throw notFoundAt('params.id', 'Processor');
-    assertMayEdit(caller, current.type);
+    assertMayEdit(actor, current.type);
     const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
     const settlementType =
       body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
@@ -125,9 +122,9 @@ export const updateProcessor = async (db: Db, caller: Caller, id: string, body: 
     if (current.type === 'processorsettlement' && !settlementType)
       throw badRequest('body.processor_settlement_type', 'form_validation.required');
     const columns = processorColumns(body, body.details && sealDetails(body.details, current.details));
-    if (Object.keys(columns).length) await tx.query(updateStatement('processor', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'processor', id, columns);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'processor_updated',
       responseCode: 200,
       entity: 'processor',
@@ -135,23 +132,21 @@ export const updateProcessor = async (db: Db, caller: Caller, id: string, body: 
       detail: { fields: Object.keys(body) },
     });
   });
-  return withDetails(db, caller, id);
+  return withDetails(db, actor, id);
 };
 
-export const createMiddleware = async (db: Db, caller: Actor, body: TMiddlewareCreate) => {
+export const createMiddleware = async (db: Db, actor: Actor, body: TMiddlewareCreate) => {
   const id = newId('mw');
   await db.transaction(async (tx) => {
-    await assertProviderOrganisation(tx, caller, body.organisation);
-    await tx.query(
-      insertStatement('middleware', {
-        id,
-        organisation_id: body.organisation,
-        name: body.name,
-        provider: body.provider,
-      }),
-    );
+    await assertProviderOrganisation(tx, actor, body.organisation);
+    await insertRow(tx, 'middleware', {
+      id,
+      organisation_id: body.organisation,
+      name: body.name,
+      provider: body.provider,
+    });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'middleware_created',
       responseCode: 201,
       entity: 'middleware',
@@ -159,17 +154,17 @@ export const createMiddleware = async (db: Db, caller: Actor, body: TMiddlewareC
       detail: { name: body.name },
     });
   });
-  return getEntity(db, middlewareEntity, caller.scope, id);
+  return getEntity(db, middlewareEntity, actor.scope, id);
 };
 
-export const updateMiddleware = async (db: Db, caller: Actor, id: string, body: TMiddlewareUpdate) => {
+export const updateMiddleware = async (db: Db, actor: Actor, id: string, body: TMiddlewareUpdate) => {
   await db.transaction(async (tx) => {
     const current = await lockMiddleware(tx, id);
     if (!current) throw notFoundAt('params.id', 'Middleware');
     const columns = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    if (Object.keys(columns).length) await tx.query(updateStatement('middleware', id, columns));
+    if (Object.keys(columns).length) await updateRow(tx, 'middleware', id, columns);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'middleware_updated',
       responseCode: 200,
       entity: 'middleware',
@@ -177,5 +172,5 @@ export const updateMiddleware = async (db: Db, caller: Actor, id: string, body: 
       detail: { fields: Object.keys(body) },
     });
   });
-  return getEntity(db, middlewareEntity, caller.scope, id);
+  return getEntity(db, middlewareEntity, actor.scope, id);
 };

@@ -1,12 +1,12 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../recurring/caller.ts';
+import { scopedAnd } from '../../query/where.ts';
 
 export type StoredField = { name: string; description: string | null; value: string | null };
 
 export type LockedShareRequest = { status: string; fields: StoredField[]; processor_id: string | null };
 
-/** A share request of the caller's tenancy, locked until the transaction ends. */
+/** A share request of the actor's tenancy, locked until the transaction ends. */
 export const lockShareRequest = async (
   tx: Queryable,
   scope: Scope,

@@ -1,5 +1,5 @@
 import { type TShareRequestAnswer, type TShareRequestCreate, ZShareRequestRow } from '@kassa/domain';
-import { conflict, forbidden, HttpError, type ErrorDetail } from '../../lib/http-error.ts';
+import { conflict, type ErrorDetail, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -7,8 +7,7 @@ import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner } from '../recurring/caller.ts';
-import { insertStatement } from '../recurring/write-sql.ts';
+import { insertRow } from '../../query/write.repository.ts';
 import { organisationEntity, processorEntity } from '../settings/settings.entities.ts';
 import {
   findProcessor,
@@ -20,6 +19,7 @@ import {
   updateProcessorDetails,
   type StoredField,
 } from './share-request.repository.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 export const shareRequestEntity = defineEntity(ZShareRequestRow, {
   name: 'share_request',
@@ -50,10 +50,10 @@ export const shareRequestEntity = defineEntity(ZShareRequestRow, {
   },
 });
 
-const read = (db: Db, caller: Actor, id: string) => getEntity(db, shareRequestEntity, caller.scope, id);
+const read = (db: Db, actor: Actor, id: string) => getEntity(db, shareRequestEntity, actor.scope, id);
 
-const lockRequest = async (tx: Queryable, caller: Actor, id: string) => {
-  const row = await lockShareRequest(tx, caller.scope, id);
+const lockRequest = async (tx: Queryable, actor: Actor, id: string) => {
+  const row = await lockShareRequest(tx, actor.scope, id);
   if (!row) throw notFoundAt('params.id', 'Share request');
   return row;
 };
@@ -61,10 +61,10 @@ const lockRequest = async (tx: Queryable, caller: Actor, id: string) => {
 const wrongState = (status: string) => conflict(`The share request is ${status}`, 'invalid_transition');
 
 /** The provider asks a merchant for credentials; the processor, when named, receives them once shared. */
-export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequestCreate) => {
+export const createShareRequest = async (db: Db, actor: Actor, body: TShareRequestCreate) => {
   const id = newId('shr');
   await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, caller, body.organisation);
+    const owner = await resolveOwner(tx, actor, body.organisation);
     if (body.processor) {
       const processor = await findProcessor(tx, body.processor);
       if (!processor) throw notFoundAt('body.processor', 'Processor');
@@ -74,20 +74,18 @@ export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequ
       description: field.description?.trim() || null,
       value: null,
     }));
-    await tx.query(
-      insertStatement('share_request', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        processor_id: body.processor || null,
-        provider: body.provider.trim(),
-        message: body.message?.trim() || null,
-        fields: JSON.stringify(fields),
-        requested_by: caller.audit.userName ?? null,
-      }),
-    );
+    await insertRow(tx, 'share_request', {
+      id,
+      organisation_id: owner.organisationId,
+      merchant_id: owner.merchantId,
+      processor_id: body.processor || null,
+      provider: body.provider.trim(),
+      message: body.message?.trim() || null,
+      fields: JSON.stringify(fields),
+      requested_by: actor.audit.userName ?? null,
+    });
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'share_request_created',
       responseCode: 201,
       entity: 'share_request',
@@ -95,7 +93,7 @@ export const createShareRequest = async (db: Db, caller: Actor, body: TShareRequ
       detail: { fields: fields.map((f) => f.name) },
     });
   });
-  return read(db, caller, id);
+  return read(db, actor, id);
 };
 
 /** Writes the shared values into the named processor's details (sealed), or clears them on revoke. */
@@ -113,14 +111,14 @@ const applyToProcessor = async (tx: Queryable, processorId: string, fields: Stor
 };
 
 /** The merchant's own people fill in the credentials; provider staff cannot answer for a merchant. */
-const assertMerchantSide = (caller: Actor) => {
-  if (caller.organisation.type === 'provider') throw forbidden('Only the merchant can share its credentials');
+const assertMerchantSide = (actor: Actor) => {
+  if (actor.organisation.type === 'provider') throw forbidden('Only the merchant can share its credentials');
 };
 
-export const answerShareRequest = async (db: Db, caller: Actor, id: string, body: TShareRequestAnswer) => {
-  assertMerchantSide(caller);
+export const answerShareRequest = async (db: Db, actor: Actor, id: string, body: TShareRequestAnswer) => {
+  assertMerchantSide(actor);
   await db.transaction(async (tx) => {
-    const current = await lockRequest(tx, caller, id);
+    const current = await lockRequest(tx, actor, id);
     if (current.status !== 'requested') throw wrongState(current.status);
     const missing: ErrorDetail[] = [];
     const fields = current.fields.map((field) => {
@@ -132,10 +130,10 @@ export const answerShareRequest = async (db: Db, caller: Actor, id: string, body
     for (const name of unknown) missing.push({ path: `body.values.${name}`, message: 'shareCredentials.unknownField' });
     if (missing.length)
       throw new HttpError(400, 'validation_error', 'Every requested credential needs a value', missing);
-    await markShareRequestShared(tx, id, fields, caller.audit.userName ?? null);
+    await markShareRequestShared(tx, id, fields, actor.audit.userName ?? null);
     if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'share_request_shared',
       responseCode: 200,
       entity: 'share_request',
@@ -143,42 +141,42 @@ export const answerShareRequest = async (db: Db, caller: Actor, id: string, body
       detail: { fields: fields.map((f) => f.name) },
     });
   });
-  return read(db, caller, id);
+  return read(db, actor, id);
 };
 
 /** The merchant withdraws what it shared: the values are wiped here and from the processor. */
-export const revokeShareRequest = async (db: Db, caller: Actor, id: string) => {
-  assertMerchantSide(caller);
+export const revokeShareRequest = async (db: Db, actor: Actor, id: string) => {
+  assertMerchantSide(actor);
   await db.transaction(async (tx) => {
-    const current = await lockRequest(tx, caller, id);
+    const current = await lockRequest(tx, actor, id);
     if (current.status !== 'shared') throw wrongState(current.status);
     const fields = current.fields.map((field) => ({ ...field, value: null }));
     await markShareRequestRevoked(tx, id, fields);
     if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'share_request_revoked',
       responseCode: 200,
       entity: 'share_request',
       entityId: id,
     });
   });
-  return read(db, caller, id);
+  return read(db, actor, id);
 };
 
 /** The provider withdraws a request that was not answered yet. */
-export const cancelShareRequest = async (db: Db, caller: Actor, id: string) => {
+export const cancelShareRequest = async (db: Db, actor: Actor, id: string) => {
   await db.transaction(async (tx) => {
-    const current = await lockRequest(tx, caller, id);
+    const current = await lockRequest(tx, actor, id);
     if (current.status !== 'requested') throw wrongState(current.status);
     await markShareRequestCancelled(tx, id);
     await recordAudit(tx, {
-      ...caller.audit,
+      ...actor.audit,
       type: 'share_request_cancelled',
       responseCode: 200,
       entity: 'share_request',
       entityId: id,
     });
   });
-  return read(db, caller, id);
+  return read(db, actor, id);
 };

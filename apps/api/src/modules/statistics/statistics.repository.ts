@@ -2,7 +2,7 @@ import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQue
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopeCondition } from '../../query/where.ts';
-import { pyramid, type Level } from './pyramid.ts';
+import { pyramid, type Level } from './pyramid.sql.ts';
 import type { ZoneClock } from './zone.ts';
 
 const HOUR = 3_600_000;
@@ -172,7 +172,7 @@ const TRANSACTION_LEVELS: Level[] = [
   { unit: 'hour', table: 'transaction_hourly', column: 'hour' },
 ];
 
-/** Transactions in a range as (dimensions, count, volume), for sums that need no local time (pyramid.ts). */
+/** Transactions in a range as (dimensions, count, volume), for sums that need no local time (pyramid.sql.ts). */
 export const rangeSource = (conditions: Sql[], range: Range): Sql =>
   pyramid(
     TRANSACTION_LEVELS,
@@ -259,7 +259,7 @@ const COUNTRY_LEVELS: Level[] = [
   { unit: 'hour', table: 'transaction_country_hourly', column: 'hour' },
 ];
 
-/** Transaction count and volume by the transaction's country: months, days and hours of the country rollups, the rest from rows (pyramid.ts). */
+/** Transaction count and volume by the transaction's country: months, days and hours of the country rollups, the rest from rows (pyramid.sql.ts). */
 export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
   const source = pyramid(
     COUNTRY_LEVELS,
@@ -354,3 +354,32 @@ export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
   return db.query<Money & { scheme: string }>(sql`
     select s.scheme, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 };
+
+export const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
+
+export const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
+  const ids = idsOf(query);
+  return db.query<{ id: string; name: string; payment_product: string | null; gateway: string | null }>(sql`
+    select id, name, payment_product, gateway from processor where type = 'processor' ${ids ? sql`and id = any(${ids})` : sql.empty}
+    order by name, id limit ${query._limit ?? 1000}`);
+};
+
+/** Counts and volumes per processor, status and currency of the compared processors over the range. */
+export const processorCompareRows = (db: Queryable, scope: Scope, ids: string[], range: Range) =>
+  db.query<{
+    processor_id: string;
+    status: string;
+    currency_code: string;
+    count: number;
+    volume: number;
+  }>(sql`
+    select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+
+/** Revenue per active (or inactive) merchant over the range, best first, from the given revenue conditions. */
+export const topMerchantRows = (db: Queryable, conditions: Sql[], range: Range, query: TStatisticsQuery) =>
+  db.query<{ id: string; name: string; count: number; volume: number }>(sql`
+    with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+      from (${rangeSource(conditions, range)}) s group by 1 having sum(s.count) <> 0)
+    select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
+    where o.active = ${query.active !== 'false'} order by ${query._sort === '-count' ? sql`r.count desc, r.volume desc` : sql`r.volume desc, r.count desc`}, o.id limit ${query._limit ?? 5}`);

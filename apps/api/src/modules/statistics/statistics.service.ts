@@ -7,7 +7,7 @@ import {
   type TStatisticsQuery,
 } from '@kassa/domain';
 import { badRequest } from '../../lib/http-error.ts';
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
   byCountry,
@@ -19,19 +19,23 @@ import {
   dayAndTime,
   filterConditions,
   groupedBy,
+  idsOf,
   perPeriod,
   perWeekday,
+  processorCompareRows,
+  processorsOf,
   rangeSource,
   recentActivity,
   refundSource,
   REVENUE_STATUSES,
   segments,
+  topMerchantRows,
   totalOf,
   transactionSource,
   typePerPeriod,
   type Range,
 } from './statistics.repository.ts';
-import { bestCustomerIds } from './best-customers.ts';
+import { bestCustomerIds } from './best-customers.repository.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
@@ -55,7 +59,7 @@ const isNarrow = (query: TStatisticsQuery) =>
 
 /**
  * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
- * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.ts).
+ * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.sql.ts).
  * `dimensions` keeps status, product and processor in the rows (grouping by them).
  */
 const sourceOf = (
@@ -292,15 +296,6 @@ export const recent = async (db: Queryable, scope: Scope, limit = 10) =>
     created_at: new Date(row.created_at).toISOString(),
   }));
 
-const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
-
-const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
-  const ids = idsOf(query);
-  return db.query<{ id: string; name: string; payment_product: string | null; gateway: string | null }>(sql`
-    select id, name, payment_product, gateway from processor where type = 'processor' ${ids ? sql`and id = any(${ids})` : sql.empty}
-    order by name, id limit ${query._limit ?? 1000}`);
-};
-
 /** Revenue per processor over the last 24 hours and the 24 before. */
 export const processorRevenue = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
   const processors = await processorsOf(db, query);
@@ -332,15 +327,7 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.
-  const rows = await db.query<{
-    processor_id: string;
-    status: string;
-    currency_code: string;
-    count: number;
-    volume: number;
-  }>(sql`
-    select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-    from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+  const rows = await processorCompareRows(db, scope, ids, range);
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
@@ -368,11 +355,12 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
 /** The provider's top merchants by revenue over the last 24 hours (active merchants only). */
 export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
   const range = { lower: now - DAY, upper: now };
-  const rows = await db.query<{ id: string; name: string; count: number; volume: number }>(sql`
-    with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
-      from (${rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range)}) s group by 1 having sum(s.count) <> 0)
-    select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
-    where o.active = ${query.active !== 'false'} order by ${query._sort === '-count' ? sql`r.count desc, r.volume desc` : sql`r.volume desc, r.count desc`}, o.id limit ${query._limit ?? 5}`);
+  const rows = await topMerchantRows(
+    db,
+    filterConditions(scope, revenue({ currency_code: query.currency_code })),
+    range,
+    query,
+  );
   return rows.map((row) => ({ id: row.id, name: row.name, last24hours: { amount: row.volume, count: row.count } }));
 };
 

@@ -6,7 +6,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { caller, insertTestCustomer, type Call } from '../payments/payments-test-helpers.ts';
 import type { Scope } from '../../query/scope.ts';
-import { bestCustomerIds } from './best-customers.ts';
+import { bestCustomerIds } from './best-customers.repository.ts';
 
 let t: TestApp;
 let world: TestWorld;

@@ -21,7 +21,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
   for (const { side, path, roles } of sides) {
     const tags = [side === 'psp' ? 'psp_user' : 'user'];
     const ctx = (request: FastifyRequest) => ({
-      auth: authOf(request),
+      actor: authOf(request),
       ip: request.ip,
       publicUrl: app.config.publicUrl,
     });

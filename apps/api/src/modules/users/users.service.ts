@@ -16,13 +16,13 @@ import { sendWelcomeMail } from './welcome.service.ts';
 export type Side = 'platform' | 'psp';
 export const entityOf = (side: Side) => (side === 'psp' ? pspUserEntity : platformUserEntity);
 
-type Context = { auth: AuthContext; ip: string; publicUrl: string };
+type Context = { actor: AuthContext; ip: string; publicUrl: string };
 
 const auditBase = (ctx: Context, route: string, userId: string): AuditEntry => ({
   type: 'user',
-  organisationId: ctx.auth.organisation.id,
-  userId: ctx.auth.userId,
-  userName: ctx.auth.name,
+  organisationId: ctx.actor.organisation.id,
+  userId: ctx.actor.userId,
+  userName: ctx.actor.name,
   origin: ctx.ip,
   route,
   method: 'POST',
@@ -33,7 +33,7 @@ const auditBase = (ctx: Context, route: string, userId: string): AuditEntry => (
 
 /** The organisation a user is placed in: inside the actor's subtree (else 404, as for an unknown id) and on the right side. */
 const resolveOrganisation = async (db: Db, side: Side, orgId: string, ctx: Context) => {
-  const org = await getEntity(db, organisationEntity, ctx.auth.scope, orgId, {}, 'body.organisation');
+  const org = await getEntity(db, organisationEntity, ctx.actor.scope, orgId, {}, 'body.organisation');
   const isProvider = org.type === 'provider';
   if (side === 'psp' && !isProvider)
     throw badRequest('body.organisation', 'Provider users belong to the provider organisation');
@@ -43,9 +43,9 @@ const resolveOrganisation = async (db: Db, side: Side, orgId: string, ctx: Conte
 };
 
 /** Only roles the actor holds itself may be added or taken away; provider roles only for provider staff. */
-const assertGrantable = (auth: AuthContext, next: string[], previous: string[], providerOrg: boolean) => {
+const assertGrantable = (actor: AuthContext, next: string[], previous: string[], providerOrg: boolean) => {
   const changed = [...next.filter((r) => !previous.includes(r)), ...previous.filter((r) => !next.includes(r))];
-  const refused = changed.filter((role) => !canGrantRole(auth.roles, role));
+  const refused = changed.filter((role) => !canGrantRole(actor.roles, role));
   if (refused.length)
     throw badRequest('body.roles', `You cannot grant or remove roles you do not hold: ${refused.join(', ')}`);
   if (!providerOrg && next.some(isProviderRoleName))
@@ -53,25 +53,25 @@ const assertGrantable = (auth: AuthContext, next: string[], previous: string[], 
 };
 
 /** A user holding roles the actor does not hold is out of the actor's reach: managing it would be an escalation. */
-const assertCanManage = (auth: AuthContext, target: repo.ManagedUser) => {
-  if (!target.roles.every((role) => canGrantRole(auth.roles, role)))
+const assertCanManage = (actor: AuthContext, target: repo.ManagedUser) => {
+  if (!target.roles.every((role) => canGrantRole(actor.roles, role)))
     throw forbidden('This user holds roles you do not hold');
 };
 
 /** The target user if the actor may see it (scope and side), else 404. */
 const loadTarget = async (db: Db, side: Side, id: string, ctx: Context): Promise<repo.ManagedUser> => {
-  await getEntity(db, entityOf(side), ctx.auth.scope, id);
+  await getEntity(db, entityOf(side), ctx.actor.scope, id);
   return (await repo.findManagedUser(db, id)) as repo.ManagedUser;
 };
 
 const fresh = (db: Db, side: Side, id: string, ctx: Context) =>
-  getEntity(db, entityOf(side), ctx.auth.scope, id, { _populate: 'organisation' });
+  getEntity(db, entityOf(side), ctx.actor.scope, id, { _populate: 'organisation' });
 
 /** Creates a user without a password and mails the default welcome mail with a set-password link. */
 export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx: Context) => {
-  const org = await resolveOrganisation(db, side, body.organisation ?? ctx.auth.organisation.id, ctx);
+  const org = await resolveOrganisation(db, side, body.organisation ?? ctx.actor.organisation.id, ctx);
   const roles = [...new Set(body.roles)];
-  assertGrantable(ctx.auth, roles, [], org.isProvider);
+  assertGrantable(ctx.actor, roles, [], org.isProvider);
   if (await repo.isEmailInUse(db, body.email))
     throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
       { path: 'body.email', message: 'emailTaken' },
@@ -107,8 +107,8 @@ export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpda
   const org = body.organisation
     ? await resolveOrganisation(db, side, body.organisation, ctx)
     : { id: target.organisation_id, isProvider: side === 'psp' };
-  assertGrantable(ctx.auth, body.roles ? [...new Set(body.roles)] : target.roles, target.roles, org.isProvider);
-  if (target.id !== ctx.auth.userId) assertCanManage(ctx.auth, target);
+  assertGrantable(ctx.actor, body.roles ? [...new Set(body.roles)] : target.roles, target.roles, org.isProvider);
+  if (target.id !== ctx.actor.userId) assertCanManage(ctx.actor, target);
   if (body.email && (await repo.isEmailInUse(db, body.email, id)))
     throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
       { path: 'body.email', message: 'emailTaken' },
@@ -139,8 +139,8 @@ export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpda
 /** Disabling ends every session of the user at once; enabling lets it sign in again. */
 export const setStatus = async (db: Db, side: Side, id: string, status: 'active' | 'disabled', ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
-  if (id === ctx.auth.userId) throw badRequest('params.id', 'You cannot disable or enable yourself');
-  assertCanManage(ctx.auth, target);
+  if (id === ctx.actor.userId) throw badRequest('params.id', 'You cannot disable or enable yourself');
+  assertCanManage(ctx.actor, target);
   await db.transaction(async (tx) => {
     await repo.setUserStatus(tx, id, status);
     if (status === 'disabled') {
@@ -162,7 +162,7 @@ export const setStatus = async (db: Db, side: Side, id: string, status: 'active'
 /** Turns the user's MFA off (lost phone); where the organisation requires MFA the next sign-in enrols again. */
 export const resetMfa = async (db: Db, side: Side, id: string, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
-  assertCanManage(ctx.auth, target);
+  assertCanManage(ctx.actor, target);
   await db.transaction(async (tx) => {
     await clearUserMfa(tx, id);
     await recordAudit(tx, {
@@ -176,7 +176,7 @@ export const resetMfa = async (db: Db, side: Side, id: string, ctx: Context) => 
 /** A new welcome mail with a fresh set-password link; earlier links stop working. */
 export const resendWelcome = async (db: Db, side: Side, id: string, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
-  assertCanManage(ctx.auth, target);
+  assertCanManage(ctx.actor, target);
   if (target.status !== 'active') throw badRequest('params.id', 'The user is disabled');
   await db.transaction(async (tx) => {
     await sendWelcomeMail(tx, target, side === 'psp', ctx.publicUrl);

@@ -13,7 +13,11 @@ const ZId = z.object({ id: z.string().min(1).max(64) });
 export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['welcome_mail'];
-  const ctx = (request: FastifyRequest) => ({ auth: authOf(request), ip: request.ip, publicUrl: app.config.publicUrl });
+  const ctx = (request: FastifyRequest) => ({
+    actor: authOf(request),
+    ip: request.ip,
+    publicUrl: app.config.publicUrl,
+  });
   registerReadRoutes(app, { path: 'psp/welcome-mail', entity: welcomeMailEntity, roles: access.welcomeMail.list });
 
   app.post('/v1/psp/welcome-mail', {

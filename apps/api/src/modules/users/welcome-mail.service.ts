@@ -3,20 +3,21 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { AuthContext } from '../../plugins/auth-context.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { getEntity } from '../../query/repository.ts';
 import { passwordLink } from '../auth/password.service.ts';
 import { welcomeMailEntity } from './welcome-mail.entity.ts';
+import * as repo from './welcome-mail.repository.ts';
 import { composeWelcomeMail, sanitizeWelcomeHtml } from './welcome.service.ts';
 
-type Context = { auth: AuthContext; ip: string; publicUrl: string };
+type Context = { actor: AuthContext; ip: string; publicUrl: string };
 
 const audit = (ctx: Context, type: string, id: string, detail?: Record<string, unknown>) => ({
   type,
-  organisationId: ctx.auth.organisation.id,
-  userId: ctx.auth.userId,
-  userName: ctx.auth.name,
+  organisationId: ctx.actor.organisation.id,
+  userId: ctx.actor.userId,
+  userName: ctx.actor.name,
   origin: ctx.ip,
   route: '/v1/psp/welcome-mail',
   method: 'POST',
@@ -32,23 +33,17 @@ const audit = (ctx: Context, type: string, id: string, detail?: Record<string, u
  * same transaction, under a lock so two saves at once cannot both keep it.
  */
 export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Context) => {
-  const existing = body.id ? await getEntity(db, welcomeMailEntity, ctx.auth.scope, body.id) : undefined;
-  if (!hasAccess(ctx.auth.roles, existing ? access.welcomeMail.update : access.welcomeMail.create)) throw forbidden();
+  const existing = body.id ? await getEntity(db, welcomeMailEntity, ctx.actor.scope, body.id) : undefined;
+  if (!hasAccess(ctx.actor.roles, existing ? access.welcomeMail.update : access.welcomeMail.create)) throw forbidden();
   const id = (existing?.id as string | undefined) ?? newId('wm');
   const content = sanitizeWelcomeHtml(body.content);
   await db.transaction(async (tx) => {
-    await tx.query(sql`select pg_advisory_xact_lock(hashtext('welcome_mail_defaults'))`);
-    if (body.default) await tx.query(sql`update welcome_mail set is_default = false where is_default and id <> ${id}`);
-    if (body.psp_default)
-      await tx.query(sql`update welcome_mail set psp_default = false where psp_default and id <> ${id}`);
-    if (existing) {
-      await tx.query(sql`update welcome_mail set name = ${body.name}, content = ${content},
-          is_default = coalesce(${body.default ?? null}, is_default), psp_default = coalesce(${body.psp_default ?? null}, psp_default), updated_at = now()
-        where id = ${id}`);
-    } else {
-      await tx.query(sql`insert into welcome_mail (id, name, content, is_default, psp_default)
-        values (${id}, ${body.name}, ${content}, ${body.default ?? false}, ${body.psp_default ?? false})`);
-    }
+    await repo.lockWelcomeMailDefaults(tx);
+    if (body.default) await repo.clearOtherDefaults(tx, 'is_default', id);
+    if (body.psp_default) await repo.clearOtherDefaults(tx, 'psp_default', id);
+    const write = { name: body.name, content, isDefault: body.default ?? null, pspDefault: body.psp_default ?? null };
+    if (existing) await repo.updateWelcomeMail(tx, id, write);
+    else await repo.insertWelcomeMail(tx, id, write);
     await recordAudit(
       tx,
       audit(ctx, existing ? 'welcome_mail_updated' : 'welcome_mail_created', id, {
@@ -57,25 +52,25 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Con
       }),
     );
   });
-  return getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
+  return getEntity(db, welcomeMailEntity, ctx.actor.scope, id);
 };
 
 export const deleteWelcomeMail = async (db: Db, id: string, ctx: Context): Promise<void> => {
-  await getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
+  await getEntity(db, welcomeMailEntity, ctx.actor.scope, id);
   await db.transaction(async (tx) => {
-    await tx.query(sql`delete from welcome_mail where id = ${id}`);
+    await repo.deleteWelcomeMailRow(tx, id);
     await recordAudit(tx, { ...audit(ctx, 'welcome_mail_deleted', id), method: 'DELETE' });
   });
 };
 
 /** Sends the template to the signed-in user, filled in with their name and a sample link that sets nothing. */
 export const sendWelcomePreview = async (db: Db, id: string, ctx: Context): Promise<void> => {
-  const template = await getEntity(db, welcomeMailEntity, ctx.auth.scope, id);
+  const template = await getEntity(db, welcomeMailEntity, ctx.actor.scope, id);
   if (!template) throw notFound('welcome_mail');
-  const person = { name: ctx.auth.name, email: ctx.auth.email, language: ctx.auth.language };
+  const person = { name: ctx.actor.name, email: ctx.actor.email, language: ctx.actor.language };
   const mail = composeWelcomeMail(template.content as string, person, passwordLink(ctx.publicUrl, 'preview', true));
   await queueMail(db, {
-    to: ctx.auth.email,
+    to: ctx.actor.email,
     ...mail,
     subject: `[Preview] ${mail.subject}`,
     template: 'welcome_preview',

@@ -4,13 +4,14 @@ import { newId } from '../../lib/ids.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
-import { notFoundAt, resolveOwner, scopedAnd } from '../recurring/caller.ts';
 import { deliverWebhook, queueWebhook } from './delivery.service.ts';
 import { newSigningSecret } from './signature.ts';
 import { webhookEntity } from './webhook.entity.ts';
 import * as repo from './webhook.repository.ts';
+import { notFoundAt } from '../../lib/http-error.ts';
+import { resolveOwner } from '../settings/owner.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;
@@ -59,12 +60,9 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
   return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });
 };
 
-/** Sends a webhook of the caller's tenancy again now; the attempt joins its history. */
+/** Sends a webhook of the actor's tenancy again now; the attempt joins its history. */
 export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: string) => {
-  const [own] = await db.query<{ id: string }>(
-    sql`select e.id from webhook e where e.id = ${id} ${scopedAnd(actor.scope)}`,
-  );
-  if (!own) throw notFoundAt('params.id', 'Webhook');
+  if (!(await repo.isOwnWebhook(db, id, actor.scope))) throw notFoundAt('params.id', 'Webhook');
   await deliverWebhook(db, config, id, { manual: true });
   await recordAudit(db, { ...actor.audit, type: 'webhook_resent', responseCode: 200, entity: 'webhook', entityId: id });
   return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });

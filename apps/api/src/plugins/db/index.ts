@@ -12,3 +12,6 @@ export const openDb = (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databas
   config.databaseUrl
     ? openPostgres({ url: config.databaseUrl, schema: config.databaseSchema })
     : openPglite(config.dataDir);
+
+/** True for PostgreSQL's unique-violation error (a race lost against a unique index), on either engine. */
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
