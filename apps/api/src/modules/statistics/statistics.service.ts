@@ -32,6 +32,7 @@ import {
   type Range,
 } from './statistics.repository.ts';
 import { bestCustomerIds } from './best-customers.ts';
+import { localMonthSource } from './local-months.repository.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
@@ -56,7 +57,8 @@ const isNarrow = (query: TStatisticsQuery) =>
 /**
  * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
  * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.ts).
- * `dimensions` keeps status, product and processor in the rows (grouping by them).
+ * `dimensions` keeps status, product and processor in the rows (grouping by them); `month`: the
+ * rows only feed sums per local month (whole UTC months moved to local ones, local-months.repository.ts).
  */
 const sourceOf = (
   entity: Entity,
@@ -65,8 +67,11 @@ const sourceOf = (
   range: Range,
   clock: ZoneClock | 'sums',
   dimensions = false,
+  month = false,
 ) => {
   const narrow = !dimensions && isNarrow(query);
+  if (entity === 'transaction' && month && clock !== 'sums')
+    return localMonthSource(filterConditions(scope, query), range, clock);
   if (entity === 'transaction') {
     if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
     return narrow
@@ -86,7 +91,9 @@ export const aggregateStats = (
   zone = STATISTICS_TIME_ZONE,
 ) => {
   const range = rangeOf(query);
-  return perPeriod(db, sourceOf(entity, scope, query, range, zoneClock(zone)), range, query.period ?? 'day', zone);
+  const period = query.period ?? 'day';
+  const source = sourceOf(entity, scope, query, range, zoneClock(zone), false, period === 'month');
+  return perPeriod(db, source, range, period, zone);
 };
 
 export const aggregateTotal = async (
@@ -434,7 +441,7 @@ export const previousTotal = async (
 export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) =>
   typePerPeriod(
     db,
-    sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true),
+    sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true, query.period === 'month'),
     query.period ?? 'day',
   );
 
