@@ -33,6 +33,7 @@ import {
 } from './statistics.repository.ts';
 import { bestCustomerIds } from './best-customers.ts';
 import { localMonthSource } from './local-months.repository.ts';
+import { sumsOf } from './sums.repository.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
@@ -238,51 +239,21 @@ export const today = async (
 export const achievements = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
-  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) =>
-    Promise.all([fn(last), fn(previous)]);
-  const [transactions, amount, customers, refunds] = await Promise.all([
-    windows((range) =>
-      totalOf(
-        db,
-        rangeSource(filterConditions(scope, {}, { currency: false }), range),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-    windows((range) =>
-      totalOf(
-        db,
-        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-    windows((range) =>
-      totalOf(
-        db,
-        customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-    windows((range) =>
-      totalOf(
-        db,
-        refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-  ]);
+  // Per week: all transactions (every currency), revenue in one currency, new customers, refunds; in one statement.
+  const [transactions, amount, customers, refunds, transactions0, amount0, customers0, refunds0] = await sumsOf(
+    db,
+    [last, previous].flatMap((range) => [
+      rangeSource(filterConditions(scope, {}, { currency: false }), range),
+      rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+      customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+      refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+    ]),
+  );
   return [
-    { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
-    { type: 'customer' as const, last: customers[0].count, previous: customers[1].count },
-    { type: 'amount' as const, last: amount[0].volume, previous: amount[1].volume },
-    { type: 'refund' as const, last: refunds[0].count, previous: refunds[1].count },
+    { type: 'transaction' as const, last: transactions.count, previous: transactions0.count },
+    { type: 'customer' as const, last: customers.count, previous: customers0.count },
+    { type: 'amount' as const, last: amount.volume, previous: amount0.volume },
+    { type: 'refund' as const, last: refunds.count, previous: refunds0.count },
   ];
 };
 
