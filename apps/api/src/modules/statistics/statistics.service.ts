@@ -217,14 +217,13 @@ export const today = async (
   const date = clock.localDate(now);
   const startMs = clock.localMidnight(date);
   const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
-  const [todays, ...previous] = await Promise.all([
-    totalOf(db, rangeSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day', zone),
+  const [todays, ...previous] = await sumsOf(db, [
+    rangeSource(filters, { lower: startMs, upper: now }),
     ...[1, 2, 3, 4].map((weeks) => {
       // The same weekday's whole local day (23, 24 or 25 hours long) weeks × 7 days before.
       const day = new Date(Date.parse(`${date}T00:00:00Z`) - weeks * 7 * DAY).toISOString().slice(0, 10);
       const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-      const range = { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 };
-      return totalOf(db, rangeSource(filters, range), range, 'day', zone);
+      return rangeSource(filters, { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 });
     }),
   ]);
   return {
