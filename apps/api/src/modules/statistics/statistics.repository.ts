@@ -2,7 +2,6 @@ import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQue
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopeCondition } from '../../query/where.ts';
-import { offHourDaySource } from './half-hour.repository.ts';
 import { pyramid, type Level } from './pyramid.ts';
 import type { ZoneClock } from './zone.ts';
 
@@ -92,8 +91,7 @@ export type SourceOptions = { hours?: boolean; narrow?: boolean };
  * Transactions in a range as (local, dimensions, count, volume) — `local` the time in the zone, without one — exact for any range in the user's
  * zone: in Europe/Amsterdam whole local days from the local-day rollup (at = the day's midnight)
  * and the partial first and last day from `hourlySource`; in another whole-hour zone from
- * `hourlySource`; in any other zone from whole hours and the rows of the hours that hold a local
- * midnight (half-hour.repository.ts), or with `hours` (hour precision) from the rows.
+ * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision.
  */
 export const transactionSource = (
   conditions: Sql[],
@@ -101,10 +99,7 @@ export const transactionSource = (
   clock: ZoneClock,
   options: SourceOptions = {},
 ): Sql => {
-  if (clock.rollup === 'rows')
-    return options.hours
-      ? rowSource(conditions, range, clock.zone)
-      : offHourDaySource(conditions, range, clock, options.narrow);
+  if (clock.rollup === 'rows') return rowSource(conditions, range, clock.zone);
   if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, clock.zone, options.narrow);
   const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
   return byLocalDays(
