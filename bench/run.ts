@@ -24,7 +24,7 @@ import { resolveSecretKey } from '../apps/api/src/lib/secret-key-file.ts';
 import { sql, type Sql } from '../apps/api/src/plugins/db/index.ts';
 import { openBenchDb, scopeOf } from './direct.ts';
 import { load, timeCalls, type LoadResult } from './load.ts';
-import { signIn, startServer } from './server.ts';
+import { cpuMs, signIn, startServer } from './server.ts';
 import { recordingDb, replayOnDb, replayOnPostgres, type SqlFigures } from './sql-replay.ts';
 import { signInPageJsKb } from './web-size.ts';
 
@@ -393,24 +393,52 @@ const main = async () => {
       who: 'provider',
       path: toPath('statistics/merchant/revenue', { _limit: '5' }),
     });
-  const statistics: { call: string; who: string; load: LoadResult }[] = [];
+  const statistics: { call: string; who: string; load: LoadResult; serverCpu: number; databaseCpu: number }[] = [];
+  // The CPU of the PostgreSQL backends of the bench's database (NaN on the embedded engine or a
+  // remote server): with the server's, the cost of a statistics call whatever else the machine runs.
+  const backends = dbEnv.DATABASE_URL ? await openBenchDb(dbEnv) : undefined;
+  const databaseCpuMs = async () => {
+    if (!backends) return new Map<number, number>();
+    const pids = await backends.query<{ pid: number }>(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return new Map(
+      pids.flatMap(({ pid }) => {
+        try {
+          return [[pid, cpuMs(pid)] as const];
+        } catch {
+          return [];
+        }
+      }),
+    );
+  };
   // `--only` narrows the statistics calls too (with --statistics-only: just those calls).
   for (const call of statisticsCalls.filter((c) => !args.only || c.name.includes(args.only))) {
     log(`statistics ${call.who}: ${call.name}…`);
+    const serverBefore = server.cpuMs();
+    const databaseBefore = await databaseCpuMs();
+    const result = await load({
+      url: server.baseUrl,
+      paths: [call.path],
+      cookie: cookies[call.who],
+      connections,
+      seconds: Number(args['statistics-seconds']),
+    });
+    const requests = result.requestsPerSecond * Number(args['statistics-seconds']);
+    const databaseAfter = await databaseCpuMs();
+    const databaseMs = [...databaseAfter].reduce((sum, [pid, ms]) => sum + ms - (databaseBefore.get(pid) ?? 0), 0);
     statistics.push({
       call: call.name,
       who: call.who,
-      load: await load({
-        url: server.baseUrl,
-        paths: [call.path],
-        cookie: cookies[call.who],
-        connections,
-        seconds: Number(args['statistics-seconds']),
-      }),
+      load: result,
+      serverCpu: (server.cpuMs() - serverBefore) / requests,
+      databaseCpu: backends ? databaseMs / requests : NaN,
     });
   }
+  await backends?.close();
 
-  const web = await signInPageJsKb(server.baseUrl);
+  // The statistics-only run measures the statistics calls only (and works with a checkout whose web app is not built).
+  const web = args['statistics-only'] ? undefined : await signInPageJsKb(server.baseUrl);
   await server.stop();
 
   let exportResult: { rows: number; seconds: number; peakRssMb: number; idleRssMb: number } | undefined;
@@ -524,11 +552,13 @@ const main = async () => {
     console.log(
       `\nStatistics calls over a year (${connections} connections, ${args['statistics-seconds']} s each; goal p95 ≤ 100 ms)\n`,
     );
-    console.log('| call | user | req/s | p50 ms | p95 ms | non-2xx | ≤ 100 ms |');
-    console.log('|---|---|---:|---:|---:|---:|:---:|');
+    console.log(
+      '| call | user | req/s | p50 ms | p95 ms | non-2xx | ≤ 100 ms | server CPU ms/req | database CPU ms/req | load avg |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|:---:|---:|---:|---|');
     for (const row of statistics) {
       console.log(
-        `| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} |`,
+        `| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} | ${fmt(row.serverCpu, 2)} | ${fmt(row.databaseCpu, 2)} | ${row.load.loadAverage} |`,
       );
     }
   }
@@ -540,7 +570,7 @@ const main = async () => {
     console.log(
       `Start-up (embedded, demo world): cold ${fmt(startup.coldSeconds)} s, warm ${fmt(startup.warmSeconds)} s; embedded server memory ${fmt(startup.embeddedIdleRssMb, 0)} MB idle, peak ${fmt(startup.embeddedPeakRssMb, 0)} MB under the transactions screen's first requests`,
     );
-  console.log(`Sign-in page JavaScript: ${fmt(web.gzipKb, 0)} KB gzip in ${web.files} files`);
+  if (web) console.log(`Sign-in page JavaScript: ${fmt(web.gzipKb, 0)} KB gzip in ${web.files} files`);
   if (webhooks) {
     console.log(
       `Webhooks (PostgreSQL, worker processes): ${fmt(webhooks.throughput.deliveriesPerSecond, 0)} deliveries/s, ${webhooks.throughput.retries} retries for ${webhooks.throughput.events} events` +

@@ -51,4 +51,48 @@ describe("statistics in the user's time zone", () => {
     await screenshot(en.page, 'profile-time-zone-en-US');
     await en.context.close();
   });
+
+  it("the range picker chooses whole days of the profile's zone, not the browser's (nl, en)", async () => {
+    const account = await newAccountLike(suite.server.baseUrl, 'analyst@kassa.test');
+    // The browser in Amsterdam, the profile in Tokyo: 1 to 7 November there is 31 October 15:00 to 7 November 14:59:59.999 UTC.
+    for (const [language, first, last] of [
+      ['nl', '01-11-2026', '07-11-2026'],
+      ['en-US', '11/01/2026', '11/07/2026'],
+    ] as const) {
+      const user = await signedInAs(
+        suite,
+        account.email,
+        language,
+        { timezoneId: 'Europe/Amsterdam' },
+        account.password,
+      );
+      await user.page.evaluate(() =>
+        fetch('/v1/profile', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ time_zone: 'Asia/Tokyo' }),
+        }),
+      );
+      // A range given in the URL shows Tokyo's dates: 30 October 15:00 UTC is already the 31st there.
+      await user.page.goto(
+        `/dashboards/transactions?period=day&created_at%3E=2026-10-30T15%3A00%3A00.000Z&created_at%3C=2026-11-02T14%3A59%3A59.999Z`,
+      );
+      const start = user.page.locator('.ant-picker-range input').first();
+      const end = user.page.locator('.ant-picker-range input').last();
+      await expect.poll(() => start.inputValue(), SLOW).toBe(language === 'nl' ? '31-10-2026' : '10/31/2026');
+      expect(await end.inputValue()).toBe(language === 'nl' ? '02-11-2026' : '11/02/2026');
+      await start.click();
+      await start.fill(first);
+      await start.press('Enter');
+      await end.fill(last);
+      await end.press('Enter');
+      await expect
+        .poll(() => new URL(user.page.url()).searchParams.get('created_at>'), SLOW)
+        .toBe('2026-10-31T15:00:00.000Z');
+      expect(new URL(user.page.url()).searchParams.get('created_at<')).toBe('2026-11-07T14:59:59.999Z');
+      await expect.poll(() => start.inputValue(), SLOW).toBe(first);
+      await screenshot(user.page, `range-picker-profile-zone-${language}`);
+      await user.context.close();
+    }
+  });
 });

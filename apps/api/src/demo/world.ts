@@ -33,6 +33,29 @@ export type DemoResult = {
 /** The tables bulk-loaded with their secondary indexes rebuilt afterwards. */
 const BULK_TABLES = ['customer', 'transaction', 'refund', 'chargeback', 'settlement'];
 
+/**
+ * The statistics rollups, kept by statement-level triggers: the load upserts each of their rows
+ * once per batch, which leaves most of their pages dead (customer_totals 84 MB for 13 MB of rows,
+ * transaction_monthly 7 MB for 0.7 MB at 1,000,000 transactions). They are rewritten compact once.
+ */
+const ROLLUP_TABLES = [
+  'transaction_hourly',
+  'transaction_daily',
+  'transaction_monthly',
+  'transaction_local_daily',
+  'transaction_local_daily_totals',
+  'transaction_hourly_totals',
+  'transaction_local_cells_monthly',
+  'transaction_country_hourly',
+  'transaction_country_daily',
+  'transaction_country_monthly',
+  'customer_monthly',
+  'customer_totals',
+  'customer_local_daily',
+  'customer_segment_count',
+  'refund_local_daily',
+];
+
 const SMALL_TABLES = ['organisation', 'app_user', 'user_role', 'processor', 'middleware', 'payment_profile', 'tag'];
 
 /** Arbitrary constant: the advisory lock that keeps two starting processes from both generating. */
@@ -79,5 +102,6 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
   // Fresh statistics, or the planner guesses from an empty table on the first requests; the
   // vacuum sets the visibility map so counts can be answered from covering indexes alone.
   await db.exec(`vacuum analyze ${[...SMALL_TABLES, ...BULK_TABLES].join(', ')}`);
+  await db.exec(`vacuum (full, analyze) ${ROLLUP_TABLES.join(', ')}`);
   return result;
 };

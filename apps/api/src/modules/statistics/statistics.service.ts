@@ -36,6 +36,8 @@ import {
   type Range,
 } from './statistics.repository.ts';
 import { bestCustomerIds } from './best-customers.repository.ts';
+import { localMonthSource } from './local-months.repository.ts';
+import { sumsOf } from './sums.repository.ts';
 import { zoneClock, type ZoneClock } from './zone.ts';
 
 const DAY = 86_400_000;
@@ -60,7 +62,8 @@ const isNarrow = (query: TStatisticsQuery) =>
 /**
  * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
  * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.sql.ts).
- * `dimensions` keeps status, product and processor in the rows (grouping by them).
+ * `dimensions` keeps status, product and processor in the rows (grouping by them); `month`: the
+ * rows only feed sums per local month (whole UTC months moved to local ones, local-months.repository.ts).
  */
 const sourceOf = (
   entity: Entity,
@@ -69,8 +72,11 @@ const sourceOf = (
   range: Range,
   clock: ZoneClock | 'sums',
   dimensions = false,
+  month = false,
 ) => {
   const narrow = !dimensions && isNarrow(query);
+  if (entity === 'transaction' && month && clock !== 'sums')
+    return localMonthSource(filterConditions(scope, query), range, clock);
   if (entity === 'transaction') {
     if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
     return narrow
@@ -90,7 +96,9 @@ export const aggregateStats = (
   zone = STATISTICS_TIME_ZONE,
 ) => {
   const range = rangeOf(query);
-  return perPeriod(db, sourceOf(entity, scope, query, range, zoneClock(zone)), range, query.period ?? 'day', zone);
+  const period = query.period ?? 'day';
+  const source = sourceOf(entity, scope, query, range, zoneClock(zone), false, period === 'month');
+  return perPeriod(db, source, range, period, zone);
 };
 
 export const aggregateTotal = async (
@@ -213,14 +221,13 @@ export const today = async (
   const date = clock.localDate(now);
   const startMs = clock.localMidnight(date);
   const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
-  const [todays, ...previous] = await Promise.all([
-    totalOf(db, rangeSource(filters, { lower: startMs, upper: now }), { lower: startMs, upper: now }, 'day', zone),
+  const [todays, ...previous] = await sumsOf(db, [
+    rangeSource(filters, { lower: startMs, upper: now }),
     ...[1, 2, 3, 4].map((weeks) => {
       // The same weekday's whole local day (23, 24 or 25 hours long) weeks × 7 days before.
       const day = new Date(Date.parse(`${date}T00:00:00Z`) - weeks * 7 * DAY).toISOString().slice(0, 10);
       const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-      const range = { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 };
-      return totalOf(db, rangeSource(filters, range), range, 'day', zone);
+      return rangeSource(filters, { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 });
     }),
   ]);
   return {
@@ -235,51 +242,21 @@ export const today = async (
 export const achievements = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
-  const windows = (fn: (range: Range) => Promise<{ count: number; volume: number }>) =>
-    Promise.all([fn(last), fn(previous)]);
-  const [transactions, amount, customers, refunds] = await Promise.all([
-    windows((range) =>
-      totalOf(
-        db,
-        rangeSource(filterConditions(scope, {}, { currency: false }), range),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-    windows((range) =>
-      totalOf(
-        db,
-        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-    windows((range) =>
-      totalOf(
-        db,
-        customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-    windows((range) =>
-      totalOf(
-        db,
-        refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
-        range,
-        'day',
-        STATISTICS_TIME_ZONE,
-      ),
-    ),
-  ]);
+  // Per week: all transactions (every currency), revenue in one currency, new customers, refunds; in one statement.
+  const [transactions, amount, customers, refunds, transactions0, amount0, customers0, refunds0] = await sumsOf(
+    db,
+    [last, previous].flatMap((range) => [
+      rangeSource(filterConditions(scope, {}, { currency: false }), range),
+      rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+      customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+      refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+    ]),
+  );
   return [
-    { type: 'transaction' as const, last: transactions[0].count, previous: transactions[1].count },
-    { type: 'customer' as const, last: customers[0].count, previous: customers[1].count },
-    { type: 'amount' as const, last: amount[0].volume, previous: amount[1].volume },
-    { type: 'refund' as const, last: refunds[0].count, previous: refunds[1].count },
+    { type: 'transaction' as const, last: transactions.count, previous: transactions0.count },
+    { type: 'customer' as const, last: customers.count, previous: customers0.count },
+    { type: 'amount' as const, last: amount.volume, previous: amount0.volume },
+    { type: 'refund' as const, last: refunds.count, previous: refunds0.count },
   ];
 };
 
@@ -422,7 +399,7 @@ export const previousTotal = async (
 export const typeStats = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) =>
   typePerPeriod(
     db,
-    sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true),
+    sourceOf('transaction', scope, query, rangeOf(query), zoneClock(zone), true, query.period === 'month'),
     query.period ?? 'day',
   );
 

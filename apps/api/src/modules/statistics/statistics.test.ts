@@ -439,7 +439,7 @@ describe("§7's unnamed calls equal a direct computation over the rows", () => {
 });
 
 describe('best customers as a threshold algorithm', () => {
-  it('read two candidates at a time, equals the grouped read for random ranges, filters and limits', async () => {
+  it('read two candidates first (then twice as many each time), equals the grouped read for random ranges, filters and limits', async () => {
     const scopes: Scope[] = [
       { kind: 'all' },
       { kind: 'merchant', merchantId: world.shopA.merchantId ?? '', orgPath: '' },
@@ -502,6 +502,45 @@ describe("statistics days follow the user's time zone", () => {
       }>(sql`select coalesce(sum(amount), 0)::bigint as amount from transaction where merchant_id = ${world.shopA.merchantId}
         and currency_code = 'EUR' and status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and created_at >= ${start}`);
       expect(ok(await call(a, 'GET', '/v1/statistics/today')).amount, zone).toBe(todays.amount);
+    }
+  }, 120_000);
+});
+
+describe('sums per local month from whole UTC months (local-months.repository.ts)', () => {
+  it('equal the rows in whole-hour, half-hour and daylight-saving zones, for ranges ending anywhere', async () => {
+    const utcMonth = (ms: number) => {
+      const d = new Date(ms);
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    };
+    for (const zone of ['Australia/Lord_Howe', 'Asia/Kolkata', 'America/New_York', 'Europe/Amsterdam']) {
+      expect(ok(await call(a, 'POST', '/v1/profile', { time_zone: zone })).time_zone).toBe(zone);
+      const who = { user: a, scope: sql`e.merchant_id = ${world.shopA.merchantId}` };
+      // Random ranges, one starting on a UTC month, one ending just before one, one of a few days.
+      const ranges = [
+        [NOW - 65 * DAY + random() * 10 * DAY, NOW - random() * 20 * DAY],
+        [utcMonth(NOW - 40 * DAY), NOW],
+        [NOW - 70 * DAY, utcMonth(NOW) - 1],
+        [NOW - 30 * DAY, NOW - 27 * DAY + random() * DAY],
+        [NOW - 50 * DAY + random() * 20 * DAY, NOW - random() * 5 * DAY],
+      ];
+      for (const [lower, upper] of ranges) {
+        const params: Params = {
+          'created_at>': new Date(Math.floor(lower)).toISOString(),
+          'created_at<': new Date(Math.floor(upper)).toISOString(),
+          period: 'month',
+          ...(random() < 0.5 ? { 'status[]': ['AUTHORIZED', 'SETTLEMENT_COMPLETED'] } : {}),
+        };
+        const label = JSON.stringify({ zone, params });
+        const month = sql`to_char(date_trunc('month', e.created_at at time zone ${zone}), 'YYYY-MM-DD')`;
+        const expected = await t.db
+          .query(sql`select ${month} as period, count(*)::int as count, sum(e.amount)::bigint as volume
+          from transaction e where ${direct(who, params)} group by 1 order by 1`);
+        expect(nonZero(ok(await call(a, 'GET', url('transaction/aggregate/stats', params)))), label).toEqual(expected);
+        const types = await t.db
+          .query(sql`select ${month} as period, e.payment_product_type as type, count(*)::int as count,
+          sum(e.amount)::bigint as volume from transaction e where ${direct(who, params)} group by 1, 2 order by 1, 2`);
+        expect(ok(await call(a, 'GET', url('statistics/type', params))), label).toEqual(types);
+      }
     }
   }, 120_000);
 });

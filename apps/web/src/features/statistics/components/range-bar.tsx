@@ -1,12 +1,14 @@
 import { DatePicker, Segmented, Space } from 'antd';
-import type { StatisticsPeriod } from '@kassa/domain';
-import dayjs from 'dayjs';
+import { STATISTICS_TIME_ZONE, type StatisticsPeriod } from '@kassa/domain';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { datePresets, type PresetKey } from '@/components/filters/date-presets.ts';
 import { datePattern } from '@/lib/format.ts';
 import { useFormat } from '@/lib/use-format.ts';
+import { useMe } from '@/lib/session.ts';
 import type { StatisticsState } from '../search-params.ts';
 import { CurrencySelect } from '@/components/statistics/currency-select.tsx';
+import { zonedDate, zonedMidnight } from '../split.ts';
 
 const PRESETS: PresetKey[] = [
   'last28',
@@ -36,18 +38,27 @@ export const RangeBar = ({
   const { t } = useTranslation();
   const { language } = useFormat();
   const presets = datePresets();
+  // Days are the user's profile zone's (as the statistics' days are), not the browser's: the picker
+  // shows the range's first and last date there and a chosen date means that zone's whole day.
+  const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
+  const date = (instant: string) => dayjs(zonedDate(Date.parse(instant), zone));
+  const day = (picked: Dayjs) => picked.format('YYYY-MM-DD');
+  const nextDay = (picked: Dayjs) => picked.add(1, 'day').format('YYYY-MM-DD');
   return (
     <Space wrap>
       <DatePicker.RangePicker
         aria-label={t('statistics.range')}
         format={datePattern(language)}
         allowClear={false}
-        value={[dayjs(state.from), dayjs(state.to)]}
+        value={[date(state.from), date(state.to)]}
         presets={PRESETS.map((key) => ({ label: t(`presets.${key}`), value: presets[key] }))}
         onChange={(range) =>
           range?.[0] &&
           range[1] &&
-          onChange({ from: range[0].startOf('day').toISOString(), to: range[1].endOf('day').toISOString() })
+          onChange({
+            from: new Date(zonedMidnight(day(range[0]), zone)).toISOString(),
+            to: new Date(zonedMidnight(nextDay(range[1]), zone) - 1).toISOString(),
+          })
         }
       />
       <Segmented<StatisticsPeriod>
