@@ -116,11 +116,11 @@ const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload
       return payload;
     }
     const type = reply.getHeader('content-type');
-    await db.query(sql`update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
+    // Forget this caller's expired keys while here, in the same statement: cheap (primary-key prefix) and keeps the table small.
+    await db.query(sql`with expired as (delete from idempotency_key where scope = ${claim.scope} and expires_at <= now())
+      update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
         response_type = ${typeof type === 'string' ? type : null}
       where scope = ${claim.scope} and key = ${claim.key}`);
-    // Forget this caller's expired keys while here: cheap (primary-key prefix) and keeps the table small.
-    await db.query(sql`delete from idempotency_key where scope = ${claim.scope} and expires_at <= now()`);
   } catch (error) {
     // The database went away after the answer was decided: send the answer anyway (an error here
     // would replace it with Fastify's own, leaking the connection error). The claim stays in

@@ -19,6 +19,11 @@ export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
     : sql`e.organisation_id = any(${scope.orgIds})`;
 };
 
+/** The same condition as `scopeCondition(scope, 'merchant')`, for a row already in memory. */
+export const inMerchantScope = (scope: Scope, row: { organisation_id: string; merchant_id: string | null }): boolean =>
+  scope.kind === 'all' ||
+  (scope.kind === 'merchant' ? row.merchant_id === scope.merchantId : scope.orgIds.includes(row.organisation_id));
+
 /** The `organisation` filter matches the organisation's whole subtree. */
 const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
   const [org] = await db.query<{ type: string; path: string }>(

@@ -9,9 +9,10 @@ export type OwnedRow = {
   merchant_id: string | null;
   currency_code?: string;
   status?: string;
+  country_code?: string | null;
 };
 
-const TABLES = { payment_profile: 'currency_code', customer: 'status' } as const;
+const TABLES = { payment_profile: 'currency_code', customer: 'status, e.country_code' } as const;
 
 /**
  * A payment profile or customer the caller may use, found by an id from a request body.
