@@ -43,7 +43,10 @@ const auditRow = (
 
 /** Appends one audit row. Never pass passwords, codes, tokens or card numbers in `detail`. */
 export const recordAudit = async (db: Queryable, entry: AuditEntry): Promise<void> => {
-  await db.query(sql`insert into audit_log (${AUDIT_COLUMNS}) ${auditRow(entry)}`);
+  // Every request of an API key writes one: prepared once per connection.
+  await db.query(
+    sql.prepared('kassa_audit_insert_1', sql`insert into audit_log (${AUDIT_COLUMNS}) ${auditRow(entry)}`),
+  );
 };
 
 /**

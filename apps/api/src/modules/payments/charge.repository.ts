@@ -211,8 +211,19 @@ export const writePayment = async (
       from ins where scheduled_transaction.id = ${s.id})`);
   }
   if (write.audit) parts.push(sql`audit as (${auditInsertFrom(write.audit, sql`ins`)})`);
+  // Prepared once per connection and shape (the text depends only on which parts there are): it is
+  // parsed and planned once, not for every payment.
+  const shape = [
+    write.configVersion === undefined ? '' : 'v',
+    ...write.webhooks.map((w) => (w.data === 'transaction' ? 't' : 'd') + (w.refusal === null ? 'q' : 'r')),
+    write.scheduled ? 's' : '',
+    write.audit ? 'a' : '',
+  ].join('');
   const [row] = await q.query<RowOf<typeof transactionEntity>>(
-    sql`with ${sql.join(parts, ', ')} select ${selectList(transactionEntity)} from ins e`,
+    sql.prepared(
+      `kassa_payment_write_1_${shape}`,
+      sql`with ${sql.join(parts, ', ')} select ${selectList(transactionEntity)} from ins e`,
+    ),
   );
   return row;
 };
