@@ -4,7 +4,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { newId } from '../../lib/ids.ts';
 import { preparePayment } from './charge.service.ts';
-import { writePayment } from './charge.repository.ts';
+import { loadEngineConfig, writePayment } from './charge.repository.ts';
 import { engineConfigs } from './engine-config.ts';
 import { caller } from './payments-test-helpers.ts';
 
@@ -151,6 +151,10 @@ describe('the engine configuration a process keeps', () => {
     expect(written).toHaveLength(0);
     // The API decides again by the saved ruleset.
     expect((await pay(20)).json()).toMatchObject({ status: 'FAILED', blocked: true });
+    // After repeated misses it holds the configuration while it writes (shared lock on its version).
+    const held = await t.db.transaction((tx) => loadEngineConfig(tx, world.profileA, null, true));
+    expect(held).toMatchObject({ profile: { id: world.profileA }, organisation: { merchant_id: world.shopA.id } });
+    expect(held.rulesets.map((r) => r.id)).toContain(id);
     await t.db.query(sql`delete from validation_ruleset where id = ${id}`);
   });
 
