@@ -34,6 +34,22 @@ const log = (line: string) => console.log(`[bench:payments] ${line}`);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:payments measures PostgreSQL: set DATABASE_URL');
 const psql = (query: string) => execSync(`psql "${url}" -At -c "${query}"`, { encoding: 'utf8' }).trim();
+/** CPU seconds of each PostgreSQL backend serving this database (the server runs on this machine). */
+const backendCpu = (): Map<number, number> => {
+  const pids = psql('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      cpu.set(pid, cpuSeconds(pid));
+    } catch {
+      // The backend ended between the two reads.
+    }
+  }
+  return cpu;
+};
 
 type Json = Record<string, unknown>;
 const call = async (
@@ -135,6 +151,7 @@ const main = async () => {
     const auditBefore = Number(psql('select count(*) from audit_log'));
 
     const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
+    const dbCpuBefore = backendCpu();
     let n = 0;
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
@@ -177,6 +194,8 @@ const main = async () => {
       });
     });
     const apiCpuSeconds = servers.reduce((sum, server, i) => sum + cpuSeconds(server.pid) - cpuBefore[i], 0);
+    // Backends that connected during the run count whole; shared server processes (WAL writer, checkpointer) do not count.
+    const dbCpuSeconds = [...backendCpu()].reduce((sum, [pid, cpu]) => sum + cpu - (dbCpuBefore.get(pid) ?? 0), 0);
     const made = Number(psql('select count(*) from transaction')) - before;
     const byStatus = psql(
       `select status || '=' || count(*) from transaction where merchant_reference like 'BENCH-${suffix}-%' group by status order by 1`,
@@ -215,6 +234,8 @@ const main = async () => {
       paymentsPerSecond: made / seconds,
       // CPU the API process(es) spent per payment: what a quiet core could do, whatever else the machine runs.
       apiCpuMsPerPayment: (apiCpuSeconds * 1000) / made,
+      // CPU the database's backends for this database spent per payment.
+      dbCpuMsPerPayment: (dbCpuSeconds * 1000) / made,
       loadAverage: loadavg()[0],
       requests: result.requests.total,
       responses: statuses,

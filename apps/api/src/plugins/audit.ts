@@ -1,5 +1,5 @@
 import { newId } from '../lib/ids.ts';
-import { sql, type Queryable } from './db/index.ts';
+import { sql, type Queryable, type Sql } from './db/index.ts';
 
 export type AuditEntry = {
   type: string;
@@ -27,14 +27,31 @@ export type AuditEntry = {
  */
 export const SYSTEM_ACTOR = { userName: 'Kassa (system)', authentication: 'system' } as const;
 
+const AUDIT_COLUMNS =
+  sql.raw(`id, organisation_id, user_id, user_name, authentication, type, route, method, url, origin,
+      response_code, entity, entity_id, transaction_id, detail, request, response`);
+
+/** An audit row as a select list (typed, so it can also be selected `from` another statement's rows). */
+const auditRow = (
+  entry: AuditEntry,
+) => sql`select ${newId('au')}::text, ${entry.organisationId ?? null}::text, ${entry.userId ?? null}::text,
+      ${entry.userName ?? null}::text, ${entry.authentication ?? 'jwt'}::text, ${entry.type}::text, ${entry.route ?? null}::text,
+      ${entry.method ?? null}::text, ${entry.url ?? null}::text, ${entry.origin ?? null}::text, ${entry.responseCode ?? null}::int,
+      ${entry.entity ?? null}::text, ${entry.entityId ?? null}::text, ${entry.transactionId ?? null}::text,
+      ${entry.detail ? JSON.stringify(entry.detail) : null}::jsonb, ${entry.request ? JSON.stringify(entry.request) : null}::jsonb,
+      ${entry.response ? JSON.stringify(entry.response) : null}::jsonb`;
+
 /** Appends one audit row. Never pass passwords, codes, tokens or card numbers in `detail`. */
 export const recordAudit = async (db: Queryable, entry: AuditEntry): Promise<void> => {
-  await db.query(sql`
-    insert into audit_log (id, organisation_id, user_id, user_name, authentication, type, route, method, url, origin,
-      response_code, entity, entity_id, transaction_id, detail, request, response)
-    values (${newId('au')}, ${entry.organisationId ?? null}, ${entry.userId ?? null}, ${entry.userName ?? null},
-      ${entry.authentication ?? 'jwt'}, ${entry.type}, ${entry.route ?? null}, ${entry.method ?? null}, ${entry.url ?? null},
-      ${entry.origin ?? null}, ${entry.responseCode ?? null}, ${entry.entity ?? null}, ${entry.entityId ?? null},
-      ${entry.transactionId ?? null}, ${entry.detail ? JSON.stringify(entry.detail) : null},
-      ${entry.request ? JSON.stringify(entry.request) : null}, ${entry.response ? JSON.stringify(entry.response) : null})`);
+  // Every request of an API key writes one: prepared once per connection.
+  await db.query(
+    sql.prepared('kassa_audit_insert_1', sql`insert into audit_log (${AUDIT_COLUMNS}) ${auditRow(entry)}`),
+  );
 };
+
+/**
+ * The same audit row as a part of a larger statement (a `with` clause): written once for each
+ * row of `from` (the rows another part of the statement wrote), so only when they were written.
+ */
+export const auditInsertFrom = (entry: AuditEntry, from: Sql): Sql =>
+  sql`insert into audit_log (${AUDIT_COLUMNS}) ${auditRow(entry)} from ${from}`;

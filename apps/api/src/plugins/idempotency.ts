@@ -68,14 +68,20 @@ const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
   const hash = requestHash(request);
   const db = request.server.db;
   // Claim the key; an expired row, or an abandoned in-flight row of the same request, is taken over.
-  const claimed = await db.query(sql`
+  // Every creating call with a key sends these: prepared once per connection.
+  const claimed = await db.query(
+    sql.prepared(
+      'kassa_idempotency_claim_1',
+      sql`
     insert into idempotency_key (scope, key, request_hash, locked_until, expires_at)
     values (${scope}, ${key}, ${hash}, now() + make_interval(secs => ${LOCK_SECONDS}), now() + make_interval(hours => ${KEEP_HOURS}))
     on conflict (scope, key) do update set request_hash = excluded.request_hash, state = 'in_flight', response_status = null,
       response_body = null, response_type = null, locked_until = excluded.locked_until, created_at = now(), expires_at = excluded.expires_at
     where idempotency_key.expires_at <= now()
       or (idempotency_key.state = 'in_flight' and idempotency_key.locked_until <= now() and idempotency_key.request_hash = excluded.request_hash)
-    returning key`);
+    returning key`,
+    ),
+  );
   if (claimed.length > 0) {
     request.idempotencyClaim = { scope, key };
     return;
@@ -116,11 +122,16 @@ const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload
       return payload;
     }
     const type = reply.getHeader('content-type');
-    await db.query(sql`update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
+    // Forget this caller's expired keys while here, in the same statement: cheap (primary-key prefix) and keeps the table small.
+    await db.query(
+      sql.prepared(
+        'kassa_idempotency_done_1',
+        sql`with expired as (delete from idempotency_key where scope = ${claim.scope} and expires_at <= now())
+      update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
         response_type = ${typeof type === 'string' ? type : null}
-      where scope = ${claim.scope} and key = ${claim.key}`);
-    // Forget this caller's expired keys while here: cheap (primary-key prefix) and keeps the table small.
-    await db.query(sql`delete from idempotency_key where scope = ${claim.scope} and expires_at <= now()`);
+      where scope = ${claim.scope} and key = ${claim.key}`,
+      ),
+    );
   } catch (error) {
     // The database went away after the answer was decided: send the answer anyway (an error here
     // would replace it with Fastify's own, leaking the connection error). The claim stays in

@@ -8,7 +8,7 @@ import type { Scope } from './scope.ts';
 import { conditionsOf, rowConditions, scopeCondition, whereClause, whereOf } from './where.ts';
 
 /** The select list of an entity's fields; `only` narrows it (exports select just their columns). */
-const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>
+export const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>
   sql.raw(
     Object.entries(entity.fields)
       .filter(([name]) => !only || name === 'id' || only.includes(name))

@@ -25,6 +25,11 @@ export const scopedAnd = (scope: Scope): Sql => {
   return condition ? sql`and ${condition}` : sql.empty;
 };
 
+/** The same condition as `scopeCondition(scope, 'merchant')`, for a row already in memory. */
+export const inMerchantScope = (scope: Scope, row: { organisation_id: string; merchant_id: string | null }): boolean =>
+  scope.kind === 'all' ||
+  (scope.kind === 'merchant' ? row.merchant_id === scope.merchantId : scope.orgIds.includes(row.organisation_id));
+
 /** The `organisation` filter matches the organisation's whole subtree. */
 const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
   const [org] = await db.query<{ type: string; path: string }>(

@@ -11,20 +11,17 @@ import { newId } from '../../lib/ids.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
 import {
   chargeCustomer,
-  chargeOrganisation,
-  finishScheduledTransaction,
-  loadChargeProfile,
-  pickProcessor,
-  profileProcessor,
-  routingById,
-  rulesetsFor,
+  loadEngineConfig,
+  writePayment,
+  type ChargeCustomer,
   type ChargeProfile,
   type ChargeRuleset,
+  type EngineConfigRow,
+  type PaymentWebhook,
+  type PaymentWrite,
 } from './charge.repository.ts';
 import { sandboxAuthorise, sandboxCard, type SandboxStatus } from './sandbox-processor.ts';
-import { insertTransaction } from './transaction.repository.ts';
-import { notifyItem, queueWebhook } from '../webhooks/delivery.service.ts';
-import { merchantLimits } from '../merchants/merchant-configuration.service.ts';
+import { reservedNameRefusal } from '../webhooks/address-guard.ts';
 
 export type ChargeInput = {
   /** False for a replay of past charges (the demo world): no webhook for events long gone. */
@@ -67,17 +64,12 @@ export type ChargeResult = {
 type Routed = { processorId: string | null; routing: TTransactionDecision['routing']; reason: string | null };
 
 /** The profile's routing tree for the product decides the processor; without one, the profile's first active processor does. */
-const route = async (
-  tx: Queryable,
-  profile: ChargeProfile,
-  product: PaymentProduct,
-  facts: PaymentFacts,
-): Promise<Routed> => {
-  const routingId = profile.routing?.[product];
+const route = (config: EngineConfigRow, product: PaymentProduct, facts: PaymentFacts): Routed => {
+  const routingId = config.profile?.routing?.[product];
   // Only a routing id routes; older demo worlds kept a weighted split object here, which routes like no routing.
-  const routing = typeof routingId === 'string' ? await routingById(tx, routingId) : undefined;
+  const routing = typeof routingId === 'string' ? config.routings.find((r) => r.id === routingId) : undefined;
   if (!routing) {
-    const processorId = (await pickProcessor(tx, profile.id, product)) ?? null;
+    const processorId = config.processors.find((p) => p.active && p.payment_product === product)?.id ?? null;
     return {
       processorId,
       routing: { routing: null, name: null, version: null, path: [], processor: processorId, fallback: true },
@@ -116,9 +108,16 @@ export const routeAndAuthorise = async (
   profile: ChargeProfile,
   facts: PaymentFacts,
   payment: { customerStatus: string | null; cardNumber?: string | null },
+): Promise<Authorisation> =>
+  routeAndAuthoriseBy(await loadEngineConfig(tx, profile.id, profile.organisation_id), facts, payment);
+
+const routeAndAuthoriseBy = async (
+  config: EngineConfigRow,
+  facts: PaymentFacts,
+  payment: { customerStatus: string | null; cardNumber?: string | null },
 ): Promise<Authorisation> => {
-  const routed = await route(tx, profile, facts.payment_product as PaymentProduct, facts);
-  const processor = routed.processorId ? await profileProcessor(tx, profile.id, routed.processorId) : undefined;
+  const routed = route(config, facts.payment_product as PaymentProduct, facts);
+  const processor = routed.processorId ? config.processors.find((p) => p.id === routed.processorId) : undefined;
   if (!processor || !processor.active) {
     const reason = routed.reason ?? 'the routed processor is not an active processor of the profile';
     return { status: 'FAILED', reason, processorId: null, externalId: null, routing: routed.routing, acquirer: null };
@@ -142,41 +141,47 @@ export const routeAndAuthorise = async (
   };
 };
 
+/** A webhook of the payment's database transaction: it exists if and only if the payment it reports does. */
+const paymentWebhook = (event: Omit<PaymentWebhook, 'id' | 'at' | 'refusal'>): PaymentWebhook => ({
+  ...event,
+  id: newId('wh'),
+  at: new Date(),
+  refusal: reservedNameRefusal(event.url),
+});
+
 /**
  * A fired ruleset with a webhook URL tells it (type `validationruleset`, event
- * `validationruleset.matched`, item = the ruleset; no status, portal.md §4), in the payment's
- * database transaction: the event exists if and only if the payment it judged does.
+ * `validationruleset.matched`, item = the ruleset; no status, portal.md §4).
  */
-const notifyRulesets = async (
-  tx: Queryable,
+const rulesetWebhooks = (
   fired: ChargeRuleset[],
   payment: { transactionId: string; merchantId: string; profileId: string; facts: PaymentFacts; status: string },
-) => {
-  for (const ruleset of fired) {
-    if (!ruleset.webhook_url) continue;
-    await queueWebhook(tx, {
-      type: 'validationruleset',
-      event: 'validationruleset.matched',
-      organisationId: ruleset.organisation_id,
-      merchantId: payment.merchantId,
-      url: ruleset.webhook_url,
-      itemId: ruleset.id,
-      status: null,
-      data: {
-        id: ruleset.id,
-        name: ruleset.name,
-        action: ruleset.action,
-        transaction: payment.transactionId,
-        transaction_status: payment.status,
-        amount: payment.facts.amount,
-        currency_code: payment.facts.currency_code,
-        payment_product: payment.facts.payment_product,
-        payment_profile: payment.profileId,
-        organisation: ruleset.organisation_id,
-      },
-    });
-  }
-};
+): PaymentWebhook[] =>
+  fired
+    .filter((ruleset) => ruleset.webhook_url)
+    .map((ruleset) =>
+      paymentWebhook({
+        type: 'validationruleset',
+        event: 'validationruleset.matched',
+        organisationId: ruleset.organisation_id,
+        merchantId: payment.merchantId,
+        url: ruleset.webhook_url as string,
+        itemId: ruleset.id,
+        status: null,
+        data: {
+          id: ruleset.id,
+          name: ruleset.name,
+          action: ruleset.action,
+          transaction: payment.transactionId,
+          transaction_status: payment.status,
+          amount: payment.facts.amount,
+          currency_code: payment.facts.currency_code,
+          payment_product: payment.facts.payment_product,
+          payment_profile: payment.profileId,
+          organisation: ruleset.organisation_id,
+        },
+      }),
+    );
 
 /**
  * The one payment path: every payment (the API, payment links, recurring billing) goes through
@@ -190,15 +195,32 @@ const notifyRulesets = async (
  * Inputs are trusted (the caller validated them and checked tenancy); a broken contract throws.
  */
 export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<ChargeResult> => {
+  const config = await loadEngineConfig(tx, input.paymentProfileId, input.organisationId);
+  const customer = input.customerId ? await chargeCustomer(tx, input.customerId) : undefined;
+  const { result, write } = await preparePayment(config, input, customer);
+  // Read in the caller's transaction just now: written without the version check, as it was read.
+  if (!(await writePayment(tx, { ...write, configVersion: undefined })))
+    throw new Error(`chargePayment: transaction ${result.transactionId} was not written`);
+  return result;
+};
+
+/**
+ * The engine's decision for a payment by the configuration `config` (read by `loadEngineConfig`),
+ * and the one statement that writes it (`writePayment`), without touching the database.
+ */
+export const preparePayment = async (
+  config: EngineConfigRow,
+  input: ChargeInput,
+  customer: ChargeCustomer | undefined,
+): Promise<{ result: ChargeResult; write: PaymentWrite }> => {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
     throw new Error(`chargePayment: amount must be a positive integer, got ${input.amount}`);
-  const profile = await loadChargeProfile(tx, input.paymentProfileId);
+  const profile = config.profile;
   if (!profile) throw new Error(`chargePayment: payment profile ${input.paymentProfileId} does not exist`);
-  const organisation = await chargeOrganisation(tx, input.organisationId);
+  const organisation = config.organisation;
   if (!organisation) throw new Error(`chargePayment: organisation ${input.organisationId} does not exist`);
   const started = new Date().toISOString();
   const transactionId = newId('tx');
-  const customer = input.customerId ? await chargeCustomer(tx, input.customerId) : undefined;
   const card = sandboxCard(input.productType, input.cardNumber);
   const facts: PaymentFacts = {
     id: transactionId,
@@ -216,12 +238,16 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     recurring_type: input.recurringType ?? 'none',
   };
 
-  const rulesets = await rulesetsFor(tx, organisation.merchant_id, organisation.path, profile.id);
-  const fired = rulesets.filter((ruleset) => evaluateRuleset(ruleset, facts).matched);
+  const fired = config.rulesets.filter((ruleset) => evaluateRuleset(ruleset, facts).matched);
   const blockedBy = fired.filter((r) => r.action === 'block');
   const tags = [...new Set(fired.filter((r) => r.action === 'tag' && r.tag).map((r) => r.tag as string))];
   // The provider's merchant configuration: a maximum amount, 3-D Secure for every payment, recurring off.
-  const limits = await merchantLimits(tx, organisation.merchant_id);
+  const limits = config.limits ?? {
+    max_transaction_amount: null,
+    three_ds_policy: 'rulesets',
+    refunds_enabled: true,
+    recurring_enabled: true,
+  };
   const threeDSecureRequired = fired.some((r) => r.action === '3dSecure') || limits.three_ds_policy === 'always';
   const decision: TTransactionDecision = {
     rulesets: fired.map((r) => ({ id: r.id, name: r.name, action: r.action })),
@@ -252,7 +278,7 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     reason = '3-D Secure challenge pending';
     decision.challenge = 'pending';
   } else {
-    const answer = await routeAndAuthorise(tx, profile, facts, {
+    const answer = await routeAndAuthoriseBy(config, facts, {
       customerStatus: customer?.status ?? null,
       cardNumber: input.cardNumber,
     });
@@ -266,7 +292,7 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
   ];
   for (let i = 1; i < history.length; i++) assertTransition(history[i - 1].status, history[i].status);
 
-  await insertTransaction(tx, {
+  const transaction = {
     id: transactionId,
     organisationId: input.organisationId,
     merchantId: organisation.merchant_id,
@@ -291,23 +317,42 @@ export const chargePayment = async (tx: Queryable, input: ChargeInput): Promise<
     threeDs: facts.three_ds || threeDSecureRequired,
     countryCode: facts.country_code,
     decision,
-  });
-  if (input.scheduledTransactionId) {
-    await finishScheduledTransaction(tx, input.scheduledTransactionId, {
-      transactionId,
-      done: status === 'SETTLEMENT_REQUESTED',
-      reason,
-    });
-  }
-  if (input.notify !== false) {
-    await notifyItem(tx, 'transaction', transactionId, 'transaction.created');
-    await notifyRulesets(tx, fired, {
-      transactionId,
-      merchantId: organisation.merchant_id,
-      profileId: profile.id,
-      facts,
-      status,
-    });
-  }
-  return { transactionId, status, statusReason: reason, decision, facts, merchantId: organisation.merchant_id };
+  };
+  const webhooks =
+    input.notify === false
+      ? []
+      : [
+          ...(profile.webhook_transaction_update
+            ? [
+                paymentWebhook({
+                  type: 'transaction',
+                  event: 'transaction.created',
+                  organisationId: input.organisationId,
+                  merchantId: organisation.merchant_id,
+                  url: profile.webhook_transaction_update,
+                  itemId: transactionId,
+                  status,
+                  data: 'transaction',
+                }),
+              ]
+            : []),
+          ...rulesetWebhooks(fired, {
+            transactionId,
+            merchantId: organisation.merchant_id,
+            profileId: profile.id,
+            facts,
+            status,
+          }),
+        ];
+  return {
+    result: { transactionId, status, statusReason: reason, decision, facts, merchantId: organisation.merchant_id },
+    write: {
+      transaction,
+      configVersion: config.version,
+      webhooks,
+      scheduled: input.scheduledTransactionId
+        ? { id: input.scheduledTransactionId, done: status === 'SETTLEMENT_REQUESTED', reason }
+        : undefined,
+    },
+  };
 };

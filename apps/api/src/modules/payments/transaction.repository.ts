@@ -1,4 +1,4 @@
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import { scopeCondition } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
@@ -72,12 +72,46 @@ export type NewTransaction = {
   decision?: unknown;
 };
 
-export const insertTransaction = (tx: Queryable, t: NewTransaction) =>
-  tx.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
+const TRANSACTION_COLUMNS = `id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
       amount, currency_code, payment_product_type, card_brand, card_bin, card_last4, recurring_type, status, status_reason,
-      subscription_id, subscription_cycle, description, processor_id_external, status_history, blocked, tags, three_ds, country_code, decision)
-    values (${t.id}, ${t.organisationId}, ${t.merchantId}, ${t.paymentProfileId}, ${t.processorId}, ${t.customerId}, ${t.merchantReference},
-      ${t.amount}, ${t.currencyCode}, ${t.productType}, ${t.card?.brand ?? null}, ${t.card?.bin ?? null}, ${t.card?.last4 ?? null},
-      ${t.recurringType}, ${t.status}, ${t.statusReason}, ${t.subscriptionId}, ${t.subscriptionCycle}, ${t.description},
-      ${t.processorIdExternal}, ${JSON.stringify(t.statusHistory)}, ${t.blocked ?? false}, ${t.tags ?? []}, ${t.threeDs ?? false},
-      ${t.countryCode ?? null}, ${t.decision === undefined ? null : JSON.stringify(t.decision)})`);
+      subscription_id, subscription_cycle, description, processor_id_external, status_history, blocked, tags, three_ds, country_code, decision`;
+
+/** A new transaction as one JSON object of its columns (read back with `jsonb_populate_record(null::transaction, …)`). */
+const transactionRecord = (t: NewTransaction) =>
+  JSON.stringify({
+    id: t.id,
+    organisation_id: t.organisationId,
+    merchant_id: t.merchantId,
+    payment_profile_id: t.paymentProfileId,
+    processor_id: t.processorId,
+    customer_id: t.customerId,
+    merchant_reference: t.merchantReference,
+    amount: t.amount,
+    currency_code: t.currencyCode,
+    payment_product_type: t.productType,
+    card_brand: t.card?.brand ?? null,
+    card_bin: t.card?.bin ?? null,
+    card_last4: t.card?.last4 ?? null,
+    recurring_type: t.recurringType,
+    status: t.status,
+    status_reason: t.statusReason,
+    subscription_id: t.subscriptionId,
+    subscription_cycle: t.subscriptionCycle,
+    description: t.description,
+    processor_id_external: t.processorIdExternal,
+    status_history: t.statusHistory,
+    blocked: t.blocked ?? false,
+    tags: t.tags ?? [],
+    three_ds: t.threeDs ?? false,
+    country_code: t.countryCode ?? null,
+    decision: t.decision === undefined ? null : t.decision,
+  });
+
+/**
+ * The insert of a new transaction as a part of a larger statement: only `when` (a condition on
+ * the same snapshot) lets it write; `returning *`.
+ */
+export const insertTransactionWhen = (t: NewTransaction, when: Sql): Sql =>
+  sql`insert into transaction (${sql.raw(TRANSACTION_COLUMNS)})
+    select ${sql.raw(TRANSACTION_COLUMNS)} from jsonb_populate_record(null::transaction, ${transactionRecord(t)}::jsonb) where ${when}
+    returning *`;

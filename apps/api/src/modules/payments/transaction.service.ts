@@ -1,62 +1,67 @@
 import { type TransactionStatus, type TTransactionCreateBody } from '@kassa/domain';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound, notFoundAt } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { type OwnedRow, getEntity, getOwnedRow } from '../../query/repository.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { openChallenge } from '../checkout/hosted-checkout.service.ts';
-import { chargePayment } from './charge.service.ts';
+import { preparePayment, type ChargeResult } from './charge.service.ts';
+import { loadEngineConfig, writePayment, type EngineConfigRow } from './charge.repository.ts';
+import { engineConfigs } from './engine-config.ts';
+import { inMerchantScope } from '../../query/where.ts';
 import { assertSameMerchant } from './same-merchant.ts';
 import { customerEntity } from './customer.entity.ts';
-import { paymentProfileEntity } from '../settings/settings.entities.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { lockTransaction, markBlocked } from './transaction.repository.ts';
+
+/** Payments decided by a kept configuration that turned out changed, before one holds the configuration still. */
+const OPTIMISTIC_ATTEMPTS = 3;
 
 /**
  * Creates a payment through the one payment path; a declined payment is still a created
  * transaction. A payment a 3-D Secure ruleset sends to a challenge is IN_PROGRESS and answers
  * `checkout_url`, the hosted page where the customer completes it.
+ *
+ * Round trips (issue 14): the engine's configuration is kept per process (`engineConfigs`) and the
+ * payment, its webhooks and its audit entry are written in one statement that checks the
+ * configuration is still current; a changed one is read again and the payment decided again.
+ * After a few such misses the configuration is read and held (shared lock) in one transaction.
  */
 export const createPayment = async (db: Db, actor: Actor, body: TTransactionCreateBody, publicUrl: string) => {
-  let checkoutUrl: string | null = null;
-  const transactionId = await db.transaction(async (tx) => {
-    const profile = await getOwnedRow<OwnedRow & { currency_code: string | null }>(
-      tx,
-      paymentProfileEntity,
-      actor.scope,
-      body.payment_profile,
-      'body.payment_profile',
-      { columns: ['currency_code'] },
-    );
-    if (body.customer)
-      assertSameMerchant(
-        profile,
-        await getOwnedRow(tx, customerEntity, actor.scope, body.customer, 'body.customer', { columns: ['status'] }),
+  const configs = engineConfigs(db);
+  const customer = body.customer
+    ? await getOwnedRow<OwnedRow & { status: string | null; country_code: string | null }>(
+        db,
+        customerEntity,
+        actor.scope,
+        body.customer,
         'body.customer',
-      );
-    const result = await chargePayment(tx, {
-      organisationId: profile.organisation_id,
-      paymentProfileId: profile.id,
-      customerId: body.customer ?? null,
-      amount: body.amount,
-      productType: body.payment_product_type,
-      merchantReference: body.merchant_reference,
-      description: body.description ?? undefined,
-      recurringType: body.recurring_type,
-      cardNumber: body.card_number ?? null,
-      threeDSecure: body.three_d_secure,
-      challenge: true,
-    });
-    if (result.status === 'IN_PROGRESS') {
-      checkoutUrl = await openChallenge(tx, publicUrl, {
-        transactionId: result.transactionId,
-        merchantId: result.merchantId,
-        facts: result.facts,
-        returnUrl: body.return_url ?? null,
-      });
-    }
-    await recordAudit(tx, {
+        { columns: ['status', 'country_code'] },
+      )
+    : undefined;
+  const attempt = async (q: Queryable, config: EngineConfigRow, transactional: boolean) => {
+    const profile = config.profile;
+    if (!profile || !inMerchantScope(actor.scope, profile)) return 'not found' as const;
+    if (customer) assertSameMerchant({ ...profile, id: profile.id }, customer, 'body.customer');
+    const { result, write } = await preparePayment(
+      config,
+      {
+        organisationId: profile.organisation_id,
+        paymentProfileId: profile.id,
+        customerId: body.customer ?? null,
+        amount: body.amount,
+        productType: body.payment_product_type,
+        merchantReference: body.merchant_reference,
+        description: body.description ?? undefined,
+        recurringType: body.recurring_type,
+        cardNumber: body.card_number ?? null,
+        threeDSecure: body.three_d_secure,
+        challenge: true,
+      },
+      customer && { status: customer.status ?? null, country_code: customer.country_code ?? null },
+    );
+    write.audit = {
       ...actor.audit,
       type: 'transaction_created',
       responseCode: 201,
@@ -69,11 +74,42 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
         status_reason: result.statusReason,
         decision: result.decision,
       },
+    };
+    // A challenge opens a checkout session for the new transaction: both in one database transaction.
+    if (result.status !== 'IN_PROGRESS' || transactional) {
+      const row = await writePayment(q, write);
+      if (!row || result.status !== 'IN_PROGRESS') return row;
+      return { ...row, checkout_url: await challenge(q, result) };
+    }
+    return db.transaction(async (tx) => {
+      const row = await writePayment(tx, write);
+      return row && { ...row, checkout_url: await challenge(tx, result) };
     });
-    return result.transactionId;
-  });
-  const row = await getEntity(db, transactionEntity, actor.scope, transactionId);
-  return checkoutUrl ? { ...row, checkout_url: checkoutUrl } : row;
+  };
+  const challenge = (q: Queryable, result: ChargeResult) =>
+    openChallenge(q, publicUrl, {
+      transactionId: result.transactionId,
+      merchantId: result.merchantId,
+      facts: result.facts,
+      returnUrl: body.return_url ?? null,
+    });
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+    const config = await configs.get(db, body.payment_profile, i > 0);
+    const row = await attempt(db, config, false);
+    if (row === 'not found') {
+      // A kept profile outside the caller's tenancy is read once more before the 404: it may have moved.
+      if (i === 0 && config !== (await configs.get(db, body.payment_profile, true))) continue;
+      throw notFoundAt('body.payment_profile', 'Payment profile');
+    }
+    if (row) return row;
+    configs.clear();
+  }
+  const row = await db.transaction(async (tx) =>
+    attempt(tx, await loadEngineConfig(tx, body.payment_profile, null, true), true),
+  );
+  if (row === 'not found') throw notFoundAt('body.payment_profile', 'Payment profile');
+  if (!row) throw new Error('createPayment: the payment was not written under a held configuration');
+  return row;
 };
 
 /** Marks a FAILED transaction as blocked (payments.md §4); anything else is a 409 naming its status. */
