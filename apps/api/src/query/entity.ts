@@ -33,6 +33,7 @@ export type Tenancy = 'merchant' | 'organisation' | 'shared' | 'member';
 
 export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
   name: string;
+  /** The table read as alias `e`, or a parenthesised select (columns the table lacks, e.g. merchant revenue). */
   table: string;
   tenancy: Tenancy;
   /** The zod schema of a row as the API answers it (packages/domain/src/rows): response, OpenAPI, web types. */
