@@ -33,6 +33,7 @@ export type Tenancy = 'merchant' | 'organisation' | 'shared' | 'member';
 
 export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
   name: string;
+  /** The table read as alias `e`, or a parenthesised select (columns the table lacks, e.g. merchant revenue). */
   table: string;
   tenancy: Tenancy;
   /** The zod schema of a row as the API answers it (packages/domain/src/rows): response, OpenAPI, web types. */
@@ -45,6 +46,12 @@ export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
   baseCondition?: Sql;
   /** A per-day rollup table that can answer counts exactly (query/rollup-count.ts). */
   rollup?: RollupDef;
+  /**
+   * The table has `(merchant_id, created_at desc, id desc)` and `(created_at desc, id desc)`
+   * indexes (and its populated relations are read by primary key), so a page filtered only by
+   * `created_at` may keep one generic plan (query/prepared.ts); checked with EXPLAIN per entity.
+   */
+  genericPlans?: boolean;
 };
 
 /** A row of an entity as the repository reads it (timestamps as Dates). */

@@ -12,6 +12,12 @@ export type ListRequest = {
   populate: string[];
   /** The `organisation` filter, resolved to a subtree by the repository. */
   organisation?: string;
+  /**
+   * True when the request filters on nothing but bounds of `created_at` and is sorted by it: a
+   * page of it is read in order off a `(tenant, created_at desc, id desc)` or `(created_at desc,
+   * id desc)` index whatever the values, so one generic plan serves every caller.
+   */
+  timeOrderedOnly: boolean;
 };
 
 const RESERVED = new Set([
@@ -94,12 +100,14 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
     sort: { field: 'created_at', column: 'e.created_at', descending: true },
     conditions: [],
     populate: [],
+    timeOrderedOnly: true,
   };
   const sortRaw = query._sort === undefined ? DEFAULT_SORT : single('_sort', query._sort);
   const sortField = sortRaw.replace(/^-/, '');
   const sortDef = own(entity.fields, sortField);
   if (!sortDef?.sort) throw badRequest(path('_sort'), `Cannot sort by ${sortField}`, 'unknown_field');
   request.sort = { field: sortField, column: columnOf(sortField, sortDef), descending: sortRaw.startsWith('-') };
+  if (sortField !== 'created_at') request.timeOrderedOnly = false;
 
   if (query._limit !== undefined) {
     const raw = single('_limit', query._limit);
@@ -110,7 +118,10 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
   if (query._search !== undefined) {
     const term = single('_search', query._search).trim();
     const by = query._search_by === undefined ? undefined : single('_search_by', query._search_by);
-    if (term) request.conditions.push(searchCondition(entity, term, by));
+    if (term) {
+      request.conditions.push(searchCondition(entity, term, by));
+      request.timeOrderedOnly = false;
+    }
   }
   if (query._populate !== undefined) {
     const names = (Array.isArray(query._populate) ? query._populate.join(' ') : query._populate)
@@ -127,6 +138,7 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
     const match = /^(.*?)(\[\]|>|<)?$/.exec(rawKey) as RegExpExecArray;
     const name = match[1];
     const op = match[2] ?? '=';
+    if (name !== 'created_at' || (op !== '>' && op !== '<')) request.timeOrderedOnly = false;
     if (name === 'organisation' && op === '=') {
       request.organisation = single(rawKey, value);
       continue;

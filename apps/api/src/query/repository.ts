@@ -3,6 +3,7 @@ import { notFound, notFoundAt } from '../lib/http-error.ts';
 import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
 import { columnOf, own, type EntityDef, type FieldType, type RowOf } from './entity.ts';
 import { parseListQuery, type ListRequest } from './parse.ts';
+import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
 import type { Scope } from './scope.ts';
 import { conditionsOf, rowConditions, scopeCondition, whereClause, whereOf } from './where.ts';
@@ -144,10 +145,14 @@ export const listEntity = async <E extends EntityDef>(
 ): Promise<RowOf<E>[]> => {
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
-  const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${request.limit} offset ${request.skip}`;
-  if (request.populate.length === 0) return (await db.query(inner)) as RowOf<E>[];
+  // The page size is part of the text (a whole number from 1 to the cap, so a few shapes): a generic
+  // plan that does not know it assumes a tenth of the table and hashes every related row instead of
+  // looking 25 up by key (docs/decisions.md, "Prepared list and count statements").
+  const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${request.skip}`;
+  const plan = genericPlanSafe(entity, scope, request) ? withGenericPlan : (statement: Sql) => statement;
+  if (request.populate.length === 0) return (await db.query(plan(inner))) as RowOf<E>[];
   const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request));
-  return nest(await db.query(statement)) as RowOf<E>[];
+  return nest(await db.query(plan(statement))) as RowOf<E>[];
 };
 
 /**
@@ -194,7 +199,8 @@ export const getEntity = async <E extends EntityDef>(
     request.populate,
     sql.empty,
   );
-  const rows = nest(await db.query(statement));
+  // By primary key (and relations by theirs): the same plan for every id.
+  const rows = nest(await db.query(entity.genericPlans ? withGenericPlan(statement) : statement));
   if (rows.length === 0) throw notFoundOf(entity, at);
   return rows[0] as RowOf<E>;
 };

@@ -74,6 +74,8 @@ export const transactionEntity = defineEntity(ZTransactionRow, {
       toSql: (value) => listTypeCondition[value as keyof typeof listTypeCondition],
     },
   },
+  // transaction_merchant_created_idx and transaction_created_idx; customer and processor by key.
+  genericPlans: true,
   rollup: {
     table: 'transaction_daily',
     timeField: 'created_at',

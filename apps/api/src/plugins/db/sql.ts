@@ -1,8 +1,16 @@
 /**
  * A parameterised SQL fragment. Values never become SQL text. A `name` makes PostgreSQL keep
- * it prepared per connection (only for hot statements of one fixed shape).
+ * it prepared per connection (only for hot statements of one fixed shape). `plan: 'generic'`
+ * (with a name) asks for one plan made without the values, kept for every later execution: only
+ * for shapes whose best plan does not depend on them (docs/decisions.md, "Prepared list and count
+ * statements").
  */
-export type Sql = { readonly text: string; readonly values: readonly unknown[]; readonly name?: string };
+export type Sql = {
+  readonly text: string;
+  readonly values: readonly unknown[];
+  readonly name?: string;
+  readonly plan?: 'generic';
+};
 
 const isSql = (value: unknown): value is Sql =>
   typeof value === 'object' && value !== null && 'text' in value && 'values' in value && SQL_MARK in value;
@@ -52,5 +60,6 @@ sql.join = (parts: readonly Sql[], separator: string): Sql => {
 
 sql.empty = make('', []);
 
-/** The same statement, prepared once per connection on PostgreSQL under `name`. */
-sql.prepared = (name: string, statement: Sql): Sql => Object.assign(make(statement.text, statement.values), { name });
+/** The same statement, prepared once per connection on PostgreSQL under `name` (and planned once with `plan: 'generic'`). */
+sql.prepared = (name: string, statement: Sql, plan?: 'generic'): Sql =>
+  Object.assign(make(statement.text, statement.values), plan ? { name, plan } : { name });
