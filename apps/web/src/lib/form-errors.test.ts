@@ -30,10 +30,10 @@ beforeAll(async () => {
 
 /** The two calls of an antd form the mechanism uses, recording what the form would show. */
 const formWith = (fields: string[]) => {
-  const shown: { name: string[]; errors: string[] }[] = [];
+  const shown: { name: (string | number)[]; errors: string[] }[] = [];
   const form = {
     getFieldsValue: () => Object.fromEntries(fields.map((field) => [field, undefined])),
-    setFields: (entries: { name: string[]; errors: string[] }[]) => shown.push(...entries),
+    setFields: (entries: { name: (string | number)[]; errors: string[] }[]) => shown.push(...entries),
   } as unknown as FormInstance;
   return { form, shown };
 };
@@ -63,6 +63,17 @@ describe('a refused save on a form', () => {
       t('errors.forbidden'),
     );
     expect(showServerError(form, t, new Error('boom'))).toBe(t('errors.unknown'));
+  });
+
+  it("puts a list row's error on that row's field, its index a number as antd's Form.List names it", () => {
+    const { form, shown } = formWith(['credentials']);
+    const error = new ApiError(400, {
+      code: 'validation_error',
+      message: 'x',
+      details: [{ path: 'body.credentials.1.value', message: 'Too small: expected string to have >=1 characters' }],
+    });
+    expect(showServerError(form, t, error)).toBeNull();
+    expect(shown).toEqual([{ name: ['credentials', 1, 'value'], errors: [t('form_validation.required')] }]);
   });
 
   it('words a specific refusal by its code on the field, and translates message keys', () => {

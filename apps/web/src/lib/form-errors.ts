@@ -73,7 +73,9 @@ export const showServerError = (
       const name = fieldPathOf(detail.path).join('.');
       byField.set(name, [...(byField.get(name) ?? []), specific || translateServerMessage(t, detail.message)]);
     }
-    form.setFields([...byField].map(([name, errors]) => ({ name: name.split('.'), errors })));
+    // A list's row is a number in antd's name path (`body.credentials.0.value` → ['credentials', 0, 'value']).
+    const namePath = (name: string) => name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    form.setFields([...byField].map(([name, errors]) => ({ name: namePath(name), errors })));
   }
   const rest = error.details.filter((detail) => !onField(detail));
   if (onFields.length > 0 && rest.length === 0) return null;

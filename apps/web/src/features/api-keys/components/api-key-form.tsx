@@ -1,9 +1,10 @@
-import { Alert, Button, Drawer, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { grantableRolesFor } from '@/lib/roles.ts';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useMe } from '@/lib/session.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import type { CreatedApiKey } from '../api/types.ts';
@@ -16,6 +17,7 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
   const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const create = useCreateApiKey();
+  const serverError = useServerError(form);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const organisation = Form.useWatch('organisation', form);
   const isProvider = me?.organisation.type === 'provider';
@@ -37,30 +39,13 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
           form.resetFields();
           onClose();
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          form.setFields(
-            error.details
-              .filter((d) => d.path.startsWith('body.'))
-              .map((d) => ({
-                name: d.path.split('.')[1] as keyof Values,
-                errors: [t(`errors.${error.code}`, { defaultValue: d.message })],
-              })),
-          );
-        },
+        onError: serverError.show,
       },
     );
 
   return (
     <>
-      <Drawer
-        open={open}
-        onClose={onClose}
-        title={t('apiKeys.create')}
-        size={520}
-        destroyOnHidden
-        closable={{ 'aria-label': t('detail.close') }}
-      >
+      <FormDrawer open={open} title={t('apiKeys.create')} onClose={onClose} serverError={serverError.message}>
         <Alert type="info" showIcon title={t('apiKeys.createHint')} style={{ marginBottom: 16 }} />
         <Form<Values>
           form={form}
@@ -98,7 +83,7 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
             {t('apiKeys.createSubmit')}
           </Button>
         </Form>
-      </Drawer>
+      </FormDrawer>
       <Modal
         open={created !== null}
         title={t('apiKeys.createdTitle')}

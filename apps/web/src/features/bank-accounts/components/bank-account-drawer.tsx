@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { access, hasAccess, ZBankAccountCreate, type TBankAccountCreate, type TBankAccountRow } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiGet, apiPost } from '@/lib/api-client.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { useServerError } from '@/lib/use-server-error.ts';
+import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { useMe } from '@/lib/session.ts';
 
 export type BankAccountRow = TBankAccountRow;
@@ -14,6 +16,7 @@ type Values = { holder_name: string; iban: string; bic?: string; currency_code: 
 export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const serverError = useServerError(form);
   const { data: me } = useMe();
   const queryClient = useQueryClient();
   const account = useQuery({
@@ -47,37 +50,15 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
   const onFinish = (values: Values) =>
     save.mutate(values, {
       onSuccess: onClose,
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        form.setFields(
-          error.details
-            .filter((d) => d.path.startsWith('body.'))
-            .map((d) => ({
-              name: d.path.split('.')[1] as keyof Values,
-              errors: [t(d.message, { defaultValue: d.message })],
-            })),
-        );
-      },
+      onError: serverError.show,
     });
-  const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   return (
-    <Drawer
-      open
-      onClose={onClose}
+    <FormDrawer
       title={account.data?.holder_name ?? t('bankAccounts.create')}
-      size={520}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      onClose={onClose}
       loading={Boolean(id) && account.isPending}
+      serverError={serverError.message}
     >
-      {general && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(`errors.${general.code}`, { defaultValue: general.message })}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -111,6 +92,6 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
           </Button>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

@@ -1,7 +1,8 @@
 import { CHECKOUT_DEFAULTS, NUMBER_FORMATS, PAYMENT_PRODUCTS, type TCheckoutDesignCreate } from '@kassa/domain';
-import { Alert, Button, ColorPicker, Form, Input, Select, Space, Switch, type FormInstance } from 'antd';
+import { Button, ColorPicker, Form, Input, Select, Space, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client.ts';
+import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useSaveCheckoutDesign, type CheckoutDesignRow } from '../api/checkout-designs.ts';
 import { ProductOrder } from './product-order.tsx';
 
@@ -20,25 +21,15 @@ export const CheckoutDesignForm = ({
 }) => {
   const { t } = useTranslation();
   const save = useSaveCheckoutDesign();
+  const serverError = useServerError(form);
   const onFinish = (values: TCheckoutDesignCreate) =>
     save.mutate(
       { id: design?.id ?? null, body: values },
       {
         onSuccess: onSaved,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          form.setFields(
-            error.details
-              .filter((d) => d.path.startsWith('body.'))
-              .map((d) => ({
-                name: d.path.split('.')[1] as keyof TCheckoutDesignCreate,
-                errors: [t(d.message, { defaultValue: d.message })],
-              })),
-          );
-        },
+        onError: serverError.show,
       },
     );
-  const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   return (
     <Form<TCheckoutDesignCreate>
       form={form}
@@ -48,14 +39,7 @@ export const CheckoutDesignForm = ({
       disabled={save.isPending}
       initialValues={design ?? NEW_DESIGN}
     >
-      {general && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(`errors.${general.code}`, { defaultValue: general.message })}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ServerErrorAlert message={serverError.message} />
       <Form.Item
         label={t('fields:checkout_design.name')}
         name="name"

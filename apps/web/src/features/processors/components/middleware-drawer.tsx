@@ -1,8 +1,9 @@
 import { access, hasAccess, type TMiddlewareCreate } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useMe } from '@/lib/session.ts';
 import { useMiddleware, useSaveMiddleware } from '../api/processors.ts';
 
@@ -15,6 +16,7 @@ export const MiddlewareDrawer = ({ id, onClose }: { id: string | null; onClose: 
   const { data: me } = useMe();
   const middleware = useMiddleware(id);
   const save = useSaveMiddleware();
+  const serverError = useServerError(form);
   const canEdit = hasAccess(me?.roles ?? [], access.pspMiddleware.edit);
   const required = { required: true, whitespace: true, message: t('form_validation.required') };
   useEffect(() => {
@@ -26,38 +28,16 @@ export const MiddlewareDrawer = ({ id, onClose }: { id: string | null; onClose: 
       { id, body: (id ? values : { ...values, organisation: me?.organisation.id }) as TMiddlewareCreate },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          form.setFields(
-            error.details
-              .filter((d) => d.path.startsWith('body.'))
-              .map((d) => ({
-                name: d.path.split('.')[1] as keyof Values,
-                errors: [t(d.message, { defaultValue: d.message })],
-              })),
-          );
-        },
+        onError: serverError.show,
       },
     );
-  const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   return (
-    <Drawer
-      open
-      onClose={onClose}
+    <FormDrawer
       title={middleware.data?.name ?? t('processors.createMiddleware')}
-      size={520}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      onClose={onClose}
       loading={Boolean(id) && middleware.isPending}
+      serverError={serverError.message}
     >
-      {general && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(`errors.${general.code}`, { defaultValue: general.message })}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -77,6 +57,6 @@ export const MiddlewareDrawer = ({ id, onClose }: { id: string | null; onClose: 
           </Button>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { access, hasAccess, PAYMENT_PRODUCTS, type TProcessorCreate } from '@kassa/domain';
-import { Alert, Button, Card, Drawer, Form, Input, Select, Space, Switch } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useMe } from '@/lib/session.ts';
 import { useProcessor, useSaveProcessor, type ProcessorKind } from '../api/processors.ts';
 
@@ -38,6 +39,7 @@ export const ProcessorDrawer = ({
   const { data: me } = useMe();
   const processor = useProcessor(id);
   const save = useSaveProcessor();
+  const serverError = useServerError(form);
   const row = processor.data;
   const canEdit = hasAccess(
     me?.roles ?? [],
@@ -67,44 +69,20 @@ export const ProcessorDrawer = ({
       { id, body: body as TProcessorCreate },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          form.setFields(
-            error.details
-              .filter((d) => d.path.startsWith('body.'))
-              .map((d) => ({
-                name: d.path
-                  .split('.')
-                  .slice(1)
-                  .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-                errors: [t(d.message, { defaultValue: d.message })],
-              })) as never,
-          );
-        },
+        onError: serverError.show,
       },
     );
   };
-  const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
   const title = row?.name ?? t(kind === 'processor' ? 'processors.createProcessor' : 'processors.createSettlement');
 
   return (
-    <Drawer
-      open
-      onClose={onClose}
+    <FormDrawer
       title={title}
-      size={640}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      onClose={onClose}
       loading={Boolean(id) && processor.isPending}
+      size={640}
+      serverError={serverError.message}
     >
-      {general && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(`errors.${general.code}`, { defaultValue: general.message })}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -209,6 +187,6 @@ export const ProcessorDrawer = ({
           </Button>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

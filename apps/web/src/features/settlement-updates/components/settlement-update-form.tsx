@@ -1,9 +1,10 @@
-import { Button, Checkbox, DatePicker, Drawer, Form, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { datePattern } from '@/lib/format.ts';
 import { useFormat } from '@/lib/use-format.ts';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useCreateSettlementUpdate } from '../api/create-settlement-update.ts';
 import { useProcessorSettlements } from '../api/get-processor-settlements.ts';
 
@@ -25,6 +26,7 @@ export const SettlementUpdateForm = ({
   const format = useFormat();
   const [form] = Form.useForm<Values>();
   const create = useCreateSettlementUpdate();
+  const serverError = useServerError(form);
   const settlements = useProcessorSettlements();
   const onFinish = (values: Values) =>
     create.mutate(
@@ -35,29 +37,12 @@ export const SettlementUpdateForm = ({
       },
       {
         onSuccess: (created) => onCreated(created.id, created.update_last_run),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          form.setFields(
-            error.details
-              .filter((d) => d.path.startsWith('body.'))
-              .map((d) => ({
-                name: d.path.split('.')[1] as keyof Values,
-                errors: [t(d.message, { defaultValue: d.message })],
-              })),
-          );
-        },
+        onError: serverError.show,
       },
     );
   const required = { required: true, message: t('form_validation.required') };
   return (
-    <Drawer
-      open
-      onClose={onClose}
-      title={t('settlementUpdates.create')}
-      size={480}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
-    >
+    <FormDrawer title={t('settlementUpdates.create')} onClose={onClose} size={480} serverError={serverError.message}>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -92,6 +77,6 @@ export const SettlementUpdateForm = ({
           {t('admin.save')}
         </Button>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

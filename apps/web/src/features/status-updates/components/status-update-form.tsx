@@ -1,7 +1,9 @@
 import { STATUS_UPDATE_STATUSES } from '@kassa/domain';
-import { Button, Drawer, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useCreateStatusUpdate } from '../api/create-status-update.ts';
 
 type Values = { type: 'transaction' | 'refund'; id: string; status: string };
@@ -19,36 +21,36 @@ export const StatusUpdateForm = ({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateStatusUpdate();
+  const serverError = useServerError(form);
   const type = (Form.useWatch('type', form) ?? 'transaction') as Values['type'];
   const onFinish = (values: Values) =>
     create.mutate(
       { type: values.type, [values.type]: values.id.trim(), status: values.status },
       {
         onSuccess: (created) => onCreated(created.id),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          form.setFields(
-            error.details
-              .filter((d) => d.path.startsWith('body.'))
-              .map((d) => {
-                const field = d.path.split('.')[1];
-                return {
-                  name: (field === 'transaction' || field === 'refund' ? 'id' : field) as keyof Values,
-                  errors: [t(d.message, { defaultValue: d.message })],
-                };
-              }),
-          );
-        },
+        onError: (error) =>
+          serverError.show(
+            // The id field holds the transaction's or the refund's id, which the server names by its type.
+            error instanceof ApiError
+              ? new ApiError(error.status, {
+                  code: error.code,
+                  message: error.message,
+                  details: error.details.map((d) => ({
+                    ...d,
+                    path: d.path.replace(/^body\.(transaction|refund)$/, 'body.id'),
+                  })),
+                })
+              : error,
+          ),
       },
     );
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      onClose={onClose}
       title={t('admin.createStatusUpdate')}
+      onClose={onClose}
       size={480}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      serverError={serverError.message}
     >
       <Form<Values>
         form={form}
@@ -92,6 +94,6 @@ export const StatusUpdateForm = ({
           {t('admin.save')}
         </Button>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

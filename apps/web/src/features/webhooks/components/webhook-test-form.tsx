@@ -6,11 +6,12 @@ import {
   type TWebhookSecret,
   type WebhookType,
 } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { useServerError } from '@/lib/use-server-error.ts';
 import { useClearable } from '@/lib/use-clearable.ts';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { useSendTestWebhook } from '../api/send-test-webhook.ts';
@@ -46,23 +47,13 @@ export const WebhookTestForm = ({
   const [form] = Form.useForm<WebhookTestValues>();
   const send = useSendTestWebhook();
   const rotate = useRotateWebhookSecret();
+  const serverError = useServerError(form);
   const [sent, setSent] = useState<WebhookRow | null>(null);
   const [secret, setSecret] = useState<TWebhookSecret | null>(null);
   const type = (Form.useWatch('type', form) ?? 'transaction') as WebhookType;
   const statusRequired = WEBHOOK_TYPES_WITH_REQUIRED_STATUS.includes(type);
   const statuses = WEBHOOK_STATUSES_BY_TYPE[type] ?? [];
 
-  const showErrors = (error: Error) => {
-    if (!(error instanceof ApiError)) return;
-    form.setFields(
-      error.details
-        .filter((d) => d.path.startsWith('body.'))
-        .map((d) => ({
-          name: d.path.split('.')[1] as keyof WebhookTestValues,
-          errors: [t(d.message, { defaultValue: d.message })],
-        })),
-    );
-  };
   const onFinish = (values: WebhookTestValues) => {
     setSent(null);
     send.mutate(
@@ -72,27 +63,26 @@ export const WebhookTestForm = ({
         status: values.status || undefined,
         item_id: values.item_id?.trim() || undefined,
       },
-      { onSuccess: setSent, onError: showErrors },
+      { onSuccess: setSent, onError: serverError.show },
     );
   };
   const onRotate = async () => {
     const values = await form.validateFields(['organisation', 'url']);
     rotate.mutate(
       { organisation: values.organisation ?? '', url: values.url },
-      { onSuccess: setSecret, onError: showErrors },
+      { onSuccess: setSecret, onError: serverError.show },
     );
   };
   const answer = sent?.history[0];
 
   return (
     <>
-      <Drawer
+      <FormDrawer
         open={open}
-        onClose={onClose}
         title={t('webhooks.testTitle')}
+        onClose={onClose}
         size={560}
-        destroyOnHidden
-        closable={{ 'aria-label': t('detail.close') }}
+        serverError={serverError.message}
       >
         <Form<WebhookTestValues>
           form={form}
@@ -183,7 +173,7 @@ export const WebhookTestForm = ({
             }
           />
         )}
-      </Drawer>
+      </FormDrawer>
       <Modal
         open={secret !== null}
         title={t('webhooks.secretTitle')}
