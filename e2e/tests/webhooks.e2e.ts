@@ -194,8 +194,30 @@ describe('webhooks', () => {
         ).json()) as { id: string; organisation: string }[];
         await page.goto('/psp/admin/status-updates');
         await page.getByRole('button', { name: en ? 'New status update' : 'Nieuwe statusupdate' }).click();
+        // A well-formed id of no transaction: the refusal sits on the Id field.
+        const missing = tx.id.slice(0, -1) + (tx.id.endsWith('0') ? '1' : '0');
+        await drawer(page).getByLabel('Id', { exact: true }).fill(missing);
+        await choose(page, /^Status$/, en ? /^Declined$/ : /^Geweigerd$/, en ? 'Declined' : 'Geweigerd');
+        await drawer(page)
+          .getByRole('button', { name: en ? 'Save' : 'Opslaan' })
+          .click();
+        await expect
+          .poll(() => drawer(page).locator('.ant-form-item-explain-error').allTextContents(), SLOW)
+          .toContain(en ? 'Not found' : 'Niet gevonden');
+        // A settled payment may go on to a chargeback; the lifecycle refuses DECLINED from here (409),
+        // and says so on the Status field (it used to say nothing).
         await drawer(page).getByLabel('Id', { exact: true }).fill(tx.id);
-        // A settled payment may go on to a chargeback; the lifecycle refuses DECLINED from here (409).
+        await drawer(page)
+          .getByRole('button', { name: en ? 'Save' : 'Opslaan' })
+          .click();
+        await expect
+          .poll(() => drawer(page).locator('.ant-form-item-explain-error').allTextContents(), SLOW)
+          .toContain(
+            en
+              ? "The transaction's lifecycle does not allow this status change"
+              : 'De levenscyclus van de transactie staat deze statuswijziging niet toe',
+          );
+        await screenshot(page, `status-update-refused-${en ? 'en' : 'nl'}`);
         await choose(page, /^Status$/, en ? /^Chargeback$/ : /^Terugboeking$/, en ? 'Chargeback' : 'Terugboeking');
         await screenshot(page, `status-update-form-${en ? 'en' : 'nl'}`);
         await drawer(page)
