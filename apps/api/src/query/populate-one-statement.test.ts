@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoWorld } from '../demo/world.ts';
 import { chargebackEntity } from '../modules/payments/chargeback.entity.ts';
 import { customerEntity } from '../modules/payments/customer.entity.ts';
 import { refundEntity } from '../modules/payments/refund.entity.ts';
@@ -8,27 +7,18 @@ import { transactionEntity } from '../modules/payments/transaction.entity.ts';
 import { auditTrailEntity } from '../modules/risk/audit-trail.entity.ts';
 import { organisationEntity, paymentProfileEntity } from '../modules/settings/settings.entities.ts';
 import { platformUserEntity } from '../modules/users/user.entity.ts';
-import { scopeFor } from '../plugins/auth-context.ts';
-import { sql, type Db } from '../plugins/db/index.ts';
-import { openTestDb } from '../test/engine.ts';
+import type { Db } from '../plugins/db/index.ts';
 import type { EntityDef } from './entity.ts';
 import { getEntity, listEntity, populateRows } from './repository.ts';
 import type { Scope } from './scope.ts';
+import { openDemoScopes } from './demo-scopes.fixtures.ts';
 
 // A list or a detail reads its relations in the same statement (left join lateral): it must answer
 // exactly what one query per relation answered, tenancy of the related rows included.
 let db: Db;
-const scopes: [string, Scope][] = [];
+let scopes: [string, Scope][] = [];
 beforeAll(async () => {
-  db = await openTestDb();
-  await generateDemoWorld(db, { seed: 7, scale: 400, now: Date.UTC(2026, 10, 20, 14, 30) });
-  scopes.push(['provider', { kind: 'all' }]);
-  for (const type of ['merchant', 'sub']) {
-    const [org] = await db.query<{ id: string; type: string; path: string }>(
-      sql`select id, type, path from organisation where type = ${type} order by id limit 1`,
-    );
-    if (org) scopes.push([type, await scopeFor(db, org)]);
-  }
+  ({ db, scopes } = await openDemoScopes(7));
 }, 180_000);
 afterAll(() => db.close());
 

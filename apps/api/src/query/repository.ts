@@ -3,6 +3,7 @@ import { notFound, notFoundAt } from '../lib/http-error.ts';
 import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
 import { columnOf, own, type EntityDef, type FieldType, type RowOf } from './entity.ts';
 import { parseListQuery, type ListRequest } from './parse.ts';
+import { jsonWritable, rowJson, type JsonRelation } from './json-rows.sql.ts';
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
 import type { Scope } from './scope.ts';
@@ -75,12 +76,19 @@ const withRelations = (
   inner: Sql,
   names: string[],
   order: Sql,
-): { statement: Sql; nest: (rows: Row[]) => Row[] } => {
+): { statement: Sql; nest: (rows: Row[]) => Row[]; from: Sql; json: JsonRelation[] } => {
   const relations = names.flatMap((name) => {
     const relation = own(entity.populate, name);
     return relation ? [{ name, field: relation.field, target: relation.target() }] : [];
   });
-  if (relations.length === 0) return { statement: sql`${inner} ${order}`, nest: (rows) => rows };
+  const json = relations.map(({ name, target }, index) => ({
+    name,
+    target,
+    alias: `p${index}`,
+    prefix: relationPrefix(index),
+  }));
+  if (relations.length === 0)
+    return { statement: sql`${inner} ${order}`, nest: (rows) => rows, from: sql`(${inner}) r`, json };
   const joins = relations.map(({ field, target }, index) => {
     const prefix = relationPrefix(index);
     const columns = sql.raw(
@@ -95,7 +103,8 @@ const withRelations = (
     ];
     return sql`left join lateral (select ${columns} from ${sql.raw(target.table)} e where ${sql.join(conditions, ' and ')}) ${sql.raw(`p${index}`)} on true`;
   });
-  const statement = sql`select * from (${inner}) r ${sql.join(joins, ' ')} ${order}`;
+  const from = sql`(${inner}) r ${sql.join(joins, ' ')}`;
+  const statement = sql`select * from ${from} ${order}`;
   // The column names are the same in every row: worked out once per statement, not per row.
   const parts = relations.map(({ name, field, target }, index) => {
     const keys = Object.keys(target.fields);
@@ -126,15 +135,16 @@ const withRelations = (
       return row;
     });
   };
-  return { statement, nest };
+  return { statement, nest, from, json };
 };
 
 /** The order of a list on the outer alias `r` of a one-statement read (the inner page is already ordered and limited). */
-const outerOrder = (request: ListRequest): Sql => {
+const outerSort = (request: ListRequest): string => {
   const direction = request.sort.descending ? 'desc' : 'asc';
   const tieBreak = request.sort.field === 'id' ? '' : `, r."id" ${direction}`;
-  return sql.raw(`order by r."${request.sort.field}" ${direction}${tieBreak}`);
+  return `r."${request.sort.field}" ${direction}${tieBreak}`;
 };
+const outerOrder = (request: ListRequest): Sql => sql.raw(`order by ${outerSort(request)}`);
 
 /** One page of an entity, filtered, sorted, scoped and populated, in one statement. */
 export const listEntity = async <E extends EntityDef>(
@@ -143,16 +153,47 @@ export const listEntity = async <E extends EntityDef>(
   scope: Scope,
   query: TListQuery,
 ): Promise<RowOf<E>[]> => {
+  const { request, inner, plan } = await pageOf(db, entity, scope, query);
+  if (request.populate.length === 0) return (await db.query(plan(inner))) as RowOf<E>[];
+  const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request));
+  return nest(await db.query(plan(statement))) as RowOf<E>[];
+};
+
+/** The statement of one page (without relations) and how it may be planned. */
+const pageOf = async (db: Queryable, entity: EntityDef, scope: Scope, query: TListQuery) => {
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
   // The page size is part of the text (a whole number from 1 to the cap, so a few shapes): a generic
   // plan that does not know it assumes a tenth of the table and hashes every related row instead of
-  // looking 25 up by key (docs/decisions.md, "Prepared list and count statements").
-  const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${sql.raw(String(Math.trunc(request.limit)))} offset ${request.skip}`;
+  // looking 25 up by key (docs/decisions.md, "Prepared list and count statements"). The first page
+  // has no offset at all: a generic plan with an offset parameter assumes it skips a tenth of the
+  // matching rows, an estimate that grows with the table.
+  const offset = request.skip > 0 ? sql` offset ${request.skip}` : sql.empty;
+  const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${sql.raw(String(Math.trunc(request.limit)))}${offset}`;
   const plan = genericPlanSafe(entity, scope, request) ? withGenericPlan : (statement: Sql) => statement;
-  if (request.populate.length === 0) return (await db.query(plan(inner))) as RowOf<E>[];
-  const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request));
-  return nest(await db.query(plan(statement))) as RowOf<E>[];
+  return { request, inner, plan };
+};
+
+/**
+ * The same page as `listEntity`, written as JSON by the database (query/json-rows.sql.ts), or
+ * undefined for an entity whose rows it cannot write (then `listEntity` answers).
+ */
+export const listEntityJson = async (
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  query: TListQuery,
+): Promise<string | undefined> => {
+  const { request, inner, plan } = await pageOf(db, entity, scope, query);
+  const { from, json } = withRelations(entity, scope, inner, request.populate, sql.empty);
+  if (!jsonWritable(entity, json)) return undefined;
+  const order = outerSort(request);
+  const [row] = await db.query<{ body: string }>(
+    plan(
+      sql`select coalesce(json_agg(${sql.raw(rowJson(entity, json))} order by ${sql.raw(order)}), '[]')::text as body from ${from}`,
+    ),
+  );
+  return row.body;
 };
 
 /**
@@ -190,19 +231,42 @@ export const getEntity = async <E extends EntityDef>(
   query: TListQuery = {},
   at?: string,
 ): Promise<RowOf<E>> => {
+  const { statement, nest } = byIdOf(entity, scope, id, query);
+  // By primary key (and relations by theirs): the same plan for every id.
+  const rows = nest(await db.query(entity.genericPlans ? withGenericPlan(statement) : statement));
+  if (rows.length === 0) throw notFoundOf(entity, at);
+  return rows[0] as RowOf<E>;
+};
+
+const byIdOf = (entity: EntityDef, scope: Scope, id: string, query: TListQuery) => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
   const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
-  const { statement, nest } = withRelations(
+  return withRelations(
     entity,
     scope,
     sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`,
     request.populate,
     sql.empty,
   );
-  // By primary key (and relations by theirs): the same plan for every id.
-  const rows = nest(await db.query(entity.genericPlans ? withGenericPlan(statement) : statement));
-  if (rows.length === 0) throw notFoundOf(entity, at);
-  return rows[0] as RowOf<E>;
+};
+
+/**
+ * The same row as `getEntity`, written as JSON by the database (query/json-rows.sql.ts), or
+ * undefined for an entity whose rows it cannot write (then `getEntity` answers).
+ */
+export const getEntityJson = async (
+  db: Queryable,
+  entity: EntityDef,
+  scope: Scope,
+  id: string,
+  query: TListQuery = {},
+): Promise<string | undefined> => {
+  const { from, json } = byIdOf(entity, scope, id, query);
+  if (!jsonWritable(entity, json)) return undefined;
+  const statement = sql`select ${sql.raw(rowJson(entity, json))}::text as body from ${from}`;
+  const [row] = await db.query<{ body: string }>(entity.genericPlans ? withGenericPlan(statement) : statement);
+  if (!row) throw notFoundOf(entity);
+  return row.body;
 };
 
 /** The 404 of a row that does not exist or lies outside the actor's tenancy: one answer for both. */

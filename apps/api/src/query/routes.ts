@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,13 @@ import { authOf } from '../plugins/auth-context.ts';
 import { fieldDrift, type EntityDef } from './entity.ts';
 import { exportCsv } from './export.ts';
 import { trustedRows } from './row-serializer.ts';
-import { countEntity, getEntity, listEntity } from './repository.ts';
+import { countEntity, getEntity, getEntityJson, listEntity, listEntityJson } from './repository.ts';
+
+/** Development and tests: what the database wrote must be what the serializer makes of the rows. */
+const assertWritten = (entity: EntityDef, built: unknown, written: string) => {
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(built)), JSON.parse(written)))
+    throw new Error(`${entity.name}: the JSON the database wrote differs from the rows (query/json-rows.sql.ts)`);
+};
 
 /**
  * The three read calls every entity has: `GET {path}`, `GET {path}/count` and `GET {path}/:id`,
@@ -25,6 +32,7 @@ export const registerReadRoutes = (
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { path, entity, roles } = options;
   const feature = options.feature;
+  const checkAnswers = fastify.config.nodeEnv !== 'production';
   const drift = fieldDrift(entity);
   if (drift.length) throw new Error(`Entity ${entity.name}: fields and row schema differ in ${drift.join(', ')}`);
   const exportFields =
@@ -43,7 +51,17 @@ export const registerReadRoutes = (
       querystring: ZListQuery,
       response: { 200: trustedRows(z.array(entity.row)) },
     },
-    handler: (request) => listEntity(app.db, entity, authOf(request).scope, request.query),
+    handler: async (request, reply) => {
+      const scope = authOf(request).scope;
+      const written = await listEntityJson(app.db, entity, scope, request.query);
+      if (written === undefined) return listEntity(app.db, entity, scope, request.query);
+      // Already JSON: Fastify sends a string with a JSON content type as it is, past the serializer.
+      if (!checkAnswers) return reply.type('application/json; charset=utf-8').send(written as never);
+      // Development and tests: the rows built in JavaScript, checked by the schema, must be what the database wrote.
+      const rows = await listEntity(app.db, entity, scope, request.query);
+      assertWritten(entity, rows, written);
+      return rows;
+    },
   });
   app.get(`/v1/${path}/count`, {
     config: { access: { roles, feature } },
@@ -76,6 +94,15 @@ export const registerReadRoutes = (
       querystring: ZListQuery,
       response: { 200: entity.row },
     },
-    handler: (request) => getEntity(app.db, entity, authOf(request).scope, request.params.id, request.query),
+    handler: async (request, reply) => {
+      const { scope } = authOf(request);
+      const { id } = request.params;
+      const written = await getEntityJson(app.db, entity, scope, id, request.query);
+      if (written === undefined) return getEntity(app.db, entity, scope, id, request.query);
+      if (!checkAnswers) return reply.type('application/json; charset=utf-8').send(written as never);
+      const row = await getEntity(app.db, entity, scope, id, request.query);
+      assertWritten(entity, row, written);
+      return row;
+    },
   });
 };
