@@ -1,7 +1,7 @@
 import type { TListQuery } from '@kassa/domain';
-import { sql, type Queryable, type Sql } from '../plugins/db/index.ts';
+import { sql, type Queryable } from '../plugins/db/index.ts';
 import { own, type EntityDef, type RollupDef } from './entity.ts';
-import { parseListQuery, type ListRequest } from './parse.ts';
+import { parseListQuery } from './parse.ts';
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import type { Scope } from './scope.ts';
 import { whereClause } from './where.ts';
@@ -93,24 +93,19 @@ export const countFromRollup = async (
   // Filtered by nothing but the range, each count has one plan whatever the tenant and days
   // (the rollup's key and the rows' time index): planned once per connection.
   const rollupRequest = parseListQuery(rollupEntity, rollupFilters);
-  const plan = (request: ListRequest) =>
-    genericPlanSafe(entity, scope, request) ? withGenericPlan : (statement: Sql) => statement;
-  // The whole days and the edge days are independent: ask for them at once.
-  const counts = await Promise.all([
-    whereClause(db, rollupEntity, scope, rollupRequest, days).then((where) =>
-      db.query<{ count: number }>(
-        plan(rollupRequest)(
-          sql`select coalesce(sum(e.count), 0)::bigint as count from ${sql.raw(rollup.table)} e ${where}`,
-        ),
-      ),
+  // The whole days and the edge days in one statement: one round trip, one connection.
+  const parts = await Promise.all([
+    whereClause(db, rollupEntity, scope, rollupRequest, days).then(
+      (where) => sql`(select coalesce(sum(e.count), 0) from ${sql.raw(rollup.table)} e ${where})`,
     ),
     ...edges.map((edge) =>
-      whereClause(db, entity, scope, rowsRequest, edge).then((where) =>
-        db.query<{ count: number }>(
-          plan(rowsRequest)(sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`),
-        ),
+      whereClause(db, entity, scope, rowsRequest, edge).then(
+        (where) => sql`(select count(*) from ${sql.raw(entity.table)} e ${where})`,
       ),
     ),
   ]);
-  return counts.reduce((sum, [row]) => sum + row.count, 0);
+  const generic = genericPlanSafe(entity, scope, rollupRequest) && genericPlanSafe(entity, scope, rowsRequest);
+  const statement = sql`select (${sql.join(parts, ' + ')})::bigint as count`;
+  const [row] = await db.query<{ count: number }>(generic ? withGenericPlan(statement) : statement);
+  return row.count;
 };

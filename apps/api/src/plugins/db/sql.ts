@@ -12,13 +12,23 @@ export type Sql = {
   readonly plan?: 'generic';
 };
 
-const isSql = (value: unknown): value is Sql =>
-  typeof value === 'object' && value !== null && 'text' in value && 'values' in value && SQL_MARK in value;
-
 const SQL_MARK = Symbol('sql');
 
-const make = (text: string, values: readonly unknown[]): Sql =>
-  Object.assign(Object.create({ [SQL_MARK]: true }), { text, values }) as Sql;
+/**
+ * Every fragment shares one prototype carrying the mark: a fresh prototype per fragment made each
+ * an object of its own shape, which showed in the list's CPU profile (4 % of the server's time).
+ */
+const FRAGMENT = Object.freeze({ [SQL_MARK]: true });
+
+const isSql = (value: unknown): value is Sql =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === FRAGMENT;
+
+const make = (text: string, values: readonly unknown[]): Sql => {
+  const fragment = Object.create(FRAGMENT) as { text: string; values: readonly unknown[] };
+  fragment.text = text;
+  fragment.values = values;
+  return fragment as Sql;
+};
 
 /**
  * Tagged template: `sql\`select * from t where id = ${id}\`` gives `$1` placeholders.
@@ -41,7 +51,7 @@ export const sql = (strings: TemplateStringsArray, ...params: unknown[]): Sql =>
 };
 
 const renumber = (text: string, offset: number): string =>
-  offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  offset === 0 || !text.includes('$') ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
 
 /** Raw SQL text for identifiers chosen by code (never by a user). */
 sql.raw = (text: string): Sql => make(text, []);
@@ -61,5 +71,9 @@ sql.join = (parts: readonly Sql[], separator: string): Sql => {
 sql.empty = make('', []);
 
 /** The same statement, prepared once per connection on PostgreSQL under `name` (and planned once with `plan: 'generic'`). */
-sql.prepared = (name: string, statement: Sql, plan?: 'generic'): Sql =>
-  Object.assign(make(statement.text, statement.values), plan ? { name, plan } : { name });
+sql.prepared = (name: string, statement: Sql, plan?: 'generic'): Sql => {
+  const prepared = make(statement.text, statement.values) as { name?: string; plan?: 'generic' };
+  prepared.name = name;
+  if (plan) prepared.plan = plan;
+  return prepared as Sql;
+};
