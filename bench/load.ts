@@ -60,19 +60,3 @@ export const load = (options: {
     );
   });
 
-/** Median wall time of one call (after a warm-up), with `concurrency` calls in flight. */
-export const timeCalls = async (call: () => Promise<unknown>, runs: number, concurrency = 1): Promise<number> => {
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < runs) {
-      next++;
-      const start = performance.now();
-      await call();
-      times.push(performance.now() - start);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return median(times);
-};
