@@ -92,6 +92,14 @@ export type RollupDef = {
   dimensions: Record<string, string>;
   /** Virtual filters expressed on the rollup; a filter not listed here makes it ineligible. */
   virtualFilters?: Record<string, (value: string) => Sql>;
+  /**
+   * A narrower rollup of the same rows, per local day of `zone` (fewer dimensions, so far fewer
+   * rows per day), used when the filters name nothing it lacks: the transactions screen's first
+   * count sums 30 rows for a merchant's month there instead of a few thousand.
+   */
+  totals?: Omit<RollupDef, 'timeField' | 'totals'> & { zone: string };
+  /** The same dimensions per UTC hour (column `hour`): the whole hours of a partial day at an end of the range. */
+  hourly?: string;
 };
 
 export const columnOf = (name: string, field: FieldDef): string => field.column ?? `e.${name}`;

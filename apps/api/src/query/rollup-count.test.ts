@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_PRODUCTS, statusVocabularies, type TListQuery } from '@kassa/domain';
+import { PAYMENT_PRODUCTS, STATISTICS_TIME_ZONE, statusVocabularies, type TListQuery } from '@kassa/domain';
+import { zoneClock } from '../lib/zone-clock.ts';
 import { transactionEntity } from '../modules/payments/transaction.entity.ts';
-import { sql } from '../plugins/db/index.ts';
+import { sql, type Queryable, type Sql } from '../plugins/db/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTestWorld, insertTestTransaction, type TestWorld } from '../test/world.ts';
 import type { RollupDef } from './entity.ts';
@@ -49,6 +50,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A database that writes down the statements sent through it. */
+const recording = (inner: Queryable) => {
+  const sent: Sql[] = [];
+  const db: Queryable = {
+    query: (statement) => {
+      sent.push(statement);
+      return inner.query(statement);
+    },
+    exec: (text) => inner.exec(text),
+  };
+  return { db, sent };
+};
+
 const scopes = (): Scope[] => [
   { kind: 'all' },
   { kind: 'merchant', merchantId: world.shopA.id, orgPath: world.shopA.path },
@@ -61,6 +75,11 @@ const randomQuery = (): TListQuery => {
   if (random() < 0.8) query['created_at>'] = new Date(now - Math.floor(random() * 35 * DAY)).toISOString();
   if (random() < 0.3) query['created_at<'] = new Date(now - Math.floor(random() * 10 * DAY)).toISOString();
   if (random() < 0.15) query['created_at>'] = new Date(Math.floor((now - 20 * DAY) / DAY) * DAY).toISOString();
+  // Local midnights of the narrow rollup's zone, and the last instant of a local day.
+  const amsterdam = zoneClock(STATISTICS_TIME_ZONE);
+  const localDay = (ago: number) => amsterdam.localMidnight(amsterdam.localDate(now - ago * DAY));
+  if (random() < 0.15) query['created_at>'] = new Date(localDay(Math.floor(random() * 30))).toISOString();
+  if (random() < 0.1) query['created_at<'] = new Date(localDay(Math.floor(random() * 5)) - 1).toISOString();
   if (random() < 0.4)
     query['status[]'] = [pick(statusVocabularies.transaction.values), pick(statusVocabularies.transaction.values)];
   else if (random() < 0.3) query.status = pick(statusVocabularies.transaction.values);
@@ -74,23 +93,38 @@ const randomQuery = (): TListQuery => {
 describe('rollup counts', () => {
   it('equal the real counts for random filters after inserts, refunds, status changes and deletes', async () => {
     let answeredFromRollup = 0;
-    for (let i = 0; i < 150; i++) {
+    let answeredFromTotals = 0;
+    const rollup = transactionEntity.rollup as RollupDef;
+    for (let i = 0; i < 200; i++) {
       const query = randomQuery();
       const scope = pick(scopes());
       const real = await countEntity(t.db, transactionEntity, scope, query, { useRollup: false });
-      const fromRollup = await countFromRollup(
-        t.db,
-        transactionEntity,
-        transactionEntity.rollup as RollupDef,
-        scope,
-        query,
-      );
+      // The wide rollup alone (UTC days), and with the narrow one (Amsterdam days) where it can answer.
+      const fromWide = await countFromRollup(t.db, transactionEntity, { ...rollup, totals: undefined }, scope, query);
+      const { db, sent } = recording(t.db);
+      const fromRollup = await countFromRollup(db, transactionEntity, rollup, scope, query);
+      expect(fromRollup === null).toBe(fromWide === null);
       if (fromRollup === null) continue;
       expect({ query, scope: scope.kind, count: fromRollup }).toEqual({ query, scope: scope.kind, count: real });
+      expect({ query, scope: scope.kind, count: fromWide }).toEqual({ query, scope: scope.kind, count: real });
       answeredFromRollup++;
+      if (sent.some((statement) => statement.text.includes('transaction_local_daily_totals'))) answeredFromTotals++;
     }
-    // Most random queries are answerable from the rollup; the rest fell back to the rows.
-    expect(answeredFromRollup).toBeGreaterThan(100);
+    // Most random queries are answerable from the rollups, a good share from the narrow one; the
+    // rest fell back to the rows.
+    expect(answeredFromRollup).toBeGreaterThan(130);
+    expect(answeredFromTotals).toBeGreaterThan(25);
+  });
+
+  it('answers the transactions screen’s first count from the narrow rollup in one statement', async () => {
+    const { db, sent } = recording(t.db);
+    const query = { 'created_at>': new Date(Date.now() - 30 * DAY).toISOString() };
+    const scope = scopes()[1];
+    expect(await countEntity(db, transactionEntity, scope, query)).toBe(
+      await countEntity(t.db, transactionEntity, scope, query, { useRollup: false }),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('from transaction_local_daily_totals e');
   });
 
   it('keeps the rollup equal to a full aggregate of the table', async () => {

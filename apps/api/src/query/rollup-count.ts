@@ -1,15 +1,16 @@
 import type { TListQuery } from '@kassa/domain';
-import { sql, type Queryable } from '../plugins/db/index.ts';
+import { sql, type Queryable, type Sql } from '../plugins/db/index.ts';
 import { own, type EntityDef, type RollupDef } from './entity.ts';
 import { parseListQuery } from './parse.ts';
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import type { Scope } from './scope.ts';
 import { whereClause } from './where.ts';
+import { zoneClock } from '../lib/zone-clock.ts';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const IGNORED = new Set(['_limit', '_skip', '_sort', '_populate', '_fields', '_format', '_lang', '_tz']);
-const startOfUtcDay = (time: number) => Math.floor(time / DAY) * DAY;
-const dayString = (time: number) => new Date(time).toISOString().slice(0, 10);
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
 
 /** The filter keys a rollup can answer, or null when any key needs the rows themselves. */
 const eligible = (entity: EntityDef, rollup: RollupDef, query: TListQuery): boolean =>
@@ -29,18 +30,23 @@ const eligible = (entity: EntityDef, rollup: RollupDef, query: TListQuery): bool
   });
 
 /**
- * Counts from the per-day rollup: whole UTC days in the range come from the rollup, the partial
- * first and last day from the rows (an index range of at most a day each). Exact, not estimated.
- * Answers null when the filters need the rows themselves (search, amount range, tags…).
+ * Counts from a per-day rollup: whole days in the range come from the rollup, the partial first
+ * and last day from the rows (an index range of at most a day each). Exact, not estimated. The
+ * entity's narrower `totals` rollup (local days of its zone) answers when the filters allow,
+ * else the wide one (UTC days). Answers null when the filters need the rows themselves
+ * (search, amount range, tags…).
  */
 export const countFromRollup = async (
   db: Queryable,
   entity: EntityDef,
-  rollup: RollupDef,
+  wide: RollupDef,
   scope: Scope,
   query: TListQuery,
 ): Promise<number | null> => {
+  const totals = wide.totals && { ...wide.totals, timeField: wide.timeField };
+  const rollup = totals && eligible(entity, totals, query) ? totals : wide;
   if (!eligible(entity, rollup, query)) return null;
+  const clock = zoneClock(totals === rollup ? totals.zone : 'UTC');
   const { [`${rollup.timeField}>`]: lowerRaw, [`${rollup.timeField}<`]: upperRaw, ...rest } = query;
   // Validates every key and value exactly as a list request would (400 naming the key).
   parseListQuery(entity, query);
@@ -50,10 +56,12 @@ export const countFromRollup = async (
   const upper = bound(upperRaw);
   if (lower !== undefined && upper !== undefined && upper < lower) return 0;
 
+  // Local dates (YYYY-MM-DD): the first whole day, and the day after the last whole one.
+  const lowerDate = lower === undefined ? undefined : clock.localDate(lower);
   const firstFullDay =
-    lower === undefined ? undefined : lower === startOfUtcDay(lower) ? lower : startOfUtcDay(lower) + DAY;
+    lowerDate === undefined ? undefined : clock.localMidnight(lowerDate) === lower ? lowerDate : nextDate(lowerDate);
   // The upper bound is inclusive: a day is whole only if the bound reaches its last instant.
-  const afterLastFullDay = upper === undefined ? undefined : startOfUtcDay(upper + 1);
+  const afterLastFullDay = upper === undefined ? undefined : clock.localDate(upper + 1);
   if (firstFullDay !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= firstFullDay) return null;
 
   const rollupEntity: EntityDef = {
@@ -78,18 +86,33 @@ export const countFromRollup = async (
   };
   const rollupFilters = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('_')));
   const days = [
-    ...(firstFullDay === undefined ? [] : [sql`e.day >= ${dayString(firstFullDay)}::date`]),
-    ...(afterLastFullDay === undefined ? [] : [sql`e.day < ${dayString(afterLastFullDay)}::date`]),
+    ...(firstFullDay === undefined ? [] : [sql`e.day >= ${firstFullDay}::date`]),
+    ...(afterLastFullDay === undefined ? [] : [sql`e.day < ${afterLastFullDay}::date`]),
   ];
   const time = sql.raw(entity.fields[rollup.timeField]?.column ?? `e.${rollup.timeField}`);
-  const edges = [
-    ...(lower !== undefined && firstFullDay !== lower
-      ? [[sql`${time} >= ${new Date(lower)}`, sql`${time} < ${new Date(firstFullDay as number)}`]]
-      : []),
-    ...(upper !== undefined && afterLastFullDay !== undefined && afterLastFullDay <= upper
-      ? [[sql`${time} >= ${new Date(afterLastFullDay)}`, sql`${time} <= ${new Date(upper)}`]]
-      : []),
-  ];
+  const firstStart = firstFullDay === undefined ? undefined : clock.localMidnight(firstFullDay);
+  const lastEnd = afterLastFullDay === undefined ? undefined : clock.localMidnight(afterLastFullDay);
+  // The partial days at the ends: their whole hours from the hourly rollup where there is one (the
+  // zone's midnights being whole UTC hours), the rest from the rows.
+  const hourly = rollup.hourly !== undefined;
+  const rowEdges: Sql[][] = [];
+  const hourEdges: Sql[][] = [];
+  const hours = (from: number, to: number) =>
+    hourEdges.push([sql`e.hour >= ${new Date(from)}`, sql`e.hour < ${new Date(to)}`]);
+  if (lower !== undefined && firstStart !== undefined && firstStart !== lower) {
+    const wholeFrom = Math.ceil(lower / HOUR) * HOUR;
+    if (hourly && firstStart % HOUR === 0 && wholeFrom < firstStart) {
+      if (lower < wholeFrom) rowEdges.push([sql`${time} >= ${new Date(lower)}`, sql`${time} < ${new Date(wholeFrom)}`]);
+      hours(wholeFrom, firstStart);
+    } else rowEdges.push([sql`${time} >= ${new Date(lower)}`, sql`${time} < ${new Date(firstStart)}`]);
+  }
+  if (upper !== undefined && lastEnd !== undefined && lastEnd <= upper) {
+    const wholeTo = Math.floor((upper + 1) / HOUR) * HOUR;
+    if (hourly && lastEnd % HOUR === 0 && lastEnd < wholeTo) {
+      hours(lastEnd, wholeTo);
+      if (wholeTo <= upper) rowEdges.push([sql`${time} >= ${new Date(wholeTo)}`, sql`${time} <= ${new Date(upper)}`]);
+    } else rowEdges.push([sql`${time} >= ${new Date(lastEnd)}`, sql`${time} <= ${new Date(upper)}`]);
+  }
   // Filtered by nothing but the range, each count has one plan whatever the tenant and days
   // (the rollup's key and the rows' time index): planned once per connection.
   const rollupRequest = parseListQuery(rollupEntity, rollupFilters);
@@ -98,7 +121,12 @@ export const countFromRollup = async (
     whereClause(db, rollupEntity, scope, rollupRequest, days).then(
       (where) => sql`(select coalesce(sum(e.count), 0) from ${sql.raw(rollup.table)} e ${where})`,
     ),
-    ...edges.map((edge) =>
+    ...hourEdges.map((edge) =>
+      whereClause(db, rollupEntity, scope, rollupRequest, edge).then(
+        (where) => sql`(select coalesce(sum(e.count), 0) from ${sql.raw(rollup.hourly as string)} e ${where})`,
+      ),
+    ),
+    ...rowEdges.map((edge) =>
       whereClause(db, entity, scope, rowsRequest, edge).then(
         (where) => sql`(select count(*) from ${sql.raw(entity.table)} e ${where})`,
       ),

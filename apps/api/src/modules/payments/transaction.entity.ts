@@ -1,6 +1,7 @@
 import {
   PAYMENT_PRODUCTS,
   RECURRING_TYPES,
+  STATISTICS_TIME_ZONE,
   statusVocabularies,
   TRANSACTION_LIST_TYPES,
   ZTransactionRow,
@@ -87,5 +88,12 @@ export const transactionEntity = defineEntity(ZTransactionRow, {
       blocked: 'e.blocked',
     },
     virtualFilters: { type: (value) => rollupTypeCondition[value as keyof typeof rollupTypeCondition] },
+    // Per Amsterdam day, by currency and blocked only (the statistics' narrow rollup).
+    totals: {
+      table: 'transaction_local_daily_totals',
+      hourly: 'transaction_hourly_totals',
+      zone: STATISTICS_TIME_ZONE,
+      dimensions: { currency_code: 'e.currency_code', blocked: 'e.blocked' },
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { sql, type Sql } from '../../plugins/db/index.ts';
 import { pyramid, type Level } from './pyramid.sql.ts';
 import type { Range } from './statistics.repository.ts';
-import type { ZoneClock } from './zone.ts';
+import type { ZoneClock } from '../../lib/zone-clock.ts';
 
 const HOUR = 3_600_000;
 

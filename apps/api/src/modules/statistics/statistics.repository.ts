@@ -3,7 +3,7 @@ import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopeCondition } from '../../query/where.ts';
 import { pyramid, type Level } from './pyramid.sql.ts';
-import type { ZoneClock } from './zone.ts';
+import type { ZoneClock } from '../../lib/zone-clock.ts';
 
 const HOUR = 3_600_000;
 

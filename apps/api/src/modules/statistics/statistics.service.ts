@@ -38,7 +38,7 @@ import {
 import { bestCustomerIds } from './best-customers.repository.ts';
 import { localMonthSource } from './local-months.repository.ts';
 import { sumsOf } from './sums.repository.ts';
-import { zoneClock, type ZoneClock } from './zone.ts';
+import { zoneClock, type ZoneClock } from '../../lib/zone-clock.ts';
 
 const DAY = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 28;
