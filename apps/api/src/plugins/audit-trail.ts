@@ -1,58 +1,94 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAudit } from './audit.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit, type AuditEntry } from './audit.ts';
 import { maskBody, maskHeaders } from './audit-mask.ts';
 
 /** Routes whose bodies are credentials from start to end; they keep their own audit entries. */
 const SKIPPED = /^\/v1\/(auth|dev)\//;
 const TRANSACTION_URL = /\/v1\/transaction\/(tx_[^/?]+)/;
 
+type TrailedRequest = FastifyRequest & { auditResponse?: unknown; auditWritten?: boolean };
+
 const shouldRecord = (request: FastifyRequest) =>
   request.auth !== null &&
   !SKIPPED.test(request.url) &&
   (request.auth.authentication === 'api' || request.method !== 'GET');
 
+/** The trail's entry of a request, from its answer's status, headers and body. */
+const trailEntry = (
+  request: FastifyRequest,
+  responseCode: number,
+  responseHeaders: Record<string, unknown>,
+  body: unknown,
+): AuditEntry | undefined => {
+  const auth = request.auth;
+  if (!auth) return undefined;
+  const url = request.url.split('?')[0];
+  const responseBody = maskBody(body);
+  const transactionId =
+    TRANSACTION_URL.exec(url)?.[1] ??
+    (responseBody &&
+    typeof responseBody === 'object' &&
+    typeof (responseBody as { transaction?: unknown }).transaction === 'string'
+      ? (responseBody as { transaction: string }).transaction
+      : null);
+  return {
+    type: `${request.method} ${request.routeOptions.url ?? url}`,
+    organisationId: auth.organisation.id,
+    userId: auth.userId,
+    userName: auth.name,
+    authentication: auth.authentication,
+    route: request.routeOptions.url ?? url,
+    method: request.method,
+    url: request.url,
+    origin: request.ip,
+    responseCode,
+    transactionId,
+    request: { headers: maskHeaders(request.headers), body: maskBody(request.body) },
+    response: { headers: maskHeaders(responseHeaders), body: responseBody },
+  };
+};
+
+/**
+ * The trail's entry of a request whose answer is final (the last `onSend` hook, with the answer's
+ * text), for a statement the caller sends anyway: the idempotency answer's (plugins/idempotency.ts),
+ * so that a payment writes it without a round trip of its own. The headers are those the answer
+ * goes out with: Fastify adds only `content-length` after the `onSend` hooks (lib/reply.js
+ * `onSendEnd`; Kassa sends no trailers). Call `auditTrailWritten` once the statement succeeded; until then the entry is
+ * written after the answer as for every other request.
+ */
+export const finalAuditTrailEntry = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string,
+): AuditEntry | undefined => {
+  if (!shouldRecord(request)) return undefined;
+  const headers = reply.getHeaders();
+  const length = String(Buffer.byteLength(payload));
+  return trailEntry(request, reply.statusCode, { ...headers, 'content-length': length }, payload);
+};
+
+/** The entry of `finalAuditTrailEntry` is in the database: not written again after the answer. */
+export const auditTrailWritten = (request: FastifyRequest) => {
+  (request as TrailedRequest).auditWritten = true;
+};
+
 /**
  * The audit trail (risk-config.md §2.7, §3): every request made with an API key and every change
  * by a signed-in user, with route, origin, who, response code, and request and response headers
- * and bodies with secrets and card numbers masked. Written after the answer is sent; a failure to
- * write is logged, never turned into an error for the user.
+ * and bodies with secrets and card numbers masked. Written after the answer is sent (or with the
+ * idempotency answer, see above); a failure to write is logged, never turned into an error for the user.
  */
 export const registerAuditTrail = (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (shouldRecord(request))
-      (request as FastifyRequest & { auditResponse?: unknown }).auditResponse =
-        typeof payload === 'string' ? payload : null;
+    if (shouldRecord(request)) (request as TrailedRequest).auditResponse = typeof payload === 'string' ? payload : null;
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (!shouldRecord(request) || !request.auth) return;
-    const auth = request.auth;
-    const url = request.url.split('?')[0];
-    const body = (request as FastifyRequest & { auditResponse?: unknown }).auditResponse;
-    const responseBody = maskBody(body);
-    const transactionId =
-      TRANSACTION_URL.exec(url)?.[1] ??
-      (responseBody &&
-      typeof responseBody === 'object' &&
-      typeof (responseBody as { transaction?: unknown }).transaction === 'string'
-        ? (responseBody as { transaction: string }).transaction
-        : null);
+    if (!shouldRecord(request) || (request as TrailedRequest).auditWritten) return;
+    const entry = trailEntry(request, reply.statusCode, reply.getHeaders(), (request as TrailedRequest).auditResponse);
+    if (!entry) return;
     try {
-      await recordAudit(app.db, {
-        type: `${request.method} ${request.routeOptions.url ?? url}`,
-        organisationId: auth.organisation.id,
-        userId: auth.userId,
-        userName: auth.name,
-        authentication: auth.authentication,
-        route: request.routeOptions.url ?? url,
-        method: request.method,
-        url: request.url,
-        origin: request.ip,
-        responseCode: reply.statusCode,
-        transactionId,
-        request: { headers: maskHeaders(request.headers), body: maskBody(request.body) },
-        response: { headers: maskHeaders(reply.getHeaders()), body: responseBody },
-      });
+      await recordAudit(app.db, entry);
     } catch (error) {
       request.log.error({ err: error }, 'audit trail write failed');
     }

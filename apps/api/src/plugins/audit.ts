@@ -41,12 +41,13 @@ const auditRow = (
       ${entry.detail ? JSON.stringify(entry.detail) : null}::jsonb, ${entry.request ? JSON.stringify(entry.request) : null}::jsonb,
       ${entry.response ? JSON.stringify(entry.response) : null}::jsonb`;
 
+/** The insert of one audit row, as a statement or a part of a larger one (a `with` clause). */
+export const auditInsert = (entry: AuditEntry): Sql => sql`insert into audit_log (${AUDIT_COLUMNS}) ${auditRow(entry)}`;
+
 /** Appends one audit row. Never pass passwords, codes, tokens or card numbers in `detail`. */
 export const recordAudit = async (db: Queryable, entry: AuditEntry): Promise<void> => {
   // Every request of an API key writes one: prepared once per connection.
-  await db.query(
-    sql.prepared('kassa_audit_insert_1', sql`insert into audit_log (${AUDIT_COLUMNS}) ${auditRow(entry)}`),
-  );
+  await db.query(sql.prepared('kassa_audit_insert_1', auditInsert(entry)));
 };
 
 /**

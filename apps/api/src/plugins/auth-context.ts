@@ -37,6 +37,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The route changes nothing a session or API key lookup reads: its answer need not wait for every process to drop cached credentials. */
+    changesNoCredentials?: boolean;
   }
   interface FastifyInstance {
     db: Db;
@@ -134,26 +136,46 @@ const loadSession = async (
 /** The touch of `last_used_at` is at most once a minute per key: exact enough for "last used", without a write per request. */
 const KEY_TOUCH_MS = 60_000;
 
-/** The context of a request made with an API key: the key's roles, its organisation's tenancy, no session. */
-const loadApiKey = async (db: Db, key: string): Promise<AuthContext | null> => {
+/**
+ * The context of a request made with an API key: the key's roles, its organisation's tenancy, no
+ * session. Kept validated per process like sessions (the same cache: migration 0096 notifies every
+ * change of a key, so a revoked key is refused by every process on its next request); a copy lives
+ * no longer than the touch interval, so `last_used_at` is touched exactly as without a cache.
+ */
+const loadApiKey = async (
+  db: Db,
+  cache: SessionCache<AuthContext> | undefined,
+  key: string,
+): Promise<AuthContext | null> => {
   if (!looksLikeApiKey(key)) return null;
-  const row = await findLiveKey(db, apiKeyHash(key));
-  if (!row) return null;
-  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > KEY_TOUCH_MS) await touchKey(db, row.id);
-  const organisation = { id: row.org_id, name: row.org_name, type: row.org_type, path: row.org_path };
-  return {
-    userId: row.id,
-    email: '',
-    name: row.name,
-    language: 'en-US',
-    timeZone: STATISTICS_TIME_ZONE,
-    roles: row.roles,
-    organisation,
-    scope: await scopeFor(db, organisation),
-    sessionHash: '',
-    mfaPending: false,
-    authentication: 'api',
+  const keyHash = apiKeyHash(key);
+  const load = async (): Promise<CachedSession<AuthContext> | null> => {
+    const row = await findLiveKey(db, keyHash);
+    if (!row) return null;
+    let lastUsedAt = row.last_used_at?.getTime() ?? -Infinity;
+    if (Date.now() - lastUsedAt > KEY_TOUCH_MS) {
+      await touchKey(db, row.id);
+      lastUsedAt = Date.now();
+    }
+    const organisation = { id: row.org_id, name: row.org_name, type: row.org_type, path: row.org_path };
+    const value: AuthContext = {
+      userId: row.id,
+      email: '',
+      name: row.name,
+      language: 'en-US',
+      timeZone: STATISTICS_TIME_ZONE,
+      roles: row.roles,
+      organisation,
+      scope: await scopeFor(db, organisation),
+      sessionHash: '',
+      mfaPending: false,
+      authentication: 'api',
+    };
+    return { value, lastSeenAt: lastUsedAt, expiresAt: Infinity };
   };
+  // Keys and sessions share the cache: a key's entry is named apart from any session's.
+  const context = cache ? await cache.lookup(`key:${keyHash}`, load, KEY_TOUCH_MS) : ((await load())?.value ?? null);
+  return context && { ...context };
 };
 
 /** `Authorization: Bearer <key>`; undefined when the request carries no bearer credentials. */
@@ -203,14 +225,14 @@ export const registerAuth = (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => sessions?.stop());
   // A change is answered only once every API process has been sent its auth notice (if it made one):
-  // a signed-out or revoked session is refused by whichever process the next request reaches.
-  // API keys are not cached sessions, and integrations' calls (payments) pay nothing for this; nor do
-  // refused requests, which change nothing.
+  // a signed-out or revoked session or API key is refused by whichever process the next request
+  // reaches. Refused requests change nothing, nor do routes that declare `changesNoCredentials`
+  // (creating payments): integrations' busiest calls pay nothing for this.
   app.addHook('onSend', async (request, reply) => {
     if (
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
-      request.auth?.authentication !== 'api' &&
+      !request.routeOptions.config?.changesNoCredentials &&
       reply.statusCode < 400
     )
       await sessions?.sync();
@@ -233,7 +255,7 @@ export const registerAuth = (app: FastifyInstance) => {
     // A bearer key wins over a cookie: an integration never acts as whoever is signed in in a browser.
     const bearer = bearerOf(request);
     const token = request.cookies?.[SESSION_COOKIE];
-    if (bearer !== undefined) request.auth = await loadApiKey(app.db, bearer);
+    if (bearer !== undefined) request.auth = await loadApiKey(app.db, sessions, bearer);
     else request.auth = token ? await loadSession(app.db, app.config, sessions, token) : null;
     if ('public' in access) return;
     if (!request.auth) {

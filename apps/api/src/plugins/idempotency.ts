@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../lib/http-error.ts';
+import { auditInsert, type AuditEntry } from './audit.ts';
+import { auditTrailWritten, finalAuditTrailEntry } from './audit-trail.ts';
 import { authOf } from './auth-context.ts';
 import { z } from 'zod';
 import { sql } from './db/index.ts';
@@ -123,15 +125,33 @@ const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload
     }
     const type = reply.getHeader('content-type');
     // Forget this caller's expired keys while here, in the same statement: cheap (primary-key prefix) and keeps the table small.
-    await db.query(
-      sql.prepared(
-        'kassa_idempotency_done_1',
-        sql`with expired as (delete from idempotency_key where scope = ${claim.scope} and expires_at <= now())
+    const done = (audit: AuditEntry | undefined) =>
+      db.query(
+        sql.prepared(
+          audit ? 'kassa_idempotency_done_audit_1' : 'kassa_idempotency_done_1',
+          sql`with expired as (delete from idempotency_key where scope = ${claim.scope} and expires_at <= now())${
+            audit ? sql`, audit as (${auditInsert(audit)})` : sql.empty
+          }
       update idempotency_key set state = 'done', response_status = ${reply.statusCode}, response_body = ${payload},
         response_type = ${typeof type === 'string' ? type : null}
       where scope = ${claim.scope} and key = ${claim.key}`,
-      ),
-    );
+        ),
+      );
+    // The audit trail's entry of this request goes in the same statement (its answer is final now):
+    // one round trip less for every creating call with a key.
+    const audit = finalAuditTrailEntry(request, reply, payload);
+    if (!audit) await done(undefined);
+    else {
+      try {
+        await done(audit);
+        auditTrailWritten(request);
+      } catch (error) {
+        // The answer must be stored whatever became of the entry (else a retry after the lock would
+        // decide the request again): store it alone; the entry is then written after the answer.
+        request.log.warn({ err: error }, 'idempotency answer with audit entry not stored; storing it alone');
+        await done(undefined);
+      }
+    }
   } catch (error) {
     // The database went away after the answer was decided: send the answer anyway (an error here
     // would replace it with Fastify's own, leaking the connection error). The claim stays in

@@ -14,7 +14,7 @@ export const refundRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/v1/transaction/:id/refund', {
     ...idempotent,
-    config: { access: { roles: access.refund.create } },
+    config: { access: { roles: access.refund.create }, changesNoCredentials: true },
     schema: {
       tags: ['refund'],
       description:
@@ -37,7 +37,7 @@ export const refundRoutes = async (fastify: FastifyInstance) => {
   });
   app.post('/v1/refund', {
     ...idempotent,
-    config: { access: { roles: access.refund.create } },
+    config: { access: { roles: access.refund.create }, changesNoCredentials: true },
     schema: {
       tags: ['refund'],
       description: 'Creates a refund of `transaction` (same rules as transaction/{id}/refund).',

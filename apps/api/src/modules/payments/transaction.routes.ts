@@ -12,7 +12,7 @@ export const transactionRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/v1/transaction', {
     ...idempotent,
-    config: { access: { roles: access.transaction.create } },
+    config: { access: { roles: access.transaction.create }, changesNoCredentials: true },
     schema: {
       tags: ['transaction'],
       description:

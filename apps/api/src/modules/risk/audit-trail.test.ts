@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../auth/user.repository.ts';
 import { hashPassword } from '../auth/password.ts';
+import { maskBody } from '../../plugins/audit-mask.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
@@ -78,6 +79,93 @@ describe('audit trail', () => {
     expect((await call(t.app, auditorB, 'GET', `/v1/psp/audittrail/${item.id}`)).status).toBe(404);
     expect((await call(t.app, auditorB, 'GET', '/v1/psp/audittrail?route=/v1/tag')).body).toEqual([]);
     expect((await call(t.app, a, 'GET', '/v1/psp/audittrail')).status).toBe(403);
+  });
+
+  it('writes the same entry for a call with an Idempotency-Key (written with its answer) as without one', async () => {
+    const key = (await call(t.app, a, 'POST', '/v1/apikey', { name: 'audit', roles: ['USER_ALL'] })).body.key as string;
+    const pay = (reference: string, idempotencyKey?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/transaction',
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        payload: {
+          payment_profile: world.profileA,
+          amount: 1999,
+          payment_product_type: 'card',
+          merchant_reference: reference,
+        },
+      });
+    const entryOf = (reference: string) =>
+      eventually(async () => {
+        const [row] = await t.db.query<Item & { response: { headers: { name: string; value: string }[] } }>(
+          sql`select type, user_name, authentication, response_code, request, response from audit_log
+            where route = '/v1/transaction' and request->'body'->>'merchant_reference' = ${reference}`,
+        );
+        return row;
+      });
+    const plain = await pay('AUDIT-PLAIN');
+    const keyed = await pay('AUDIT-KEYED', 'audit-keyed-1');
+    expect([plain.statusCode, keyed.statusCode]).toEqual([201, 201]);
+    const [plainEntry, keyedEntry] = [await entryOf('AUDIT-PLAIN'), await entryOf('AUDIT-KEYED')];
+    const names = (entry: typeof plainEntry) => entry.response.headers.map((h) => h.name);
+    expect(names(keyedEntry)).toEqual(names(plainEntry));
+    const header = (entry: typeof plainEntry, name: string) =>
+      entry.response.headers.find((h) => h.name === name)?.value;
+    expect(header(keyedEntry, 'content-length')).toBe(keyed.headers['content-length']);
+    expect(header(plainEntry, 'content-length')).toBe(plain.headers['content-length']);
+    expect(keyedEntry.response.body).toEqual(maskBody(keyed.body));
+    expect(keyedEntry).toMatchObject({ type: 'POST /v1/transaction', authentication: 'api', response_code: 201 });
+    // Exactly one entry, not one with the answer and another after it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [count] = await t.db.query<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where route = '/v1/transaction' and request->'body'->>'merchant_reference' = 'AUDIT-KEYED'`,
+    );
+    expect(count.n).toBe(1);
+    // A replay is recorded too, with its own answer.
+    expect((await pay('AUDIT-KEYED', 'audit-keyed-1')).headers['idempotent-replayed']).toBe('true');
+    await eventually(async () => {
+      const [again] = await t.db.query<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where route = '/v1/transaction' and request->'body'->>'merchant_reference' = 'AUDIT-KEYED'`,
+      );
+      return again.n === 2 ? again : undefined;
+    });
+  });
+
+  it('stores the idempotency answer even when the audit entry written with it fails', async () => {
+    const key = (await call(t.app, a, 'POST', '/v1/apikey', { name: 'audit fails', roles: ['USER_ALL'] })).body
+      .key as string;
+    // Entries of this one payment cannot be written (the answer's and the one after it alike).
+    await t.db.exec(`create function audit_refuse_marked() returns trigger language plpgsql as $$
+      begin if new.request->'body'->>'merchant_reference' = 'AUDIT-FAILS' then raise exception 'refused'; end if; return new; end $$;
+      create trigger audit_refuse_marked before insert on audit_log for each row execute function audit_refuse_marked();`);
+    try {
+      const pay = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/transaction',
+          headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'audit-fails-1' },
+          payload: {
+            payment_profile: world.profileA,
+            amount: 1999,
+            payment_product_type: 'card',
+            merchant_reference: 'AUDIT-FAILS',
+          },
+        });
+      const first = await pay();
+      expect(first.statusCode).toBe(201);
+      const again = await pay();
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().id).toBe(first.json().id);
+      const [count] = await t.db.query<{ n: number }>(
+        sql`select count(*)::int as n from transaction where merchant_reference = 'AUDIT-FAILS'`,
+      );
+      expect(count.n).toBe(1);
+    } finally {
+      await t.db.exec('drop trigger audit_refuse_marked on audit_log; drop function audit_refuse_marked();');
+    }
   });
 
   it('refuses UPDATE and DELETE in the database itself', async () => {
