@@ -59,4 +59,3 @@ export const load = (options: {
       latencies.push(responseTime),
     );
   });
-
