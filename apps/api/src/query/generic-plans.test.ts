@@ -3,7 +3,7 @@ import { generateDemoWorld } from '../demo/world.ts';
 import { transactionEntity } from '../modules/payments/transaction.entity.ts';
 import { scopeFor } from '../plugins/auth-context.ts';
 import { sql, type Db, type Queryable, type Sql } from '../plugins/db/index.ts';
-import { openTestDb } from '../test/engine.ts';
+import { openTestDb, testEngine } from '../test/engine.ts';
 import { countEntity, getEntity, listEntity } from './repository.ts';
 import type { Scope } from './scope.ts';
 
@@ -87,6 +87,18 @@ describe('generic plans for time-ordered pages', () => {
       const planned = sent.filter((statement) => statement.plan === 'generic');
       expect(planned.map((statement) => statement.text)).toEqual([]);
     }
+  });
+
+  it.runIf(testEngine() === 'postgresql')('never JIT-compiles on the prepared connections', async () => {
+    // A generic plan costed above jit_above_cost was compiled again at every execution.
+    const [row] = await db.query<{ jit: string; mode: string }>(
+      sql.prepared(
+        'kq_settings_check',
+        sql`select current_setting('jit') as jit, current_setting('plan_cache_mode') as mode`,
+        'generic',
+      ),
+    );
+    expect(row).toEqual({ jit: 'off', mode: 'force_generic_plan' });
   });
 
   it('answers on the prepared connections exactly what the same statements answer unprepared', async () => {

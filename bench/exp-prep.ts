@@ -1,0 +1,15 @@
+import { openBenchDb, scopeOf } from './direct.ts';
+import { listEntityJson, listEntity } from '../apps/api/src/query/repository.ts';
+import { transactionEntity } from '../apps/api/src/modules/payments/transaction.entity.ts';
+import type { Queryable, Sql } from '../apps/api/src/plugins/db/index.ts';
+const db = await openBenchDb({ DATABASE_URL: process.env.DATABASE_URL as string });
+const scope = await scopeOf(db, process.argv[2]);
+const since = new Date(Date.now() - 30 * 86400e3).toISOString();
+const query: Record<string, string> = { _populate: 'customer processor', _limit: '25', _sort: '-created_at', 'created_at>': since };
+const seen: Sql[] = [];
+const rec: Queryable = { query: (s) => { seen.push(s); return db.query(s); }, exec: (t) => db.exec(t) };
+await (process.argv[3] === 'js' ? listEntity : listEntityJson)(rec, transactionEntity, scope, query as never);
+const s = seen.at(-1)!;
+const lit = (v: unknown) => `'${String(v instanceof Date ? v.toISOString() : Array.isArray(v) ? `{${v.join(',')}}` : v)}'`;
+console.log(`set plan_cache_mode = force_generic_plan;\nprepare p as ${s.text};\nexplain (analyze, buffers) execute p(${s.values.map(lit).join(', ')});`);
+await db.close();
