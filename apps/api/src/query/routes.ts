@@ -4,16 +4,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCount, ZListQuery, type RoleList } from '@kassa/domain';
 import { authOf } from '../plugins/auth-context.ts';
+import type { Db, Queryable } from '../plugins/db/index.ts';
 import { fieldDrift, type EntityDef } from './entity.ts';
 import { exportCsv } from './export.ts';
 import { trustedRows } from './row-serializer.ts';
 import { countEntity, getEntity, getEntityJson, listEntity, listEntityJson } from './repository.ts';
 
-/** Development and tests: what the database wrote must be what the serializer makes of the rows. */
+/**
+ * Development and tests: what the database wrote must be what the serializer makes of the rows.
+ * Both pass through `JSON.stringify` once more, where a stored document's number JavaScript
+ * cannot hold is read the same: -0 as 0, 1e400 as null.
+ */
 const assertWritten = (entity: EntityDef, built: unknown, written: string) => {
-  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(built)), JSON.parse(written)))
+  const normal = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+  if (!isDeepStrictEqual(normal(built), normal(JSON.parse(written))))
     throw new Error(`${entity.name}: the JSON the database wrote differs from the rows (query/json-rows.sql.ts)`);
 };
+
+/** Reads that see one snapshot of the database, whatever other requests write meanwhile. */
+const inOneSnapshot = <T>(db: Db, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.exec('set transaction isolation level repeatable read');
+    return work(tx);
+  });
 
 /**
  * The three read calls every entity has: `GET {path}`, `GET {path}/count` and `GET {path}/:id`,
@@ -53,14 +66,19 @@ export const registerReadRoutes = (
     },
     handler: async (request, reply) => {
       const scope = authOf(request).scope;
+      if (checkAnswers) {
+        // Development and tests: the rows built in JavaScript, checked by the schema, must be what
+        // the database wrote (both read in one snapshot, so that concurrent writes cannot differ).
+        const [rows, written] = await inOneSnapshot(app.db, (db) =>
+          Promise.all([listEntity(db, entity, scope, request.query), listEntityJson(db, entity, scope, request.query)]),
+        );
+        if (written !== undefined) assertWritten(entity, rows, written);
+        return rows;
+      }
       const written = await listEntityJson(app.db, entity, scope, request.query);
       if (written === undefined) return listEntity(app.db, entity, scope, request.query);
       // Already JSON: Fastify sends a string with a JSON content type as it is, past the serializer.
-      if (!checkAnswers) return reply.type('application/json; charset=utf-8').send(written as never);
-      // Development and tests: the rows built in JavaScript, checked by the schema, must be what the database wrote.
-      const rows = await listEntity(app.db, entity, scope, request.query);
-      assertWritten(entity, rows, written);
-      return rows;
+      return reply.type('application/json; charset=utf-8').send(written as never);
     },
   });
   app.get(`/v1/${path}/count`, {
@@ -97,12 +115,17 @@ export const registerReadRoutes = (
     handler: async (request, reply) => {
       const { scope } = authOf(request);
       const { id } = request.params;
+      if (checkAnswers) {
+        const [row, written] = await inOneSnapshot(app.db, async (db) => [
+          await getEntity(db, entity, scope, id, request.query),
+          await getEntityJson(db, entity, scope, id, request.query),
+        ]);
+        if (written !== undefined) assertWritten(entity, row, written);
+        return row;
+      }
       const written = await getEntityJson(app.db, entity, scope, id, request.query);
       if (written === undefined) return getEntity(app.db, entity, scope, id, request.query);
-      if (!checkAnswers) return reply.type('application/json; charset=utf-8').send(written as never);
-      const row = await getEntity(app.db, entity, scope, id, request.query);
-      assertWritten(entity, row, written);
-      return row;
+      return reply.type('application/json; charset=utf-8').send(written as never);
     },
   });
 };
