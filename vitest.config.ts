@@ -45,11 +45,12 @@ export default defineConfig({
           sequence: { sequencer: LongestFirstSequencer },
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          // No retries (issue 10): a test that fails once is a fault to find, not to repeat. The
-          // last flakes had causes (the forced-MFA loading icon, the user menu scrolled away, the
-          // profile switching a Dutch screen to English); all 109 tests passed at retry 0 with the
-          // machine's load average at 36 (2026-11-24).
-          retry: 0,
+          // One retry, again: the webhook test's send once went unanswered for 20 s in a clean-clone
+          // run (2026-11-24, session 7) and passed alone; its cause is not found yet (closing note of
+          // issue 18). Before that, the last flakes had causes (the forced-MFA loading icon, the user
+          // menu scrolled away, the profile switching a Dutch screen to English) and three runs
+          // passed at retry 0.
+          retry: 1,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Files run side by side, each with its own server and browser: most of a browser test
