@@ -45,11 +45,11 @@ export default defineConfig({
           sequence: { sequencer: LongestFirstSequencer },
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          // One retry, again: the webhook test's send once went unanswered for 20 s in a clean-clone
-          // run (2026-11-24, session 7) and passed alone; its cause is not found yet (closing note of
-          // issue 18). Before that, the last flakes had causes (the forced-MFA loading icon, the user
-          // menu scrolled away, the profile switching a Dutch screen to English) and three runs
-          // passed at retry 0.
+          // One retry, as a safety net only: each flake so far had a cause, fixed when found (the
+          // forced-MFA loading icon, the user menu scrolled away, the profile switching a Dutch screen
+          // to English, an option click lost under a re-render, a menu click lost after sign-in;
+          // docs/decisions.md, "Browser tests"), but a red clean-clone run lands nothing, and a
+          // retried test still shows in the run's output ("retry x1") to be looked into.
           retry: 1,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -7,18 +7,50 @@ export const SLOW = { timeout: 20_000, interval: 250 };
 /** The open form or detail drawer. */
 export const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible').last();
 
-/** Picks an option of the antd select labelled `label` in the open drawer by the option's visible text. */
+/** Whether the antd select `field` shows a chosen value matching `option` (its text or, when cut short, its title). */
+const showsChoice = async (field: Locator, option: RegExp) => {
+  // A multi-select shows each choice as an item, a single select its value in its content (both with a title).
+  for (const item of await field.locator('.ant-select-selection-item, .ant-select-content-has-value').all()) {
+    const text = ((await item.textContent()) ?? '').trim();
+    if (option.test(text) || option.test((await item.getAttribute('title')) ?? '')) return true;
+  }
+  return false;
+};
+
+/**
+ * Picks an option of the antd select labelled `label` in the open drawer by the option's visible
+ * text, and checks that the select then shows it. A click on an option is lost when the list
+ * renders anew under the pointer (a query settling on a busy machine): the dropdown then stays
+ * open with nothing chosen, and a form sent next fails on a required field. So it chooses again
+ * until the select shows the choice, as a person would.
+ */
 export const choose = async (page: Page, label: RegExp, option: RegExp, typed?: string) => {
   const select = drawer(page).getByLabel(label);
-  await select.click();
-  if (typed) await select.fill(typed);
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-  await item.waitFor({ state: 'visible', timeout: 20_000 });
-  await item.click();
-  // A multi-select stays open, and a list still loading may swallow the click: close it by clicking the drawer's title.
-  if (await page.locator('.ant-select-dropdown:visible').count())
-    await drawer(page).locator('.ant-drawer-title').click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+  const field = drawer(page)
+    .locator('.ant-select')
+    .filter({ has: page.getByLabel(label) })
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    if (typed) await select.fill(typed);
+    const item = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first();
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await item.click();
+    // A multi-select stays open, and so does a list whose click was lost: close it by clicking the drawer's title.
+    if (await page.locator('.ant-select-dropdown:visible').count())
+      await drawer(page).locator('.ant-drawer-title').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
+    // The form may take a moment to render the value it was given.
+    for (let look = 0; look < 4; look++) {
+      if (await showsChoice(field, option)) return;
+      await page.waitForTimeout(250);
+    }
+    if (attempt === 3) throw new Error(`${label} does not show ${option} after three choices`);
+    console.warn(`choose: ${label} does not show ${option} after choice ${attempt}; choosing again`);
+  }
 };
 
 /** Keyboard only: focus an antd select, type to filter, Enter picks the first match. */

@@ -35,21 +35,36 @@ const api = async <T>(page: Page, method: 'GET' | 'DELETE', path: string): Promi
 /** A shown amount or count as an integer: "€ 1.234,56" and "€1,234.56" give 123456, "1.234" gives 1234. */
 const integerOf = (text: string | null) => Number((text ?? '').replace(/[−–]/g, '-').replace(/[^\d-]/g, ''));
 
-/** Opens a page from the menu by its label, as a person does. */
+/**
+ * Opens a page from the menu by its label, as a person does, and waits until the browser is on
+ * the link's page. A click during the group's opening animation, or one that a first render
+ * right after sign-in swallows, leaves the page where it was (a clean-clone run once stayed on
+ * `/`): a person then clicks again, and so does this.
+ */
 const openFromMenu = async (page: Page, label: string) => {
   await page.locator('nav .ant-menu-root').waitFor();
   const link = page
     .locator('nav .ant-menu-root a[href]')
     .filter({ hasText: new RegExp(`^${label}$`) })
     .first();
-  // Menu groups start collapsed: open the one holding the link.
-  if (!(await link.isVisible()))
-    await link
-      .locator(
-        'xpath=ancestor::li[contains(@class, "ant-menu-submenu")][1]/div[contains(@class, "ant-menu-submenu-title")]',
-      )
-      .click();
-  await link.click();
+  const href = new URL((await link.getAttribute('href'))!, page.url()).pathname;
+  for (let attempt = 1; ; attempt++) {
+    // Menu groups start collapsed: open the one holding the link.
+    if (!(await link.isVisible()))
+      await link
+        .locator(
+          'xpath=ancestor::li[contains(@class, "ant-menu-submenu")][1]/div[contains(@class, "ant-menu-submenu-title")]',
+        )
+        .click();
+    await link.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    if (await link.isVisible()) await link.click();
+    for (let look = 0; look < 20; look++) {
+      if (new URL(page.url()).pathname.startsWith(href)) return;
+      await page.waitForTimeout(250);
+    }
+    if (attempt === 3) throw new Error(`the menu's ${label} did not open ${href} after three clicks`);
+    console.warn(`openFromMenu: ${label} did not open ${href} after click ${attempt}; clicking again`);
+  }
 };
 
 /** The instants that bound whole UTC days from..to, for the statistics calls. */
