@@ -14,7 +14,7 @@ import { API_DOCS_PREFIX, registerAuth, SESSION_COOKIE } from './plugins/auth-co
 import { currentVersion, type Db } from './plugins/db/index.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { fastifyLogOptions, type LogTarget } from './plugins/logging.ts';
+import { fastifyLogOptions, registerRequestLog, type LogTarget } from './plugins/logging.ts';
 import { registerOperations } from './plugins/operations.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { rowSerializerCompiler } from './query/row-serializer.ts';
@@ -71,6 +71,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
     frameworkErrors,
   });
   applySecretKeys(config);
+  registerRequestLog(app);
   app.decorate('db', db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);

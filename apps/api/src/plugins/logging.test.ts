@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -58,6 +61,37 @@ describe('request ids', () => {
       expect(logged().find((line) => line.requestId === id && line.msg === 'request completed')).toMatchObject({
         res: { statusCode: 404 },
       });
+    }
+  });
+
+  it('writes one line per request at the info level: method, masked URL, status and time', async () => {
+    const infoLines: string[] = [];
+    const infoApp = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }, { webDist: '/nonexistent', demo: false, inProcessWorker: false }),
+      db,
+      logger: {
+        stream: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            infoLines.push(...chunk.toString().split('\n').filter(Boolean));
+            done();
+          },
+        }),
+        level: 'info',
+      },
+    });
+    try {
+      await infoApp.inject({ method: 'GET', url: `/v1/health?card=${CARD}`, headers: { 'x-request-id': 'one-line' } });
+      const ofRequest = infoLines.map((line) => JSON.parse(line)).filter((line) => line.requestId === 'one-line');
+      expect(ofRequest).toHaveLength(1);
+      expect(ofRequest[0]).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: expect.stringMatching(/^\/v1\/health\?card=/) },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      });
+      expect(infoLines.join('\n')).not.toContain(CARD);
+    } finally {
+      await infoApp.close();
     }
   });
 
@@ -177,4 +211,27 @@ describe('secrets in logs', () => {
       `/v1/x?note=${encodeURIComponent('411111******1111')}&q=1`,
     );
   });
+});
+
+describe('the log on stdout', () => {
+  it('writes lines in batches, each within about a second, and loses none at exit', async () => {
+    const entry = join(dirname(fileURLToPath(import.meta.url)), '../test/stdout-logger.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const arrivals: { msg: string; at: number; arrived: number }[] = [];
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const complete = pending.split('\n');
+      pending = complete.pop() ?? '';
+      for (const line of complete.filter(Boolean)) arrivals.push({ ...JSON.parse(line), arrived: Date.now() });
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(arrivals.map((line) => line.msg)).toEqual(['first', 'second', 'last']);
+    // The first line waits for the once-a-second write (its batch is not full), not for the exit:
+    // written neither at once nor only when the process ends.
+    expect(arrivals[0].arrived - arrivals[0].at).toBeGreaterThan(300);
+    expect(arrivals[0].arrived - arrivals[0].at).toBeLessThan(2500);
+    expect(arrivals[0].arrived).toBeLessThan(arrivals[2].arrived - 300);
+  }, 20_000);
 });
