@@ -75,12 +75,17 @@ export const countParamsOf = (params: QueryParams): QueryParams => ({
   _skip: undefined,
   _limit: undefined,
   _populate: undefined,
+  _fields: undefined,
 });
 
-/** A list screen: its API path, the relations its rows show, the filters a bare URL starts with. */
+/**
+ * A list screen: its API path, the relations its rows show and which of their fields (`_fields`:
+ * a row shows a customer's name, not the whole customer), the filters a bare URL starts with.
+ */
 export type ListScreenDef = {
   path: string;
   populate?: string;
+  fields?: string;
   defaultSort?: string;
   initial?: () => Record<string, string | string[]>;
 };
@@ -88,11 +93,28 @@ export type ListScreenDef = {
 const monthBack = () => ({ 'created_at>': oneMonthBack() });
 
 export const listScreens = {
-  transactions: { path: 'transaction', populate: 'customer processor', initial: monthBack },
-  refunds: { path: 'refund', populate: 'transaction payment_profile', initial: monthBack },
-  chargebacks: { path: 'chargeback', populate: 'transaction payment_profile processor', initial: monthBack },
+  transactions: {
+    path: 'transaction',
+    populate: 'customer processor',
+    fields: 'customer.first_name,customer.last_name,customer.email_address,processor.name',
+    initial: monthBack,
+  },
+  refunds: {
+    path: 'refund',
+    populate: 'transaction payment_profile',
+    fields:
+      'transaction.merchant_reference,transaction.payment_product_type,transaction.amount,transaction.currency_code,payment_profile.name',
+    initial: monthBack,
+  },
+  chargebacks: {
+    path: 'chargeback',
+    populate: 'transaction payment_profile processor',
+    fields: 'transaction.merchant_reference,transaction.payment_product_type,payment_profile.name,processor.name',
+    initial: monthBack,
+  },
   customers: { path: 'customer', initial: monthBack },
-  auditTrail: { path: 'psp/audittrail', populate: 'transaction', initial: monthBack },
+  // A row links to its transaction by id (the detail's Transaction tab lists that transaction's items).
+  auditTrail: { path: 'psp/audittrail', populate: 'transaction', fields: 'transaction.id', initial: monthBack },
   merchants: { path: 'psp/merchant', defaultSort: '-amount', initial: () => ({ active: 'true' }) },
 } satisfies Record<string, ListScreenDef>;
 
@@ -117,7 +139,7 @@ export const firstListRequests = (screen: ListScreenDef, fixed: QueryParams = {}
   };
   const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
   return {
-    list: withQuery(screen.path, buildQuery({ _populate: screen.populate, ...params })),
+    list: withQuery(screen.path, buildQuery({ _populate: screen.populate, _fields: screen.fields, ...params })),
     count: withQuery(`${screen.path}/count`, buildQuery(countParamsOf(params))),
   };
 };

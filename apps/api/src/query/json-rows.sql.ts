@@ -1,4 +1,4 @@
-import type { EntityDef, FieldType } from './entity.ts';
+import type { EntityDef, FieldDef, FieldType } from './entity.ts';
 
 /**
  * Rows as the database writes them in JSON, exactly as the serializer would write the rows the
@@ -25,8 +25,8 @@ const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
 const object = (pairs: [string, string][]) =>
   `json_build_object(${pairs.map(([key, value]) => `${quoted(key)}, ${value}`).join(', ')})`;
 
-/** A relation populated from the lateral join `alias`, whose columns carry `prefix`. */
-export type JsonRelation = { name: string; target: EntityDef; alias: string; prefix: string };
+/** A relation populated from the lateral join `alias`, whose columns (`fields` of the target) carry `prefix`. */
+export type JsonRelation = { name: string; fields: [string, FieldDef][]; alias: string; prefix: string };
 
 /**
  * Whether an entity's rows can be written by the database: every object within the argument
@@ -34,9 +34,7 @@ export type JsonRelation = { name: string; target: EntityDef; alias: string; pre
  */
 export const jsonWritable = (entity: EntityDef, relations: JsonRelation[]): boolean =>
   Object.keys(entity.fields).length <= MAX_KEYS &&
-  relations.every(
-    ({ name, target }) => Object.hasOwn(entity.fields, name) && Object.keys(target.fields).length <= MAX_KEYS,
-  );
+  relations.every(({ name, fields }) => Object.hasOwn(entity.fields, name) && fields.length <= MAX_KEYS);
 
 /**
  * One row as a JSON object, from the outer alias `r` of a one-statement read: the entity's own
@@ -50,10 +48,7 @@ export const rowJson = (entity: EntityDef, relations: JsonRelation[]): string =>
       const relation = relations.find((candidate) => candidate.name === name);
       if (!relation) return [name, own];
       const related = object(
-        Object.entries(relation.target.fields).map(([key, def]) => [
-          key,
-          jsonValue(def.type, `${relation.alias}."${relation.prefix}${key}"`),
-        ]),
+        relation.fields.map(([key, def]) => [key, jsonValue(def.type, `${relation.alias}."${relation.prefix}${key}"`)]),
       );
       return [
         name,

@@ -171,3 +171,33 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
   }
   return request;
 };
+
+/**
+ * The fields of populated relations that a list or detail answers with (`_fields`), named as an
+ * export names them: `customer.email_address,processor.name`. A relation named there carries its
+ * id and those fields; a populated relation not named carries all of its fields. A screen that
+ * shows a customer's name and a processor's name asks for just those, instead of whole rows
+ * repeated on every line (docs/decisions.md, "Fields of populated relations").
+ */
+export const parseRelationFields = (
+  entity: EntityDef,
+  raw: string | string[] | undefined,
+  populate: readonly string[],
+): Map<string, string[]> => {
+  const picked = new Map<string, string[]>();
+  if (raw === undefined) return picked;
+  const names = (Array.isArray(raw) ? raw.join(',') : raw).split(/[\s,]+/).filter(Boolean);
+  for (const name of names) {
+    const [head, field, ...deeper] = name.split('.');
+    const relation = own(entity.populate, head);
+    const refuse = (why: string) => badRequest(path('_fields'), `Cannot pick ${name}: ${why}`, 'unknown_field');
+    if (field === undefined)
+      throw refuse('a list or detail answers all of its own fields; _fields names fields of populated relations');
+    if (deeper.length > 0) throw refuse('populate is one level deep');
+    if (!relation) throw refuse(`${entity.name} has no relation ${head}`);
+    if (!populate.includes(head)) throw refuse(`${head} is not in _populate`);
+    if (!own(relation.target().fields, field)) throw refuse(`${head} has no field ${field}`);
+    picked.set(head, [...new Set([...(picked.get(head) ?? []), field])]);
+  }
+  return picked;
+};

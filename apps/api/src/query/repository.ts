@@ -1,8 +1,8 @@
 import type { TListQuery } from '@kassa/domain';
 import { notFound, notFoundAt } from '../lib/http-error.ts';
 import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
-import { columnOf, own, type EntityDef, type FieldType, type RowOf } from './entity.ts';
-import { parseListQuery, type ListRequest } from './parse.ts';
+import { columnOf, own, type EntityDef, type FieldDef, type FieldType, type RowOf } from './entity.ts';
+import { parseListQuery, parseRelationFields, type ListRequest } from './parse.ts';
 import { jsonWritable, rowJson, type JsonRelation } from './json-rows.sql.ts';
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
@@ -76,26 +76,30 @@ const withRelations = (
   inner: Sql,
   names: string[],
   order: Sql,
+  picked: ReadonlyMap<string, string[]> = new Map(),
 ): { statement: Sql; nest: (rows: Row[]) => Row[]; from: Sql; json: JsonRelation[] } => {
   const relations = names.flatMap((name) => {
     const relation = own(entity.populate, name);
-    return relation ? [{ name, field: relation.field, target: relation.target() }] : [];
+    if (!relation) return [];
+    const target = relation.target();
+    const only = picked.get(name);
+    // The target's own order, so both ways of writing the row give the same keys in the same order.
+    const fields: [string, FieldDef][] = Object.entries(target.fields).filter(
+      ([key]) => !only || key === 'id' || only.includes(key),
+    );
+    return [{ name, field: relation.field, target, fields }];
   });
-  const json = relations.map(({ name, target }, index) => ({
+  const json = relations.map(({ name, fields }, index) => ({
     name,
-    target,
+    fields,
     alias: `p${index}`,
     prefix: relationPrefix(index),
   }));
   if (relations.length === 0)
     return { statement: sql`${inner} ${order}`, nest: (rows) => rows, from: sql`(${inner}) r`, json };
-  const joins = relations.map(({ field, target }, index) => {
+  const joins = relations.map(({ field, target, fields }, index) => {
     const prefix = relationPrefix(index);
-    const columns = sql.raw(
-      Object.entries(target.fields)
-        .map(([name, def]) => `${columnOf(name, def)} as "${prefix}${name}"`)
-        .join(', '),
-    );
+    const columns = sql.raw(fields.map(([name, def]) => `${columnOf(name, def)} as "${prefix}${name}"`).join(', '));
     // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
     const conditions = [
       sql`e.id = r.${sql.raw(`"${field}"`)}`,
@@ -106,8 +110,8 @@ const withRelations = (
   const from = sql`(${inner}) r ${sql.join(joins, ' ')}`;
   const statement = sql`select * from ${from} ${order}`;
   // The column names are the same in every row: worked out once per statement, not per row.
-  const parts = relations.map(({ name, field, target }, index) => {
-    const keys = Object.keys(target.fields);
+  const parts = relations.map(({ name, field, fields }, index) => {
+    const keys = fields.map(([key]) => key);
     return {
       name,
       field,
@@ -153,15 +157,16 @@ export const listEntity = async <E extends EntityDef>(
   scope: Scope,
   query: TListQuery,
 ): Promise<RowOf<E>[]> => {
-  const { request, inner, plan } = await pageOf(db, entity, scope, query);
+  const { request, inner, plan, picked } = await pageOf(db, entity, scope, query);
   if (request.populate.length === 0) return (await db.query(plan(inner))) as RowOf<E>[];
-  const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request));
+  const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request), picked);
   return nest(await db.query(plan(statement))) as RowOf<E>[];
 };
 
 /** The statement of one page (without relations) and how it may be planned. */
 const pageOf = async (db: Queryable, entity: EntityDef, scope: Scope, query: TListQuery) => {
   const request = parseListQuery(entity, query);
+  const picked = parseRelationFields(entity, query._fields, request.populate);
   const where = await whereClause(db, entity, scope, request);
   // The page size is part of the text (a whole number from 1 to the cap, so a few shapes): a generic
   // plan that does not know it assumes a tenth of the table and hashes every related row instead of
@@ -171,7 +176,7 @@ const pageOf = async (db: Queryable, entity: EntityDef, scope: Scope, query: TLi
   const offset = request.skip > 0 ? sql` offset ${request.skip}` : sql.empty;
   const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${sql.raw(String(Math.trunc(request.limit)))}${offset}`;
   const plan = genericPlanSafe(entity, scope, request) ? withGenericPlan : (statement: Sql) => statement;
-  return { request, inner, plan };
+  return { request, inner, plan, picked };
 };
 
 /**
@@ -184,8 +189,8 @@ export const listEntityJson = async (
   scope: Scope,
   query: TListQuery,
 ): Promise<string | undefined> => {
-  const { request, inner, plan } = await pageOf(db, entity, scope, query);
-  const { from, json } = withRelations(entity, scope, inner, request.populate, sql.empty);
+  const { request, inner, plan, picked } = await pageOf(db, entity, scope, query);
+  const { from, json } = withRelations(entity, scope, inner, request.populate, sql.empty, picked);
   if (!jsonWritable(entity, json)) return undefined;
   const order = outerSort(request);
   const [row] = await db.query<{ body: string }>(
@@ -213,8 +218,9 @@ export const countEntity = async (
   }
   const request = parseListQuery(entity, query);
   const where = await whereClause(db, entity, scope, request);
+  const statement = sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`;
   const [row] = await db.query<{ count: number }>(
-    sql`select count(*)::int as count from ${sql.raw(entity.table)} e ${where}`,
+    genericPlanSafe(entity, scope, request) ? withGenericPlan(statement) : statement,
   );
   return row.count;
 };
@@ -247,6 +253,7 @@ const byIdOf = (entity: EntityDef, scope: Scope, id: string, query: TListQuery) 
     sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`,
     request.populate,
     sql.empty,
+    parseRelationFields(entity, query._fields, request.populate),
   );
 };
 

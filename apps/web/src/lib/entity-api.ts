@@ -7,11 +7,11 @@ import { apiGet, type QueryParams } from './api-client.ts';
  * refreshes all of them. Feature api files wrap these, one file per call.
  */
 export const listOptions =
-  <Row>(path: string, populate?: string) =>
+  <Row>(path: string, populate?: string, fields?: string) =>
   (params: QueryParams, scope: string) =>
     queryOptions({
       queryKey: [path, 'list', scope, params] as readonly unknown[],
-      queryFn: ({ signal }) => apiGet<Row[]>(path, { _populate: populate, ...params }, signal),
+      queryFn: ({ signal }) => apiGet<Row[]>(path, { _populate: populate, _fields: fields, ...params }, signal),
     });
 
 export const countOptions = (path: string) => (params: QueryParams, scope: string) =>
@@ -37,5 +37,5 @@ export const newIdempotencyKey = (): string =>
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** A populated relation, or null when the API sent only its id. */
-export const populated = <T extends object>(value: T | string | null | undefined): T | null =>
-  value && typeof value === 'object' ? value : null;
+export const populated = <T extends object>(value: Partial<T> | string | null | undefined): T | null =>
+  value && typeof value === 'object' ? (value as T) : null;

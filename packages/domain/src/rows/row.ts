@@ -23,9 +23,18 @@ export type WireOf<S extends z.ZodType> = z.input<S>;
 
 /**
  * A relation: the related row's id, or with `_populate` the related row itself (its own
- * relations stay ids: populate is one level deep).
+ * relations stay ids: populate is one level deep); when `_fields` names some of its fields, the
+ * related row's id and those fields only.
  */
-export const populated = <S extends z.ZodObject>(row: S) => z.union([z.string(), row]);
+export const populated = <S extends z.ZodObject>(row: S) =>
+  z.union([
+    z.string(),
+    row,
+    row.partial().required({ id: true } as never) as unknown as z.ZodType<Picked<z.output<S>>, Picked<z.input<S>>>,
+  ]);
+
+/** A related row as `_fields` picks it: its id and some of its fields. */
+type Picked<Row> = Partial<Row> & { id: string };
 
 /** Amounts are integers in minor units (cents). */
 export const ZMinorUnits = z.number().int();

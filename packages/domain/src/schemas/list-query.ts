@@ -19,7 +19,9 @@ export const ZListQuery = z
     _search: reserved('Free-text search'),
     _search_by: reserved('Restricts `_search` to one field'),
     _populate: reserved('Space-separated relations to embed instead of their ids'),
-    _fields: reserved('Export only: comma-separated columns'),
+    _fields: reserved(
+      'Lists and details: fields of populated relations to answer with (`customer.email_address,processor.name`; a relation not named stays whole). Exports: the columns',
+    ),
     _format: reserved('Export only: `readable` for a person (translated headers, local times)'),
     _lang: reserved('Readable export only: nl or en-US'),
     _tz: reserved('Readable export only: IANA time zone, default Europe/Amsterdam'),

@@ -6,7 +6,7 @@ import type { AuditRow } from './types.ts';
 const POPULATE = listScreens.auditTrail.populate;
 
 /** `GET /v1/psp/audittrail` (§7), its count, one item, and the items of one transaction. */
-export const auditTrailQueryOptions = listOptions<AuditRow>('psp/audittrail', POPULATE);
+export const auditTrailQueryOptions = listOptions<AuditRow>('psp/audittrail', POPULATE, listScreens.auditTrail.fields);
 export const auditTrailCountQueryOptions = countOptions('psp/audittrail');
 export const useAuditItem = (id: string, scope: string) =>
   useQuery(detailOptions<AuditRow>('psp/audittrail', POPULATE)(id, scope));

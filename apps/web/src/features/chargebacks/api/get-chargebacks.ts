@@ -8,6 +8,10 @@ import type { ChargebackRow } from './types.ts';
 export const CHARGEBACK_POPULATE = listScreens.chargebacks.populate;
 
 /** `GET /v1/chargeback`: one page of the filtered list. */
-export const chargebacksQueryOptions = listOptions<ChargebackRow>('chargeback', CHARGEBACK_POPULATE);
+export const chargebacksQueryOptions = listOptions<ChargebackRow>(
+  'chargeback',
+  CHARGEBACK_POPULATE,
+  listScreens.chargebacks.fields,
+);
 
 export const useChargebacks = (params: QueryParams, scope: string) => useQuery(chargebacksQueryOptions(params, scope));

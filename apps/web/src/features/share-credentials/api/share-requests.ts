@@ -2,11 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TShareRequestAnswer, TShareRequestCreate, TShareRequestRow } from '@kassa/domain';
 import { apiGet, apiPost, type QueryParams } from '@/lib/api-client.ts';
 
-type Ref = { id: string; name: string };
+type Ref = { id: string; name?: string };
 export type ShareRequestRow = TShareRequestRow;
 
 export const nameOf = (value: string | Ref | null) =>
-  value === null ? null : typeof value === 'string' ? value : value.name;
+  value === null ? null : typeof value === 'string' ? value : (value.name ?? value.id);
 
 const POPULATE = 'organisation processor';
 export const shareRequestsQueryOptions = (params: QueryParams, scope: string) =>

@@ -20,7 +20,7 @@ import { ChargebacksTab, RefundsTab } from './transaction-related-tabs.tsx';
 const Details = ({ tx }: { tx: TransactionRow }) => {
   const { t } = useTranslation();
   const f = (field: string) => t(`fields:transaction.${field}`);
-  const ref = (value: string | { id: string; name: string } | null) => populated(value);
+  const ref = (value: string | { id: string; name?: string } | null) => populated(value);
   return (
     <DetailFields
       fields={[
