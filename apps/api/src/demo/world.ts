@@ -54,6 +54,7 @@ const ROLLUP_TABLES = [
   'customer_local_daily',
   'customer_segment_count',
   'refund_local_daily',
+  'merchant_revenue_daily',
 ];
 
 const SMALL_TABLES = ['organisation', 'app_user', 'user_role', 'processor', 'middleware', 'payment_profile', 'tag'];

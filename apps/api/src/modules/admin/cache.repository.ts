@@ -29,12 +29,13 @@ export const rollupState = async (db: Queryable) =>
 
 /**
  * Builds every statistics rollup again from the transactions (migration 0071's
- * kassa_rebuild_statistics_rollups), in one database transaction: writers of transactions, customers and refunds wait
+ * kassa_rebuild_statistics_rollups, and 0097's merchant revenue for the merchants list), in one database transaction: writers of transactions, customers and refunds wait
  * (share lock) so that no change falls between the delete and the insert.
  */
 export const rebuildRollups = async (db: Queryable) => {
   await db.query(sql`lock table transaction, customer, refund in share mode`);
   await db.query(sql`select kassa_rebuild_statistics_rollups()`);
+  await db.query(sql`select kassa_rebuild_merchant_revenue()`);
 };
 
 export const listSizes = async (db: Queryable) =>

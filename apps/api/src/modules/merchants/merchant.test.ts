@@ -92,4 +92,51 @@ describe('merchants', () => {
       404,
     );
   });
+  it('keeps the 30-day revenue as payments are authorised, settled, blocked, deleted or too old', async () => {
+    const revenue = async () =>
+      Object.fromEntries(
+        (
+          (await callAs(t.app, provider, 'GET', '/v1/psp/merchant?_sort=-amount')).body as {
+            name: string;
+            amount: number;
+            count: number;
+          }[]
+        ).map((m) => [m.name, [Number(m.amount), Number(m.count)]]),
+      );
+    const before = await revenue();
+    const declined = await insertTestTransaction(t.db, world.shopB, world.profileB, {
+      amount: 300,
+      status: 'DECLINED',
+    });
+    const old = await insertTestTransaction(t.db, world.shopB, world.profileB, {
+      amount: 800,
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const blocked = await insertTestTransaction(t.db, world.shopB, world.profileB, { amount: 450, blocked: true });
+    expect(await revenue()).toEqual(before);
+    const setStatus = (id: string, status: string) =>
+      t.db.query(sql`update transaction set status = ${status} where id = ${id}`);
+    // Declined to authorised counts; authorised to settled keeps the same revenue.
+    await setStatus(declined, 'AUTHORIZED');
+    expect((await revenue())['Shop B']).toEqual([before['Shop B'][0] + 300, before['Shop B'][1] + 1]);
+    await setStatus(declined, 'SETTLEMENT_COMPLETED');
+    expect((await revenue())['Shop B']).toEqual([before['Shop B'][0] + 300, before['Shop B'][1] + 1]);
+    // Blocking takes it out, unblocking the other puts that one in; a deletion takes it out again.
+    await t.db.query(sql`update transaction set blocked = (id = ${declined}) where id in (${declined}, ${blocked})`);
+    expect((await revenue())['Shop B']).toEqual([before['Shop B'][0] + 450, before['Shop B'][1] + 1]);
+    await t.db.query(sql`delete from transaction where id in (${blocked}, ${old})`);
+    expect(await revenue()).toEqual(before);
+    // The rollup equals a full aggregate of the revenue transactions.
+    const [diff] = await t.db.query<{ n: number }>(sql`
+      select count(*)::int as n from (
+        (select merchant_id, (created_at at time zone 'UTC')::date as day, count(*) as count, sum(amount) as volume from transaction
+          where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked group by 1, 2
+        except select merchant_id, day, count, volume from merchant_revenue_daily where count <> 0)
+        union all
+        (select merchant_id, day, count, volume from merchant_revenue_daily where count <> 0
+        except select merchant_id, (created_at at time zone 'UTC')::date, count(*), sum(amount) from transaction
+          where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked group by 1, 2)
+      ) mismatch`);
+    expect(diff.n).toBe(0);
+  });
 });
