@@ -1,5 +1,6 @@
 import { statusVocabularies, ZChargebackRow } from '@kassa/domain';
 import { defineEntity } from '../../query/entity.ts';
+import { EVERY_MERCHANT } from '../../query/where.ts';
 import { paymentProfileEntity, processorEntity, settlementEntity } from '../settings/settings.entities.ts';
 import { transactionEntity } from './transaction.entity.ts';
 
@@ -7,6 +8,9 @@ export const chargebackEntity = defineEntity(ZChargebackRow, {
   name: 'chargeback',
   table: 'chargeback',
   tenancy: 'merchant',
+  // One generic plan per connection for the lists' first pages (query/prepared.ts, migration 0098).
+  genericPlans: true,
+  providerCondition: EVERY_MERCHANT,
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },
     created_at: { type: 'timestamp', filter: true, sort: true },

@@ -1,5 +1,6 @@
 import { statusVocabularies, ZRefundRow } from '@kassa/domain';
 import { defineEntity } from '../../query/entity.ts';
+import { EVERY_MERCHANT } from '../../query/where.ts';
 import { organisationEntity, paymentProfileEntity, settlementEntity } from '../settings/settings.entities.ts';
 import { transactionEntity } from './transaction.entity.ts';
 
@@ -7,6 +8,9 @@ export const refundEntity = defineEntity(ZRefundRow, {
   name: 'refund',
   table: 'refund',
   tenancy: 'merchant',
+  // One generic plan per connection for the lists' first pages (query/prepared.ts, migration 0098).
+  genericPlans: true,
+  providerCondition: EVERY_MERCHANT,
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },
     created_at: { type: 'timestamp', filter: true, sort: true },

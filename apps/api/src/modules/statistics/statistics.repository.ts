@@ -1,7 +1,7 @@
 import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/where.ts';
+import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
 import { pyramid, type Level } from './pyramid.sql.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
@@ -193,7 +193,7 @@ export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock):
   const rows = (
     part: Range,
   ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
-    from refund e ${where([...conditions, ...inRange(part)])}`;
+    from refund e ${where([...conditions, ...inRange(part), EVERY_MERCHANT])}`;
   if (clock.rollup !== 'local-day') return rows(range);
   return byLocalDays(
     clock,
@@ -304,7 +304,8 @@ export const segments = (db: Queryable, conditions: Sql[]) =>
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
 export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
-  const scoped = where([scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null));
+  const scopeOnly = [scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null);
+  const scoped = where(scopeOnly);
   return db.query<{
     id: string;
     type: 'transaction' | 'blocked' | 'refund';
@@ -323,7 +324,7 @@ export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
        from transaction e ${scoped} order by e.created_at desc limit ${limit})
       union all
       (select e.id, 'refund', e.status, e.amount, e.currency_code, t.payment_product_type, e.organisation_id, e.transaction_id, e.last_status_update
-       from refund e join transaction t on t.id = e.transaction_id ${scoped} order by e.created_at desc limit ${limit}))
+       from refund e join transaction t on t.id = e.transaction_id ${where([...scopeOnly, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
     select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
     order by recent.created_at desc, recent.id desc limit ${limit}`);
 };
