@@ -62,6 +62,7 @@ export const insertTestTransaction = async (
     product: string;
     tags: string[];
     blocked: boolean;
+    currency: string;
   }> = {},
 ): Promise<string> => {
   const created = values.createdAt ?? new Date(Date.now() - ++sequence * 60_000);
@@ -69,6 +70,6 @@ export const insertTestTransaction = async (
   await db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, merchant_reference, amount, currency_code,
       payment_product_type, status, tags, blocked, created_at, updated_at)
     values (${id}, ${org.id}, ${org.merchantId}, ${profileId}, ${values.customerId ?? null}, ${values.reference ?? `REF-${sequence}`}, ${values.amount ?? 1000},
-      'EUR', ${values.product ?? 'card'}, ${values.status ?? 'SETTLEMENT_COMPLETED'}, ${values.tags ?? []}, ${values.blocked ?? false}, ${created}, ${created})`);
+      ${values.currency ?? 'EUR'}, ${values.product ?? 'card'}, ${values.status ?? 'SETTLEMENT_COMPLETED'}, ${values.tags ?? []}, ${values.blocked ?? false}, ${created}, ${created})`);
   return id;
 };

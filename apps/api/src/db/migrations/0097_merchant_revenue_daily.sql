@@ -4,16 +4,18 @@
 -- rows per merchant: every organisation, status, product, currency, processor and tag of 30 days,
 -- about 2 ms for the provider's list at 1,000,000 transactions, which held that list to about 900
 -- answers a second. This rollup keeps what the list shows and nothing else: per merchant and UTC
--- day, the count and volume of revenue (authorised, settlement requested or completed, not
--- blocked), 30 rows per merchant for the window.
+-- day and currency, the count and volume of revenue (authorised, settlement requested or
+-- completed, not blocked), about 30 rows per merchant for the window. Amounts of different
+-- currencies are never added: the list shows each merchant's revenue in its own currency.
 create table merchant_revenue_daily (
   merchant_id text not null,
   day date not null,
+  currency_code text not null,
   count bigint not null default 0,
   volume bigint not null default 0,
-  primary key (merchant_id, day)
+  primary key (merchant_id, day, currency_code)
 );
-create index merchant_revenue_daily_day_idx on merchant_revenue_daily (day, merchant_id) include (count, volume);
+create index merchant_revenue_daily_day_idx on merchant_revenue_daily (day, merchant_id, currency_code) include (count, volume);
 
 -- What a statement changed, as the rows it counted before (negative) and after (positive): a row
 -- whose revenue it leaves as it was (a move from authorised to settlement requested, a refund's
@@ -21,29 +23,29 @@ create index merchant_revenue_daily_day_idx on merchant_revenue_daily (day, merc
 create function merchant_revenue_daily_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    insert into merchant_revenue_daily as d (merchant_id, day, count, volume)
-    select merchant_id, (created_at at time zone 'UTC')::date, count(*), sum(amount)
+    insert into merchant_revenue_daily as d (merchant_id, day, currency_code, count, volume)
+    select merchant_id, (created_at at time zone 'UTC')::date, currency_code, count(*), sum(amount)
     from new_rows where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked
-    group by 1, 2
-    on conflict (merchant_id, day) do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    group by 1, 2, 3
+    on conflict (merchant_id, day, currency_code) do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
   elsif tg_op = 'DELETE' then
-    insert into merchant_revenue_daily as d (merchant_id, day, count, volume)
-    select merchant_id, (created_at at time zone 'UTC')::date, -count(*), -sum(amount)
+    insert into merchant_revenue_daily as d (merchant_id, day, currency_code, count, volume)
+    select merchant_id, (created_at at time zone 'UTC')::date, currency_code, -count(*), -sum(amount)
     from old_rows where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked
-    group by 1, 2
-    on conflict (merchant_id, day) do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    group by 1, 2, 3
+    on conflict (merchant_id, day, currency_code) do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
   else
-    insert into merchant_revenue_daily as d (merchant_id, day, count, volume)
-    select merchant_id, day, sum(c), sum(v) from (
-      select merchant_id, (created_at at time zone 'UTC')::date as day, -1 as c, -amount as v
+    insert into merchant_revenue_daily as d (merchant_id, day, currency_code, count, volume)
+    select merchant_id, day, currency_code, sum(c), sum(v) from (
+      select merchant_id, (created_at at time zone 'UTC')::date as day, currency_code, -1 as c, -amount as v
       from old_rows where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked
       union all
-      select merchant_id, (created_at at time zone 'UTC')::date, 1, amount
+      select merchant_id, (created_at at time zone 'UTC')::date, currency_code, 1, amount
       from new_rows where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked
     ) changed
-    group by 1, 2
+    group by 1, 2, 3
     having sum(c) <> 0 or sum(v) <> 0
-    on conflict (merchant_id, day) do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    on conflict (merchant_id, day, currency_code) do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
   end if;
   return null;
 end $$;
@@ -59,10 +61,10 @@ create trigger merchant_revenue_daily_delete after delete on transaction
 -- (modules/admin/cache.repository.ts: the caller holds a share lock on transaction).
 create function kassa_rebuild_merchant_revenue() returns void language sql as $$
   delete from merchant_revenue_daily;
-  insert into merchant_revenue_daily (merchant_id, day, count, volume)
-  select merchant_id, (created_at at time zone 'UTC')::date, count(*), sum(amount)
+  insert into merchant_revenue_daily (merchant_id, day, currency_code, count, volume)
+  select merchant_id, (created_at at time zone 'UTC')::date, currency_code, count(*), sum(amount)
   from transaction where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked
-  group by 1, 2;
+  group by 1, 2, 3;
 $$;
 
 select kassa_rebuild_merchant_revenue();

@@ -92,7 +92,7 @@ describe('merchants', () => {
       404,
     );
   });
-  it('keeps the 30-day revenue as payments are authorised, settled, blocked, deleted or too old', async () => {
+  it('keeps the 30-day revenue as payments are authorised, settled, blocked, deleted, too old or in another currency', async () => {
     const revenue = async () =>
       Object.fromEntries(
         (
@@ -126,17 +126,25 @@ describe('merchants', () => {
     expect((await revenue())['Shop B']).toEqual([before['Shop B'][0] + 450, before['Shop B'][1] + 1]);
     await t.db.query(sql`delete from transaction where id in (${blocked}, ${old})`);
     expect(await revenue()).toEqual(before);
+    // Pounds are kept apart: Shop B's revenue is in euros, its first profile's currency, and stays so.
+    const pounds = await insertTestTransaction(t.db, world.shopB, world.profileB, { amount: 7000, currency: 'GBP' });
+    expect(await revenue()).toEqual(before);
+    const [gbp] = await t.db.query<{ count: number; volume: number }>(
+      sql`select sum(count)::int as count, sum(volume)::int as volume from merchant_revenue_daily where merchant_id = ${world.shopB.id} and currency_code = 'GBP'`,
+    );
+    expect(gbp).toEqual({ count: 1, volume: 7000 });
     // The rollup equals a full aggregate of the revenue transactions.
     const [diff] = await t.db.query<{ n: number }>(sql`
       select count(*)::int as n from (
-        (select merchant_id, (created_at at time zone 'UTC')::date as day, count(*) as count, sum(amount) as volume from transaction
-          where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked group by 1, 2
-        except select merchant_id, day, count, volume from merchant_revenue_daily where count <> 0)
+        (select merchant_id, (created_at at time zone 'UTC')::date as day, currency_code, count(*) as count, sum(amount) as volume from transaction
+          where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked group by 1, 2, 3
+        except select merchant_id, day, currency_code, count, volume from merchant_revenue_daily where count <> 0)
         union all
-        (select merchant_id, day, count, volume from merchant_revenue_daily where count <> 0
-        except select merchant_id, (created_at at time zone 'UTC')::date, count(*), sum(amount) from transaction
-          where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked group by 1, 2)
+        (select merchant_id, day, currency_code, count, volume from merchant_revenue_daily where count <> 0
+        except select merchant_id, (created_at at time zone 'UTC')::date, currency_code, count(*), sum(amount) from transaction
+          where status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked group by 1, 2, 3)
       ) mismatch`);
     expect(diff.n).toBe(0);
+    await t.db.query(sql`delete from transaction where id = ${pounds}`);
   });
 });
