@@ -1,15 +1,17 @@
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
+import { named } from '../../query/prepared.ts';
 
 /**
  * The count and volume of each source (rows with `count` and `volume` columns), in one statement:
  * a dashboard call that needs several sums (achievements: four figures over two weeks) takes one
- * connection and one round trip instead of one per sum.
+ * connection and one round trip instead of one per sum. Named (query/prepared.ts): its text is long
+ * and of a few shapes (the range's edges at whole hours or not), parsed once per connection.
  */
 export const sumsOf = async (db: Queryable, sources: Sql[]) => {
   const sums = sources.map(
     (source, index) =>
       sql`(select coalesce(sum(s.count), 0)::bigint as ${sql.raw(`c${index}`)}, coalesce(sum(s.volume), 0)::bigint as ${sql.raw(`v${index}`)} from (${source}) s) ${sql.raw(`s${index}`)}`,
   );
-  const [row] = await db.query<Record<string, number>>(sql`select * from ${sql.join(sums, ', ')}`);
+  const [row] = await db.query<Record<string, number>>(named(sql`select * from ${sql.join(sums, ', ')}`));
   return sources.map((_, index) => ({ count: Number(row[`c${index}`]), volume: Number(row[`v${index}`]) }));
 };
