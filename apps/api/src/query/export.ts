@@ -4,6 +4,7 @@ import type { TListQuery } from '@kassa/domain';
 import { badRequest } from '../lib/http-error.ts';
 import type { Db, Row } from '../plugins/db/index.ts';
 import { own, type EntityDef } from './entity.ts';
+import { fieldNames } from './parse.ts';
 import { readableColumns, readableDelimiter, readableOptionsOf, withRelatedNames } from './readable-export.ts';
 import { populateRows, streamQuery } from './repository.ts';
 import type { Scope } from './scope.ts';
@@ -41,13 +42,7 @@ export const parseExportFields = (
   raw: string | string[] | undefined,
   fallback: readonly string[],
 ): string[] => {
-  const fields =
-    raw === undefined
-      ? [...fallback]
-      : (Array.isArray(raw) ? raw.join(',') : raw)
-          .split(',')
-          .map((f) => f.trim())
-          .filter(Boolean);
+  const fields = raw === undefined ? [...fallback] : fieldNames(raw);
   for (const field of fields) {
     const [head, nested, ...deeper] = field.split('.');
     const relation = own(entity.populate, head);

@@ -68,7 +68,7 @@ const PREPARED: [EntityDef, string][] = [
 
 describe('generic plans for time-ordered pages', () => {
   it('prepares the screen’s first list, its count and the detail for one merchant and for the provider', async () => {
-    for (const [entity, populate] of PREPARED)
+    for (const [entity, populate] of PREPARED) {
       for (const scope of [merchant, { kind: 'all' } as Scope]) {
         const { sent, queryable } = recording();
         await listEntity(queryable, entity, scope, {
@@ -89,6 +89,7 @@ describe('generic plans for time-ordered pages', () => {
           expect(statement.text).not.toContain(since);
         }
       }
+    }
   });
 
   it('plans every other shape for its values: sets of organisations, filters, search, other sorts', async () => {
@@ -122,7 +123,7 @@ describe('generic plans for time-ordered pages', () => {
   });
 
   it('answers on the prepared connections exactly what the same statements answer unprepared', async () => {
-    for (const [entity, populate] of PREPARED)
+    for (const [entity, populate] of PREPARED) {
       for (const scope of [merchant, otherMerchant, { kind: 'all' } as Scope, merchant]) {
         for (const skip of ['0', '25', '50']) {
           // From earlier on: the test world has few refunds and chargebacks in the last month.
@@ -132,6 +133,7 @@ describe('generic plans for time-ordered pages', () => {
           expect(await countEntity(db, entity, scope, query)).toBe(await countEntity(unprepared, entity, scope, query));
         }
       }
+    }
     // The provider's pages carry the condition of the partial time index and lose no row by it.
     const [all] = await db.query<{ refunds: number; chargebacks: number }>(
       sql`select (select count(*)::int from refund) as refunds, (select count(*)::int from chargeback) as chargebacks`,

@@ -172,6 +172,10 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
   return request;
 };
 
+/** The names a `_fields` parameter lists, comma- or space-separated, given once or repeated. */
+export const fieldNames = (raw: string | string[]): string[] =>
+  (Array.isArray(raw) ? raw.join(',') : raw).split(/[\s,]+/).filter(Boolean);
+
 /**
  * The fields of populated relations that a list or detail answers with (`_fields`), named as an
  * export names them: `customer.email_address,processor.name`. A relation named there carries its
@@ -186,8 +190,7 @@ export const parseRelationFields = (
 ): Map<string, string[]> => {
   const picked = new Map<string, string[]>();
   if (raw === undefined) return picked;
-  const names = (Array.isArray(raw) ? raw.join(',') : raw).split(/[\s,]+/).filter(Boolean);
-  for (const name of names) {
+  for (const name of fieldNames(raw)) {
     const [head, field, ...deeper] = name.split('.');
     const relation = own(entity.populate, head);
     const refuse = (why: string) => badRequest(path('_fields'), `Cannot pick ${name}: ${why}`, 'unknown_field');
