@@ -4,8 +4,9 @@ import { chargebackEntity } from '../modules/payments/chargeback.entity.ts';
 import { refundEntity } from '../modules/payments/refund.entity.ts';
 import { transactionEntity } from '../modules/payments/transaction.entity.ts';
 import { scopeFor } from '../plugins/auth-context.ts';
-import { sql, type Db, type Queryable, type Sql } from '../plugins/db/index.ts';
+import { sql, type Db, type Queryable } from '../plugins/db/index.ts';
 import { openTestDb, testEngine } from '../test/engine.ts';
+import { recording } from '../test/recording.ts';
 import type { EntityDef } from './entity.ts';
 import { countEntity, getEntity, listEntity } from './repository.ts';
 import type { Scope } from './scope.ts';
@@ -42,18 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => db.close());
 
-/** The statements a call sends, and the same database answering them all unprepared. */
-const recording = () => {
-  const sent: Sql[] = [];
-  const queryable: Queryable = {
-    query: (statement) => {
-      sent.push(statement);
-      return db.query(statement);
-    },
-    exec: (text) => db.exec(text),
-  };
-  return { sent, queryable };
-};
+/** The same database answering every statement unprepared. */
 const unprepared: Queryable = {
   query: (statement) => db.query({ text: statement.text, values: statement.values }),
   exec: (text) => db.exec(text),
@@ -70,7 +60,7 @@ describe('generic plans for time-ordered pages', () => {
   it('prepares the screen’s first list, its count and the detail for one merchant and for the provider', async () => {
     for (const [entity, populate] of PREPARED) {
       for (const scope of [merchant, { kind: 'all' } as Scope]) {
-        const { sent, queryable } = recording();
+        const { sent, db: queryable } = recording(db);
         await listEntity(queryable, entity, scope, {
           _populate: populate,
           'created_at>': since,
@@ -101,7 +91,7 @@ describe('generic plans for time-ordered pages', () => {
       [{ kind: 'all' }, { organisation: merchant.kind === 'merchant' ? merchant.merchantId : '' }],
     ];
     for (const [scope, query] of shapes) {
-      const { sent, queryable } = recording();
+      const { sent, db: queryable } = recording(db);
       await listEntity(queryable, transactionEntity, scope, query);
       // A count has no order: by merchant alone it is the safe shape of the first test.
       if (!query._sort) await countEntity(queryable, transactionEntity, scope, query);
@@ -160,7 +150,7 @@ describe('generic plans for time-ordered pages', () => {
       // so that the small test tables show which indexes each plan may use.
       const nobody: Scope = { kind: 'merchant', merchantId: 'org_without_rows', orgPath: '/org_without_rows/' };
       const planOf = async (entity: EntityDef, scope: Scope) => {
-        const { sent, queryable } = recording();
+        const { sent, db: queryable } = recording(db);
         await listEntity(queryable, entity, scope, { 'created_at>': since });
         expect(sent[0].plan).toBe('generic');
         const literals = sent[0].values.map(

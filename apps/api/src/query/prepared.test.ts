@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sql, type Queryable, type Sql } from '../plugins/db/index.ts';
+import { sql, type Queryable } from '../plugins/db/index.ts';
 import { sumsOf } from '../modules/statistics/sums.repository.ts';
+import { recording } from '../test/recording.ts';
 import { named, withGenericPlan } from './prepared.ts';
 
 describe('named statements', () => {
@@ -19,14 +20,11 @@ describe('named statements', () => {
   });
 
   it("sends the dashboard's sums as one named statement, so a connection parses its long text once", async () => {
-    const sent: Sql[] = [];
-    const db: Queryable = {
-      query: async <T>(statement: Sql) => {
-        sent.push(statement);
-        return [{ c0: 1, v0: 2, c1: 3, v1: 4 }] as T[];
-      },
+    const answer: Queryable = {
+      query: async <T>() => [{ c0: 1, v0: 2, c1: 3, v1: 4 }] as T[],
       exec: async () => undefined,
     };
+    const { db, sent } = recording(answer);
     const source = (status: string) =>
       sql`select 1 as count, 5 as volume from transaction e where e.status = ${status}`;
     expect(await sumsOf(db, [source('AUTHORIZED'), source('DECLINED')])).toEqual([

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PRODUCTS, STATISTICS_TIME_ZONE, statusVocabularies, type TListQuery } from '@kassa/domain';
 import { zoneClock } from '../lib/zone-clock.ts';
 import { transactionEntity } from '../modules/payments/transaction.entity.ts';
-import { sql, type Queryable, type Sql } from '../plugins/db/index.ts';
+import { sql } from '../plugins/db/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { recording } from '../test/recording.ts';
 import { createTestWorld, insertTestTransaction, type TestWorld } from '../test/world.ts';
 import type { RollupDef } from './entity.ts';
 import { countEntity } from './repository.ts';
@@ -49,19 +50,6 @@ beforeAll(async () => {
   await t.db.query(sql`delete from transaction where id in (select id from transaction order by amount limit 5)`);
 });
 afterAll(() => t.close());
-
-/** A database that writes down the statements sent through it. */
-const recording = (inner: Queryable) => {
-  const sent: Sql[] = [];
-  const db: Queryable = {
-    query: (statement) => {
-      sent.push(statement);
-      return inner.query(statement);
-    },
-    exec: (text) => inner.exec(text),
-  };
-  return { db, sent };
-};
 
 const scopes = (): Scope[] => [
   { kind: 'all' },
