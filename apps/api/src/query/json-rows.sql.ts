@@ -10,7 +10,7 @@ import type { EntityDef, FieldDef, FieldType } from './entity.ts';
  * (query/routes.ts), so the two cannot drift.
  */
 
-/** `json_build_object` takes at most 100 arguments: 50 keys. */
+/** `json_build_object` takes at most 100 arguments: 50 keys (a populated relation's object). */
 const MAX_KEYS = 50;
 
 /** One value as JSON; `column` is SQL text chosen by code. */
@@ -21,6 +21,7 @@ const jsonValue = (type: FieldType, column: string): string => {
 };
 
 const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
+const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const object = (pairs: [string, string][]) =>
   `json_build_object(${pairs.map(([key, value]) => `${quoted(key)}, ${value}`).join(', ')})`;
@@ -29,30 +30,29 @@ const object = (pairs: [string, string][]) =>
 export type JsonRelation = { name: string; fields: [string, FieldDef][]; alias: string; prefix: string };
 
 /**
- * Whether an entity's rows can be written by the database: every object within the argument
- * limit, and every populated relation replacing the id field of its own name (as `nest` does).
+ * Whether an entity's rows can be written by the database: every populated relation within the
+ * argument limit of its object, and replacing the id field of its own name (as `nest` does).
  */
 export const jsonWritable = (entity: EntityDef, relations: JsonRelation[]): boolean =>
-  Object.keys(entity.fields).length <= MAX_KEYS &&
   relations.every(({ name, fields }) => Object.hasOwn(entity.fields, name) && fields.length <= MAX_KEYS);
 
 /**
- * One row as a JSON object, from the outer alias `r` of a one-statement read: the entity's own
- * columns, and each populated relation as its object, or the bare id when the related row lies
- * outside the actor's tenancy (its lateral join found nothing), or null without an id.
+ * One row's values as JSON-ready columns named by their keys, from the outer alias `r` of a
+ * one-statement read: the entity's own columns, and each populated relation as its object, or the
+ * bare id when the related row lies outside the actor's tenancy (its lateral join found nothing),
+ * or null without an id. The caller writes the row of these columns as one object
+ * (`row_to_json`, `json_agg`), which PostgreSQL does with about a quarter less work than
+ * `json_build_object` with a key and a value per field (36 against 47 ms for 5,000 transactions).
  */
-export const rowJson = (entity: EntityDef, relations: JsonRelation[]): string =>
-  object(
-    Object.entries(entity.fields).map(([name, field]) => {
+export const rowColumns = (entity: EntityDef, relations: JsonRelation[]): string =>
+  Object.entries(entity.fields)
+    .map(([name, field]) => {
       const own = jsonValue(field.type, `r."${name}"`);
       const relation = relations.find((candidate) => candidate.name === name);
-      if (!relation) return [name, own];
+      if (!relation) return `${own} as ${identifier(name)}`;
       const related = object(
         relation.fields.map(([key, def]) => [key, jsonValue(def.type, `${relation.alias}."${relation.prefix}${key}"`)]),
       );
-      return [
-        name,
-        `case when ${relation.alias}."${relation.prefix}id" is null then to_json(${own}) else ${related} end`,
-      ];
-    }),
-  );
+      return `case when ${relation.alias}."${relation.prefix}id" is null then to_json(${own}) else ${related} end as ${identifier(name)}`;
+    })
+    .join(', ');

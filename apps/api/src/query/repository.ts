@@ -3,7 +3,7 @@ import { notFound, notFoundAt } from '../lib/http-error.ts';
 import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
 import { columnOf, own, type EntityDef, type FieldDef, type FieldType, type RowOf } from './entity.ts';
 import { parseListQuery, parseRelationFields, type ListRequest } from './parse.ts';
-import { jsonWritable, rowJson, type JsonRelation } from './json-rows.sql.ts';
+import { jsonWritable, rowColumns, type JsonRelation } from './json-rows.sql.ts';
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
 import type { Scope } from './scope.ts';
@@ -195,7 +195,8 @@ export const listEntityJson = async (
   const order = outerSort(request);
   const [row] = await db.query<{ body: string }>(
     plan(
-      sql`select coalesce(json_agg(${sql.raw(rowJson(entity, json))} order by ${sql.raw(order)}), '[]')::text as body from ${from}`,
+      // The sorted page's rows, aggregated in that order (the subquery's order reaches the aggregate above it).
+      sql`select coalesce(json_agg(j), '[]')::text as body from (select ${sql.raw(rowColumns(entity, json))} from ${from} order by ${sql.raw(order)}) j`,
     ),
   );
   return row.body;
@@ -270,7 +271,7 @@ export const getEntityJson = async (
 ): Promise<string | undefined> => {
   const { from, json } = byIdOf(entity, scope, id, query);
   if (!jsonWritable(entity, json)) return undefined;
-  const statement = sql`select ${sql.raw(rowJson(entity, json))}::text as body from ${from}`;
+  const statement = sql`select row_to_json(j)::text as body from (select ${sql.raw(rowColumns(entity, json))} from ${from}) j`;
   const [row] = await db.query<{ body: string }>(entity.genericPlans ? withGenericPlan(statement) : statement);
   if (!row) throw notFoundOf(entity);
   return row.body;
