@@ -53,6 +53,10 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A bench that fails after this point still stops its server: a server left running held the
+  // bench's port, and the next run failed with EADDRINUSE.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
@@ -78,6 +82,7 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
     rssMb: () => rssMb(pid),
     cpuMs: () => cpuMs(pid),
     stop: async () => {
+      process.removeListener('exit', orphaned);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
