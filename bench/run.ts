@@ -94,6 +94,7 @@ type ScenarioRow = Scenario & {
   apiOneMs: number;
   floorOneMs: number;
   cpuMsPerRequest: number;
+  databaseCpuMsPerRequest: number;
   bodyKb: number;
   floor: LoadResult;
   sql: SqlFigures | undefined;
@@ -175,9 +176,9 @@ const injectSignIn = async (app: FastifyInstance, email: string): Promise<string
 
 /**
  * The statements each scenario sends to the database, recorded from the real app in this
- * process (authentication left out), then sent straight to the database at the same concurrency.
+ * process (authentication left out), to be sent straight to the database at the same concurrency.
  */
-const databaseFigures = async (scenarios: Scenario[]): Promise<Map<string, SqlFigures>> => {
+const recordStatements = async (scenarios: Scenario[]): Promise<Map<string, Sql[]>> => {
   const db = await openBenchDb(dbEnv);
   const recorder = recordingDb(db);
   const app = await buildApp({
@@ -201,22 +202,25 @@ const databaseFigures = async (scenarios: Scenario[]): Promise<Map<string, SqlFi
     recorded.set(key(scenario), recorder.take());
   }
   await app.close();
+  await db.close();
+  return recorded;
+};
+
+/** A scenario's recorded statements straight to PostgreSQL, at one connection and at the run's concurrency. */
+const sqlOnPostgres = (statements: Sql[]): Promise<SqlFigures> =>
+  replayOnPostgres(process.env.DATABASE_URL as string, statements, connections, seconds, Number(args.runs));
+
+/**
+ * Every scenario's statements on the embedded engine, before the server starts: PGlite allows one
+ * process. On PostgreSQL each scenario's SQL is timed right after Kassa's own run of it instead
+ * (in `main`), so that both figures come from the same minute of a shared machine.
+ */
+const embeddedFigures = async (recorded: Map<string, Sql[]>): Promise<Map<string, SqlFigures>> => {
+  const db = await openBenchDb(dbEnv);
   const figures = new Map<string, SqlFigures>();
-  for (const scenario of scenarios) {
-    const statements = recorded.get(key(scenario)) as Sql[];
-    log(`SQL of ${scenario.name} (${scenario.who}): ${statements.length} statement(s) straight to the database…`);
-    figures.set(
-      key(scenario),
-      usePostgres
-        ? await replayOnPostgres(
-            process.env.DATABASE_URL as string,
-            statements,
-            connections,
-            seconds,
-            Number(args.runs),
-          )
-        : await replayOnDb(db, statements, seconds, Number(args.runs)),
-    );
+  for (const [name, statements] of recorded) {
+    log(`SQL of ${name}: ${statements.length} statement(s) straight to the database…`);
+    figures.set(name, await replayOnDb(db, statements, seconds, Number(args.runs)));
   }
   await db.close();
   return figures;
@@ -267,8 +271,9 @@ const main = async () => {
     ? []
     : screenScenarios(latest.id).filter((scenario) => !args.only || scenario.name.includes(args.only));
 
-  // PGlite allows one process: the SQL is recorded and timed before the server opens the data directory.
-  const direct = await databaseFigures(scenarios);
+  // PGlite allows one process: the SQL is recorded (and on it timed) before the server opens the data directory.
+  const recorded = await recordStatements(scenarios);
+  const embedded = usePostgres ? undefined : await embeddedFigures(recorded);
 
   log('starting the server…');
   const server = await startServer({ ...dbEnv, WORKER: 'false', DEMO: 'false' }, port);
@@ -278,6 +283,27 @@ const main = async () => {
     merchant: await signIn(server.baseUrl, 'merchant@kassa.test', DEMO_PASSWORD),
     provider: await signIn(server.baseUrl, 'admin@kassa.test', DEMO_PASSWORD),
   };
+  // The CPU of the PostgreSQL backends of the bench's database (NaN on the embedded engine or a
+  // remote server): with the server's, where a request's cost goes whatever else the machine runs.
+  const backends = dbEnv.DATABASE_URL ? await openBenchDb(dbEnv) : undefined;
+  const databaseCpuMs = async () => {
+    if (!backends) return new Map<number, number>();
+    const pids = await backends.query<{ pid: number }>(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return new Map(
+      pids.flatMap(({ pid }) => {
+        try {
+          return [[pid, cpuMs(pid)] as const];
+        } catch {
+          return [];
+        }
+      }),
+    );
+  };
+  /** The backends' CPU since `before`, in ms; a backend opened meanwhile counts from its start. */
+  const databaseMsSince = async (before: Map<number, number>) =>
+    [...(await databaseCpuMs())].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
   const rows: ScenarioRow[] = [];
   for (const scenario of scenarios) {
     const cookie = cookies[scenario.who];
@@ -292,11 +318,21 @@ const main = async () => {
         (result) => result.p50,
       );
     const apiOneMs = await oneConnection(server.baseUrl);
-    log(`${scenario.name} (${scenario.who}): Kassa, then the HTTP floor, ${seconds} s each (load ${loadAverage()})…`);
+    log(
+      `${scenario.name} (${scenario.who}): Kassa, its SQL, then the HTTP floor, ${seconds} s each (load ${loadAverage()})…`,
+    );
     const cpuBefore = server.cpuMs();
+    const databaseBefore = await databaseCpuMs();
     const result = await load({ url: server.baseUrl, paths: [scenario.path], cookie, connections, seconds });
     // The server's own CPU per request: unlike req/s, barely moved by what else the machine runs.
     const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / (result.requestsPerSecond * seconds);
+    const databaseCpuMsPerRequest = backends
+      ? (await databaseMsSince(databaseBefore)) / (result.requestsPerSecond * seconds)
+      : NaN;
+    const statements = recorded.get(key(scenario)) as Sql[];
+    if (usePostgres)
+      log(`SQL of ${scenario.name} (${scenario.who}): ${statements.length} statement(s) straight to the database…`);
+    const sqlFigures = usePostgres ? await sqlOnPostgres(statements) : embedded?.get(key(scenario));
     await floor.serve(body, answer.headers.get('content-type') ?? 'application/json');
     const floorResult = await load({ url: floor.baseUrl, paths: [scenario.path], cookie, connections, seconds });
     const floorOneMs = await oneConnection(floor.baseUrl);
@@ -306,9 +342,10 @@ const main = async () => {
       apiOneMs,
       floorOneMs,
       cpuMsPerRequest,
+      databaseCpuMsPerRequest,
       bodyKb: body.byteLength / 1024,
       floor: floorResult,
-      sql: direct.get(key(scenario)),
+      sql: sqlFigures,
     });
   }
   const memory = { idleRssMb, peakRssMb: server.peakRssMb() };
@@ -402,24 +439,6 @@ const main = async () => {
       path: toPath('statistics/merchant/revenue', { _limit: '5' }),
     });
   const statistics: { call: string; who: string; load: LoadResult; serverCpu: number; databaseCpu: number }[] = [];
-  // The CPU of the PostgreSQL backends of the bench's database (NaN on the embedded engine or a
-  // remote server): with the server's, the cost of a statistics call whatever else the machine runs.
-  const backends = dbEnv.DATABASE_URL ? await openBenchDb(dbEnv) : undefined;
-  const databaseCpuMs = async () => {
-    if (!backends) return new Map<number, number>();
-    const pids = await backends.query<{ pid: number }>(
-      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    return new Map(
-      pids.flatMap(({ pid }) => {
-        try {
-          return [[pid, cpuMs(pid)] as const];
-        } catch {
-          return [];
-        }
-      }),
-    );
-  };
   // `--only` narrows the statistics calls too (with --statistics-only: just those calls).
   for (const call of statisticsCalls.filter((c) => !args.only || c.name.includes(args.only))) {
     log(`statistics ${call.who}: ${call.name}…`);
@@ -433,8 +452,7 @@ const main = async () => {
       seconds: Number(args['statistics-seconds']),
     });
     const requests = result.requestsPerSecond * Number(args['statistics-seconds']);
-    const databaseAfter = await databaseCpuMs();
-    const databaseMs = [...databaseAfter].reduce((sum, [pid, ms]) => sum + ms - (databaseBefore.get(pid) ?? 0), 0);
+    const databaseMs = await databaseMsSince(databaseBefore);
     statistics.push({
       call: call.name,
       who: call.who,
@@ -543,13 +561,13 @@ const main = async () => {
     'Each request as its screen sends it. Floor: a bare Fastify route answering the same body; SQL: the same statements straight to the database (authentication left out). Kassa/SQL at 1 connection is the goal "≤ SQL + 1 ms"; the floor at 1 connection is what HTTP alone takes for the same body.\n',
   );
   console.log(
-    '| scenario | user | KB | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server CPU ms/req | floor req/s | of floor | SQL req/s | of SQL | 1 conn: Kassa ms | SQL ms | floor ms | load avg |',
+    '| scenario | user | KB | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server CPU ms/req | database CPU ms/req | floor req/s | of floor | SQL req/s | of SQL | 1 conn: Kassa ms | SQL ms | floor ms | load avg |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const row of rows) {
     const sqlRate = row.sql?.requestsPerSecond ?? NaN;
     console.log(
-      `| ${row.name} | ${row.who} | ${fmt(row.bodyKb)} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.floor.requestsPerSecond, 0)} | ${pct(row.load.requestsPerSecond, row.floor.requestsPerSecond)} | ${fmt(sqlRate, 0)} | ${pct(row.load.requestsPerSecond, sqlRate)} | ${fmt(row.apiOneMs, 2)} | ${fmt(row.sql?.oneConnectionMs ?? NaN, 2)} | ${fmt(row.floorOneMs, 2)} | ${row.load.loadAverage} |`,
+      `| ${row.name} | ${row.who} | ${fmt(row.bodyKb)} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.databaseCpuMsPerRequest, 2)} | ${fmt(row.floor.requestsPerSecond, 0)} | ${pct(row.load.requestsPerSecond, row.floor.requestsPerSecond)} | ${fmt(sqlRate, 0)} | ${pct(row.load.requestsPerSecond, sqlRate)} | ${fmt(row.apiOneMs, 2)} | ${fmt(row.sql?.oneConnectionMs ?? NaN, 2)} | ${fmt(row.floorOneMs, 2)} | ${row.load.loadAverage} |`,
     );
   }
   if (rows.length)
