@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.ts'],
           // The demo world is built once and copied for each file's server (e2e/support/server.ts).
           globalSetup: ['e2e/support/global-setup.ts'],
+          // Prints each failed attempt's error, also of a test that passes on its retry.
+          setupFiles: ['e2e/support/report-failures.ts'],
           sequence: { sequencer: LongestFirstSequencer },
           // A browser on a busy 2-core machine can take seconds to render; poll patiently.
           expect: { poll: { timeout: 20_000, interval: 100 } },
