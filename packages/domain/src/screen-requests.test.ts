@@ -5,7 +5,7 @@ describe('the requests screens send', () => {
   it('starts the transactions list one month back with the relations its rows show, and counts without them', () => {
     const { list, count } = firstListRequests(listScreens.transactions);
     expect(list).toMatch(
-      /^transaction\?_populate=customer%20processor&_fields=customer\.first_name%2Ccustomer\.last_name%2Ccustomer\.email_address%2Cprocessor\.name&created_at>=\d{4}-\d{2}-\d{2}T[^&]+&_sort=-created_at$/,
+      /^transaction\?_populate=customer%20processor&_fields=created_at%2Cmerchant_reference%2Camount%2C[^&]*%2Ccustomer\.first_name%2Ccustomer\.last_name%2Ccustomer\.email_address%2Cprocessor\.name&created_at>=\d{4}-\d{2}-\d{2}T[^&]+&_sort=-created_at$/,
     );
     expect(count).toMatch(/^transaction\/count\?created_at>=\d{4}-\d{2}-\d{2}T[^&]+$/);
   });

@@ -79,8 +79,9 @@ export const countParamsOf = (params: QueryParams): QueryParams => ({
 });
 
 /**
- * A list screen: its API path, the relations its rows show and which of their fields (`_fields`:
- * a row shows a customer's name, not the whole customer), the filters a bare URL starts with.
+ * A list screen: its API path, the relations its rows show and which fields (`_fields`: the own
+ * fields its columns show, hidden ones included, so that showing a column needs no new request;
+ * a customer's name, not the whole customer), the filters a bare URL starts with.
  */
 export type ListScreenDef = {
   path: string;
@@ -96,7 +97,10 @@ export const listScreens = {
   transactions: {
     path: 'transaction',
     populate: 'customer processor',
-    fields: 'customer.first_name,customer.last_name,customer.email_address,processor.name',
+    // The columns of apps/web/src/features/transactions/columns.tsx (its test checks that they read no other).
+    fields:
+      'created_at,merchant_reference,amount,currency_code,status,payment_product_type,card_brand,tags,country_code,description,' +
+      'customer.first_name,customer.last_name,customer.email_address,processor.name',
     initial: monthBack,
   },
   refunds: {

@@ -40,12 +40,13 @@ export const jsonWritable = (entity: EntityDef, relations: JsonRelation[]): bool
  * One row's values as JSON-ready columns named by their keys, from the outer alias `r` of a
  * one-statement read: the entity's own columns, and each populated relation as its object, or the
  * bare id when the related row lies outside the actor's tenancy (its lateral join found nothing),
- * or null without an id. The caller writes the row of these columns as one object
+ * or null without an id; `only` narrows the own fields (`_fields`). The caller writes the row of these columns as one object
  * (`row_to_json`, `json_agg`), which PostgreSQL does with about a quarter less work than
  * `json_build_object` with a key and a value per field (36 against 47 ms for 5,000 transactions).
  */
-export const rowColumns = (entity: EntityDef, relations: JsonRelation[]): string =>
+export const rowColumns = (entity: EntityDef, relations: JsonRelation[], only?: readonly string[]): string =>
   Object.entries(entity.fields)
+    .filter(([name]) => !only || only.includes(name))
     .map(([name, field]) => {
       const own = jsonValue(field.type, `r."${name}"`);
       const relation = relations.find((candidate) => candidate.name === name);

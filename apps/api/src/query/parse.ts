@@ -176,31 +176,48 @@ export const parseListQuery = (entity: EntityDef, query: TListQuery): ListReques
 export const fieldNames = (raw: string | string[]): string[] =>
   (Array.isArray(raw) ? raw.join(',') : raw).split(/[\s,]+/).filter(Boolean);
 
+/** What `_fields` picks of a list's or a detail's rows. */
+export type PickedFields = {
+  /** The entity's own fields each row carries, in the entity's order; undefined: all of them. */
+  own: string[] | undefined;
+  /** Per populated relation named in `_fields`, the fields its object carries besides its id. */
+  relations: Map<string, string[]>;
+};
+
 /**
- * The fields of populated relations that a list or detail answers with (`_fields`), named as an
- * export names them: `customer.email_address,processor.name`. A relation named there carries its
- * id and those fields; a populated relation not named carries all of its fields. A screen that
- * shows a customer's name and a processor's name asks for just those, instead of whole rows
- * repeated on every line (docs/decisions.md, "Fields of populated relations").
+ * The fields a list or detail answers with (`_fields`), named as an export names them: `amount`
+ * for an own field, `customer.email_address` for a field of a populated relation.
+ * - Own fields named: each row carries its id, those fields and every relation in `_populate`;
+ *   none named: all of its own fields.
+ * - A relation named carries its id and those fields; a populated relation not named carries all
+ *   of its fields.
+ * A screen asks for what its rows show, instead of whole rows with documents and relations
+ * repeated on every line (docs/decisions.md, "Fields of populated relations", "Own fields").
  */
-export const parseRelationFields = (
+export const parsePickedFields = (
   entity: EntityDef,
   raw: string | string[] | undefined,
   populate: readonly string[],
-): Map<string, string[]> => {
-  const picked = new Map<string, string[]>();
-  if (raw === undefined) return picked;
+): PickedFields => {
+  const relations = new Map<string, string[]>();
+  if (raw === undefined) return { own: undefined, relations };
+  const named = new Set<string>();
   for (const name of fieldNames(raw)) {
     const [head, field, ...deeper] = name.split('.');
-    const relation = own(entity.populate, head);
     const refuse = (why: string) => badRequest(path('_fields'), `Cannot pick ${name}: ${why}`, 'unknown_field');
-    if (field === undefined)
-      throw refuse('a list or detail answers all of its own fields; _fields names fields of populated relations');
+    if (field === undefined) {
+      if (!own(entity.fields, head)) throw refuse(`${entity.name} has no field ${head}`);
+      named.add(head);
+      continue;
+    }
+    const relation = own(entity.populate, head);
     if (deeper.length > 0) throw refuse('populate is one level deep');
     if (!relation) throw refuse(`${entity.name} has no relation ${head}`);
     if (!populate.includes(head)) throw refuse(`${head} is not in _populate`);
     if (!own(relation.target().fields, field)) throw refuse(`${head} has no field ${field}`);
-    picked.set(head, [...new Set([...(picked.get(head) ?? []), field])]);
+    relations.set(head, [...new Set([...(relations.get(head) ?? []), field])]);
   }
-  return picked;
+  if (named.size === 0) return { own: undefined, relations };
+  const kept = Object.keys(entity.fields).filter((name) => name === 'id' || named.has(name) || populate.includes(name));
+  return { own: kept, relations };
 };

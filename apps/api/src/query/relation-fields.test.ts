@@ -6,7 +6,8 @@ import { createTestApp, signIn, type TestApp } from '../test/app.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../test/world.ts';
 
 /**
- * `_fields` on lists and details: the fields of populated relations a screen shows. The test
+ * `_fields` on lists and details: the own fields and the fields of populated relations a screen
+ * shows. The test
  * app is a development server, so every answer here was also written by the database and
  * compared with the rows (query/routes.ts): a difference between the two would be a 500.
  */
@@ -106,7 +107,8 @@ describe('_fields picks the fields of populated relations', () => {
     ['customer.nickname', 'Cannot pick customer.nickname: customer has no field nickname'],
     ['shop.name', 'Cannot pick shop.name: transaction has no relation shop'],
     ['processor.name', 'Cannot pick processor.name: processor is not in _populate'],
-    ['amount', 'Cannot pick amount: a list or detail answers all of its own fields'],
+    ['nickname', 'Cannot pick nickname: transaction has no field nickname'],
+    ['constructor', 'Cannot pick constructor: transaction has no field constructor'],
     ['customer.organisation.name', 'Cannot pick customer.organisation.name: populate is one level deep'],
   ])('refuses _fields=%s with a 400 naming _fields', async (fields, message) => {
     for (const url of [
@@ -125,5 +127,56 @@ describe('_fields picks the fields of populated relations', () => {
     expect(count.json()).toEqual({ count: 1 });
     const csv = await get('/v1/transaction/export?_fields=id,customer.first_name');
     expect(csv.body.trim().split(/\r?\n/)).toEqual(['id,customer.first_name', `${transaction},Anna`]);
+  });
+});
+
+describe('_fields picks own fields', () => {
+  let older: string;
+  beforeAll(async () => {
+    older = await insertTestTransaction(t.db, world.shopA, world.profileA, {
+      amount: 2500,
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+  });
+
+  it('answers each row with its id and the named fields only, in the entity’s order, sorted by a field it does not carry', async () => {
+    const response = await get('/v1/transaction?_fields=status,amount');
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json() as Record<string, unknown>[];
+    expect(rows.map((row) => Object.keys(row))).toEqual([
+      ['id', 'amount', 'status'],
+      ['id', 'amount', 'status'],
+    ]);
+    // Newest first (the default sort, on created_at, which the rows do not carry).
+    expect(rows.map((row) => row.id)).toEqual([transaction, older]);
+    expect(rows[1]).toEqual({ id: older, amount: 2500, status: expect.any(String) });
+    const ascending = (await get('/v1/transaction?_fields=amount&_sort=amount')).json() as Tx[];
+    expect(ascending.map((row) => row.amount)).toEqual([1000, 2500]);
+  });
+
+  it('keeps every populated relation, picked or whole, beside the named own fields', async () => {
+    const response = await get(
+      '/v1/transaction?_populate=customer processor&_fields=merchant_reference,customer.last_name',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = response.json() as Record<string, unknown>[];
+    expect(Object.keys(row)).toEqual(['id', 'merchant_reference', 'customer', 'processor']);
+    expect(row.customer).toEqual({ id: customer, last_name: 'de Vries' });
+    expect(row.processor).toMatchObject({ id: world.processorId, name: 'Sandbox cards' });
+  });
+
+  it('does the same for one row by id', async () => {
+    const response = await get(`/v1/transaction/${transaction}?_populate=customer&_fields=amount,customer.first_name`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ id: transaction, amount: 1000, customer: { id: customer, first_name: 'Anna' } });
+  });
+
+  it('answers the transactions screen’s first request with just the fields its columns show', async () => {
+    const response = await get(`/v1/${firstListRequests(listScreens.transactions).list}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = response.json() as Record<string, unknown>[];
+    expect(Object.keys(row)).not.toContain('status_history');
+    expect(Object.keys(row)).not.toContain('decision');
+    expect(row).toMatchObject({ id: transaction, amount: 1000, currency_code: 'EUR', status: expect.any(String) });
   });
 });

@@ -2,7 +2,7 @@ import type { TListQuery } from '@kassa/domain';
 import { notFound, notFoundAt } from '../lib/http-error.ts';
 import { sql, type Pages, type Queryable, type Row, type Sql } from '../plugins/db/index.ts';
 import { columnOf, own, type EntityDef, type FieldDef, type FieldType, type RowOf } from './entity.ts';
-import { parseListQuery, parseRelationFields, type ListRequest } from './parse.ts';
+import { parseListQuery, parsePickedFields, type ListRequest, type PickedFields } from './parse.ts';
 import { jsonWritable, rowColumns, type JsonRelation } from './json-rows.sql.ts';
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
@@ -60,6 +60,30 @@ export const populateRows = async (
   return rows;
 };
 
+/** `_fields` not given: every own field, whole relations. */
+const ALL_FIELDS: PickedFields = { own: undefined, relations: new Map() };
+
+/**
+ * The columns a page or row reads before its relations: the own fields `_fields` picks, and what
+ * the statement needs besides (the sort field, the ids its relations join on); all without picks.
+ */
+const innerFields = (entity: EntityDef, picked: PickedFields, names: string[], sortField?: string) =>
+  picked.own && [
+    ...picked.own,
+    ...(sortField ? [sortField] : []),
+    ...names.flatMap((name) => {
+      const relation = own(entity.populate, name);
+      return relation ? [relation.field] : [];
+    }),
+  ];
+
+/** Rows built in JavaScript narrowed to the picked own fields and the populated relations, as the database writes them. */
+const keepOnly = (picked: PickedFields, names: string[]) => {
+  if (!picked.own) return (rows: Row[]) => rows;
+  const wanted = new Set([...picked.own, ...names]);
+  return (rows: Row[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => wanted.has(key))));
+};
+
 /** The alias prefix of populated relation `index`'s columns in a one-statement read. */
 const relationPrefix = (index: number) => `__p${index}__`;
 
@@ -76,13 +100,13 @@ const withRelations = (
   inner: Sql,
   names: string[],
   order: Sql,
-  picked: ReadonlyMap<string, string[]> = new Map(),
+  picked: PickedFields = ALL_FIELDS,
 ): { statement: Sql; nest: (rows: Row[]) => Row[]; from: Sql; json: JsonRelation[] } => {
   const relations = names.flatMap((name) => {
     const relation = own(entity.populate, name);
     if (!relation) return [];
     const target = relation.target();
-    const only = picked.get(name);
+    const only = picked.relations.get(name);
     // The target's own order, so both ways of writing the row give the same keys in the same order.
     const fields: [string, FieldDef][] = Object.entries(target.fields).filter(
       ([key]) => !only || key === 'id' || only.includes(key),
@@ -95,8 +119,8 @@ const withRelations = (
     alias: `p${index}`,
     prefix: relationPrefix(index),
   }));
-  if (relations.length === 0)
-    return { statement: sql`${inner} ${order}`, nest: (rows) => rows, from: sql`(${inner}) r`, json };
+  const keep = keepOnly(picked, names);
+  if (relations.length === 0) return { statement: sql`${inner} ${order}`, nest: keep, from: sql`(${inner}) r`, json };
   const joins = relations.map(({ field, target, fields }, index) => {
     const prefix = relationPrefix(index);
     const columns = sql.raw(fields.map(([name, def]) => `${columnOf(name, def)} as "${prefix}${name}"`).join(', '));
@@ -139,7 +163,7 @@ const withRelations = (
       return row;
     });
   };
-  return { statement, nest, from, json };
+  return { statement, nest: (rows) => keep(nest(rows)), from, json };
 };
 
 /** The order of a list on the outer alias `r` of a one-statement read (the inner page is already ordered and limited). */
@@ -158,7 +182,7 @@ export const listEntity = async <E extends EntityDef>(
   query: TListQuery,
 ): Promise<RowOf<E>[]> => {
   const { request, inner, plan, picked } = await pageOf(db, entity, scope, query);
-  if (request.populate.length === 0) return (await db.query(plan(inner))) as RowOf<E>[];
+  if (request.populate.length === 0) return keepOnly(picked, [])(await db.query(plan(inner))) as RowOf<E>[];
   const { statement, nest } = withRelations(entity, scope, inner, request.populate, outerOrder(request), picked);
   return nest(await db.query(plan(statement))) as RowOf<E>[];
 };
@@ -166,7 +190,7 @@ export const listEntity = async <E extends EntityDef>(
 /** The statement of one page (without relations) and how it may be planned. */
 const pageOf = async (db: Queryable, entity: EntityDef, scope: Scope, query: TListQuery) => {
   const request = parseListQuery(entity, query);
-  const picked = parseRelationFields(entity, query._fields, request.populate);
+  const picked = parsePickedFields(entity, query._fields, request.populate);
   const where = await whereClause(db, entity, scope, request);
   // The page size is part of the text (a whole number from 1 to the cap, so a few shapes): a generic
   // plan that does not know it assumes a tenth of the table and hashes every related row instead of
@@ -174,7 +198,8 @@ const pageOf = async (db: Queryable, entity: EntityDef, scope: Scope, query: TLi
   // has no offset at all: a generic plan with an offset parameter assumes it skips a tenth of the
   // matching rows, an estimate that grows with the table.
   const offset = request.skip > 0 ? sql` offset ${request.skip}` : sql.empty;
-  const inner = sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${sql.raw(String(Math.trunc(request.limit)))}${offset}`;
+  const columns = selectList(entity, innerFields(entity, picked, request.populate, request.sort.field));
+  const inner = sql`select ${columns} from ${sql.raw(entity.table)} e ${where} ${orderClause(request)} limit ${sql.raw(String(Math.trunc(request.limit)))}${offset}`;
   const plan = genericPlanSafe(entity, scope, request) ? withGenericPlan : (statement: Sql) => statement;
   return { request, inner, plan, picked };
 };
@@ -196,7 +221,7 @@ export const listEntityJson = async (
   const [row] = await db.query<{ body: string }>(
     plan(
       // The sorted page's rows, aggregated in that order (the subquery's order reaches the aggregate above it).
-      sql`select coalesce(json_agg(j), '[]')::text as body from (select ${sql.raw(rowColumns(entity, json))} from ${from} order by ${sql.raw(order)}) j`,
+      sql`select coalesce(json_agg(j), '[]')::text as body from (select ${sql.raw(rowColumns(entity, json, picked.own))} from ${from} order by ${sql.raw(order)}) j`,
     ),
   );
   return row.body;
@@ -247,15 +272,18 @@ export const getEntity = async <E extends EntityDef>(
 
 const byIdOf = (entity: EntityDef, scope: Scope, id: string, query: TListQuery) => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
+  const picked = parsePickedFields(entity, query._fields, request.populate);
   const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
-  return withRelations(
+  const columns = selectList(entity, innerFields(entity, picked, request.populate));
+  const read = withRelations(
     entity,
     scope,
-    sql`select ${selectList(entity)} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`,
+    sql`select ${columns} from ${sql.raw(entity.table)} e where ${sql.join(conditions, ' and ')}`,
     request.populate,
     sql.empty,
-    parseRelationFields(entity, query._fields, request.populate),
+    picked,
   );
+  return { ...read, picked };
 };
 
 /**
@@ -269,9 +297,9 @@ export const getEntityJson = async (
   id: string,
   query: TListQuery = {},
 ): Promise<string | undefined> => {
-  const { from, json } = byIdOf(entity, scope, id, query);
+  const { from, json, picked } = byIdOf(entity, scope, id, query);
   if (!jsonWritable(entity, json)) return undefined;
-  const statement = sql`select row_to_json(j)::text as body from (select ${sql.raw(rowColumns(entity, json))} from ${from}) j`;
+  const statement = sql`select row_to_json(j)::text as body from (select ${sql.raw(rowColumns(entity, json, picked.own))} from ${from}) j`;
   const [row] = await db.query<{ body: string }>(entity.genericPlans ? withGenericPlan(statement) : statement);
   if (!row) throw notFoundOf(entity);
   return row.body;
