@@ -233,6 +233,8 @@ const startFloor = async (floorPort: number) => {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Stopped with the bench, also when it fails (as the server is, bench/server.ts).
+  process.once('exit', () => child.kill('SIGKILL'));
   await new Promise<void>((resolve) =>
     child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('floor ready') && resolve()),
   );
