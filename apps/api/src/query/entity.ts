@@ -52,7 +52,7 @@ export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
    * `created_at` may keep one generic plan (query/prepared.ts); checked with EXPLAIN per entity.
    */
   genericPlans?: boolean;
-  /** A condition only provider staff's reads carry (scope `all`): `EVERY_MERCHANT` (query/where.ts) for refunds and chargebacks. */
+  /** A condition only provider staff's reads carry (scope `all`): `EVERY_MERCHANT` (query/where.ts) for refunds, chargebacks and customers. */
   providerCondition?: Sql;
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoWorld } from '../demo/world.ts';
 import { chargebackEntity } from '../modules/payments/chargeback.entity.ts';
+import { customerEntity } from '../modules/payments/customer.entity.ts';
 import { refundEntity } from '../modules/payments/refund.entity.ts';
 import { transactionEntity } from '../modules/payments/transaction.entity.ts';
 import { scopeFor } from '../plugins/auth-context.ts';
@@ -54,6 +55,7 @@ const PREPARED: [EntityDef, string][] = [
   [transactionEntity, 'customer processor'],
   [refundEntity, 'transaction payment_profile'],
   [chargebackEntity, 'transaction payment_profile processor'],
+  [customerEntity, ''],
 ];
 
 describe('generic plans for time-ordered pages', () => {
@@ -125,13 +127,16 @@ describe('generic plans for time-ordered pages', () => {
       }
     }
     // The provider's pages carry the condition of the partial time index and lose no row by it.
-    const [all] = await db.query<{ refunds: number; chargebacks: number }>(
-      sql`select (select count(*)::int from refund) as refunds, (select count(*)::int from chargeback) as chargebacks`,
+    const [all] = await db.query<{ refunds: number; chargebacks: number; customers: number }>(
+      sql`select (select count(*)::int from refund) as refunds, (select count(*)::int from chargeback) as chargebacks,
+        (select count(*)::int from customer) as customers`,
     );
     expect(all.refunds).toBeGreaterThan(0);
     expect(all.chargebacks).toBeGreaterThan(0);
+    expect(all.customers).toBeGreaterThan(0);
     expect(await countEntity(db, refundEntity, { kind: 'all' }, {})).toBe(all.refunds);
     expect(await countEntity(db, chargebackEntity, { kind: 'all' }, {})).toBe(all.chargebacks);
+    expect(await countEntity(db, customerEntity, { kind: 'all' }, {})).toBe(all.customers);
     // A merchant never sees another's rows through a plan another merchant's request made.
     const mine = await listEntity(db, transactionEntity, otherMerchant, { 'created_at>': since, _limit: '100' });
     expect(mine.length).toBeGreaterThan(0);
@@ -141,12 +146,12 @@ describe('generic plans for time-ordered pages', () => {
   });
 
   it.runIf(testEngine() === 'postgresql')(
-    'plans one merchant’s refunds and chargebacks by that merchant’s index, whatever the merchant',
+    'plans one merchant’s refunds, chargebacks and customers by that merchant’s index, whatever the merchant',
     async () => {
-      // Refunds and chargebacks are written in time order, so a generic plan for "some merchant"
+      // Refunds, chargebacks and customers are written in time order, so a generic plan for "some merchant"
       // preferred the time index and read every merchant's rows of the window for a merchant with
       // none. That index is partial on a condition a generic plan cannot prove for an unknown
-      // merchant (migration 0098); the provider's reads state it. Sequential scans are switched off
+      // merchant (migrations 0098, 0099); the provider's reads state it. Sequential scans are switched off
       // so that the small test tables show which indexes each plan may use.
       const nobody: Scope = { kind: 'merchant', merchantId: 'org_without_rows', orgPath: '/org_without_rows/' };
       const planOf = async (entity: EntityDef, scope: Scope) => {
@@ -167,8 +172,8 @@ describe('generic plans for time-ordered pages', () => {
           return plan.map((line) => line['QUERY PLAN']).join('\n');
         });
       };
-      for (const table of ['refund', 'chargeback']) {
-        const entity = table === 'refund' ? refundEntity : chargebackEntity;
+      const entities = { refund: refundEntity, chargeback: chargebackEntity, customer: customerEntity };
+      for (const [table, entity] of Object.entries(entities)) {
         for (const scope of [nobody, merchant]) {
           const plan = await planOf(entity, scope);
           expect(plan).toContain(`${table}_merchant_created_idx`);

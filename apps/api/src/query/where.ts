@@ -20,10 +20,11 @@ export const scopeCondition = (scope: Scope, tenancy: Tenancy): Sql | null => {
 };
 
 /**
- * True of every row of a merchant-owned table (merchant ids start with `org_`). Refunds' and
- * chargebacks' time indexes are partial on it (migration 0098): provider staff's reads of them by
- * time state it to use those indexes (their entities' `providerCondition`, the statistics' refund
- * reads), and a generic plan for one merchant, which cannot prove it, reads that merchant's index.
+ * True of every row of a merchant-owned table (merchant ids start with `org_`). Refunds',
+ * chargebacks' and customers' time indexes are partial on it (migrations 0098, 0099): provider
+ * staff's reads of them by time state it to use those indexes (their entities' `providerCondition`,
+ * the statistics' refund and customer reads), and a generic plan for one merchant, which cannot
+ * prove it, reads that merchant's index.
  */
 export const EVERY_MERCHANT = sql`e.merchant_id <> ''`;
 

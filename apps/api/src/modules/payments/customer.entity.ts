@@ -1,5 +1,6 @@
 import { statusVocabularies, ZCustomerRow } from '@kassa/domain';
 import { defineEntity } from '../../query/entity.ts';
+import { EVERY_MERCHANT } from '../../query/where.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
 
 const CUSTOMER_FULL_NAME = "(coalesce(e.first_name, '') || ' ' || coalesce(e.last_name, ''))";
@@ -8,6 +9,9 @@ export const customerEntity = defineEntity(ZCustomerRow, {
   name: 'customer',
   table: 'customer',
   tenancy: 'merchant',
+  // One generic plan per connection for the list's first page (query/prepared.ts, migration 0099).
+  genericPlans: true,
+  providerCondition: EVERY_MERCHANT,
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },
     created_at: { type: 'timestamp', filter: true, sort: true },

@@ -209,7 +209,7 @@ export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock
   const rows = (
     part: Range,
   ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, 1 as count, 0 as volume
-    from customer e ${where([...conditions, ...inRange(part)])}`;
+    from customer e ${where([...conditions, ...inRange(part), EVERY_MERCHANT])}`;
   if (clock.rollup !== 'local-day') return rows(range);
   return byLocalDays(
     clock,
