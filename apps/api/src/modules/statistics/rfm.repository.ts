@@ -3,15 +3,20 @@ import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopeCondition } from '../../query/where.ts';
 
-/** Scores every customer with revenue in the window and writes the changed ones (see computeRfm). */
-export const scoreCustomers = (db: Queryable) =>
-  db.query<{ id: string }>(sql`
+/**
+ * Scores every customer with revenue in the window and writes the changed ones (see computeRfm).
+ * A customer's count over every currency is a window sum over the grouped rows: it was a
+ * subquery per row over the whole CTE, quadratic in the customers, and the hourly job ran for
+ * more than 25 minutes on 113,000 scored customers (1,000,000 transactions) instead of one second.
+ */
+export const scoreCustomersStatement = () => sql`
     with per as (
-      select m.customer_id, m.merchant_id, m.currency_code, sum(m.count)::bigint as count, sum(m.volume)::bigint as volume, max(m.last_at) as last_at
+      select m.customer_id, m.merchant_id, m.currency_code, sum(m.count)::bigint as count, sum(m.volume)::bigint as volume, max(m.last_at) as last_at,
+        sum(sum(m.count)) over (partition by m.customer_id)::bigint as total_count
       from customer_monthly m where m.month >= (date_trunc('month', now() at time zone 'UTC') - interval '12 months')::date
       group by 1, 2, 3 having sum(m.count) > 0),
     main as (
-      select distinct on (per.customer_id) per.*, (select sum(p.count) from per p where p.customer_id = per.customer_id)::bigint as total_count
+      select distinct on (per.customer_id) per.*
       from per order by per.customer_id, per.volume desc, per.currency_code),
     scored as (
       select main.*,
@@ -33,7 +38,9 @@ export const scoreCustomers = (db: Queryable) =>
       rfm_count = s.total_count, rfm_volume = s.volume, rfm_currency_code = s.currency_code, rfm_updated_at = now()
     from segmented s where c.id = s.customer_id
       and (c.segment, c.rfm_recency, c.rfm_frequency, c.rfm_monetary, c.rfm_count, c.rfm_volume) is distinct from (s.segment, s.r::smallint, s.f::smallint, s.m::smallint, s.total_count::int, s.volume)
-    returning c.id`);
+    returning c.id`;
+
+export const scoreCustomers = (db: Queryable) => db.query<{ id: string }>(scoreCustomersStatement());
 
 /** `new` or `hibernating` for customers without revenue in the window, written when changed. */
 export const segmentIdleCustomers = (db: Queryable) =>

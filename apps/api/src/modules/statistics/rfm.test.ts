@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callAs, type Caller, signInTestUsers } from '../../test/call.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { insertTestCustomer } from '../payments/payments-test-helpers.ts';
+import { scoreCustomersStatement } from './rfm.repository.ts';
 import { computeRfm } from './rfm.service.ts';
 
 let t: TestApp;
@@ -135,5 +136,26 @@ describe('RFM', () => {
     expect(response.body.every((r: { updated_at: string }) => r.updated_at === newest.toISOString())).toBe(true);
     const other = (await callAs(t.app, b, 'GET', '/v1/customer/aggregate/rfm')).body;
     expect(other.reduce((sum: number, r: { count: number }) => sum + r.count, 0)).toBe(1);
+  });
+
+  it('counts a customer over every currency and scores the volume of the main one, in one pass over the rows', async () => {
+    // mid1 paid 3 x 10,000 EUR in the window (2 left after the delete); two GBP payments make GBP
+    // neither the larger volume nor the currency of the score, but count towards frequency.
+    for (const daysAgo of [10, 12])
+      await insertTestTransaction(t.db, world.shopA, world.profileA, {
+        customerId: customers.mid1,
+        createdAt: new Date(Date.now() - daysAgo * DAY),
+        amount: 4_000,
+        currency: 'GBP',
+      });
+    await computeRfm(t.db);
+    const [mid1] = await t.db.query<{ rfm_count: number; rfm_volume: number; rfm_currency_code: string }>(
+      sql`select rfm_count, rfm_volume::bigint as rfm_volume, rfm_currency_code from customer where id = ${customers.mid1}`,
+    );
+    expect(mid1).toEqual({ rfm_count: 4, rfm_volume: 20_000, rfm_currency_code: 'EUR' });
+    // The hourly job scores every customer of every merchant: a subquery per scored row made it
+    // quadratic (more than 25 minutes for 113,000 customers); its plan has none.
+    const plan = await t.db.query<{ 'QUERY PLAN': string }>(sql`explain ${scoreCustomersStatement()}`);
+    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).not.toMatch(/SubPlan/);
   });
 });
