@@ -20,7 +20,7 @@ export const ZListQuery = z
     _search_by: reserved('Restricts `_search` to one field'),
     _populate: reserved('Space-separated relations to embed instead of their ids'),
     _fields: reserved(
-      'Lists and details: fields of populated relations to answer with (`customer.email_address,processor.name`; a relation not named stays whole). Exports: the columns',
+      'Lists and details: own fields to answer with (`amount,status`: each row then has its id, those fields and its populated relations; none named: every field) and fields of populated relations (`customer.email_address,processor.name`; a relation not named stays whole). Exports: the columns',
     ),
     _format: reserved('Export only: `readable` for a person (translated headers, local times)'),
     _lang: reserved('Readable export only: nl or en-US'),
