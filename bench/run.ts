@@ -265,7 +265,8 @@ const main = async () => {
   await ensureDataset();
   const db = await openBenchDb(dbEnv);
   // Dead row versions left by earlier runs, a job or a hand-made change (the RFM job rewrites most
-  // customers) slow index scans until a vacuum, and autovacuum may be off (it is on the CI server):
+  // customers) slow index scans until a vacuum, and autovacuum may be off (this machine's and CI's
+  // PostgreSQL run without it):
   // the customers count answered 76 instead of about 3,000 req/s after one such change.
   if (usePostgres) {
     const started = performance.now();

@@ -39,7 +39,7 @@ const checkedJson = (
     parseListQuery(entity, { _populate: query._populate ?? '' }).populate,
   );
   const schema = own ? entity.row.pick(Object.fromEntries(own.map((name) => [name, true])) as never) : entity.row;
-  return Array.isArray(rows) ? JSON.stringify(z.encode(z.array(schema), rows)) : JSON.stringify(z.encode(schema, rows));
+  return JSON.stringify(z.encode(Array.isArray(rows) ? z.array(schema) : schema, rows as never));
 };
 
 /** Sends JSON already written (by the database, or checked and encoded), past the serializer. */

@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 const trusted = new WeakSet<object>();
 
 /**
- * Marks a list call's response schema as one the query layer meets by construction: its select
+ * Marks a list's or detail's response schema as one the query layer meets by construction: its select
  * list is the row schema's keys (`defineEntity`, checked at start-up), populated rows likewise.
  * In production such a list is sent as `JSON.stringify` makes it (Dates become the same ISO
  * strings the codec gives), so a page costs no more than before it was typed; tests and
@@ -14,7 +14,7 @@ export const trustedRows = <S extends object>(schema: S): S => {
   return schema;
 };
 
-/** fastify-type-provider-zod's serializer, except for trusted lists when answers are not checked. */
+/** fastify-type-provider-zod's serializer, except for trusted lists and details when answers are not checked. */
 export const rowSerializerCompiler =
   (checkAnswers: boolean): typeof serializerCompiler =>
   (route) =>
