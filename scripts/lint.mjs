@@ -18,6 +18,7 @@ const checks = [
   ['tsc e2e', bin('tsc'), ['-p', 'e2e', '--noEmit']],
   ['tsc packages/domain', bin('tsc'), ['-p', 'packages/domain', '--noEmit']],
   ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ['import cycles', process.execPath, [join(root, 'scripts/cycles.mjs')]],
 ];
 
 const run = ([label, command, args]) =>

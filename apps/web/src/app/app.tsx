@@ -5,10 +5,12 @@ import { followCacheGenerations } from '@/lib/cache-sync.ts';
 import { organisationDefaults } from '@/lib/org-context.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { LocaleProvider } from './locale-provider.tsx';
+import { setNavigator } from './navigator.ts';
 import { router } from './router.tsx';
 import { ServiceWorkerRegistration } from './service-worker-registration.tsx';
 import { endSession } from './session-flow.ts';
 
+setNavigator((to, options) => router.navigate(to, options));
 configureApiClient({
   defaults: organisationDefaults,
   onUnauthorized: () => endSession('expired'),

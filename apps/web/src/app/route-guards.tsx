@@ -1,22 +1,12 @@
 import { flagsAllow, hasAccess, type AppRoute } from '@kassa/domain';
-import { Spin } from 'antd';
-import { Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useEnabledModules } from '@/lib/app-config.ts';
 import { navContextFor } from '@/lib/authorisation.ts';
 import { rememberRedirect } from '@/lib/redirect-memory.ts';
 import { useMe } from '@/lib/session.ts';
 import { ComingSoonPage, NotAvailablePage, pages } from './pages.tsx';
-
-export const PageSpinner = () => (
-  <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-    <Spin size="large" />
-  </div>
-);
-
-export const Suspended = ({ children }: { children: ReactNode }) => (
-  <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-);
+import { PageSpinner } from './suspended.tsx';
 
 /** Signed-out visitors go to /login; the URL they asked for is kept for after sign-in. */
 export const RequireSignIn = ({ children }: { children: ReactNode }) => {

@@ -15,7 +15,8 @@ import {
   UpdateEmailPage,
   UpdatePasswordPage,
 } from './pages.tsx';
-import { GuardedPage, GuestOnly, RequireSignIn, Suspended } from './route-guards.tsx';
+import { GuardedPage, GuestOnly, RequireSignIn } from './route-guards.tsx';
+import { Suspended } from './suspended.tsx';
 
 const MERCHANT_CONTEXT = 'psp/merchants/:merchantId';
 

@@ -2,6 +2,7 @@ import { queryClient } from '@/lib/query-client.ts';
 import { rememberRedirect } from '@/lib/redirect-memory.ts';
 import { currentUserId, forgetSignedInUser } from '@/lib/session.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { navigateTo } from './navigator.ts';
 
 let ending = false;
 
@@ -20,8 +21,7 @@ export const endSession = async (reason: 'expired' | 'manual') => {
     forgetSignedInUser();
     queryClient.clear();
     queryClient.setQueryData(['auth', 'me'], null);
-    const { router } = await import('./router.tsx');
-    await router.navigate(reason === 'expired' ? '/logout' : '/login', { replace: true });
+    await navigateTo(reason === 'expired' ? '/logout' : '/login', { replace: true });
   } finally {
     ending = false;
   }

@@ -2,35 +2,6 @@ import { sql, type Queryable } from '../../plugins/db/index.ts';
 import { scopedAnd } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
-export type ApiKeyIdentity = {
-  id: string;
-  name: string;
-  roles: string[];
-  last_used_at: Date | null;
-  org_id: string;
-  org_name: string;
-  org_type: 'provider' | 'merchant' | 'sub';
-  org_path: string;
-};
-
-/** The live key with this hash and its organisation; revoked keys and keys of a deactivated merchant are not found. */
-export const findLiveKey = async (db: Queryable, keyHash: string): Promise<ApiKeyIdentity | undefined> =>
-  (
-    await db.query<ApiKeyIdentity>(
-      sql.prepared(
-        'kassa_api_key_lookup',
-        sql`
-    select k.id, k.name, k.roles, k.last_used_at, o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
-    from api_key k join organisation o on o.id = k.organisation_id
-    where k.key_hash = ${keyHash} and k.revoked_at is null
-      and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`,
-      ),
-    )
-  )[0];
-
-export const touchKey = (db: Queryable, id: string) =>
-  db.query(sql`update api_key set last_used_at = now() where id = ${id}`);
-
 export const insertKey = (
   db: Queryable,
   key: {

@@ -4,23 +4,17 @@ import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { hashToken } from '../../plugins/auth-context.ts';
+import { API_KEY_PREFIX, apiKeyHash } from '../../plugins/api-key-lookup.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import * as repo from './api-key.repository.ts';
 
-const KEY_PREFIX = 'ksk_';
-
 /** A new key: a public part that names it in lists, then 256 random bits. */
 const newKey = () => {
-  const prefix = `${KEY_PREFIX}${randomBytes(5).toString('hex')}`;
+  const prefix = `${API_KEY_PREFIX}${randomBytes(5).toString('hex')}`;
   return { prefix, key: `${prefix}_${randomBytes(32).toString('base64url')}` };
 };
-
-/** True for a string shaped like a Kassa API key (before any lookup). */
-export const looksLikeApiKey = (value: string) => value.startsWith(KEY_PREFIX) && value.length < 200;
-export const apiKeyHash = (key: string) => hashToken(key);
 
 /** Scopes are roles; a key never gets a role its creator could not grant a user, nor provider roles outside the provider. */
 const assertRoles = (callerRoles: string[], roles: string[], providerOrg: boolean) => {

@@ -1,5 +1,7 @@
 import { sql, type Sql } from '../../plugins/db/index.ts';
-import type { Range } from './statistics.repository.ts';
+
+/** A time range: lower and upper are inclusive instants (ms). */
+export type Range = { lower: number; upper: number };
 
 /** A rollup of one time unit: its table and time column (a UTC date for months and days, a timestamptz for hours). */
 export type Level = { unit: 'month' | 'day' | 'hour'; table: string; column: string };

@@ -2,13 +2,12 @@ import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQue
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
-import { pyramid, type Level } from './pyramid.sql.ts';
+import { pyramid, type Level, type Range } from './pyramid.sql.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
 const HOUR = 3_600_000;
 
-/** A time range: lower and upper are inclusive instants (ms). */
-export type Range = { lower: number; upper: number };
+export type { Range } from './pyramid.sql.ts';
 
 /** Statuses that count as revenue on the home dashboard (docs/decisions.md). */
 export const REVENUE_STATUSES = ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED'];

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { watchInactivity } from '@/lib/inactivity.ts';
 import { endSession } from '@/app/session-flow.ts';
-import { PageSpinner, Suspended } from '@/app/route-guards.tsx';
+import { PageSpinner, Suspended } from '@/app/suspended.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './app-layout.module.css';
