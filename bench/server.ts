@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+/** Characters of the server's log kept for an error message. */
+const LOG_TAIL = 64 * 1024;
 
 export type BenchServer = {
   baseUrl: string;
@@ -57,9 +59,15 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
   // bench's port, and the next run failed with EADDRINUSE.
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
+  // Only the log's tail is kept: a whole run's log in one string outgrew V8's longest string
+  // (`RangeError: Invalid string length`) late in a 1,000,000-transaction run and lost every table.
   let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
+  const keep = (chunk: Buffer | string) => {
+    log += chunk;
+    if (log.length > LOG_TAIL * 2) log = log.slice(-LOG_TAIL);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log.slice(-4000)}`);
