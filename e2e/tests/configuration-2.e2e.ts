@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import type { Language } from '../support/browser.ts';
 import { screenshot } from '../support/browser.ts';
-import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { postJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
 import { bodyText, choose, drawer, SLOW } from '../support/ui.ts';
 import { unique, uniqueDigits } from '../support/unique.ts';
 
@@ -164,4 +164,56 @@ describe('plans', () => {
     await screenshot(page, 'config2-payment-profile-bank-account-en');
     await context.close();
   }, 120_000);
+});
+
+type RoutedProfile = {
+  id: string;
+  name: string;
+  description: string | null;
+  processors: string[];
+  routing: { card?: unknown };
+};
+
+describe('payment profile form', () => {
+  it('saves a new description without touching the processors or the routing, and the profile still routes a payment through its tree', async () => {
+    for (const language of ['en-US', 'nl'] as const) {
+      const en = language === 'en-US';
+      const { context, page } = await signedIn(language);
+      const profiles = await getJson<RoutedProfile[]>(page, '/v1/paymentprofile?_limit=100');
+      const before = profiles.find((p) => typeof p.routing.card === 'string');
+      expect(before, 'a demo profile with a card routing tree').toBeDefined();
+      await page.goto('/paymentprofiles');
+      await page.locator('.ant-table-row').filter({ hasText: before!.name }).first().click();
+      const description = unique(en ? 'Webshop checkout' : 'Kassa in de winkel');
+      const field = drawer(page).getByLabel(en ? 'Description' : 'Omschrijving', { exact: true });
+      await expect.poll(() => field.count(), SLOW).toBe(1);
+      await field.fill(description);
+      await drawer(page)
+        .getByRole('button', { name: en ? 'Save' : 'Opslaan' })
+        .click();
+      await expect
+        .poll(() => bodyText(page), SLOW)
+        .toContain(en ? 'The payment profile has been saved' : 'Het betaalprofiel is opgeslagen');
+      await screenshot(page, `config-payment-profile-description-${en ? 'en' : 'nl'}`);
+
+      const after = await getJson<RoutedProfile>(page, `/v1/paymentprofile/${before!.id}`);
+      expect(after.description).toBe(description);
+      expect(after.processors).toEqual(before!.processors);
+      expect(after.routing).toEqual(before!.routing);
+      // 1,500.00 is above the demo tree's 1,000.00 threshold: its first level's "then".
+      const payment = await postJson<{ status: string; decision: { routing: { path: string[] } | null } }>(
+        page,
+        '/v1/transaction',
+        {
+          payment_profile: before!.id,
+          amount: 150_000,
+          payment_product_type: 'card',
+          merchant_reference: unique('PROFILE-SAVED'),
+          card_number: '5555555555554444',
+        },
+      );
+      expect(payment.decision.routing?.path).toEqual(['then']);
+      await context.close();
+    }
+  }, 180_000);
 });
