@@ -1,11 +1,16 @@
-import type { RoleList } from './roles.ts';
+import { person, type RoleList } from './roles.ts';
 
 /**
  * The one table of who may do what. The server's guards, the SPA's route guards and the
  * navigation menu all read it, so a role set is written down exactly once.
+ *
+ * Credentials are a person's business (SECURITY.md "Access and tenancy"): every entry that manages
+ * API keys, users, roles, MFA, passwords, e-mail addresses, sessions or push subscriptions is
+ * wrapped in `person(...)`, and the server refuses API keys on it whatever roles they hold.
  */
 export const access = {
-  signedIn: [],
+  /** A person's own business: profile, password, e-mail, MFA, sessions, push subscriptions. */
+  signedIn: person([]),
   dashboard: ['USER_ALL', 'STATISTICS_LIST'],
   pspDashboard: ['PSP'],
   transaction: {
@@ -72,14 +77,14 @@ export const access = {
   middleware: { list: ['USER_ALL', 'PSP_MIDDLEWARE_ALL', 'PSP_MIDDLEWARE_LIST'] },
   settlement: { list: ['USER_ALL', 'SETTLEMENT_ALL', 'SETTLEMENT_LIST'] },
   platformUser: {
-    list: ['USER_ALL', 'PLATFORMUSER_ALL', 'PLATFORMUSER_LIST'],
-    create: ['USER_ALL', 'PLATFORMUSER_ALL', 'PLATFORMUSER_CREATE'],
-    update: ['USER_ALL', 'PLATFORMUSER_ALL', 'PLATFORMUSER_UPDATE'],
+    list: person(['USER_ALL', 'PLATFORMUSER_ALL', 'PLATFORMUSER_LIST']),
+    create: person(['USER_ALL', 'PLATFORMUSER_ALL', 'PLATFORMUSER_CREATE']),
+    update: person(['USER_ALL', 'PLATFORMUSER_ALL', 'PLATFORMUSER_UPDATE']),
   },
   pspUser: {
-    list: ['PSP_ALL', 'PSP_USER_ALL', 'PSP_USER_LIST'],
-    create: ['PSP_ALL', 'PSP_USER_ALL', 'PSP_USER_CREATE'],
-    update: ['PSP_ALL', 'PSP_USER_ALL', 'PSP_USER_UPDATE'],
+    list: person(['PSP_ALL', 'PSP_USER_ALL', 'PSP_USER_LIST']),
+    create: person(['PSP_ALL', 'PSP_USER_ALL', 'PSP_USER_CREATE']),
+    update: person(['PSP_ALL', 'PSP_USER_ALL', 'PSP_USER_UPDATE']),
   },
   welcomeMail: {
     list: ['PSP_ALL', 'PSP_WELCOME_MAIL_ALL', 'PSP_WELCOME_MAIL_LIST'],
@@ -202,15 +207,15 @@ export const access = {
   },
   merchantConfiguration: ['PSP_ALL'],
   apiKey: {
-    list: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_LIST'],
-    create: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_CREATE'],
-    revoke: ['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_DELETE'],
+    list: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_LIST']),
+    create: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_CREATE']),
+    revoke: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_DELETE']),
   },
   // A merchant's own keys (Developers → API settings); the server's routes accept either set.
   merchantApiKey: {
-    list: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_LIST'],
-    create: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_CREATE'],
-    revoke: ['USER_ALL', 'APIKEY_ALL', 'APIKEY_DELETE'],
+    list: person(['USER_ALL', 'APIKEY_ALL', 'APIKEY_LIST']),
+    create: person(['USER_ALL', 'APIKEY_ALL', 'APIKEY_CREATE']),
+    revoke: person(['USER_ALL', 'APIKEY_ALL', 'APIKEY_DELETE']),
   },
   pspImport: {
     list: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_LIST'],
@@ -218,6 +223,8 @@ export const access = {
   },
   sap: { list: ['PSP_ALL', 'PSP_SAP_ALL', 'PSP_SAP_LIST'], edit: ['PSP_ALL', 'PSP_SAP_ALL'] },
   admin: ['PSP_SUPER'],
+  /** The stored mailbox (development and demo): it holds every user's reset links and sign-in codes. */
+  mailbox: person(['PSP_SUPER']),
   // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles.
   statistics: {
     transaction: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_STATISTICS', 'STATISTICS_LIST'],

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'unauthenticated'
   | 'mfa_required'
   | 'forbidden'
+  | 'api_key_not_allowed'
   | 'foreign_origin'
   | 'not_found'
   | 'conflict'

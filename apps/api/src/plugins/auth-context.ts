@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAccess, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
+import { hasAccess, isPersonOnly, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import type { Scope } from '../query/scope.ts';
@@ -184,7 +184,19 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
   return match ? match[1] : undefined;
 };
 
-const refuse = async (app: FastifyInstance, request: FastifyRequest, auth: AuthContext, message?: string) => {
+const apiKeyNotAllowed = () =>
+  new HttpError(
+    403,
+    'api_key_not_allowed',
+    'API keys cannot use this route: credentials, users and sessions are managed by signed-in people',
+  );
+
+const refuse = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  message?: string | HttpError,
+) => {
   await recordAudit(app.db, {
     type: 'authorisation_refused',
     organisationId: auth.organisation.id,
@@ -197,7 +209,7 @@ const refuse = async (app: FastifyInstance, request: FastifyRequest, auth: AuthC
     origin: request.ip,
     responseCode: 403,
   });
-  return forbidden(message);
+  return message instanceof HttpError ? message : forbidden(message);
 };
 
 /** True when the merchant of this organisation (the provider for provider staff) has the feature. */
@@ -274,9 +286,10 @@ export const registerAuth = (app: FastifyInstance) => {
     if (request.auth.mfaPending && !access.allowMfaPending) {
       throw new HttpError(401, 'mfa_required', 'Finish the second sign-in step first');
     }
-    // Routes that need only "signed in" are a person's own (profile, sign-out, MFA): no key acts as a person.
-    if (request.auth.authentication === 'api' && access.roles.length === 0) {
-      throw await refuse(app, request, request.auth, 'API keys cannot use this route; it is for signed-in people');
+    // Credentials are a person's business (access.ts marks them `person(...)`; routes that need only
+    // "signed in" are a person's own): no key acts as a person, whatever roles it holds.
+    if (request.auth.authentication === 'api' && isPersonOnly(access.roles)) {
+      throw await refuse(app, request, request.auth, apiKeyNotAllowed());
     }
     if (!hasAccess(request.auth.roles, access.roles)) throw await refuse(app, request, request.auth);
     if (access.feature && !(await hasFeature(app.db, request.auth.organisation.id, access.feature))) {

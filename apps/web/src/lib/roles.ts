@@ -1,8 +1,10 @@
-import { access, canGrantRole, isProviderRoleName, PROVIDER_ROLES } from '@kassa/domain';
+import { access, canGrantRole, isProviderRoleName, PERSON_ONLY, PROVIDER_ROLES } from '@kassa/domain';
 
 const collect = (value: unknown): string[] =>
   Array.isArray(value)
-    ? value.flatMap((requirement: string) => requirement.split('&&').map((role) => role.trim()))
+    ? value
+        .filter((requirement: string) => requirement !== PERSON_ONLY) // a mark on the list, not a role
+        .flatMap((requirement: string) => requirement.split('&&').map((role) => role.trim()))
     : value && typeof value === 'object'
       ? Object.values(value).flatMap(collect)
       : [];

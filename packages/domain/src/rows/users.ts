@@ -8,6 +8,8 @@ export const ZUserRow = z
     id: z.string(),
     created_at: ZTimestamp,
     email: z.string(),
+    /** A new address waiting for its confirmation link to be used; `email` stays in use until then. */
+    pending_email: z.string().nullable(),
     name: z.string(),
     language: z.string(),
     status: z.enum(['active', 'disabled']),

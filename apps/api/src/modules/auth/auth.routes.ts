@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  access,
   ZErrorBody,
   ZLoginAnswer,
   ZLoginBody,
@@ -67,7 +68,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
   });
 
   app.post('/v1/auth/mfa', {
-    config: { access: { roles: [], allowMfaPending: true } },
+    config: { access: { roles: access.signedIn, allowMfaPending: true } },
     schema: {
       tags: ['auth'],
       description: 'The second sign-in step: the code from the authenticator app or the e-mail.',
@@ -82,7 +83,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
   });
 
   app.post('/v1/auth/mfa/recovery', {
-    config: { access: { roles: [], allowMfaPending: true } },
+    config: { access: { roles: access.signedIn, allowMfaPending: true } },
     schema: {
       tags: ['auth'],
       description: 'The second sign-in step with a single-use recovery code.',
@@ -97,7 +98,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
   });
 
   app.post('/v1/auth/mfa/setup', {
-    config: { access: { roles: [], allowMfaPending: true } },
+    config: { access: { roles: access.signedIn, allowMfaPending: true } },
     schema: {
       tags: ['auth'],
       description: 'Forced enrolment: starts the chosen method for the setup token of the sign-in.',
@@ -108,7 +109,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
   });
 
   app.post('/v1/auth/mfa/setup/confirm', {
-    config: { access: { roles: [], allowMfaPending: true } },
+    config: { access: { roles: access.signedIn, allowMfaPending: true } },
     schema: {
       tags: ['auth'],
       description: 'Forced enrolment: the first code turns MFA on and completes the sign-in.',
@@ -129,7 +130,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
   });
 
   app.get('/v1/auth/me', {
-    config: { access: { roles: [] } },
+    config: { access: { roles: access.signedIn } },
     schema: { tags: ['auth'], response: { 200: ZMe } },
     handler: (request) => auth.me(app.db, authOf(request).userId),
   });

@@ -83,6 +83,20 @@ export const emailChangeMail = (lang: MailLanguage, input: { name: string; link:
         ignore(lang),
       ]);
 
+/** To the old address when an administrator changes a user's e-mail address: it changes only once the new one is confirmed. */
+export const emailChangeNoticeMail = (lang: MailLanguage, input: { name: string; newEmail: string }): RenderedMail =>
+  lang === 'nl'
+    ? render('Je e-mailadres voor Kassa wordt gewijzigd', [
+        greeting(lang, input.name),
+        `Een beheerder heeft je e-mailadres voor Kassa gewijzigd in ${input.newEmail}. Het wordt pas gebruikt als het via de link in de e-mail aan dat adres is bevestigd; tot dan blijft dit adres gelden.`,
+        'Verwachtte je dit niet? Neem dan direct contact op met de beheerder van je organisatie.',
+      ])
+    : render('Your e-mail address for Kassa is being changed', [
+        greeting(lang, input.name),
+        `An administrator changed your e-mail address for Kassa to ${input.newEmail}. It is used only once it is confirmed with the link in the mail sent to that address; until then this address stays in use.`,
+        'Did you not expect this? Then contact the administrator of your organisation at once.',
+      ]);
+
 /** The built-in welcome mail, used when no welcome-mail template is marked default. */
 export const welcomeMail = (lang: MailLanguage, input: { name: string; link: string }): RenderedMail =>
   lang === 'nl'

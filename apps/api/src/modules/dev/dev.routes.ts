@@ -19,7 +19,7 @@ export const devRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/v1/dev/mailbox', {
     // Reset links, welcome links and sign-in codes of every user: only a provider super user.
-    config: { access: { roles: access.admin } },
+    config: { access: { roles: access.mailbox } },
     schema: {
       tags: ['dev'],
       description:

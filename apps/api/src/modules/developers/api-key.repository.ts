@@ -14,10 +14,12 @@ export const insertKey = (
     roles: string[];
     createdBy: string;
     createdByName: string;
+    /** The key that made this one, if a key did (migration 0100): revoking it revokes this one. */
+    createdByKeyId: string | null;
   },
 ) =>
-  db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name)
-    values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName})`);
+  db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id)
+    values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId})`);
 
 /** A key of the actor's tenancy, locked until the transaction ends. */
 export const lockKey = async (db: Queryable, scope: Scope, id: string) =>
@@ -27,10 +29,22 @@ export const lockKey = async (db: Queryable, scope: Scope, id: string) =>
     )
   )[0];
 
-export const revokeKey = (db: Queryable, id: string, byName: string) =>
-  db.query(
-    sql`update api_key set revoked_at = now(), revoked_by_name = ${byName}, updated_at = now() where id = ${id}`,
-  );
+/**
+ * Revokes the key and every live key below it (keys it made, the keys those made, …): a key made
+ * with a key never outlives it. Answers the keys this revoked, the named one first if it was live.
+ */
+export const revokeKeyTree = async (db: Queryable, id: string, byName: string) =>
+  (
+    await db.query<{ id: string; name: string }>(sql`
+    with recursive tree as (
+      select id from api_key where id = ${id}
+      union
+      select k.id from api_key k join tree t on k.created_by_key_id = t.id
+    )
+    update api_key k set revoked_at = now(), revoked_by_name = ${byName}, updated_at = now()
+      from tree where k.id = tree.id and k.revoked_at is null
+      returning k.id, k.name`)
+  ).sort((x, y) => (x.id === id ? -1 : y.id === id ? 1 : 0));
 
 /** An organisation inside the subtree at `subtreePath`, with what a new key needs; undefined outside it. */
 export const findOrganisationInSubtree = async (db: Queryable, subtreePath: string, id: string) =>

@@ -44,6 +44,9 @@ export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; nam
       roles,
       createdBy: actor.userId,
       createdByName: actor.name,
+      // Keys never reach this route (access.ts marks it person-only); recorded all the same, so
+      // that revoking a key would also end any key it made.
+      createdByKeyId: actor.audit.authentication === 'api' ? actor.userId : null,
     });
     await recordAudit(tx, {
       ...actor.audit,
@@ -57,23 +60,29 @@ export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; nam
   return { ...(await getEntity(db, apiKeyEntity, actor.scope, id)), key };
 };
 
-/** Revokes a key at once (the next request with it is a 401); the row stays for the record. */
+/**
+ * Revokes a key at once (the next request with it is a 401), and with it every key it made and
+ * their descendants (made with keys before keys were refused on these routes); the rows stay for
+ * the record. Revoking an already revoked key still ends any key below it that is live.
+ */
 export const revokeApiKey = async (db: Db, actor: Actor & { roles: string[]; name: string }, id: string) => {
   await db.transaction(async (tx) => {
     const key = await repo.lockKey(tx, actor.scope, id);
     if (!key) throw notFoundAt('params.id', 'API key');
     if (!key.roles.every((role) => canGrantRole(actor.roles, role)))
       throw forbidden('This key holds roles you do not hold');
-    if (key.revoked_at) return;
-    await repo.revokeKey(tx, id, actor.name);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'api_key_revoked',
-      responseCode: 200,
-      entity: 'apikey',
-      entityId: id,
-      detail: { name: key.name },
-    });
+    for (const revoked of await repo.revokeKeyTree(tx, id, actor.name)) {
+      const own = revoked.id === id;
+      // One row per key, so each key's history says why it ended.
+      await recordAudit(tx, {
+        ...actor.audit,
+        type: 'api_key_revoked',
+        responseCode: 200,
+        entity: 'apikey',
+        entityId: revoked.id,
+        detail: own ? { name: revoked.name } : { name: revoked.name, reason: 'made_by_revoked_key', revoked_key: id },
+      });
+    }
   });
   return getEntity(db, apiKeyEntity, actor.scope, id);
 };

@@ -8,6 +8,12 @@ const userFields = {
   id: { type: 'id', filter: true, sort: true, search: 'exact' },
   created_at: { type: 'timestamp', filter: true, sort: true },
   email: { type: 'text', filter: true, sort: true, search: 'prefix' },
+  // Only one e-mail change link of a user is live at a time (token.repository.ts voids the older).
+  pending_email: {
+    type: 'text',
+    column: `(select t.new_email from user_token t where t.user_id = e.id and t.purpose = 'email_change'
+      and t.used_at is null and t.expires_at > now() order by t.created_at desc limit 1)`,
+  },
   name: { type: 'text', filter: true, sort: true, search: 'prefix' },
   language: { type: 'text', filter: true, values: ['nl', 'en-US'] },
   status: { type: 'text', filter: true, sort: true, values: ['active', 'disabled'] },

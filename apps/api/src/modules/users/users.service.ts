@@ -5,6 +5,7 @@ import type { AuthContext } from '../../plugins/auth-context.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
+import { requestEmailChangeByAdministrator } from '../auth/email-change.service.ts';
 import { clearUserMfa } from '../auth/mfa.repository.ts';
 import { insertUser } from '../auth/user.repository.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
@@ -101,21 +102,25 @@ export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx:
   return fresh(db, side, id, ctx);
 };
 
-/** Changes name, language, e-mail, organisation (within the subtree) and roles (only grantable ones). */
+/**
+ * Changes name, language, organisation (within the subtree) and roles (only grantable ones). A new
+ * e-mail address waits for its confirmation (the answer's `pending_email`): the link goes to the
+ * new address and the old one is told.
+ */
 export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpdateBody, ctx: Context) => {
   const target = await loadTarget(db, side, id, ctx);
+  const newEmail = body.email && body.email.toLowerCase() !== target.email.toLowerCase() ? body.email : undefined;
   const org = body.organisation
     ? await resolveOrganisation(db, side, body.organisation, ctx)
     : { id: target.organisation_id, isProvider: side === 'psp' };
   assertGrantable(ctx.actor, body.roles ? [...new Set(body.roles)] : target.roles, target.roles, org.isProvider);
   if (target.id !== ctx.actor.userId) assertCanManage(ctx.actor, target);
-  if (body.email && (await repo.isEmailInUse(db, body.email, id)))
+  if (newEmail && (await repo.isEmailInUse(db, newEmail, id)))
     throw new HttpError(400, 'email_taken', 'This e-mail address is already in use', [
       { path: 'body.email', message: 'emailTaken' },
     ]);
   await db.transaction(async (tx) => {
     await repo.updateUserFields(tx, id, {
-      email: body.email,
       name: body.name,
       language: body.language,
       organisationId: body.organisation ? org.id : undefined,
@@ -130,8 +135,12 @@ export const updateUser = async (db: Db, side: Side, id: string, body: TUserUpda
         await recordAudit(tx, { ...audit, type: 'roles_changed', detail: { added, removed } });
       }
     }
-    const fields = (['email', 'name', 'language', 'organisation'] as const).filter((f) => body[f] !== undefined);
+    const fields = (['name', 'language', 'organisation'] as const).filter((f) => body[f] !== undefined);
     if (fields.length) await recordAudit(tx, { ...audit, type: 'user_updated', detail: { fields } });
+    if (newEmail) {
+      await requestEmailChangeByAdministrator(tx, target, newEmail, ctx.publicUrl);
+      await recordAudit(tx, { ...audit, type: 'email_change_requested', detail: { pending_email: newEmail } });
+    }
   });
   return fresh(db, side, id, ctx);
 };

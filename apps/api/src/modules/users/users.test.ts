@@ -59,6 +59,7 @@ describe('platform users', () => {
       'mfa',
       'name',
       'organisation',
+      'pending_email',
       'roles',
       'status',
     ]);

@@ -74,6 +74,8 @@ export const UserDetail = ({ side, id, onClose }: { side: UserSide; id: string; 
                 <DetailFields
                   fields={[
                     { label: t('fields:user.email'), value: row.email },
+                    // An administrator's change waits for the new address's confirmation link.
+                    ...(row.pending_email ? [{ label: t('fields:user.pending_email'), value: row.pending_email }] : []),
                     { label: t('fields:user.organisation'), value: organisationOf(row)?.name },
                     {
                       label: t('fields:user.status'),
