@@ -8,7 +8,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { bearer, callAs, type Caller, signInTestUsers } from '../../test/call.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { latestMail, tokenFromMail } from '../auth/identity-test-helpers.ts';
-import { apiKeyHash } from './api-key.service.ts';
+import { apiKeyHash } from '../../plugins/api-key-lookup.ts';
 
 // Issue 30, item 1: credentials are a person's business. An API key (a leaked integration secret)
 // never manages API keys, users, roles, MFA, passwords, e-mail addresses, sessions or push
