@@ -72,7 +72,7 @@ export const ZWebhookCreate = z
   });
 export type TWebhookCreate = z.input<typeof ZWebhookCreate>;
 
-/** Creating or rotating the signing secret of a merchant's receiving URL. */
+/** Creating or rotating the signing secret of an organisation's receiving URL (the endpoint is that organisation's own). */
 export const ZWebhookSecretRotate = z.object({
   organisation: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
   url: ZUrl,

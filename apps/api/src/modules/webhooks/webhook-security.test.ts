@@ -9,13 +9,13 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, callAs, signInTestUsers, type Caller } from '../../test/call.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { insertTestCustomer } from '../payments/payments-test-helpers.ts';
-import { notifyItem } from './delivery.service.ts';
+import { deliverWebhook, notifyItem, queueWebhook } from './delivery.service.ts';
 import { startReceiver } from './webhook-test-receiver.ts';
 
 /**
- * Issue 30, items 2 and 7: a sub-organisation (Shop A Outlet, "W") neither takes over the signing
- * secret of its merchant's ("Z") endpoint nor sends itself its parent's or a sibling's items in a
- * test webhook.
+ * Issue 30, items 2, 7 and 10: a sub-organisation (Shop A Outlet, "W") neither takes over the
+ * signing secret of its merchant's ("Z") endpoint nor sends itself its parent's or a sibling's items
+ * in a test webhook; webhook URLs carry no user name or password.
  */
 let t: TestApp;
 let world: TestWorld;
@@ -233,4 +233,58 @@ describe("a test webhook names only items of the caller's and the webhook's orga
       expect(ids).toEqual([ownItems[type], ownItems[type]]);
     },
   );
+});
+
+describe('webhook URLs with a user name or password (issue 30, item 10)', () => {
+  it('refuses them with 400 naming the field, on test webhooks, secrets and payment profiles, and sends nothing', async () => {
+    const url = receiver.url('/userinfo').replace('http://', 'http://hook-user:hook-pass@');
+    const before = receiver.received.filter((r) => r.path === '/userinfo').length;
+    const refusedAt = async (path: string, body: Record<string, unknown>, field: string) => {
+      const answer = await callAs(t.app, a, 'POST', path, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'validation_error' });
+      expect(answer.body.details).toEqual([{ path: field, message: 'webhooks.urlCredentials' }]);
+    };
+    await refusedAt('/v1/webhook', { organisation: world.shopA.id, url, type: 'validationruleset' }, 'body.url');
+    await refusedAt(
+      '/v1/webhook',
+      {
+        organisation: world.shopA.id,
+        url: receiver.url('/userinfo').replace('http://', 'http://hook-user@'),
+        type: 'validationruleset',
+      },
+      'body.url',
+    );
+    await refusedAt('/v1/webhook/secret', { organisation: world.shopA.id, url }, 'body.url');
+    await refusedAt(
+      `/v1/paymentprofile/${world.profileA}`,
+      { webhook_refund_update: url },
+      'body.webhook_refund_update',
+    );
+    expect(receiver.received.filter((r) => r.path === '/userinfo')).toHaveLength(before);
+    expect(await t.db.query(sql`select id from webhook_endpoint where url = ${url}`)).toHaveLength(0);
+    const [profile] = await t.db.query<{ webhook_refund_update: string | null }>(
+      sql`select webhook_refund_update from payment_profile where id = ${world.profileA}`,
+    );
+    expect(profile.webhook_refund_update).not.toBe(url);
+
+    // A URL stored before the refusal is refused at send time: recorded in the history, never sent.
+    const id = await t.db.transaction((tx) =>
+      queueWebhook(tx, {
+        type: 'transaction',
+        event: 'transaction.updated',
+        organisationId: world.shopA.id,
+        merchantId: world.shopA.merchantId,
+        url,
+        itemId: null,
+        status: 'PENDING',
+        data: {},
+      }),
+    );
+    await deliverWebhook(t.db, t.config, id);
+    expect(receiver.received.filter((r) => r.path === '/userinfo')).toHaveLength(before);
+    const [attempt] = (await callAs(t.app, a, 'GET', `/v1/webhook/${id}`)).body.history;
+    expect(attempt).toMatchObject({ status_code: null });
+    expect(attempt.content).toContain('user name or password');
+  });
 });
