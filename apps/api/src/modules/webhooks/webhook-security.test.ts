@@ -3,6 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { registerAllJobHandlers } from '../../jobs/register-handlers.ts';
 import { createRunner } from '../../jobs/runner.ts';
 import { newId } from '../../lib/ids.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
+import { migrate } from '../../plugins/db/migrate.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { insertOrganisation } from '../settings/organisation.repository.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -10,6 +12,7 @@ import { bearer, callAs, signInTestUsers, type Caller } from '../../test/call.ts
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { insertTestCustomer } from '../payments/payments-test-helpers.ts';
 import { deliverWebhook, notifyItem, queueWebhook } from './delivery.service.ts';
+import { newSigningSecret } from './signature.ts';
 import { startReceiver } from './webhook-test-receiver.ts';
 
 /**
@@ -286,5 +289,37 @@ describe('webhook URLs with a user name or password (issue 30, item 10)', () => 
     const [attempt] = (await callAs(t.app, a, 'GET', `/v1/webhook/${id}`)).body.history;
     expect(attempt).toMatchObject({ status_code: null });
     expect(attempt.content).toContain('user name or password');
+  });
+});
+
+describe('migration 0101 keeps existing endpoints signing what they signed', () => {
+  it("makes an endpoint that a sub-organisation's first delivery created the merchant's, so the merchant's events keep its secret", async () => {
+    const path = '/before-0101';
+    const url = receiver.url(path);
+    const secret = newSigningSecret();
+    // The table as it was before 0101, with the row the old code made at a first delivery of W.
+    // (The endpoints earlier tests gave sub-organisations could not have existed then.)
+    await t.db.query(sql`delete from webhook_endpoint where organisation_id <> merchant_id`);
+    await t.db.exec(`alter table webhook_endpoint drop constraint webhook_endpoint_organisation_id_url_key;
+      drop index webhook_endpoint_url_idx;
+      alter table webhook_endpoint add constraint webhook_endpoint_merchant_id_url_key unique (merchant_id, url);`);
+    await t.db.query(sql`insert into webhook_endpoint (id, organisation_id, merchant_id, url, secret)
+      values (${newId('whe')}, ${world.shopASub.id}, ${world.shopA.id}, ${url}, ${encryptSecret(secret)})`);
+    await t.db.query(sql`delete from schema_migration where version = '0101_webhook_endpoint_owner'`);
+    await migrate(t.db);
+
+    const [row] = await t.db.query<{ organisation_id: string }>(
+      sql`select organisation_id from webhook_endpoint where url = ${url}`,
+    );
+    expect(row.organisation_id).toBe(world.shopA.id);
+    for (const [who, organisation] of [
+      [a, world.shopA.id],
+      [aSub, world.shopASub.id],
+    ] as const) {
+      const sent = await callAs(t.app, who, 'POST', '/v1/webhook', { organisation, url, type: 'validationruleset' });
+      expect(sent.status).toBe(201);
+      expect(signs(secret, receivedAt(path).at(-1)!)).toBe(true);
+    }
+    expect(await t.db.query(sql`select id from webhook_endpoint where url = ${url}`)).toHaveLength(1);
   });
 });
