@@ -96,6 +96,9 @@ export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: st
  */
 export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSecretRotate) => {
   const owner = await resolveOwner(db, actor, body.organisation);
+  // The endpoint's organisation, checked against the caller's scope as well as its subtree.
+  if (!inMerchantScope(actor.scope, { organisation_id: owner.organisationId, merchant_id: owner.merchantId }))
+    throw notFoundAt('body.organisation', 'Organisation');
   const secret = newSigningSecret();
   return db.transaction(async (tx) => {
     const existing = await repo.findOwnEndpoint(tx, owner.organisationId, body.url);
