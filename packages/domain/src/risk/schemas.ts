@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
+import { withoutCredentials } from '../schemas/webhooks.ts';
 import { RULE_OPERATORS, type Rule } from './rules.ts';
 import { RISK_MESSAGES as m, ruleIssues, routingTreeIssues, type RoutingNode } from './tree.ts';
 
@@ -60,7 +61,9 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
 
 const rulesetFields = {
   name: requiredText(200),
-  webhook_url: emptyToNull(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (http or https)' }).max(2000)),
+  webhook_url: emptyToNull(
+    withoutCredentials(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (http or https)' }).max(2000)),
+  ),
   email: emptyToNull(z.email({ error: 'Enter a valid e-mail address' }).max(320)),
   tag: optionalId,
   payment_profile: optionalId,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
+import { withoutCredentials } from './webhooks.ts';
 
 /** Validation messages of the payment-profile and processor forms (risk-config.md §5, §8). */
 export const PAYMENT_CONFIG_MESSAGES = {
@@ -23,6 +24,7 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
     .transform((value) => (value === '' || value === undefined ? null : value) as z.output<T> | null);
 const requiredText = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max);
 const httpUrl = z.url({ protocol: /^https?$/, error: m.url }).max(2000);
+const webhookUrl = withoutCredentials(httpUrl);
 const id = z.string().min(1).max(64);
 
 const profileFields = {
@@ -44,9 +46,9 @@ const profileFields = {
   routing: z.partialRecord(z.enum(PAYMENT_PRODUCTS), id.nullable()).default({}),
   /** One of the merchant's bank accounts (Settings → Bank accounts) that this profile's settlements are paid out to. */
   bank_account: emptyToNull(id),
-  webhook_transaction_update: emptyToNull(httpUrl),
-  webhook_refund_update: emptyToNull(httpUrl),
-  webhook_chargeback_update: emptyToNull(httpUrl),
+  webhook_transaction_update: emptyToNull(webhookUrl),
+  webhook_refund_update: emptyToNull(webhookUrl),
+  webhook_chargeback_update: emptyToNull(webhookUrl),
   webhook_failed_email: emptyToNull(z.email({ message: m.email }).max(254)),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statusVocabularies } from '../statuses.ts';
+import { withoutCredentials } from './webhooks.ts';
 
 /** Plan intervals (payments.md §9). */
 export const PLAN_INTERVALS = ['day', 'week', 'month', 'year'] as const;
@@ -72,7 +73,7 @@ const planFields = {
     .max(PLAN_MAX_INTERVAL_COUNT),
   max_billing_cycle: emptyToNull(cycles),
   statuses_subscription_update: z.array(z.enum(SUBSCRIPTION_STATUSES)).max(SUBSCRIPTION_STATUSES.length),
-  webhook_subscription_update: emptyToNull(httpUrl),
+  webhook_subscription_update: emptyToNull(withoutCredentials(httpUrl)),
   email_subscription_update: emptyToNull(z.email({ error: m.email }).max(320)),
   redirect_url: emptyToNull(httpUrl),
 };

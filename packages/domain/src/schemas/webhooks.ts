@@ -24,13 +24,32 @@ export const WEBHOOK_STATUSES_BY_TYPE: Record<WebhookType, readonly string[]> = 
 /** Types whose status is required on the webhook form (portal.md §5). */
 export const WEBHOOK_TYPES_WITH_REQUIRED_STATUS: readonly WebhookType[] = ['transaction', 'refund', 'chargeback'];
 
-const ZUrl = z
-  .url({
-    protocol: /^https?$/,
-    error: (issue) =>
-      issue.input === undefined || issue.input === '' ? 'form_validation.required' : 'webhooks.invalidUrl',
-  })
-  .max(2000);
+/** True when a URL carries a user name or password (`https://user:pass@host/`). */
+export const hasUrlCredentials = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A URL Kassa sends to (webhooks, push services) carries no user name or password: they would be
+ * stored and shown in clear, sent to whoever the URL points at, and written in every log line.
+ */
+export const withoutCredentials = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((value) => !hasUrlCredentials(value), { message: 'webhooks.urlCredentials' });
+
+const ZUrl = withoutCredentials(
+  z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? 'form_validation.required' : 'webhooks.invalidUrl',
+    })
+    .max(2000),
+);
 
 /** Sending a test webhook (webhook testing): organisation, url, type, status (for item types) and an optional item. */
 export const ZWebhookCreate = z
@@ -53,7 +72,7 @@ export const ZWebhookCreate = z
   });
 export type TWebhookCreate = z.input<typeof ZWebhookCreate>;
 
-/** Creating or rotating the signing secret of a merchant's receiving URL. */
+/** Creating or rotating the signing secret of an organisation's receiving URL (the endpoint is that organisation's own). */
 export const ZWebhookSecretRotate = z.object({
   organisation: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
   url: ZUrl,

@@ -193,6 +193,29 @@ describe('push notifications', () => {
     ).toBeNull();
   });
 
+  it('refuses a push endpoint with a user name or password with 400 naming the field, and never sends to one stored before', async () => {
+    const browser = browserAt('/push/userinfo');
+    const endpoint = browser.json.endpoint.replace('http://', 'http://push-user:push-pass@');
+    const refused = await callAs(t.app, a, 'POST', '/v1/push/subscription', { ...browser.json, endpoint });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ path: 'body.endpoint', message: 'webhooks.urlCredentials' }]);
+    expect(await t.db.query(sql`select id from push_subscription where endpoint = ${endpoint}`)).toHaveLength(0);
+
+    // One stored before the refusal existed: the send is refused and recorded, nothing reaches the address.
+    const [userB] = await t.db.query<{ id: string }>(sql`select id from app_user where email = 'b@test.kassa'`);
+    await subscribe(t.db, t.config, userB.id, browser.json, null);
+    await t.db.query(
+      sql`update push_subscription set endpoint = ${endpoint} where endpoint = ${browser.json.endpoint}`,
+    );
+    const sent = await callAs(t.app, b, 'POST', '/v1/push/test');
+    expect(sent.body.failed).toBeGreaterThanOrEqual(1);
+    expect(browser.count()).toBe(0);
+    const [stored] = await t.db.query<{ last_error: string }>(
+      sql`select last_error from push_subscription where endpoint = ${endpoint}`,
+    );
+    expect(stored.last_error).toContain('user name or password');
+  });
+
   it('refuses push endpoints on private addresses, drops subscriptions the push service says are gone, and unsubscribes', async () => {
     await expect(
       subscribe(

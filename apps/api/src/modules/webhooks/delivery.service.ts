@@ -81,28 +81,33 @@ export const notifyItem = async (db: Queryable, type: repo.NotifiedItem, itemId:
   });
 };
 
-/** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
+/**
+ * The secrets that sign now: the current one, and the previous one during a rotation's overlap,
+ * of the endpoint of the nearest organisation on the event's path up to its merchant. Without
+ * one, the merchant's endpoint is made (its secret shown at its first rotation): a webhook is
+ * always signed, and an endpoint a sub-organisation makes for itself never signs its parent's.
+ */
 const signingSecrets = async (
   db: Queryable,
   webhook: repo.WebhookRow,
   now: Date,
-): Promise<{ secrets: string[]; failing: boolean }> => {
-  const merchantId = webhook.merchant_id ?? webhook.organisation_id;
-  let endpoint = await repo.findEndpoint(db, merchantId, webhook.url);
+): Promise<{ endpointId: string; secrets: string[]; failing: boolean }> => {
+  let endpoint = await repo.findSigningEndpoint(db, webhook.organisation_id, webhook.url);
   if (!endpoint) {
+    const merchantId = webhook.merchant_id ?? webhook.organisation_id;
     await repo.insertEndpoint(db, {
       id: newId('whe'),
-      organisationId: webhook.organisation_id,
+      organisationId: merchantId,
       merchantId,
       url: webhook.url,
       secret: encryptSecret(newSigningSecret()),
     });
-    endpoint = (await repo.findEndpoint(db, merchantId, webhook.url))!;
+    endpoint = (await repo.findSigningEndpoint(db, webhook.organisation_id, webhook.url))!;
   }
   const secrets = [decryptSecret(endpoint.secret)];
   if (endpoint.previous_secret && endpoint.previous_until && endpoint.previous_until > now)
     secrets.push(decryptSecret(endpoint.previous_secret));
-  return { secrets, failing: endpoint.failing_since !== null };
+  return { endpointId: endpoint.id, secrets, failing: endpoint.failing_since !== null };
 };
 
 export type DeliveryOptions = {
@@ -145,6 +150,7 @@ export const deliverWebhook = async (
   let result: SendResult;
   let refused = false;
   let endpointFailing = false;
+  let endpointId: string | null = null;
   try {
     const target = await resolveTarget(webhook.url, {
       allowPrivate: config.allowPrivateWebhooks,
@@ -152,6 +158,7 @@ export const deliverWebhook = async (
     });
     const signing = await signingSecrets(db, webhook, started);
     endpointFailing = signing.failing;
+    endpointId = signing.endpointId;
     const headers = signedHeaders(signing.secrets, webhook.id, Math.floor(started.getTime() / 1000), body);
     result = await sendWebhook(target, headers, body);
   } catch (error) {
@@ -173,8 +180,9 @@ export const deliverWebhook = async (
     // (A success at an endpoint that is not failing changes nothing: no statement for it.)
     if (
       !refused &&
+      endpointId !== null &&
       (!delivered || endpointFailing) &&
-      (await repo.trackEndpointHealth(tx, webhook.merchant_id ?? webhook.organisation_id, webhook.url, at, delivered))
+      (await repo.trackEndpointHealth(tx, endpointId, at, delivered))
     ) {
       await enqueue(
         tx,

@@ -62,16 +62,44 @@ export const recordAttempt = async (
 
 export type EndpointRow = {
   id: string;
+  organisation_id: string;
   secret: string;
   previous_secret: string | null;
   previous_until: Date | null;
   failing_since: Date | null;
 };
 
-export const findEndpoint = async (db: Queryable, merchantId: string, url: string): Promise<EndpointRow | undefined> =>
+const endpointColumns = sql`e.id, e.organisation_id, e.secret, e.previous_secret, e.previous_until, e.failing_since`;
+
+/** The endpoint an organisation made for this URL (its own, never an ancestor's). */
+export const findOwnEndpoint = async (
+  db: Queryable,
+  organisationId: string,
+  url: string,
+): Promise<EndpointRow | undefined> =>
   (
     await db.query<EndpointRow>(
-      sql`select id, secret, previous_secret, previous_until, failing_since from webhook_endpoint where merchant_id = ${merchantId} and url = ${url}`,
+      sql`select ${endpointColumns} from webhook_endpoint e where e.organisation_id = ${organisationId} and e.url = ${url}`,
+    )
+  )[0];
+
+/**
+ * The endpoint that signs an event of this organisation for this URL: the one of the nearest
+ * organisation on the path from the event's organisation up to the root (its own, else its
+ * parent's, …). A descendant's or a sibling's endpoint never signs it (docs/decisions.md).
+ */
+export const findSigningEndpoint = async (
+  db: Queryable,
+  organisationId: string,
+  url: string,
+): Promise<EndpointRow | undefined> =>
+  (
+    await db.query<EndpointRow>(
+      sql`select ${endpointColumns} from webhook_endpoint e
+        join organisation o on o.id = e.organisation_id
+        join organisation w on w.id = ${organisationId}
+        where e.url = ${url} and starts_with(w.path, o.path)
+        order by length(o.path) desc limit 1`,
     )
   )[0];
 
@@ -80,14 +108,44 @@ export const insertEndpoint = (
   db: Queryable,
   e: { id: string; organisationId: string; merchantId: string; url: string; secret: string },
 ) =>
-  db.query(sql`insert into webhook_endpoint (id, organisation_id, merchant_id, url, secret)
-    values (${e.id}, ${e.organisationId}, ${e.merchantId}, ${e.url}, ${e.secret}) on conflict (merchant_id, url) do nothing`);
+  db.query<{ id: string }>(sql`insert into webhook_endpoint (id, organisation_id, merchant_id, url, secret)
+    values (${e.id}, ${e.organisationId}, ${e.merchantId}, ${e.url}, ${e.secret}) on conflict (organisation_id, url) do nothing returning id`);
 
 /** A new current secret; the old one keeps signing until `previousUntil`. */
 export const rotateEndpoint = (db: Queryable, id: string, secret: string, previousUntil: Date) =>
   db.query(
     sql`update webhook_endpoint set previous_secret = secret, previous_until = ${previousUntil}, secret = ${secret}, rotated_at = now() where id = ${id}`,
   );
+
+/** The table of each item type a test webhook may name (its `type`), fixed by code. */
+const itemTables = {
+  transaction: 'transaction',
+  refund: 'refund',
+  chargeback: 'chargeback',
+  validationruleset: 'validation_ruleset',
+  cardlink: 'card_add_link',
+  subscription: 'subscription',
+} as const;
+export type WebhookItemType = keyof typeof itemTables;
+
+/**
+ * The owner of the item a test webhook names, when the item lies in the subtree of the webhook's
+ * organisation (the organisation itself or one below it); nothing otherwise, as for an unknown id.
+ */
+export const itemInOrganisation = async (
+  db: Queryable,
+  type: WebhookItemType,
+  id: string,
+  organisationId: string,
+): Promise<{ organisation_id: string; merchant_id: string } | undefined> =>
+  (
+    await db.query<{ organisation_id: string; merchant_id: string }>(
+      sql`select i.organisation_id, i.merchant_id from ${sql.raw(itemTables[type])} i
+        join organisation o on o.id = i.organisation_id
+        join organisation w on w.id = ${organisationId}
+        where i.id = ${id} and starts_with(o.path, w.path)`,
+    )
+  )[0];
 
 /** The items whose changes the payment profile's webhook URLs hear about. */
 export type NotifiedItem = 'transaction' | 'refund' | 'chargeback' | 'cardlink';
@@ -139,14 +197,13 @@ export const countScheduledAttempts = async (db: Queryable, id: string): Promise
  */
 export const trackEndpointHealth = async (
   db: Queryable,
-  merchantId: string,
-  url: string,
+  endpointId: string,
   at: Date,
   delivered: boolean,
 ): Promise<boolean> => {
   if (delivered) {
     await db.query(
-      sql`update webhook_endpoint set failing_since = null, failing_notified_at = null where merchant_id = ${merchantId} and url = ${url} and failing_since is not null`,
+      sql`update webhook_endpoint set failing_since = null, failing_notified_at = null where id = ${endpointId} and failing_since is not null`,
     );
     return false;
   }
@@ -154,7 +211,7 @@ export const trackEndpointHealth = async (
     id: string;
   }>(sql`update webhook_endpoint set failing_since = coalesce(failing_since, ${at}),
       failing_notified_at = case when failing_notified_at is null and coalesce(failing_since, ${at}) <= ${new Date(at.getTime() - 3_600_000)} then ${at} else failing_notified_at end
-    where merchant_id = ${merchantId} and url = ${url}
+    where id = ${endpointId}
     returning id, failing_notified_at = ${at} as notify`);
   return (rows[0] as { notify?: boolean } | undefined)?.notify === true;
 };

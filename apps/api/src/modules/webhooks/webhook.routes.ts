@@ -41,7 +41,8 @@ export const webhookRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: createRoles } },
     schema: {
       tags: ['webhook'],
-      description: 'Creates or rotates the signing secret of a URL; the answer is the only time `secret` is shown.',
+      description:
+        "Creates or rotates the named organisation's own signing secret for a URL; the answer is the only time `secret` is shown.",
       body: ZWebhookSecretRotate,
       response: { 200: ZWebhookSecret },
     },

@@ -11,12 +11,31 @@ import { newSigningSecret } from './signature.ts';
 import { webhookEntity } from './webhook.entity.ts';
 import * as repo from './webhook.repository.ts';
 import { notFoundAt } from '../../lib/http-error.ts';
+import { inMerchantScope } from '../../query/where.ts';
 import { resolveOwner } from '../settings/owner.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;
 
 const snapshotTypes = ['transaction', 'refund', 'chargeback'] as const;
+const itemNames: Record<repo.WebhookItemType, string> = {
+  transaction: 'Transaction',
+  refund: 'Refund',
+  chargeback: 'Chargeback',
+  validationruleset: 'Ruleset',
+  cardlink: 'Card-add link',
+  subscription: 'Subscription',
+};
+
+/**
+ * The item a test webhook names must lie in the caller's scope and in the subtree of the
+ * webhook's organisation: a sub-organisation may not send itself its parent's or a sibling's
+ * item. A foreign item answers exactly like an unknown id, so the answer tells nothing.
+ */
+const checkItem = async (db: Db, actor: Actor, organisationId: string, type: repo.WebhookItemType, id: string) => {
+  const item = await repo.itemInOrganisation(db, type, id, organisationId);
+  if (!item || !inMerchantScope(actor.scope, item)) throw notFoundAt('body.item_id', itemNames[type]);
+};
 
 /**
  * Webhook testing: a real event sent at once to the URL, signed like every other, with the
@@ -27,10 +46,10 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
   const owner = await resolveOwner(db, actor, body.organisation);
   const type = body.type ?? 'transaction';
   let data: Record<string, unknown> = { id: body.item_id ?? null, status: body.status ?? null, test: true };
+  if (body.item_id) await checkItem(db, actor, owner.organisationId, type, body.item_id);
   if (body.item_id && (snapshotTypes as readonly string[]).includes(type)) {
     const item = await repo.itemSnapshot(db, type as (typeof snapshotTypes)[number], body.item_id);
-    if (!item || item.merchant_id !== owner.merchantId)
-      throw notFoundAt('body.item_id', type.charAt(0).toUpperCase() + type.slice(1));
+    if (!item) throw notFoundAt('body.item_id', itemNames[type]);
     const { url: _url, organisation_id, merchant_id: _merchant, ...rest } = item;
     data = { ...rest, organisation: organisation_id, status: body.status ?? item.status, test: true };
   }
@@ -69,29 +88,38 @@ export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: st
 };
 
 /**
- * A new signing secret for a merchant's URL, answered once. The previous secret keeps signing
- * beside it for a day, so the receiver can switch without losing a message.
+ * A new signing secret for an organisation's URL, answered once. The endpoint is the named
+ * organisation's own (resolveOwner: inside the caller's subtree), never its parent's: a
+ * sub-organisation that registers its parent's URL gets an endpoint of its own, and the parent's
+ * secret stays as it was. The previous secret keeps signing beside the new one for a day, so the
+ * receiver can switch without losing a message.
  */
 export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSecretRotate) => {
   const owner = await resolveOwner(db, actor, body.organisation);
+  // The endpoint's organisation, checked against the caller's scope as well as its subtree.
+  if (!inMerchantScope(actor.scope, { organisation_id: owner.organisationId, merchant_id: owner.merchantId }))
+    throw notFoundAt('body.organisation', 'Organisation');
   const secret = newSigningSecret();
   return db.transaction(async (tx) => {
-    const existing = await repo.findEndpoint(tx, owner.merchantId, body.url);
+    const existing = await repo.findOwnEndpoint(tx, owner.organisationId, body.url);
+    const [inserted] = existing
+      ? []
+      : await repo.insertEndpoint(tx, {
+          id: newId('whe'),
+          organisationId: owner.organisationId,
+          merchantId: owner.merchantId,
+          url: body.url,
+          secret: encryptSecret(secret),
+        });
+    // A first delivery may have made it meanwhile: then this is a rotation of that one.
+    const rotated = inserted
+      ? undefined
+      : (existing ?? (await repo.findOwnEndpoint(tx, owner.organisationId, body.url)));
+    const id = inserted?.id ?? rotated!.id;
     let previousUntil: Date | null = null;
-    let id: string;
-    if (existing) {
-      id = existing.id;
+    if (rotated) {
       previousUntil = new Date(Date.now() + ROTATION_OVERLAP_HOURS * 3600_000);
       await repo.rotateEndpoint(tx, id, encryptSecret(secret), previousUntil);
-    } else {
-      id = newId('whe');
-      await repo.insertEndpoint(tx, {
-        id,
-        organisationId: owner.organisationId,
-        merchantId: owner.merchantId,
-        url: body.url,
-        secret: encryptSecret(secret),
-      });
     }
     await recordAudit(tx, {
       ...actor.audit,
@@ -99,7 +127,7 @@ export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSe
       responseCode: 200,
       entity: 'webhook_endpoint',
       entityId: id,
-      detail: { url: body.url },
+      detail: { url: body.url, organisation: owner.organisationId },
     });
     return { id, url: body.url, secret, previous_until: previousUntil };
   });
