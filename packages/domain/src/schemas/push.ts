@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from './secret.ts';
 
 /** The events a user can be told about by push notification (picked in the profile; issue 13). */
 export const PUSH_EVENTS = ['chargeback.created', 'webhook.failing', 'settlement.paid'] as const;
@@ -13,7 +14,8 @@ const base64url = z
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const ZPushSubscription = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'Expected the push service URL' }).max(1000),
-  keys: z.object({ p256dh: base64url, auth: base64url }),
+  /** `auth` is the subscription's shared secret; `p256dh` is a public key. */
+  keys: z.object({ p256dh: base64url, auth: secret(base64url) }),
 });
 export type TPushSubscription = z.infer<typeof ZPushSubscription>;
 
