@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit, type AuditEntry } from './audit.ts';
 import { maskBody, maskHeaders } from './audit-mask.ts';
+import { maskUrl } from './logging.ts';
 import { bodySchemaOf, responseSchemaOf } from './secret-schema.ts';
 
 /** Routes whose bodies are credentials from start to end; they keep their own audit entries. */
@@ -40,7 +41,8 @@ const trailEntry = (
     authentication: auth.authentication,
     route: request.routeOptions.url ?? url,
     method: request.method,
-    url: request.url,
+    // Query values of secret-looking keys and card numbers masked as in the access log.
+    url: maskUrl(request.url),
     origin: request.ip,
     responseCode,
     transactionId,

@@ -295,6 +295,26 @@ describe('the reproductions of issue 30 item 3', () => {
     await expectNowhere([apiKey, anyName], []);
   });
 
+  it('masks secret query values and card numbers in the URL the trail keeps, as the log does', async () => {
+    const card = '4111111111111111';
+    const token = `tok-${randomBytes(8).toString('hex')}`;
+    const paid = await callAs(app, users.a, 'POST', `/v1/transaction?card_number=${card}&token=${token}`, {
+      payment_profile: world.profileA,
+      amount: 1999,
+      payment_product_type: 'card',
+      merchant_reference: 'AUDIT-URL',
+    });
+    expect(paid.status).toBe(201);
+    const entry = await eventually(async () => {
+      const [row] = await db.query<{ url: string }>(
+        sql`select url from audit_log where type = 'POST /v1/transaction' and request->'body'->>'merchant_reference' = 'AUDIT-URL'`,
+      );
+      return row;
+    });
+    expect(entry.url).toBe(`/v1/transaction?card_number=${MASK}&token=${MASK}`);
+    await expectNowhere([card, token], []);
+  });
+
   it('keeps secrets the API answers out of the trail: a new API key, a webhook secret, a TOTP enrolment', async () => {
     const key = await callAs(app, users.a, 'POST', '/v1/apikey', { name: 'masked', roles: ['TRANSACTION_LIST'] });
     expect(key.status).toBe(201);
