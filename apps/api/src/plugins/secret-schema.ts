@@ -22,6 +22,48 @@ const mapObject = (value: Record<string, unknown>, replace: (key: string, item: 
   return copy;
 };
 
+/** The schemas a schema is built of (wrapped, piped, members, fields, items). */
+const partsOf = (schema: Schema): unknown[] => {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case 'pipe':
+      return [def.in, def.out];
+    case 'lazy':
+      return [(def.getter as () => Schema)()];
+    case 'union':
+      return def.options as unknown[];
+    case 'intersection':
+      return [def.left, def.right];
+    case 'object':
+      return [...Object.values(def.shape as Record<string, unknown>), def.catchall];
+    case 'record':
+      return [def.valueType];
+    case 'array':
+      return [def.element];
+    case 'tuple':
+      return [...(def.items as unknown[]), def.rest];
+    default:
+      return [def.innerType];
+  }
+};
+
+const holdsSecrets = new WeakMap<Schema, boolean>();
+/**
+ * Whether anything in the schema is marked secret, worked out once per schema: most bodies and
+ * answers (every list an API key reads is in the trail) have none and are not walked at all.
+ */
+const holdsSecret = (schema: Schema, seen = new Set<Schema>()): boolean => {
+  const known = holdsSecrets.get(schema);
+  if (known !== undefined) return known;
+  if (seen.has(schema)) return false;
+  const top = seen.size === 0;
+  seen.add(schema);
+  const result = isSecretSchema(schema) || partsOf(schema).some((part) => isZodSchema(part) && holdsSecret(part, seen));
+  // A recursive schema's answer is final only at the top of its cycle.
+  if (top || result) holdsSecrets.set(schema, result);
+  return result;
+};
+
 /**
  * Walks a body against the zod schema that declares it and replaces every value at a position the
  * schema marks secret (`secret()` in packages/domain), wherever it sits: object fields, array
@@ -29,7 +71,7 @@ const mapObject = (value: Record<string, unknown>, replace: (key: string, item: 
  * (validation failed) or the parsed output: a pipe is walked with both of its sides.
  */
 const walk = (schema: Schema | undefined, value: unknown, onSecret: OnSecret, depth: number): unknown => {
-  if (!schema || value === undefined || value === null || depth > MAX_DEPTH) return value;
+  if (!schema || value === undefined || value === null || depth > MAX_DEPTH || !holdsSecret(schema)) return value;
   if (isSecretSchema(schema)) return onSecret(value);
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   const next = (inner: unknown, item: unknown) => (isZodSchema(inner) ? walk(inner, item, onSecret, depth + 1) : item);
