@@ -5,6 +5,7 @@ export * from './statuses.ts';
 export * from './transaction-lifecycle.ts';
 export * from './chargeback-lifecycle.ts';
 export * from './money.ts';
+export * from './schemas/secret.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/password-policy.ts';
 export * from './schemas/identity.ts';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { secret } from '@kassa/domain';
 import { MASK, maskBody, maskHeaders } from './audit-mask.ts';
 
 describe('audit masking', () => {
@@ -28,5 +30,62 @@ describe('audit masking', () => {
       { name: 'authorization', value: MASK },
       { name: 'content-type', value: 'application/json' },
     ]);
+  });
+
+  it('masks what the schema marks secret wherever it sits: arrays, records, union members, intersections, pipes', () => {
+    const value = secret(z.string());
+    const schema = z.object({
+      label: z.string(),
+      list: z.array(z.object({ name: z.string(), value })).optional(),
+      record: z.record(z.string(), value),
+      either: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('a'), a: value }),
+        z.object({ kind: z.literal('b'), b: z.string() }),
+      ]),
+      union: z.union([z.string(), z.object({ hidden: value })]),
+      both: z.intersection(z.object({ x: value }), z.object({ y: z.string() })),
+      piped: z
+        .string()
+        .transform((text) => ({ inner: text }))
+        .pipe(z.object({ inner: value })),
+      tuple: z.tuple([z.string(), value]),
+      lazy: z.lazy(() => z.object({ deep: value.nullable() })),
+    });
+    const body = {
+      label: 'shown',
+      list: [
+        { name: 'acquirer_api_key', value: 'k1' },
+        { name: 'free', value: 'k2' },
+      ],
+      record: { private_key: 'k3', hmac_key: 'k4' },
+      either: { kind: 'a', a: 'k5' },
+      union: { hidden: 'k6' },
+      both: { x: 'k7', y: 'shown' },
+      piped: { inner: 'k8' },
+      tuple: ['shown', 'k9'],
+      lazy: { deep: 'k10' },
+      unknown: 'kept',
+    };
+    expect(maskBody(body, schema)).toEqual({
+      label: 'shown',
+      list: [
+        { name: 'acquirer_api_key', value: MASK },
+        { name: 'free', value: MASK },
+      ],
+      record: { private_key: MASK, hmac_key: MASK },
+      either: { kind: 'a', a: MASK },
+      union: { hidden: MASK },
+      both: { x: MASK, y: 'shown' },
+      piped: { inner: MASK },
+      tuple: ['shown', MASK],
+      lazy: { deep: MASK },
+      unknown: 'kept',
+    });
+    // The same as JSON text (an answer), and an empty or missing secret stays as it is.
+    expect(maskBody(JSON.stringify({ record: { a: 'k' }, lazy: { deep: null }, union: '' }), schema)).toEqual({
+      record: { a: MASK },
+      lazy: { deep: null },
+      union: '',
+    });
   });
 });

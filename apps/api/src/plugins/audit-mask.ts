@@ -1,3 +1,5 @@
+import { maskSecretsBySchema } from './secret-schema.ts';
+
 /** Keys whose values never enter the audit trail (SECURITY.md "Audit": passwords, codes, tokens, secrets, card numbers). */
 const SECRET_KEY =
   /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|^key$|^code$|otp|qr_?code|cvc|cvv|card_?number|checkout_url|^pan$|^number$|totp|recovery/i;
@@ -34,20 +36,30 @@ export const maskHeaders = (headers: Record<string, unknown>): { name: string; v
 
 const MAX_BODY = 64 * 1024;
 
-/** A body for the trail: parsed JSON masked field by field, other text masked as text, cut at 64 KiB. */
-export const maskBody = (body: unknown): unknown => {
+/**
+ * A body for the trail: the fields its route's schema marks secret masked wherever they sit
+ * (packages/domain `secret()`: the rule), then secret-looking key names and card numbers (a second
+ * lock for what no schema declares). Parsed JSON is masked field by field and cut at 64 KiB only
+ * after masking; other text is masked as text.
+ */
+export const maskBody = (body: unknown, schema?: unknown): unknown => {
   if (body === undefined || body === null || body === '') return null;
   if (typeof body === 'string') {
-    const text = body.length > MAX_BODY ? `${body.slice(0, MAX_BODY)}…` : body;
+    let parsed: unknown;
     try {
-      return maskValue(JSON.parse(text));
+      parsed = JSON.parse(body);
     } catch {
+      const text = body.length > MAX_BODY ? `${body.slice(0, MAX_BODY)}…` : body;
       // Form posts: mask each secret field of key=value pairs.
       return maskCardNumbers(text).replace(/(^|&)([^=&]+)=([^&]*)/g, (all, sep: string, k: string) =>
         SECRET_KEY.test(decodeURIComponent(k)) ? `${sep}${k}=${MASK}` : all,
       );
     }
+    const masked = maskValue(maskSecretsBySchema(schema, parsed, MASK));
+    if (body.length <= MAX_BODY) return masked;
+    const text = JSON.stringify(masked);
+    return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}…` : masked;
   }
   if (Buffer.isBuffer(body)) return null;
-  return maskValue(body);
+  return maskValue(maskSecretsBySchema(schema, body, MASK));
 };

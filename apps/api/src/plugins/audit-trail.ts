@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit, type AuditEntry } from './audit.ts';
 import { maskBody, maskHeaders } from './audit-mask.ts';
+import { maskUrl } from './logging.ts';
+import { bodySchemaOf, responseSchemaOf } from './secret-schema.ts';
 
 /** Routes whose bodies are credentials from start to end; they keep their own audit entries. */
 const SKIPPED = /^\/v1\/(auth|dev)\//;
@@ -23,7 +25,7 @@ const trailEntry = (
   const auth = request.auth;
   if (!auth) return undefined;
   const url = request.url.split('?')[0];
-  const responseBody = maskBody(body);
+  const responseBody = maskBody(body, responseSchemaOf(request, responseCode));
   const transactionId =
     TRANSACTION_URL.exec(url)?.[1] ??
     (responseBody &&
@@ -39,11 +41,12 @@ const trailEntry = (
     authentication: auth.authentication,
     route: request.routeOptions.url ?? url,
     method: request.method,
-    url: request.url,
+    // Query values of secret-looking keys and card numbers masked as in the access log.
+    url: maskUrl(request.url),
     origin: request.ip,
     responseCode,
     transactionId,
-    request: { headers: maskHeaders(request.headers), body: maskBody(request.body) },
+    request: { headers: maskHeaders(request.headers), body: maskBody(request.body, bodySchemaOf(request)) },
     response: { headers: maskHeaders(responseHeaders), body: responseBody },
   };
 };
@@ -75,7 +78,7 @@ export const auditTrailWritten = (request: FastifyRequest) => {
 /**
  * The audit trail (risk-config.md §2.7, §3): every request made with an API key and every change
  * by a signed-in user, with route, origin, who, response code, and request and response headers
- * and bodies with secrets and card numbers masked. Written after the answer is sent (or with the
+ * and bodies with the fields their schemas mark secret, other secret-looking fields and card numbers masked. Written after the answer is sent (or with the
  * idempotency answer, see above); a failure to write is logged, never turned into an error for the user.
  */
 export const registerAuditTrail = (app: FastifyInstance) => {

@@ -6,6 +6,7 @@ import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import type { Scope } from '../query/scope.ts';
 import { apiKeyHash, findLiveKey, looksLikeApiKey, touchKey } from './api-key-lookup.ts';
 import { recordAudit } from './audit.ts';
+import { refuseUnknownKey } from './refused-keys.ts';
 import { sql, type Db } from './db/index.ts';
 import { createSessionCache, type CachedSession, type SessionCache } from './session-cache.ts';
 
@@ -271,17 +272,7 @@ export const registerAuth = (app: FastifyInstance) => {
     if ('public' in access) return;
     if (!request.auth) {
       if (bearer === undefined) throw unauthenticated();
-      await recordAudit(app.db, {
-        type: 'api_key_refused',
-        authentication: 'api',
-        route: request.routeOptions.url,
-        method: request.method,
-        url: request.url.split('?')[0],
-        origin: request.ip,
-        responseCode: 401,
-        detail: looksLikeApiKey(bearer) ? { prefix: bearer.slice(0, 14) } : undefined,
-      });
-      throw unauthenticated('The API key is not valid or was revoked');
+      throw await refuseUnknownKey(app.db, request, bearer);
     }
     if (request.auth.mfaPending && !access.allowMfaPending) {
       throw new HttpError(401, 'mfa_required', 'Finish the second sign-in step first');

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
 import { HttpError } from '../lib/http-error.ts';
+import { MASK } from './audit-mask.ts';
+import { bodySchemaOf, scrubText, secretValuesBySchema } from './secret-schema.ts';
 
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
@@ -47,9 +49,34 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
   });
 };
 
+/**
+ * The error with every secret value of the request's body (as its schema marks them) cut out of
+ * its texts: a database error quotes what it refused (`Key (name)=(…)`, `invalid input syntax …`).
+ */
+const scrubError = (error: Error, secrets: readonly string[]): Error => {
+  if (secrets.length === 0) return error;
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    copy[key] = typeof value === 'string' ? scrubText(value, secrets, MASK) : value;
+  }
+  return copy as unknown as Error;
+};
+
+/** The answer with the request's secret values cut out of its message and details. */
+const scrubBody = (body: TErrorBody, secrets: readonly string[]): TErrorBody =>
+  secrets.length === 0
+    ? body
+    : {
+        ...body,
+        message: scrubText(body.message, secrets, MASK),
+        details: body.details?.map((detail) => ({ ...detail, message: scrubText(detail.message, secrets, MASK) })),
+      };
+
 /** One error format for every answer; never a stack trace, SQL text or secret. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const secrets = secretValuesBySchema(bodySchemaOf(request), request.body);
     let body: TErrorBody;
     if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
@@ -76,7 +103,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         details,
       };
     } else if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      request.log.error({ err: scrubError(error, secrets) }, 'database unavailable');
       body = {
         statusCode: 503,
         code: 'service_unavailable',
@@ -93,10 +120,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         details: code === 'validation_error' ? [{ path, message: error.message }] : undefined,
       };
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: scrubError(error, secrets) }, 'unhandled error');
       body = { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
     }
-    reply.status(body.statusCode).send({ ...body, requestId: request.id });
+    reply.status(body.statusCode).send({ ...scrubBody(body, secrets), requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({

@@ -203,6 +203,39 @@ describe('secrets in logs', () => {
     expect(text).toContain('411111******1111');
   });
 
+  it('masks the token of a hosted page in the path, as a query value is (issue 30 item 10)', async () => {
+    const token = `lnk_${'a1b2c3d4'.repeat(4)}`;
+    const urls = [
+      `/v1/checkout/${token}`,
+      `/v1/checkout/${token}/challenge`,
+      `/v1/pay/${token}`,
+      `/v1/add-card/${token}?lang=nl`,
+      `/pay/${token}`,
+    ];
+    for (const url of urls) {
+      const method = url.endsWith('/challenge') ? 'POST' : 'GET';
+      await app.inject({
+        method,
+        url,
+        headers: { 'x-request-id': `hosted-${urls.indexOf(url)}` },
+        payload: method === 'POST' ? { code: '1234' } : undefined,
+      });
+    }
+    const ofHosted = logged().filter((line) => String(line.requestId).startsWith('hosted-'));
+    expect(ofHosted.length).toBeGreaterThanOrEqual(urls.length);
+    expect(JSON.stringify(ofHosted)).not.toContain(token);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(ofHosted.map((line) => (line.req as { url?: string } | undefined)?.url).filter(Boolean)).toEqual(
+      expect.arrayContaining([
+        '/v1/checkout/********',
+        '/v1/checkout/********/challenge',
+        '/v1/add-card/********?lang=nl',
+      ]),
+    );
+    expect(maskUrl(`/v1/pay/${token}?token=x`)).toBe('/v1/pay/********?token=********');
+    expect(maskUrl('/v1/payment-link/pl_1')).toBe('/v1/payment-link/pl_1');
+  });
+
   it('masks secret query values and card numbers in URLs', () => {
     expect(maskUrl('/v1/x?token=abc&_limit=5&Password=p')).toBe('/v1/x?token=********&_limit=5&Password=********');
     expect(maskUrl(`/v1/x/${CARD}`)).toBe('/v1/x/411111******1111');

@@ -12,9 +12,20 @@ export type LogTarget = boolean | { stream: DestinationStream; level?: string };
 const SECRET_KEY =
   /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|otp|totp|cvc|cvv|card_?number|^pan$|recovery|^mfa_?code$|session_?id/i;
 
-/** A URL for the log: query values of secret-looking keys masked, card numbers cut. */
+/**
+ * Hosted pages are reached with their token in the path (`/v1/checkout/{token}`, `/v1/pay/{token}`,
+ * `/v1/add-card/{token}` and the browser's `/checkout/…`, `/pay/…`, `/add-card/…`): whoever has the
+ * token can pay or add a card, so it is masked like a secret query value.
+ */
+const TOKEN_PATH = /^(\/(?:v1\/)?(?:checkout|pay|add-card)\/)([^/?#]+)/i;
+
+/** A path with the token of a hosted page masked. */
+export const maskPathTokens = (path: string): string => path.replace(TOKEN_PATH, `$1${MASK}`);
+
+/** A URL for the log: hosted-page tokens and query values of secret-looking keys masked, card numbers cut. */
 export const maskUrl = (url: string): string => {
-  const [path, query] = url.split(/\?(.*)/s, 2);
+  const [fullPath, query] = url.split(/\?(.*)/s, 2);
+  const path = maskPathTokens(fullPath);
   const maskedQuery = query?.replace(/(^|&)([^=&]+)=([^&]*)/g, (all, sep: string, key: string, value: string) => {
     let name = key;
     try {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Span, Context } from '@opentelemetry/api';
+import { maskPathTokens } from './logging.ts';
 import { flushTracing, otelContext, SpanStatusCode, startHttpSpan, startTracing, tracingOn } from '../lib/tracing.ts';
 
 // Fastify's request type can only be extended by interface merging.
@@ -29,7 +30,8 @@ export const registerTracing = async (app: FastifyInstance) => {
     const started = startHttpSpan(`${request.method}${route ? ` ${route}` : ''}`, request.headers, {
       'http.request.method': request.method,
       ...(route ? { 'http.route': route } : {}),
-      'url.path': request.url.split('?')[0],
+      // A hosted page's token is a credential: masked as in the log.
+      'url.path': maskPathTokens(request.url.split('?')[0]),
       'kassa.request_id': request.id,
     });
     if (!started) return done();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { populated, ZTimestamp, type WireOf } from './row.ts';
 import { ZOrganisation } from './settings.ts';
+import { secret } from '../schemas/secret.ts';
 
 /** `GET /v1/user` and `/v1/psp/user` rows: a user as lists show it; secrets never leave the server. */
 export const ZUserRow = z
@@ -55,5 +56,5 @@ export const ZApiKeyRow = z
 export type TApiKeyRow = WireOf<typeof ZApiKeyRow>;
 
 /** The answer to creating a key: the only time the full key (`key`) is sent. */
-export const ZApiKeyCreated = ZApiKeyRow.extend({ key: z.string() }).meta({ id: 'ApiKeyCreated' });
+export const ZApiKeyCreated = ZApiKeyRow.extend({ key: secret(z.string()) }).meta({ id: 'ApiKeyCreated' });
 export type TApiKeyCreated = WireOf<typeof ZApiKeyCreated>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from './secret.ts';
 
 /** An e-mail address as typed: surrounding spaces are dropped before it is checked (server and form alike). */
 export const ZEmailAddress = z
@@ -10,7 +11,7 @@ export const ZEmailAddress = z
 /** Sign-in form and `POST /v1/auth/login` body (portal.md §5 "Login"). */
 export const ZLoginBody = z.object({
   username: ZEmailAddress,
-  password: z.string().min(2, { message: 'form_validation.minlength' }).max(128),
+  password: secret(z.string().min(2, { message: 'form_validation.minlength' }).max(128)),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
@@ -36,7 +37,7 @@ export type TMe = z.infer<typeof ZMe>;
 /** The second-step answer of a sign-in that needs MFA. */
 export const ZMfaChallenge = z.object({
   mfa_required: z.literal(true),
-  mfa_token: z.string(),
+  mfa_token: secret(z.string()),
   mfa_type: z.enum(['email', 'google']),
 });
 export const ZLoginResult = z.union([ZMe, ZMfaChallenge]);

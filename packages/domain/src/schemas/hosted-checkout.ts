@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NUMBER_FORMATS } from './checkout-designs.ts';
 import { ZCardNumber } from './payments.ts';
+import { secret } from './secret.ts';
 
 /** The sandbox issuer's one-time code that passes a 3-D Secure challenge; any other code fails it. */
 export const SANDBOX_3DS_CODE = '123456';
@@ -47,7 +48,7 @@ export type TCheckoutPage = z.infer<typeof ZCheckoutPage>;
 
 /** Body of `POST /v1/checkout/{token}/challenge`: the code the customer's bank sent. */
 export const ZCheckoutChallengeBody = z.object({
-  code: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(12),
+  code: secret(z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(12)),
 });
 export type TCheckoutChallengeBody = z.infer<typeof ZCheckoutChallengeBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEmailAddress, ZMe, ZMfaChallenge } from './auth.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
 import { ZTimeZone } from './statistics.ts';
+import { secret } from './secret.ts';
 
 export const ZMfaType = z.enum(['email', 'google']);
 export type TMfaType = z.infer<typeof ZMfaType>;
@@ -10,11 +11,14 @@ export type TMfaType = z.infer<typeof ZMfaType>;
 export const ZLanguage = z.enum(['nl', 'en-US']);
 export type TLanguage = z.infer<typeof ZLanguage>;
 
-const ZToken = z.string().min(1, { message: 'form_validation.required' }).max(200);
+const ZToken = secret(z.string().min(1, { message: 'form_validation.required' }).max(200));
 const ZEmail = ZEmailAddress;
 
+/** A password as a form sends it: the policy is checked by the service (its error names `body.password`). */
+const ZPassword = secret(z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH));
+
 /** An MFA code: exactly 6 digits (portal.md §5). */
-export const ZMfaCode = z.string().regex(/^[0-9]{6}$/, { message: 'invalidToken' });
+export const ZMfaCode = secret(z.string().regex(/^[0-9]{6}$/, { message: 'invalidToken' }));
 
 /** `POST /v1/auth/forgot-password`. */
 export const ZForgotPasswordBody = z.object({ email: ZEmailAddress });
@@ -22,7 +26,7 @@ export const ZForgotPasswordBody = z.object({ email: ZEmailAddress });
 /** `POST /v1/auth/update-password`: a reset or welcome token and the new password. */
 export const ZUpdatePasswordBody = z.object({
   token: ZToken,
-  password: z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH),
+  password: ZPassword,
 });
 export type TUpdatePasswordBody = z.infer<typeof ZUpdatePasswordBody>;
 
@@ -43,14 +47,14 @@ export type TMfaBody = z.infer<typeof ZMfaBody>;
 export const ZMfaRecoveryBody = z.object({
   username: ZEmailAddress,
   token: ZToken,
-  recovery_code: z.string().min(1).max(40),
+  recovery_code: secret(z.string().min(1).max(40)),
 });
 
 /** The answer of a sign-in whose organisation requires MFA the user has not set up yet. */
 export const ZMfaSetupChallenge = z.object({
   mfa_setup_required: z.literal(true),
   required_type: ZMfaType,
-  token: z.string(),
+  token: secret(z.string()),
 });
 
 /** Everything `POST /v1/auth/login` may answer. */
@@ -60,10 +64,10 @@ export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
 /** Starting an enrolment: for an authenticator app the otpauth URI, its QR code and the secret. */
 export const ZMfaEnrolment = z.object({
   type: ZMfaType,
-  token: z.string(),
-  otpauth_uri: z.string().optional(),
-  qr_code: z.string().optional(),
-  secret: z.string().optional(),
+  token: secret(z.string()),
+  otpauth_uri: secret(z.string()).optional(),
+  qr_code: secret(z.string()).optional(),
+  secret: secret(z.string()).optional(),
 });
 export type TMfaEnrolment = z.infer<typeof ZMfaEnrolment>;
 
@@ -71,12 +75,12 @@ export const ZMfaSetupStartBody = z.object({ token: ZToken, type: ZMfaType });
 export const ZMfaSetupConfirmBody = z.object({ token: ZToken, code: ZMfaCode });
 export const ZMfaEnrolStartBody = z.object({ type: ZMfaType });
 export const ZMfaEnrolConfirmBody = z.object({ token: ZToken, code: ZMfaCode });
-export const ZMfaDisableBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const ZMfaDisableBody = z.object({ password: secret(z.string().min(1).max(PASSWORD_MAX_LENGTH)) });
 
 /** After enrolment: the recovery codes, shown once (authenticator app only). */
 export const ZMfaEnrolled = z.object({
   mfa: z.object({ enabled: z.boolean(), type: ZMfaType.nullable() }),
-  recovery_codes: z.array(z.string()),
+  recovery_codes: z.array(secret(z.string())),
   /** After a forced enrolment: the user now signed in. */
   user: ZMe.optional(),
 });
@@ -89,8 +93,8 @@ export const ZProfileUpdateBody = z.object({
 });
 /** `POST /v1/profile/password`. */
 export const ZChangePasswordBody = z.object({
-  current_password: z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH),
-  password: z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH),
+  current_password: ZPassword,
+  password: ZPassword,
 });
 /** `POST /v1/profile/email`: asks for a confirmation mail to the new address. */
 export const ZChangeEmailBody = z.object({ email: ZEmail });

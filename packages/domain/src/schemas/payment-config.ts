@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
+import { secret } from './secret.ts';
 import { withoutCredentials } from './webhooks.ts';
 
 /** Validation messages of the payment-profile and processor forms (risk-config.md §5, §8). */
@@ -65,7 +66,7 @@ export const ZProcessorDetailInput = z.object({
   name: requiredText(100),
   description: emptyToNull(z.string().max(500)),
   /** Empty on an update keeps the stored value of the detail with this name. */
-  value: z.string().max(4000).optional(),
+  value: secret(z.string().max(4000)).optional(),
 });
 
 const processorFields = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_PRODUCTS, RECURRING_TYPES } from '../statuses.ts';
+import { secret } from './secret.ts';
 
 /** An amount in minor units (cents): a positive whole number. */
 export const ZPositiveMinorUnits = z
@@ -35,15 +36,17 @@ export const passesLuhn = (digits: string): boolean => {
 };
 
 /** A card number; spaces and dashes are allowed between digits and dropped. Only the sandbox accepts one (test cards). */
-export const ZCardNumber = z
-  .string()
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{12,19}$/, { error: 'A card number has 12 to 19 digits' })
-      .refine(passesLuhn, { error: 'This is not a valid card number (check digit)' }),
-  );
+export const ZCardNumber = secret(
+  z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, { error: 'A card number has 12 to 19 digits' })
+        .refine(passesLuhn, { error: 'This is not a valid card number (check digit)' }),
+    ),
+);
 
 /** What the payments engine decided for a transaction, stored with it and shown in its detail. */
 export const ZTransactionDecision = z.object({

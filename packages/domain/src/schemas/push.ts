@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from './secret.ts';
 import { withoutCredentials } from './webhooks.ts';
 
 /** The events a user can be told about by push notification (picked in the profile; issue 13). */
@@ -14,7 +15,8 @@ const base64url = z
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const ZPushSubscription = z.object({
   endpoint: withoutCredentials(z.url({ protocol: /^https?$/, error: 'Expected the push service URL' }).max(1000)),
-  keys: z.object({ p256dh: base64url, auth: base64url }),
+  /** `auth` is the subscription's shared secret; `p256dh` is a public key. */
+  keys: z.object({ p256dh: base64url, auth: secret(base64url) }),
 });
 export type TPushSubscription = z.infer<typeof ZPushSubscription>;
 

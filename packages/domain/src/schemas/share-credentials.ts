@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from './secret.ts';
 
 /**
  * Share credentials (risk-config.md §2.1, §2.13): the provider asks a merchant for the credentials
@@ -45,5 +46,7 @@ export const ZShareRequestCreate = z
 export type TShareRequestCreate = z.input<typeof ZShareRequestCreate>;
 
 /** The merchant's answer: a value for every requested field, by name. */
-export const ZShareRequestAnswer = z.object({ values: z.record(z.string().max(100), z.string().max(4000)) }).strict();
+export const ZShareRequestAnswer = z
+  .object({ values: z.record(z.string().max(100), secret(z.string().max(4000))) })
+  .strict();
 export type TShareRequestAnswer = z.input<typeof ZShareRequestAnswer>;

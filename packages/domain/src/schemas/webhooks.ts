@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statusVocabularies } from '../statuses.ts';
+import { secret } from './secret.ts';
 
 /** Webhook types (portal.md §4); `subscription` carries plan notifications (payments.md §3 Plan). */
 export const WEBHOOK_TYPES = [
@@ -83,7 +84,7 @@ export type TWebhookSecretRotate = z.infer<typeof ZWebhookSecretRotate>;
 export const ZWebhookSecret = z.object({
   id: z.string(),
   url: z.string(),
-  secret: z.string(),
+  secret: secret(z.string()),
   previous_until: z.union([z.string(), z.date()]).nullable(),
 });
 export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
