@@ -19,8 +19,8 @@ export type JobRow = {
   claimed_at: Date | null;
   created_at: Date;
   finished_at: Date | null;
-  /** Keyed jobs only: the key had timeouts on record when this job was claimed. */
-  key_failing?: boolean;
+  /** Keyed jobs only: the key was at its full limit with nothing on record when this job was claimed. */
+  key_settled?: boolean;
 };
 
 export type JobLog = {

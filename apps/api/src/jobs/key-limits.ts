@@ -14,7 +14,7 @@ export type KeyLimits = {
   slowAfterMs: number;
   /** How long one slow answer or timeout keeps the key at `slow`. */
   limitedMs: number;
-  /** First pause after PAUSE_AFTER_TIMEOUTS consecutive timeouts; doubles per further timeout up to the cap. */
+  /** First pause after PAUSE_AFTER_TIMEOUTS consecutive timeouts; each pause in a row doubles, up to the cap. */
   pauseBaseMs: number;
   pauseMaxMs: number;
 };

@@ -12,11 +12,15 @@ create index job_keyed_ready_idx on job (concurrency_key, run_at)
   where concurrency_key is not null and status in ('queued', 'running');
 create index job_plain_ready_idx on job (run_at) where concurrency_key is null and status in ('queued', 'running');
 
--- What the workers learned about a key: consecutive timeouts, slow until when (limited to a few
--- in flight) and paused until when (no attempt at all; its queued jobs were deferred to then).
+-- What the workers learned about a key: how many may run at once while it answers promptly (a
+-- new key starts low and doubles with prompt answers; no row: the low start), consecutive
+-- timeouts, slow until when (limited to a few in flight), paused until when (no attempt at all;
+-- its queued jobs were deferred to then) and how many pauses in a row (each twice as long).
 create table job_key_limit (
   key text primary key,
+  max_running integer,
   failures integer not null default 0,
+  pauses integer not null default 0,
   limited_until timestamptz,
   paused_until timestamptz,
   updated_at timestamptz not null default now()

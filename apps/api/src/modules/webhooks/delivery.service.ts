@@ -118,8 +118,8 @@ export type DeliveryOptions = {
   now?: () => Date;
   random?: () => number;
   lookup?: Lookup;
-  /** From the job's claim: the endpoint has timeouts on record (unknown: assumed, so a prompt answer clears them). */
-  keyFailing?: boolean;
+  /** From the job's claim: the endpoint is at its full limit with nothing on record, so a prompt answer changes nothing. */
+  keySettled?: boolean;
 };
 
 export const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
@@ -204,7 +204,7 @@ export const deliverWebhook = async (
       retried = nextAt !== null;
     }
     // Last: a timeout that pauses the endpoint also defers the retry queued just above.
-    if (!refused) await trackEndpointPace(tx, webhook.url, result, keyLimitsFrom(config), options.keyFailing ?? true);
+    if (!refused) await trackEndpointPace(tx, webhook.url, result, keyLimitsFrom(config), options.keySettled ?? false);
   });
   // Counted once the attempt is stored, so a rolled-back transaction does not count.
   if (retried !== undefined) (retried ? webhookRetries : webhookGiveUps).inc();

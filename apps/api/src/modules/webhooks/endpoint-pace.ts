@@ -33,19 +33,19 @@ export const paceOf = (result: SendResult, limits: KeyLimits): KeyOutcome | null
 /**
  * Records the receiver's pace for the per-endpoint limit (jobs/key-limits.ts), in the transaction
  * that stores the attempt. A timeout that pauses the endpoint defers its queued deliveries to the
- * pause's end (their webhooks show it as the next attempt). A prompt answer writes only when the
- * endpoint has failures on record (`knownFailing`, read by the claim), so a healthy endpoint's
- * deliveries cost no statement here.
+ * pause's end (their webhooks show it as the next attempt). A prompt answer writes only while the
+ * endpoint is not settled (`settled`, read by the claim: full limit, nothing on record), so a
+ * healthy endpoint's deliveries cost no statement here once it has earned its limit.
  */
 export const trackEndpointPace = async (
   tx: Queryable,
   url: string,
   result: SendResult,
   limits: KeyLimits,
-  knownFailing: boolean,
+  settled: boolean,
 ): Promise<void> => {
   const pace = paceOf(result, limits);
-  if (pace === null || (pace === 'answered' && !knownFailing)) return;
+  if (pace === null || (pace === 'answered' && settled)) return;
   const key = endpointKey(url);
   const pausedUntil = await recordKeyOutcome(tx, key, pace, limits);
   if (!pausedUntil) return;

@@ -7,7 +7,7 @@ import { deliverWebhook, DELIVER_QUEUE, queueWebhook } from './delivery.service.
  */
 export const registerWebhookJobs = (): void => {
   registerJobHandler(DELIVER_QUEUE, async (payload, { db, config, job }) => {
-    await deliverWebhook(db, config, String(payload.webhook_id), { keyFailing: job.key_failing });
+    await deliverWebhook(db, config, String(payload.webhook_id), { keySettled: job.key_settled });
   });
   registerJobHandler('webhook.subscription', async (payload, { db }) => {
     const data = payload.data as Record<string, unknown>;
