@@ -47,6 +47,10 @@ export type Config = {
   allowPrivateWebhooks: boolean;
   /** Multiplies the webhook retry delays (WEBHOOK_RETRY_SCALE; browser tests shrink the 3-day schedule to seconds). */
   webhookRetryScale: number;
+  /** How long a webhook receiver may take to answer (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  webhookTimeoutMs: number;
+  /** Deliveries in flight to one receiving origin that answers promptly, across all workers (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  webhookEndpointConcurrency: number;
   /** Web Push VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url); unset: one made once and kept in the database. */
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
@@ -130,6 +134,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     vapidSubject: env.VAPID_SUBJECT || 'mailto:support@kassa.test',
     webhookRetryScale: Number(env.WEBHOOK_RETRY_SCALE) > 0 ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
+    webhookTimeoutMs: Math.max(1, int(env.WEBHOOK_TIMEOUT_MS, 10_000)),
+    webhookEndpointConcurrency: Math.max(1, int(env.WEBHOOK_ENDPOINT_CONCURRENCY, 16)),
     // Tests run with a fixed key so that no test writes a key file; every other mode has a real one.
     secretKey: env.KASSA_SECRET_KEY || (nodeEnv === 'test' ? TEST_SECRET_KEY : undefined),
     previousSecretKeys: (env.KASSA_SECRET_KEY_PREVIOUS ?? '')

@@ -14,8 +14,13 @@ export type JobRow = {
   locked_until: Date | null;
   last_error: string | null;
   unique_key: string | null;
+  /** Jobs of one key share a limit of how many run at once (webhook deliveries: the receiving origin). */
+  concurrency_key: string | null;
+  claimed_at: Date | null;
   created_at: Date;
   finished_at: Date | null;
+  /** Keyed jobs only: the key was at its full limit with nothing on record when this job was claimed. */
+  key_settled?: boolean;
 };
 
 export type JobLog = {

@@ -1,5 +1,10 @@
-import { sql, type Queryable } from '../plugins/db/index.ts';
+import { sql, type Db, type Queryable } from '../plugins/db/index.ts';
 import type { JobRow } from './handlers.ts';
+import { claimKeyedJobs } from './key-limit.repository.ts';
+import { keyLimitsFrom, type KeyLimits } from './key-limits.ts';
+
+/** The limits of the default settings, for callers that claim without a configuration (tests, tools). */
+const DEFAULT_KEY_LIMITS = keyLimitsFrom({ webhookTimeoutMs: 10_000, webhookEndpointConcurrency: 16 });
 
 /**
  * Claims the next due job atomically: a queued job whose time has come, or a running job whose
@@ -7,36 +12,44 @@ import type { JobRow } from './handlers.ts';
  * workers on PostgreSQL claim side by side without ever taking the same row.
  */
 export const claimJob = async (
-  db: Queryable,
+  db: Db,
   workerId: string,
   leaseSeconds: number,
   queues: string[],
-): Promise<JobRow | null> => (await claimJobs(db, workerId, leaseSeconds, queues, 1))[0] ?? null;
+  limits?: KeyLimits,
+): Promise<JobRow | null> => (await claimJobs(db, workerId, leaseSeconds, queues, 1, 1, limits))[0] ?? null;
 
 /**
- * Claims up to `limit` due jobs in one statement (a worker with free slots fills them in one
- * round trip instead of one per job); other workers skip the rows locked here.
+ * Claims up to `limit` due jobs (a worker with free slots fills them at once instead of one round
+ * trip per job): plain jobs first, then at most `keyedLimit` jobs that name a concurrency key, each
+ * key within its limit. Plain jobs (reports, checkout expiry, the settlement lifecycle, mail) thus
+ * never wait behind deliveries to outside receivers, however many are queued.
  */
 export const claimJobs = async (
-  db: Queryable,
+  db: Db,
   workerId: string,
   leaseSeconds: number,
   queues: string[],
   limit: number,
+  keyedLimit = limit,
+  limits: KeyLimits = DEFAULT_KEY_LIMITS,
 ): Promise<JobRow[]> => {
   if (queues.length === 0 || limit < 1) return [];
-  return db.query<JobRow>(sql`
+  const plain = await db.query<JobRow>(sql`
     update job set status = 'running', attempts = job.attempts + 1, locked_by = ${workerId},
-      locked_until = now() + make_interval(secs => ${leaseSeconds})
+      locked_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
     from (
       select id from job
-      where queue = any(${queues})
+      where concurrency_key is null and queue = any(${queues})
         and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
       order by run_at
       for update skip locked
       limit ${limit}) picked
     where job.id = picked.id
     returning job.*`);
+  const room = Math.min(keyedLimit, limit - plain.length);
+  if (room < 1) return plain;
+  return [...plain, ...(await claimKeyedJobs(db, workerId, leaseSeconds, queues, room, limits))];
 };
 
 /** Keeps the lease of a long job alive; false when another worker has taken it over. */

@@ -6,6 +6,8 @@ export type EnqueueOptions = {
   /** At most one queued or running job per (queue, uniqueKey): a second enqueue is a no-op. */
   uniqueKey?: string;
   maxAttempts?: number;
+  /** Jobs with the same key share a limit of how many run at once across all workers (jobs/key-limits.ts). */
+  concurrencyKey?: string;
 };
 
 /**
@@ -18,7 +20,7 @@ export const enqueue = async (
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<void> => {
-  await db.query(sql`insert into job (queue, payload, run_at, unique_key, max_attempts)
-    values (${queue}, ${JSON.stringify(payload)}, ${options.runAt ?? new Date()}, ${options.uniqueKey ?? null}, ${options.maxAttempts ?? 10})
+  await db.query(sql`insert into job (queue, payload, run_at, unique_key, max_attempts, concurrency_key)
+    values (${queue}, ${JSON.stringify(payload)}, ${options.runAt ?? new Date()}, ${options.uniqueKey ?? null}, ${options.maxAttempts ?? 10}, ${options.concurrencyKey ?? null})
     on conflict (queue, unique_key) where unique_key is not null and status in ('queued', 'running') do nothing`);
 };

@@ -6,6 +6,7 @@ import { jobSpan } from '../lib/tracing.ts';
 import type { Db } from '../plugins/db/index.ts';
 import { handlerFor, PermanentJobError, registeredQueues, silentJobLog, type JobLog, type JobRow } from './handlers.ts';
 import { claimJob, claimJobs, completeJob, extendLease, failJob, releaseJobs } from './job.repository.ts';
+import { keyedShare, keyLimitsFrom, type KeyLimits } from './key-limits.ts';
 import { tickSchedules } from './schedules.ts';
 
 export type RunnerOptions = {
@@ -20,6 +21,8 @@ export type RunnerOptions = {
   maxBackoffSeconds?: number;
   /** Restrict to these queues (default: every queue with a registered handler). */
   queues?: string[];
+  /** Per-key limits of keyed jobs (webhook deliveries); default from the configuration. */
+  keyLimits?: KeyLimits;
   log?: JobLog;
   workerId?: string;
 };
@@ -57,6 +60,9 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
   const maxBackoff = options.maxBackoffSeconds ?? 3600;
   const log = options.log ?? silentJobLog;
   const queues = () => options.queues ?? registeredQueues();
+  const keyLimits = options.keyLimits ?? keyLimitsFrom(config);
+  // Keyed jobs (deliveries to outside receivers) leave part of the slots to everything else.
+  const keyedSlots = keyedShare(concurrency);
 
   const execute = async (job: JobRow): Promise<void> => {
     const handler = handlerFor(job.queue);
@@ -104,7 +110,7 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
   };
 
   const runOnce = async (): Promise<boolean> => {
-    const job = await claimJob(db, workerId, leaseSeconds, queues());
+    const job = await claimJob(db, workerId, leaseSeconds, queues(), keyLimits);
     if (!job) return false;
     await execute(job);
     return true;
@@ -114,6 +120,7 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   const active = new Set<Promise<void>>();
+  const activeKeyed = new Set<Promise<void>>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -137,7 +144,15 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
           continue;
         }
         // Every free slot in one claim: one round trip per batch, not per job.
-        const jobs = await claimJobs(db, workerId, leaseSeconds, queues(), concurrency - active.size);
+        const jobs = await claimJobs(
+          db,
+          workerId,
+          leaseSeconds,
+          queues(),
+          concurrency - active.size,
+          keyedSlots - activeKeyed.size,
+          keyLimits,
+        );
         failures = 0;
         if (jobs.length === 0) {
           await sleep(idleMs);
@@ -146,8 +161,14 @@ export const createRunner = (db: Db, config: Config, options: RunnerOptions = {}
         for (const job of jobs) {
           const running: Promise<void> = execute(job)
             .catch((error: unknown) => log.error('job bookkeeping failed', { id: job.id, error: describeError(error) }))
-            .finally(() => active.delete(running));
+            .finally(() => {
+              active.delete(running);
+              // A keyed job's end frees room under its key's limit (which may be why the last claim
+              // came back short): look again now instead of after the idle pause.
+              if (activeKeyed.delete(running)) wake?.();
+            });
           active.add(running);
+          if (job.concurrency_key !== null) activeKeyed.add(running);
         }
       } catch (error) {
         // The database is away: keep the process up and try again, slower each time.

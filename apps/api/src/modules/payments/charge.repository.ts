@@ -3,6 +3,7 @@ import { auditInsertFrom, type AuditEntry } from '../../plugins/audit.ts';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { RowOf } from '../../query/entity.ts';
 import { selectList } from '../../query/repository.ts';
+import { endpointKey } from '../webhooks/endpoint-pace.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { insertTransactionWhen, type NewTransaction } from './transaction.repository.ts';
 
@@ -197,8 +198,9 @@ export const writePayment = async (
     parts.push(
       w.refusal === null
         ? // The first delivery, as webhooks/delivery.service.ts queues it (jobs/queue.ts `enqueue`).
-          sql`${sql.raw(`${name}_job`)} as (insert into job (queue, payload, run_at, unique_key, max_attempts)
-          select 'webhook.deliver', jsonb_build_object('webhook_id', id), ${w.at}::timestamptz, 'webhook:' || id || ':1', 3 from ${sql.raw(name)}
+          sql`${sql.raw(`${name}_job`)} as (insert into job (queue, payload, run_at, unique_key, max_attempts, concurrency_key)
+          select 'webhook.deliver', jsonb_build_object('webhook_id', id), ${w.at}::timestamptz, 'webhook:' || id || ':1', 3,
+            ${endpointKey(w.url)}::text from ${sql.raw(name)}
           on conflict (queue, unique_key) where unique_key is not null and status in ('queued', 'running') do nothing)`
         : sql`${sql.raw(`${name}_attempt`)} as (insert into webhook_attempt (webhook_id, attempt, created_at, status_code, duration_ms, content, manual)
           select id, 1, ${w.at}::timestamptz, null, 0, ${w.refusal}::text, false from ${sql.raw(name)})`,
@@ -221,7 +223,7 @@ export const writePayment = async (
   ].join('');
   const [row] = await q.query<RowOf<typeof transactionEntity>>(
     sql.prepared(
-      `kassa_payment_write_1_${shape}`,
+      `kassa_payment_write_2_${shape}`,
       sql`with ${sql.join(parts, ', ')} select ${selectList(transactionEntity)} from ins e`,
     ),
   );

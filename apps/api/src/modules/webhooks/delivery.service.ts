@@ -5,6 +5,8 @@ import { newId } from '../../lib/ids.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { RefusedTarget, reservedNameRefusal, resolveTarget, type Lookup } from './address-guard.ts';
+import { keyLimitsFrom } from '../../jobs/key-limits.ts';
+import { endpointKey, trackEndpointPace } from './endpoint-pace.ts';
 import { retryDelaySeconds } from './retry-schedule.ts';
 import { sendWebhook, type SendResult } from './sender.ts';
 import { signedHeaders, newSigningSecret } from './signature.ts';
@@ -27,8 +29,13 @@ export type WebhookEvent = {
   at?: Date;
 };
 
-const scheduleDelivery = (db: Queryable, id: string, attempt: number, runAt?: Date) =>
-  enqueue(db, DELIVER_QUEUE, { webhook_id: id }, { uniqueKey: `webhook:${id}:${attempt}`, runAt, maxAttempts: 3 });
+const scheduleDelivery = (db: Queryable, id: string, url: string, attempt: number, runAt?: Date) =>
+  enqueue(
+    db,
+    DELIVER_QUEUE,
+    { webhook_id: id },
+    { uniqueKey: `webhook:${id}:${attempt}`, runAt, maxAttempts: 3, concurrencyKey: endpointKey(url) },
+  );
 
 /**
  * Records an event for one URL and queues its first delivery, in the caller's transaction: the
@@ -60,7 +67,7 @@ export const queueWebhook = async (db: Queryable, event: WebhookEvent): Promise<
       { statusCode: null, durationMs: 0, content: reserved },
       { delivered: false, state: 'failed', nextAt: null },
     );
-  } else await scheduleDelivery(db, id, 1);
+  } else await scheduleDelivery(db, id, event.url, 1);
   return id;
 };
 
@@ -116,6 +123,8 @@ export type DeliveryOptions = {
   now?: () => Date;
   random?: () => number;
   lookup?: Lookup;
+  /** From the job's claim: the endpoint is at its full limit with nothing on record, so a prompt answer changes nothing. */
+  keySettled?: boolean;
 };
 
 export const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
@@ -160,7 +169,7 @@ export const deliverWebhook = async (
     endpointFailing = signing.failing;
     endpointId = signing.endpointId;
     const headers = signedHeaders(signing.secrets, webhook.id, Math.floor(started.getTime() / 1000), body);
-    result = await sendWebhook(target, headers, body);
+    result = await sendWebhook(target, headers, body, config.webhookTimeoutMs);
   } catch (error) {
     if (!(error instanceof RefusedTarget)) throw error;
     result = { statusCode: null, durationMs: 0, content: error.message };
@@ -191,15 +200,19 @@ export const deliverWebhook = async (
         { maxAttempts: 3 },
       );
     }
-    if (delivered) return record({ delivered, state: 'delivered', nextAt: null });
+    if (delivered) await record({ delivered, state: 'delivered', nextAt: null });
     // A resend leaves the schedule as it is: a queued webhook keeps its next try, a failed one stays failed.
-    if (options.manual) return record({ delivered, state: webhook.state, nextAt: null });
-    const scheduled = (await repo.countScheduledAttempts(tx, id)) + 1;
-    const delay = retryDelaySeconds(scheduled, options.random, config.webhookRetryScale);
-    const nextAt = delay === null ? null : new Date(at.getTime() + delay * 1000);
-    await record({ delivered, state: nextAt ? 'queued' : 'failed', nextAt });
-    if (nextAt) await scheduleDelivery(tx, id, attempt + 1, nextAt);
-    retried = nextAt !== null;
+    else if (options.manual) await record({ delivered, state: webhook.state, nextAt: null });
+    else {
+      const scheduled = (await repo.countScheduledAttempts(tx, id)) + 1;
+      const delay = retryDelaySeconds(scheduled, options.random, config.webhookRetryScale);
+      const nextAt = delay === null ? null : new Date(at.getTime() + delay * 1000);
+      await record({ delivered, state: nextAt ? 'queued' : 'failed', nextAt });
+      if (nextAt) await scheduleDelivery(tx, id, webhook.url, attempt + 1, nextAt);
+      retried = nextAt !== null;
+    }
+    // Last: a timeout that pauses the endpoint also defers the retry queued just above.
+    if (!refused) await trackEndpointPace(tx, webhook.url, result, keyLimitsFrom(config), options.keySettled ?? false);
   });
   // Counted once the attempt is stored, so a rolled-back transaction does not count.
   if (retried !== undefined) (retried ? webhookRetries : webhookGiveUps).inc();

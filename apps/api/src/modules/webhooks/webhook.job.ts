@@ -6,8 +6,8 @@ import { deliverWebhook, DELIVER_QUEUE, queueWebhook } from './delivery.service.
  * recurring/notify.ts) becomes a webhook with the event's own id, so a repeated job adds nothing.
  */
 export const registerWebhookJobs = (): void => {
-  registerJobHandler(DELIVER_QUEUE, async (payload, { db, config }) => {
-    await deliverWebhook(db, config, String(payload.webhook_id));
+  registerJobHandler(DELIVER_QUEUE, async (payload, { db, config, job }) => {
+    await deliverWebhook(db, config, String(payload.webhook_id), { keySettled: job.key_settled });
   });
   registerJobHandler('webhook.subscription', async (payload, { db }) => {
     const data = payload.data as Record<string, unknown>;
