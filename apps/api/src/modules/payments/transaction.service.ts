@@ -13,7 +13,8 @@ import { assertSameMerchant } from './same-merchant.ts';
 import { customerEntity } from './customer.entity.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
-import { lockTransaction, markBlocked } from './transaction.repository.ts';
+import { lockTransaction, markBlocked, newTransactionRow } from './transaction.repository.ts';
+import type { RowOf } from '../../query/entity.ts';
 
 /** Payments decided by a kept configuration that turned out changed, before one holds the configuration still. */
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -75,16 +76,30 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
         decision: result.decision,
       },
     };
+    if (result.status !== 'IN_PROGRESS' && actor.answer) {
+      // The idempotency answer is the row as the statement writes it, stored by that same statement.
+      write.transaction.createdAt = new Date();
+      write.answer = await actor.answer.prepare(
+        201,
+        newTransactionRow({ ...write.transaction, createdAt: write.transaction.createdAt }),
+      );
+    }
     // A challenge opens a checkout session for the new transaction: both in one database transaction.
     if (result.status !== 'IN_PROGRESS' || transactional) {
       const row = await writePayment(q, write);
       if (!row || result.status !== 'IN_PROGRESS') return row;
-      return { ...row, checkout_url: await challenge(q, result) };
+      return challenged(q, row, result);
     }
     return db.transaction(async (tx) => {
       const row = await writePayment(tx, write);
-      return row && { ...row, checkout_url: await challenge(tx, result) };
+      return row && challenged(tx, row, result);
     });
+  };
+  // Its idempotency answer (with its checkout URL) commits with the checkout session.
+  const challenged = async (tx: Queryable, row: RowOf<typeof transactionEntity>, result: ChargeResult) => {
+    const answer = { ...row, checkout_url: await challenge(tx, result) };
+    await actor.answer?.record(tx, 201, answer);
+    return answer;
   };
   const challenge = (q: Queryable, result: ChargeResult) =>
     openChallenge(q, publicUrl, {
@@ -146,8 +161,8 @@ const transition = async (
   type: string,
   next: (from: TransactionStatus) => TransactionStatus,
   reason: string,
-) => {
-  await db.transaction(async (tx) => {
+) =>
+  db.transaction(async (tx) => {
     const transaction = await lockTransaction(tx, actor.scope, id);
     if (!transaction) throw notFound('Transaction');
     const from = transaction.status as TransactionStatus;
@@ -162,9 +177,11 @@ const transition = async (
       transactionId: id,
       detail: { from, to },
     });
+    // Read in the transaction, so that its idempotency answer commits with the change.
+    const row = await getEntity(tx, transactionEntity, actor.scope, id);
+    await actor.answer?.record(tx, 200, row);
+    return row;
   });
-  return getEntity(db, transactionEntity, actor.scope, id);
-};
 
 /** Captures an authorisation: the money is requested for settlement. */
 export const captureTransaction = (db: Db, actor: Actor, id: string) =>
