@@ -182,15 +182,16 @@ const recorderOf = (request: FastifyRequest, reply: FastifyReply, claim: Claim):
 /**
  * Test-only fault (the reliability proof reliability/idempotency-crash.rel.ts): with
  * KASSA_TEST_FAULT_AFTER_COMMIT set, a request whose key starts with `fault-` is interrupted right
- * after its write committed and before its answer leaves: `exit` kills the process (SIGKILL);
- * a number announces the moment on stderr and waits that many milliseconds, while the test cuts
- * the database away.
+ * after its write committed and before its answer leaves. `exit:N` holds such requests until N of
+ * them are there, then kills the process (SIGKILL); a number announces the moment on stderr and
+ * waits that many milliseconds, while the test cuts the database away.
  */
 const FAULT_AFTER_COMMIT = process.env.KASSA_TEST_FAULT_AFTER_COMMIT;
+let faultsHeld = 0;
 const faultAfterCommit = async (key: string) => {
   if (!FAULT_AFTER_COMMIT || !key.startsWith('fault-')) return;
-  if (FAULT_AFTER_COMMIT === 'exit') {
-    process.kill(process.pid, 'SIGKILL');
+  if (FAULT_AFTER_COMMIT.startsWith('exit')) {
+    if (++faultsHeld >= Number(FAULT_AFTER_COMMIT.split(':')[1] ?? 1)) process.kill(process.pid, 'SIGKILL');
     await new Promise(() => {});
   }
   process.stderr.write(`kassa-fault-after-commit ${key}\n`);
