@@ -98,6 +98,50 @@ describe('a creating call whose answer is lost after its write committed', () =>
     expect((await send('/v1/transaction', 'cut-pay', { ...body, amount: 2600 })).statusCode).toBe(422);
   });
 
+  it('POST /v1/transaction sent to a 3-D Secure challenge: the retry replays it with its checkout URL', async () => {
+    const ruleset = await app.inject({
+      method: 'POST',
+      url: '/v1/validationruleset',
+      headers: who,
+      payload: {
+        name: 'Secure huge',
+        action: '3dSecure',
+        rules: [{ name: 'amount', operator: '>=', value: '777700' }],
+      },
+    });
+    expect(ruleset.statusCode).toBe(201);
+    const body = {
+      payment_profile: world.profileA,
+      amount: 777700,
+      payment_product_type: 'card',
+      merchant_reference: 'CUT-3DS',
+    };
+    const retry = await crashThenRetry('/v1/transaction', 'cut-3ds', body);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toMatchObject({ status: 'IN_PROGRESS', checkout_url: expect.stringMatching(/\/checkout\//) });
+    expect(await count(sql`select count(*)::int as n from transaction where merchant_reference = 'CUT-3DS'`)).toBe(1);
+    expect(await trailEntries('cut-3ds')).toBe(1);
+  });
+
+  it('answers a keyed payment with the row as it reads back, also declined, with a customer and a description', async () => {
+    const body = {
+      payment_profile: world.profileA,
+      amount: 1051,
+      payment_product_type: 'card',
+      merchant_reference: 'KEYED-DECLINED',
+      customer,
+      description: 'Declined on purpose',
+    };
+    const first = await send('/v1/transaction', 'keyed-declined', body);
+    expect(first.json()).toMatchObject({ status: 'DECLINED', customer, description: 'Declined on purpose' });
+    const read = await app.inject({ method: 'GET', url: `/v1/transaction/${first.json().id}`, headers: who });
+    expect(first.json()).toEqual(read.json());
+    const again = await send('/v1/transaction', 'keyed-declined', body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+  });
+
   it.each([
     ['capture', 'AUTHORIZED', 'SETTLEMENT_REQUESTED', 'transaction_captured'],
     ['cancel', 'AUTHORIZED', 'AUTHORIZATION_VOIDED', 'transaction_cancelled'],
