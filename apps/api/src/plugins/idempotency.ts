@@ -220,6 +220,10 @@ const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload
       await db.query(sql`delete from idempotency_key where ${ours}`);
       return payload;
     }
+    if (reply.statusCode < 300)
+      request.log.error(
+        'a creating call answered a success its write did not store (actor.answer): a retry after a crash would decide it again',
+      );
     const type = reply.getHeader('content-type');
     const done = (audit: AuditEntry | undefined) =>
       db.query(
