@@ -26,6 +26,8 @@ export type AnswerRecorder = {
   prepare(status: number, body: unknown): Promise<StoredAnswer>;
   /** For a write in a transaction: stores the answer and the request's trail entry in `tx`, last before the commit. */
   record(tx: Queryable, status: number, body: unknown): Promise<void>;
+  /** Throws the in-flight 409 when the claim is no longer this request's (taken over after its lease). */
+  assertHeld(q: Queryable): Promise<void>;
 };
 
 /** Who is acting: what they may see, their own organisation, and the audit fields of their changes. */

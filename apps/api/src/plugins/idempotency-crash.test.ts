@@ -23,6 +23,8 @@ let down = false;
 /** Keys whose first request was cut; their retries go through. */
 const cut = new Set<string>();
 let customer: string;
+/** Runs before each statement of the app (by its prepared name), e.g. to let another request take a claim over. */
+let beforeStatement: ((name: string) => Promise<void>) | undefined;
 const dropped = () => Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' }));
 
 beforeAll(async () => {
@@ -33,7 +35,11 @@ beforeAll(async () => {
   const query = db.query.bind(db);
   const transaction = db.transaction.bind(db);
   const appDb: Db = Object.create(db) as Db;
-  appDb.query = <T>(statement: Parameters<Queryable['query']>[0]) => (down ? dropped() : query<T>(statement));
+  appDb.query = async <T>(statement: Parameters<Queryable['query']>[0]) => {
+    if (down) return dropped();
+    await beforeStatement?.(statement.name ?? '');
+    return query<T>(statement);
+  };
   appDb.transaction = (work) => (down ? dropped() : transaction(work));
   app = await buildApp({ config, db: appDb });
   // The first `onSend` hook runs once the handler answered, so after its write committed; the
@@ -187,5 +193,31 @@ describe('a creating call whose answer is lost after its write committed', () =>
       1,
     );
     expect(await trailEntries(key)).toBe(1);
+  });
+});
+
+describe('a request whose claim was taken over after its lease (it ran longer than 60 s)', () => {
+  it('writes no payment and answers 409: the request that took the key over decides', async () => {
+    beforeStatement = async (name) => {
+      if (!name.startsWith('kassa_payment_write')) return;
+      beforeStatement = undefined;
+      // Another request with the same key and body, after the lease: a new claim of its own.
+      await db.query(
+        sql`update idempotency_key set locked_until = now() + interval '60 seconds' where key = 'taken-over'`,
+      );
+    };
+    const body = {
+      payment_profile: world.profileA,
+      amount: 2500,
+      payment_product_type: 'card',
+      merchant_reference: 'TAKEN-OVER',
+    };
+    const late = await send('/v1/transaction', 'taken-over', body);
+    expect(beforeStatement).toBeUndefined();
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('idempotency_in_flight');
+    expect(await count(sql`select count(*)::int as n from transaction where merchant_reference = 'TAKEN-OVER'`)).toBe(
+      0,
+    );
   });
 });

@@ -176,6 +176,13 @@ const recorderOf = (request: FastifyRequest, reply: FastifyReply, claim: Claim):
       // Taken over after the lease by a retry that decides itself: this write must not happen too.
       if (!stored || stored.n === 0) throw inFlight();
     },
+    async assertHeld(q) {
+      const held = await q.query(
+        sql`select 1 from idempotency_key where scope = ${claim.scope} and key = ${claim.key} and state = 'in_flight'
+          and locked_until = ${claim.token}::timestamptz`,
+      );
+      if (held.length === 0) throw inFlight();
+    },
   };
 };
 

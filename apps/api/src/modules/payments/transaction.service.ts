@@ -117,13 +117,18 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
       throw notFoundAt('body.payment_profile', 'Payment profile');
     }
     if (row) return row;
+    // Not written: the configuration changed, or (only with a key) the claim was taken over after its lease.
+    await actor.answer?.assertHeld(db);
     configs.clear();
   }
   const row = await db.transaction(async (tx) =>
     attempt(tx, await loadEngineConfig(tx, body.payment_profile, null, true), true),
   );
   if (row === 'not found') throw notFoundAt('body.payment_profile', 'Payment profile');
-  if (!row) throw new Error('createPayment: the payment was not written under a held configuration');
+  if (!row) {
+    await actor.answer?.assertHeld(db);
+    throw new Error('createPayment: the payment was not written under a held configuration');
+  }
   return row;
 };
 
