@@ -170,8 +170,9 @@ const transactionSnapshot = sql`jsonb_build_object('id', t.id, 'status', t.statu
 
 /**
  * Writes a decided payment in ONE statement: the transaction (its rollups by their triggers), its
- * webhooks with their first delivery jobs, the scheduled transaction's outcome, the audit
- * entry and, for a call with an Idempotency-Key, its answer and the request's trail entry. With `configVersion` it writes only while that engine configuration is the current one
+ * webhooks with their first delivery jobs, the scheduled transaction's outcome, the audit entry
+ * and, for a call with an Idempotency-Key, its answer and the request's trail entry. With
+ * `configVersion` it writes only while that engine configuration is the current one
  * (in the statement's own snapshot) and answers undefined otherwise: decide again with the
  * current configuration. Answers the transaction as `GET transaction/{id}` shows it.
  */

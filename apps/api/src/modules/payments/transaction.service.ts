@@ -78,11 +78,9 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
     };
     if (result.status !== 'IN_PROGRESS' && actor.answer) {
       // The idempotency answer is the row as the statement writes it, stored by that same statement.
-      write.transaction.createdAt = new Date();
-      write.answer = await actor.answer.prepare(
-        201,
-        newTransactionRow({ ...write.transaction, createdAt: write.transaction.createdAt }),
-      );
+      const createdAt = new Date();
+      write.transaction.createdAt = createdAt;
+      write.answer = await actor.answer.prepare(201, newTransactionRow({ ...write.transaction, createdAt }));
     }
     // A challenge opens a checkout session for the new transaction: both in one database transaction.
     if (result.status !== 'IN_PROGRESS' || transactional) {
