@@ -58,6 +58,7 @@ const r = figures['money-races'] ?? {};
 const x = figures.faults ?? {};
 const a = figures.abuse ?? {};
 const e = figures['embedded-crash'] ?? {};
+const i = figures['idempotency-crash'] ?? {};
 const n = (value) => (value === undefined ? '—' : Number(value).toLocaleString('en'));
 const sum = (...values) => values.reduce((total, v) => total + (Number(v) || 0), 0);
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
@@ -80,7 +81,7 @@ protection it proves is removed; SECURITY.md says which promise each one keeps.
 | Leaks (another tenant's data read or changed) | ${n(sum(m.leaks, f.otherTenantTablesChanged))} |
 | Money races run | ${n(r.racesRun)} |
 | Faults survived / injected | ${n(sum(x.faultsSurvived, e.reopened))} / ${n(sum(x.faultsInjected, e.kills))} |
-| Money movements lost or doubled | ${n(sum(r.moneyLost, r.moneyDoubled, x.moneyLost, x.moneyDoubled))} |
+| Money movements lost or doubled | ${n(sum(r.moneyLost, r.moneyDoubled, x.moneyLost, x.moneyDoubled, i.doubled))} |
 | Half-written rows | ${n(sum(x.halfWritten, e.inconsistent))} |
 | Commits acknowledged by the embedded engine, then lost in a crash | ${n(e.acknowledgedButLost)} |
 
@@ -134,6 +135,14 @@ other 5xx: ${n(x.fiveHundreds)} · half-written: ${n(x.halfWritten)} · money lo
 The embedded engine (\`embedded-crash.rel.ts\`): a process writing money-like batches (two ledger rows and a running total per
 database transaction) killed with SIGKILL ${n(e.kills)} times; the data directory reopened ${n(e.reopened)} times, inconsistent ${n(e.inconsistent)} times,
 ${n(e.batchesCommitted)} batches committed, ${n(e.acknowledgedButLost)} acknowledged commits lost.
+
+## Crashes between commit and answer (\`idempotency-crash.rel.ts\`)
+
+Every creating call with an Idempotency-Key (payment, capture, cancel, both refund routes, payment link, card-add link) interrupted right
+after its write committed and before its answer left, by a test-only hook of the server: \`kill -9\` of the process holding one request of
+each call (${n(i.processesKilled)} kills, ${n(i.requestsCrashed)} requests), and the database cut away (all of the process's connections dropped) ${n(i.databaseCuts)} times.
+Then the lease runs out and every key is retried on a new process: ${n(i.keys)} keys, ${n(i.replayed)} replayed, ${n(i.doubled)} written twice,
+${n(i.missingAuditEntries)} audit entries of the first request missing.
 
 ## Abuse (\`abuse.rel.ts\`)
 

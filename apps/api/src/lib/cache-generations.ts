@@ -47,3 +47,7 @@ export const generationsHeader = (generations: Generations) =>
     .filter((n) => generations[n] !== undefined)
     .map((n) => `${n}=${generations[n]}`)
     .join(',');
+
+/** The `kassa-cache` header of an answer to `url` (none outside the API): set by an `onSend` hook, also known to the audit trail before. */
+export const cacheHeaderFor = async (db: Db, url: string): Promise<string | undefined> =>
+  url.startsWith('/v1/') ? generationsHeader(await cacheGenerations(db)) || undefined : undefined;

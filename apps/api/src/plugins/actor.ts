@@ -1,7 +1,34 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditEntry } from './audit.ts';
 import { authOf } from './auth-context.ts';
+import type { Queryable, Sql } from './db/index.ts';
 import type { Scope } from '../query/scope.ts';
+
+/** An idempotency answer prepared as parts of the write's own statement (plugins/idempotency.ts). */
+export type StoredAnswer = {
+  /**
+   * The with-clauses `idem` (stores the answer: one row while the claim is still this request's and
+   * `when` holds, none otherwise) and `expired` (forgets the caller's expired keys). The write
+   * writes only when `idem` has a row, so the money and its answer commit together or not at all.
+   */
+  clauses: (when: Sql) => Sql;
+  /** The request's audit-trail entry, written by the same statement (only when the write is). */
+  audit?: AuditEntry;
+};
+
+/**
+ * Stores the answer of a creating call with an `Idempotency-Key` in the write's own database
+ * transaction (issue 31 item 4): a crash after the commit leaves an answer to replay, never a key
+ * in flight that a retry would decide again. Present only while the request holds a claim.
+ */
+export type AnswerRecorder = {
+  /** For a write of one statement: its answer as parts of that statement. */
+  prepare(status: number, body: unknown): Promise<StoredAnswer>;
+  /** For a write in a transaction: stores the answer and the request's trail entry in `tx`, last before the commit. */
+  record(tx: Queryable, status: number, body: unknown): Promise<void>;
+  /** Throws the in-flight 409 when the claim is no longer this request's (taken over after its lease). */
+  assertHeld(q: Queryable): Promise<void>;
+};
 
 /** Who is acting: what they may see, their own organisation, and the audit fields of their changes. */
 export type Actor = {
@@ -9,6 +36,8 @@ export type Actor = {
   scope: Scope;
   organisation: { id: string; type: string; path: string };
   audit: Omit<AuditEntry, 'type'>;
+  /** Set for a creating call with an `Idempotency-Key`: its answer goes in the write's transaction. */
+  answer?: AnswerRecorder;
 };
 
 export const actorOf = (request: FastifyRequest): Actor => {
@@ -27,5 +56,6 @@ export const actorOf = (request: FastifyRequest): Actor => {
       url: request.url.split('?')[0],
       origin: request.ip,
     },
+    answer: request.idempotentAnswer,
   };
 };

@@ -70,6 +70,24 @@ export const finalAuditTrailEntry = (
   return trailEntry(request, reply.statusCode, { ...headers, 'content-length': length }, payload);
 };
 
+/**
+ * The trail's entry of a request whose answer is decided inside the write's own transaction, before
+ * it is sent (plugins/idempotency.ts): the headers it will go out with are those set so far, then
+ * `added` (its content type and what the `onSend` hooks add), then its length.
+ * Call `auditTrailWritten` once that transaction committed.
+ */
+export const decidedAuditTrailEntry = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  payload: string,
+  added: Record<string, string>,
+): AuditEntry | undefined => {
+  if (!shouldRecord(request)) return undefined;
+  const headers = { ...reply.getHeaders(), ...added, 'content-length': String(Buffer.byteLength(payload)) };
+  return trailEntry(request, status, headers, payload);
+};
+
 /** The entry of `finalAuditTrailEntry` is in the database: not written again after the answer. */
 export const auditTrailWritten = (request: FastifyRequest) => {
   (request as TrailedRequest).auditWritten = true;

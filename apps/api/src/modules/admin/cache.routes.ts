@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, ZCacheEntry, ZCacheParams } from '@kassa/domain';
-import { cacheGenerations, generationsHeader } from '../../lib/cache-generations.ts';
+import { cacheHeaderFor } from '../../lib/cache-generations.ts';
 import { actorOf } from '../../plugins/actor.ts';
 import { authOf } from '../../plugins/auth-context.ts';
 import { clearCache, listCaches } from './cache.service.ts';
@@ -29,10 +29,8 @@ export const cacheRoutes = async (fastify: FastifyInstance) => {
  */
 export const registerCacheGenerations = (fastify: FastifyInstance) => {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/v1/')) {
-      const header = generationsHeader(await cacheGenerations(fastify.db));
-      if (header) reply.header('kassa-cache', header);
-    }
+    const header = await cacheHeaderFor(fastify.db, request.url);
+    if (header) reply.header('kassa-cache', header);
     return payload;
   });
 };

@@ -1,4 +1,5 @@
 import type { Rule, RoutingNode, RulesetAction } from '@kassa/domain';
+import type { StoredAnswer } from '../../plugins/actor.ts';
 import { auditInsertFrom, type AuditEntry } from '../../plugins/audit.ts';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { RowOf } from '../../query/entity.ts';
@@ -155,6 +156,8 @@ export type PaymentWrite = {
   webhooks: PaymentWebhook[];
   scheduled?: { id: string; done: boolean; reason: string | null };
   audit?: AuditEntry;
+  /** The idempotency answer and the request's trail entry: stored by the same statement, which writes only if it stores it. */
+  answer?: StoredAnswer;
 };
 
 /** An instant as JavaScript's `toISOString` writes it (what a webhook payload built from a read row carries). */
@@ -168,8 +171,9 @@ const transactionSnapshot = sql`jsonb_build_object('id', t.id, 'status', t.statu
 
 /**
  * Writes a decided payment in ONE statement: the transaction (its rollups by their triggers), its
- * webhooks with their first delivery jobs, the scheduled transaction's outcome and the audit
- * entry. With `configVersion` it writes only while that engine configuration is the current one
+ * webhooks with their first delivery jobs, the scheduled transaction's outcome, the audit entry
+ * and, for a call with an Idempotency-Key, its answer and the request's trail entry. With
+ * `configVersion` it writes only while that engine configuration is the current one
  * (in the statement's own snapshot) and answers undefined otherwise: decide again with the
  * current configuration. Answers the transaction as `GET transaction/{id}` shows it.
  */
@@ -181,7 +185,14 @@ export const writePayment = async (
     write.configVersion === undefined
       ? sql`true`
       : sql`(select version from engine_config_version) = ${write.configVersion}::bigint`;
-  const parts: Sql[] = [sql`ins as (${insertTransactionWhen(write.transaction, when)})`];
+  const answer = write.answer;
+  // With an answer to store, `idem` stores it first and the payment is written only if it was: both or neither.
+  const parts: Sql[] = answer
+    ? [
+        answer.clauses(when),
+        sql`ins as (${insertTransactionWhen(write.transaction, sql`${when} and exists (select 1 from idem)`)})`,
+      ]
+    : [sql`ins as (${insertTransactionWhen(write.transaction, when)})`];
   write.webhooks.forEach((w, i) => {
     const name = `wh${i}`;
     const payload =
@@ -213,6 +224,7 @@ export const writePayment = async (
       from ins where scheduled_transaction.id = ${s.id})`);
   }
   if (write.audit) parts.push(sql`audit as (${auditInsertFrom(write.audit, sql`ins`)})`);
+  if (answer?.audit) parts.push(sql`trail as (${auditInsertFrom(answer.audit, sql`ins`)})`);
   // Prepared once per connection and shape (the text depends only on which parts there are): it is
   // parsed and planned once, not for every payment.
   const shape = [
@@ -220,6 +232,8 @@ export const writePayment = async (
     ...write.webhooks.map((w) => (w.data === 'transaction' ? 't' : 'd') + (w.refusal === null ? 'q' : 'r')),
     write.scheduled ? 's' : '',
     write.audit ? 'a' : '',
+    write.transaction.createdAt ? 'c' : '',
+    answer ? (answer.audit ? 'it' : 'i') : '',
   ].join('');
   const [row] = await q.query<RowOf<typeof transactionEntity>>(
     sql.prepared(

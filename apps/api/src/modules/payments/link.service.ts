@@ -41,7 +41,7 @@ type CreateLink =
 export const createLink = async (db: Db, actor: Actor, publicUrl: string, request: CreateLink) => {
   const { kind, body } = request;
   const expiresAt = expiryOf(body.expires_at);
-  const id = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const profile = await getOwnedRow<OwnedRow & { currency_code: string | null }>(
       tx,
       paymentProfileEntity,
@@ -89,9 +89,11 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
         expires_at: expiresAt.toISOString(),
       },
     });
-    return linkId;
+    // Read in the transaction, so that its idempotency answer commits with the link.
+    const link = await getEntity(tx, LINK_ENTITY[kind], actor.scope, linkId);
+    await actor.answer?.record(tx, 201, link);
+    return link;
   });
-  return getEntity(db, LINK_ENTITY[kind], actor.scope, id);
 };
 
 /** Switches a link off so its customer can no longer use it; a completed link cannot be. */

@@ -70,6 +70,8 @@ export type NewTransaction = {
   countryCode?: string | null;
   /** What the payments engine decided (rulesets, routing path, acquirer answer). */
   decision?: unknown;
+  /** Written as `created_at` and `updated_at` (else the database's `now()`): set when the answer is built before the write. */
+  createdAt?: Date;
 };
 
 const TRANSACTION_COLUMNS = `id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
@@ -79,6 +81,7 @@ const TRANSACTION_COLUMNS = `id, organisation_id, merchant_id, payment_profile_i
 /** A new transaction as one JSON object of its columns (read back with `jsonb_populate_record(null::transaction, …)`). */
 const transactionRecord = (t: NewTransaction) =>
   JSON.stringify({
+    ...(t.createdAt ? { created_at: t.createdAt, updated_at: t.createdAt } : {}),
     id: t.id,
     organisation_id: t.organisationId,
     merchant_id: t.merchantId,
@@ -111,7 +114,46 @@ const transactionRecord = (t: NewTransaction) =>
  * The insert of a new transaction as a part of a larger statement: only `when` (a condition on
  * the same snapshot) lets it write; `returning *`.
  */
-export const insertTransactionWhen = (t: NewTransaction, when: Sql): Sql =>
-  sql`insert into transaction (${sql.raw(TRANSACTION_COLUMNS)})
-    select ${sql.raw(TRANSACTION_COLUMNS)} from jsonb_populate_record(null::transaction, ${transactionRecord(t)}::jsonb) where ${when}
+export const insertTransactionWhen = (t: NewTransaction, when: Sql): Sql => {
+  const columns = sql.raw(t.createdAt ? `${TRANSACTION_COLUMNS}, created_at, updated_at` : TRANSACTION_COLUMNS);
+  return sql`insert into transaction (${columns})
+    select ${columns} from jsonb_populate_record(null::transaction, ${transactionRecord(t)}::jsonb) where ${when}
     returning *`;
+};
+
+/**
+ * The row of a new transaction (`createdAt` set) as `GET transaction/{id}` shows it right after the
+ * insert (AFTER triggers only; `refunded_amount` starts at 0): a payment's answer, known before the
+ * one statement that writes it stores it too (plugins/idempotency.ts).
+ */
+export const newTransactionRow = (t: NewTransaction & { createdAt: Date }) => ({
+  id: t.id,
+  created_at: t.createdAt,
+  updated_at: t.createdAt,
+  merchant_reference: t.merchantReference,
+  amount: t.amount,
+  currency_code: t.currencyCode,
+  status: t.status,
+  status_reason: t.statusReason,
+  blocked: t.blocked ?? false,
+  payment_product_type: t.productType,
+  card_brand: t.card?.brand ?? null,
+  card_bin: t.card?.bin ?? null,
+  card_last4: t.card?.last4 ?? null,
+  recurring_type: t.recurringType,
+  tags: t.tags ?? [],
+  three_ds: t.threeDs ?? false,
+  country_code: t.countryCode ?? null,
+  description: t.description,
+  processor_id_external: t.processorIdExternal,
+  refunded_amount: 0,
+  subscription: t.subscriptionId,
+  subscription_cycle: t.subscriptionCycle,
+  customer: t.customerId,
+  payment_profile: t.paymentProfileId,
+  processor: t.processorId,
+  organisation: t.organisationId,
+  merchant: t.merchantId,
+  status_history: t.statusHistory,
+  decision: t.decision === undefined ? null : t.decision,
+});

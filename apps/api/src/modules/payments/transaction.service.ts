@@ -13,7 +13,8 @@ import { assertSameMerchant } from './same-merchant.ts';
 import { customerEntity } from './customer.entity.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
-import { lockTransaction, markBlocked } from './transaction.repository.ts';
+import { lockTransaction, markBlocked, newTransactionRow } from './transaction.repository.ts';
+import type { RowOf } from '../../query/entity.ts';
 
 /** Payments decided by a kept configuration that turned out changed, before one holds the configuration still. */
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -75,16 +76,28 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
         decision: result.decision,
       },
     };
+    if (result.status !== 'IN_PROGRESS' && actor.answer) {
+      // The idempotency answer is the row as the statement writes it, stored by that same statement.
+      const createdAt = new Date();
+      write.transaction.createdAt = createdAt;
+      write.answer = await actor.answer.prepare(201, newTransactionRow({ ...write.transaction, createdAt }));
+    }
     // A challenge opens a checkout session for the new transaction: both in one database transaction.
     if (result.status !== 'IN_PROGRESS' || transactional) {
       const row = await writePayment(q, write);
       if (!row || result.status !== 'IN_PROGRESS') return row;
-      return { ...row, checkout_url: await challenge(q, result) };
+      return challenged(q, row, result);
     }
     return db.transaction(async (tx) => {
       const row = await writePayment(tx, write);
-      return row && { ...row, checkout_url: await challenge(tx, result) };
+      return row && challenged(tx, row, result);
     });
+  };
+  // Its idempotency answer (with its checkout URL) commits with the checkout session.
+  const challenged = async (tx: Queryable, row: RowOf<typeof transactionEntity>, result: ChargeResult) => {
+    const answer = { ...row, checkout_url: await challenge(tx, result) };
+    await actor.answer?.record(tx, 201, answer);
+    return answer;
   };
   const challenge = (q: Queryable, result: ChargeResult) =>
     openChallenge(q, publicUrl, {
@@ -102,13 +115,18 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
       throw notFoundAt('body.payment_profile', 'Payment profile');
     }
     if (row) return row;
+    // Not written: the configuration changed, or (only with a key) the claim was taken over after its lease.
+    await actor.answer?.assertHeld(db);
     configs.clear();
   }
   const row = await db.transaction(async (tx) =>
     attempt(tx, await loadEngineConfig(tx, body.payment_profile, null, true), true),
   );
   if (row === 'not found') throw notFoundAt('body.payment_profile', 'Payment profile');
-  if (!row) throw new Error('createPayment: the payment was not written under a held configuration');
+  if (!row) {
+    await actor.answer?.assertHeld(db);
+    throw new Error('createPayment: the payment was not written under a held configuration');
+  }
   return row;
 };
 
@@ -146,8 +164,8 @@ const transition = async (
   type: string,
   next: (from: TransactionStatus) => TransactionStatus,
   reason: string,
-) => {
-  await db.transaction(async (tx) => {
+) =>
+  db.transaction(async (tx) => {
     const transaction = await lockTransaction(tx, actor.scope, id);
     if (!transaction) throw notFound('Transaction');
     const from = transaction.status as TransactionStatus;
@@ -162,9 +180,11 @@ const transition = async (
       transactionId: id,
       detail: { from, to },
     });
+    // Read in the transaction, so that its idempotency answer commits with the change.
+    const row = await getEntity(tx, transactionEntity, actor.scope, id);
+    await actor.answer?.record(tx, 200, row);
+    return row;
   });
-  return getEntity(db, transactionEntity, actor.scope, id);
-};
 
 /** Captures an authorisation: the money is requested for settlement. */
 export const captureTransaction = (db: Db, actor: Actor, id: string) =>

@@ -135,38 +135,44 @@ describe('audit trail', () => {
     });
   });
 
-  it('stores the idempotency answer even when the audit entry written with it fails', async () => {
+  it('writes a payment with a key, its answer and its audit entry together or not at all', async () => {
     const key = (await call(t.app, a, 'POST', '/v1/apikey', { name: 'audit fails', roles: ['USER_ALL'] })).body
       .key as string;
     // Entries of this one payment cannot be written (the answer's and the one after it alike).
     await t.db.exec(`create function audit_refuse_marked() returns trigger language plpgsql as $$
       begin if new.request->'body'->>'merchant_reference' = 'AUDIT-FAILS' then raise exception 'refused'; end if; return new; end $$;
       create trigger audit_refuse_marked before insert on audit_log for each row execute function audit_refuse_marked();`);
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/transaction',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'audit-fails-1' },
+        payload: {
+          payment_profile: world.profileA,
+          amount: 1999,
+          payment_product_type: 'card',
+          merchant_reference: 'AUDIT-FAILS',
+        },
+      });
+    const payments = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          sql`select count(*)::int as n from transaction where merchant_reference = 'AUDIT-FAILS'`,
+        )
+      )[0].n;
     try {
-      const pay = () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/v1/transaction',
-          headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'audit-fails-1' },
-          payload: {
-            payment_profile: world.profileA,
-            amount: 1999,
-            payment_product_type: 'card',
-            merchant_reference: 'AUDIT-FAILS',
-          },
-        });
-      const first = await pay();
-      expect(first.statusCode).toBe(201);
-      const again = await pay();
-      expect(again.headers['idempotent-replayed']).toBe('true');
-      expect(again.json().id).toBe(first.json().id);
-      const [count] = await t.db.query<{ n: number }>(
-        sql`select count(*)::int as n from transaction where merchant_reference = 'AUDIT-FAILS'`,
-      );
-      expect(count.n).toBe(1);
+      // No payment without its entry (and no answer to replay): the key is free again.
+      expect((await pay()).statusCode).toBeGreaterThanOrEqual(500);
+      expect(await payments()).toBe(0);
     } finally {
       await t.db.exec('drop trigger audit_refuse_marked on audit_log; drop function audit_refuse_marked();');
     }
+    const first = await pay();
+    expect(first.statusCode).toBe(201);
+    const again = await pay();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(await payments()).toBe(1);
   });
 
   it('refuses UPDATE and DELETE in the database itself', async () => {
