@@ -226,9 +226,21 @@ describe('a slow and a dead receiver beside a healthy one', () => {
       expect(
         await count(sql`select count(*)::int as n from webhook where id like 'whback%' and state = 'delivered'`),
       ).toBe(30);
-      // Each event arrived once with an answer, whatever the timeouts before.
+      // Each event arrived with an answer, whatever the timeouts before. An answer can still come
+      // after Kassa gave up on that attempt (a stalled machine's timer): then that attempt is in the
+      // history as failed and the event is sent again, as at-least-once delivery promises, never more.
       expect(new Set(flaky.answered).size).toBe(30);
-      expect(flaky.answered).toHaveLength(30);
+      const failed = new Map(
+        (
+          await t.db.query<{ webhook_id: string; n: number }>(sql`select webhook_id, count(*)::int as n
+            from webhook_attempt where webhook_id like 'whback%' and coalesce(status_code, 0) not between 200 and 299
+            group by webhook_id`)
+        ).map((row) => [row.webhook_id, row.n]),
+      );
+      for (const id of new Set(flaky.answered))
+        expect(flaky.answered.filter((answered) => answered === id).length - 1).toBeLessThanOrEqual(
+          failed.get(id) ?? 0,
+        );
       const [state] = await t.db.query<{ failures: number; paused_until: Date | null }>(
         sql`select failures, paused_until from job_key_limit where key = ${endpointKey(flaky.url())}`,
       );
