@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnsweredAmount } from '../money.ts';
 import { NUMBER_FORMATS } from './checkout-designs.ts';
 import { ZCardNumber } from './payments.ts';
 
@@ -30,7 +31,7 @@ export const ZCheckoutPageDesign = z.object({
 export const ZCheckoutPage = z.object({
   state: z.enum(CHECKOUT_SESSION_STATES),
   merchant_name: z.string(),
-  amount: z.number().int(),
+  amount: ZAnsweredAmount,
   currency_code: z.string(),
   merchant_reference: z.string(),
   description: z.string().nullable(),
@@ -58,7 +59,7 @@ export const PAYMENT_LINK_PAGE_STATES = ['open', 'paid', 'expired', 'inactive'] 
 export const ZPaymentLinkPage = z.object({
   state: z.enum(PAYMENT_LINK_PAGE_STATES),
   merchant_name: z.string(),
-  amount: z.number().int(),
+  amount: ZAnsweredAmount,
   currency_code: z.string(),
   merchant_reference: z.string().nullable(),
   description: z.string().nullable(),

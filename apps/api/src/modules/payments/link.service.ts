@@ -1,3 +1,4 @@
+import { assertAmountCap } from './amount-cap.ts';
 import { randomBytes } from 'node:crypto';
 import {
   LINK_DEFAULT_EXPIRY_DAYS,
@@ -54,6 +55,7 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
     if (request.kind === 'payment' && request.body.currency !== undefined && request.body.currency !== currency) {
       throw badRequest('body.currency', `The currency must be the payment profile's currency, ${currency}`);
     }
+    if (request.kind === 'payment') assertAmountCap(request.body.amount, currency);
     if (body.customer)
       assertSameMerchant(
         profile,

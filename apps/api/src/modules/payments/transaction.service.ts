@@ -1,3 +1,4 @@
+import { assertAmountCap } from './amount-cap.ts';
 import { type TransactionStatus, type TTransactionCreateBody } from '@kassa/domain';
 import { HttpError, notFound, notFoundAt } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
@@ -44,6 +45,7 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
     const profile = config.profile;
     if (!profile || !inMerchantScope(actor.scope, profile)) return 'not found' as const;
     if (customer) assertSameMerchant({ ...profile, id: profile.id }, customer, 'body.customer');
+    assertAmountCap(body.amount, profile.currency_code);
     const { result, write } = await preparePayment(
       config,
       {
