@@ -1,3 +1,4 @@
+import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
@@ -90,5 +91,41 @@ describe('wrong second-factor codes across sign-ins (issue 30 item 4)', () => {
     const later = await startSignIn();
     expect((await sendCode(later, later.code)).status).toBe(200);
     expect(await failures()).toBe(0);
+  });
+});
+
+describe('wrong authenticator (TOTP) codes across sign-ins', () => {
+  const USER = 'a@test.kassa';
+  let secret = '';
+  /** The TOTP code `steps` steps of 30 s from now (the server accepts one step either side). */
+  const totpAt = (steps = 0) => authenticator.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
+  const wrong = () => {
+    const valid = new Set([-1, 0, 1].map(totpAt));
+    return ['000000', '111111', '222222', '333333'].find((code) => !valid.has(code))!;
+  };
+  const send = (login: { cookie: string; body: { mfa_token: string } }, code: string) =>
+    post('/v1/auth/mfa', { username: USER, token: login.body.mfa_token, code, remember: false }, login.cookie);
+
+  beforeAll(async () => {
+    const who = await signIn(t.app, USER, TEST_PASSWORD);
+    const start = await post('/v1/profile/mfa', { type: 'google' }, who.cookie);
+    secret = start.body.secret;
+    expect(
+      (await post('/v1/profile/mfa/confirm', { token: start.body.token, code: totpAt() }, who.cookie)).status,
+    ).toBe(200);
+  });
+
+  it('locks after 10 wrong codes over 2 sign-ins and refuses the right code while locked', async () => {
+    const waiting = await postLogin(t.app, USER, TEST_PASSWORD);
+    const statuses: number[] = [];
+    for (let signIn = 0; signIn < 2; signIn++) {
+      const login = await postLogin(t.app, USER, TEST_PASSWORD);
+      for (let i = 0; i < 5; i++) statuses.push((await send(login, wrong())).status);
+    }
+    expect(statuses).toEqual([...Array(9).fill(400), 401]);
+    const right = await send(waiting, totpAt(1));
+    expect(right.status).toBe(401);
+    expect(right.body.code).toBe('account_locked');
+    expect((await latestMail(t.db, USER))?.template).toBe('mfa_codes_failing');
   });
 });
