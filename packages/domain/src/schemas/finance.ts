@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_MINOR } from '../money.ts';
+import { MAX_AMOUNT_MINOR, ZAnsweredAmount } from '../money.ts';
 import { CARD_BRANDS, PAYMENT_PRODUCTS } from '../statuses.ts';
 
 /** Pricing scheme types (payments.md §9), one route each. */
@@ -308,6 +308,6 @@ export const ZDailyReportRow = z.object({
   currency_code: z.string(),
   count: z.number().int(),
   captured_count: z.number().int(),
-  captured_volume: z.number().int(),
+  captured_volume: ZAnsweredAmount,
 });
 export type TDailyReportRow = z.infer<typeof ZDailyReportRow>;

@@ -28,6 +28,7 @@ beforeAll(async () => {
       values (${newId('tx', at.getTime())}, ${org.id}, ${org.merchantId}, ${profile}, ${world.processorId}, 'BIG', ${DB_MAX}::bigint,
         'EUR', 'card', 'SETTLEMENT_COMPLETED', ${at}, ${at})`);
   }
+  await t.db.query(sql`update organisation set features = '{collecting}'`);
   provider = await signIn(t.app, 'admin@test.kassa', TEST_PASSWORD);
   merchant = await signIn(t.app, 'a@test.kassa', TEST_PASSWORD);
 });
@@ -54,9 +55,13 @@ const STATISTICS = [
   'refund/aggregate/total',
   'customer/aggregate/best',
   'transaction',
+  'report/daily',
+  'psp/report/daily',
+  'psp/report/monthly',
+  'report/combined',
 ];
 /** The provider's own calls: a merchant's user is refused them (403) whatever is stored. */
-const PROVIDER_ONLY = new Set(['statistics/merchant/revenue']);
+const PROVIDER_ONLY = new Set(['statistics/merchant/revenue', 'psp/report/daily', 'psp/report/monthly']);
 
 describe('sums whatever is stored (issue 30 item 6)', () => {
   it.each(STATISTICS)('GET /v1/%s answers 200 for the provider (and a merchant)', async (path) => {
