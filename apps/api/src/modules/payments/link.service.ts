@@ -1,4 +1,3 @@
-import { assertAmountCap } from './amount-cap.ts';
 import { randomBytes } from 'node:crypto';
 import {
   LINK_DEFAULT_EXPIRY_DAYS,
@@ -19,6 +18,7 @@ import { deactivateLink, insertLink, lockLink, type LinkKind } from './link.repo
 import { assertSameMerchant } from './same-merchant.ts';
 import { customerEntity } from './customer.entity.ts';
 import { paymentProfileEntity } from '../settings/settings.entities.ts';
+import { assertAmountCap } from './amount-cap.ts';
 
 const DAY = 86_400_000;
 export const LINK_ENTITY: Record<LinkKind, EntityDef> = { payment: paymentLinkEntity, card_add: cardAddLinkEntity };

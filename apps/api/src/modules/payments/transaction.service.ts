@@ -1,4 +1,3 @@
-import { assertAmountCap } from './amount-cap.ts';
 import { type TransactionStatus, type TTransactionCreateBody } from '@kassa/domain';
 import { HttpError, notFound, notFoundAt } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
@@ -11,6 +10,7 @@ import { loadEngineConfig, writePayment, type EngineConfigRow } from './charge.r
 import { engineConfigs } from './engine-config.ts';
 import { inMerchantScope } from '../../query/where.ts';
 import { assertSameMerchant } from './same-merchant.ts';
+import { assertAmountCap } from './amount-cap.ts';
 import { customerEntity } from './customer.entity.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
