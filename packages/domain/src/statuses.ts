@@ -66,6 +66,8 @@ export const statusVocabularies = {
     INITIATED: 'warning',
     DONE: 'success',
     EXPIRED: 'default',
+    /** Closed after too many failed payments (card testing); no further attempt reaches the acquirer. */
+    BLOCKED: 'error',
   }),
   cardAddLink: vocabulary({
     CREATED: 'processing',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Secrets at rest (SECURITY.md): processor credentials, webhook signing secrets and TOTP secrets
@@ -35,6 +35,17 @@ const keys = (): SecretKeyRing => {
   if (!ring) throw new Error('No secret key configured (KASSA_SECRET_KEY)');
   return ring;
 };
+
+/**
+ * A keyed fingerprint of a value that must be matched but never stored (a card number): HMAC-SHA256
+ * under a key derived from the current secret key for this purpose, so it cannot be reversed or
+ * checked against a list of numbers without the key. A key rotation starts new fingerprints, which
+ * only forgets short-lived counts.
+ */
+export const keyedFingerprint = (purpose: string, value: string): string =>
+  createHmac('sha256', createHmac('sha256', keys().current).update(`kassa:${purpose}`).digest())
+    .update(value)
+    .digest('base64url');
 
 export const isEncryptedSecret = (value: string): boolean => value.startsWith(`${PREFIX}:`);
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
+import { MAX_AMOUNT_MINOR, TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
 import { HttpError } from '../lib/http-error.ts';
 import { MASK } from './audit-mask.ts';
 import { bodySchemaOf, scrubText, secretValuesBySchema } from './secret-schema.ts';
@@ -24,6 +24,11 @@ const isDatabaseDown = (error: unknown): boolean => {
     /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
   );
 };
+
+/** An amount over the business cap (money.ts), either way for signed amounts: its own stable code. */
+const isOverAmountCap = (issue: { keyword: string; params: Record<string, unknown> }) =>
+  (issue.keyword === 'too_big' && Number(issue.params.maximum) === MAX_AMOUNT_MINOR) ||
+  (issue.keyword === 'too_small' && Number(issue.params.minimum) === -MAX_AMOUNT_MINOR);
 
 const CLIENT_CODES: Record<number, ErrorCode> = {
   401: 'unauthenticated',
@@ -98,7 +103,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       });
       body = {
         statusCode: 400,
-        code: 'validation_error',
+        code: error.validation.some(isOverAmountCap) ? 'amount_too_large' : 'validation_error',
         message: details.map((d) => `${d.path}: ${d.message}`).join('; '),
         details,
       };

@@ -4,7 +4,14 @@ import { merchantContextOf } from '@/lib/org-context.ts';
 
 /** Lists an entity link can open, filtered by one field (e.g. a refund's reference → transactions). */
 export type LinkTarget =
-  'transactions' | 'refunds' | 'chargebacks' | 'customers' | 'subscriptions' | 'subscriptions/plans' | 'card-add-links';
+  | 'transactions'
+  | 'refunds'
+  | 'chargebacks'
+  | 'customers'
+  | 'subscriptions'
+  | 'subscriptions/plans'
+  | 'card-add-links'
+  | 'payment-links';
 
 /** The href of a filtered list, kept inside the provider's merchant context when in one. */
 export const useEntityHref = () => {

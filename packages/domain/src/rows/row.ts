@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnsweredAmount } from '../money.ts';
 
 /**
  * Building blocks of the response rows (one zod schema per entity row, `Z…Row`). The server
@@ -36,8 +37,8 @@ export const populated = <S extends z.ZodObject>(row: S) =>
 /** A related row as `_fields` picks it: its id and some of its fields. */
 type Picked<Row> = Partial<Row> & { id: string };
 
-/** Amounts are integers in minor units (cents). */
-export const ZMinorUnits = z.number().int();
+/** Amounts are integers in minor units (cents), answered whatever is stored (money.ts). */
+export const ZMinorUnits = ZAnsweredAmount;
 
 /**
  * A JSON column: typed for clients, not checked again on the way out (its writer checked it),

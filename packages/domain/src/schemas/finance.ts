@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_MINOR, ZAnsweredAmount } from '../money.ts';
 import { CARD_BRANDS, PAYMENT_PRODUCTS } from '../statuses.ts';
 
 /** Pricing scheme types (payments.md §9), one route each. */
@@ -22,8 +23,8 @@ export const SETTLEMENT_ITEM_KINDS = [
 export const SETTLEMENT_STATUSES = ['PAID', 'PENDING', 'CARRIED'] as const;
 export type SettlementItemKind = (typeof SETTLEMENT_ITEM_KINDS)[number];
 
-/** The largest amount in minor units a finance form accepts (a billion in major units). */
-export const FINANCE_MAX_AMOUNT = 100_000_000_000;
+/** The largest amount in minor units a finance form accepts: the business cap on every amount. */
+export const FINANCE_MAX_AMOUNT = MAX_AMOUNT_MINOR;
 /** 100 % in basis points. */
 export const FULL_BASIS_POINTS = 10_000;
 
@@ -307,6 +308,6 @@ export const ZDailyReportRow = z.object({
   currency_code: z.string(),
   count: z.number().int(),
   captured_count: z.number().int(),
-  captured_volume: z.number().int(),
+  captured_volume: ZAnsweredAmount,
 });
 export type TDailyReportRow = z.infer<typeof ZDailyReportRow>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnsweredAmount } from '../money.ts';
 import { NUMBER_FORMATS } from './checkout-designs.ts';
 import { ZCardNumber } from './payments.ts';
 import { secret } from './secret.ts';
@@ -31,7 +32,7 @@ export const ZCheckoutPageDesign = z.object({
 export const ZCheckoutPage = z.object({
   state: z.enum(CHECKOUT_SESSION_STATES),
   merchant_name: z.string(),
-  amount: z.number().int(),
+  amount: ZAnsweredAmount,
   currency_code: z.string(),
   merchant_reference: z.string(),
   description: z.string().nullable(),
@@ -52,14 +53,14 @@ export const ZCheckoutChallengeBody = z.object({
 });
 export type TCheckoutChallengeBody = z.infer<typeof ZCheckoutChallengeBody>;
 
-/** A payment link's page state: payable, paid, past its expiry, or switched off by the merchant. */
-export const PAYMENT_LINK_PAGE_STATES = ['open', 'paid', 'expired', 'inactive'] as const;
+/** A payment link's page state: payable, paid, past its expiry, switched off by the merchant, or closed after too many failed payments. */
+export const PAYMENT_LINK_PAGE_STATES = ['open', 'paid', 'expired', 'inactive', 'blocked'] as const;
 
 /** `GET /v1/pay/{token}`: the public page of a payment link. */
 export const ZPaymentLinkPage = z.object({
   state: z.enum(PAYMENT_LINK_PAGE_STATES),
   merchant_name: z.string(),
-  amount: z.number().int(),
+  amount: ZAnsweredAmount,
   currency_code: z.string(),
   merchant_reference: z.string().nullable(),
   description: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_TOO_LARGE_MESSAGE, MAX_AMOUNT_MINOR } from '../money.ts';
 import { PAYMENT_PRODUCTS, statusVocabularies } from '../statuses.ts';
 
 export const IMPORT_KINDS = ['customers', 'transactions'] as const;
@@ -43,7 +44,8 @@ export const ZImportTransactionRow = z.object({
   amount: z
     .string()
     .regex(/^\d{1,12}$/, 'amount must be a whole number of cents')
-    .transform(Number),
+    .transform(Number)
+    .pipe(z.number().max(MAX_AMOUNT_MINOR, AMOUNT_TOO_LARGE_MESSAGE)),
   currency_code: blankToNull(z.string().regex(/^[A-Z]{3}$/, 'currency_code must be three capital letters')),
   payment_product_type: z.enum(PAYMENT_PRODUCTS, {
     error: `payment_product_type must be one of ${PAYMENT_PRODUCTS.join(', ')}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_MINOR } from '../money.ts';
 
 /**
  * The provider's per-merchant configuration (risk-config.md §2.13 "merchant-configuration",
@@ -14,7 +15,7 @@ const amount = z
   .number({ error: 'form_validation.required' })
   .int('merchantConfiguration.wholeCents')
   .min(1, 'merchantConfiguration.amountPositive')
-  .max(Number.MAX_SAFE_INTEGER);
+  .max(MAX_AMOUNT_MINOR, 'merchantConfiguration.amountTooLarge');
 const wholeDays = (max: number) =>
   z
     .number({ error: 'form_validation.required' })

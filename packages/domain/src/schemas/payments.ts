@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { AMOUNT_TOO_LARGE_MESSAGE, MAX_AMOUNT_MINOR } from '../money.ts';
 import { PAYMENT_PRODUCTS, RECURRING_TYPES } from '../statuses.ts';
 import { secret } from './secret.ts';
 
-/** An amount in minor units (cents): a positive whole number. */
+/** An amount in minor units (cents): a positive whole number up to the business cap. */
 export const ZPositiveMinorUnits = z
   .number({ error: 'Enter an amount in minor units (cents)' })
   .int({ error: 'The amount must be a whole number of minor units (cents)' })
   .positive({ error: 'The amount must be greater than 0' })
-  .max(Number.MAX_SAFE_INTEGER);
+  .max(MAX_AMOUNT_MINOR, { error: AMOUNT_TOO_LARGE_MESSAGE });
 
 const ZId = z.string().trim().min(1).max(64);
 const ZReason = z.string().trim().max(500).nullish();

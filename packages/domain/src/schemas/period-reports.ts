@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnsweredAmount } from '../money.ts';
 import { isRealDay } from './finance.ts';
 
 /** The provider's reports/daily and reports/monthly: the same screen and call with a category (payments.md §2). */
@@ -23,7 +24,8 @@ export const ZProviderReportQuery = z
   .strict();
 export type TProviderReportQuery = z.infer<typeof ZProviderReportQuery>;
 
-const figure = z.number().int();
+/** Counts and sums of amounts: answered whatever is stored (money.ts). */
+const figure = ZAnsweredAmount;
 /** What a period's money looks like: attempts, captured payments, processed refunds and lost chargebacks. */
 export const ZPeriodFigures = z.object({
   count: figure,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_MINOR } from '../money.ts';
 import { statusVocabularies } from '../statuses.ts';
 import { withoutCredentials } from './webhooks.ts';
 
@@ -35,8 +36,8 @@ export const RECURRING_MESSAGES = {
 } as const;
 const m = RECURRING_MESSAGES;
 
-/** The largest plan amount in cents (100 million in major units). */
-export const PLAN_MAX_AMOUNT = 100_000_000_00;
+/** The largest plan amount in cents: the business cap on every amount. */
+export const PLAN_MAX_AMOUNT = MAX_AMOUNT_MINOR;
 export const PLAN_MAX_INTERVAL_COUNT = 1000;
 /** The largest number of billing cycles (plan and subscription maximum, discount duration). */
 export const MAX_BILLING_CYCLES = 100_000;
@@ -63,7 +64,11 @@ const planFields = {
   description: z.string().max(2000).nullable(),
   dynamic_descriptor: z.string().max(22).nullable(),
   payment_profile: requiredId,
-  amount: z.number({ error: m.required }).int(m.wholeCents).min(1, m.amountPositive).max(PLAN_MAX_AMOUNT),
+  amount: z
+    .number({ error: m.required })
+    .int(m.wholeCents)
+    .min(1, m.amountPositive)
+    .max(PLAN_MAX_AMOUNT, m.amountTooLarge),
   checkout: optionalId,
   interval: z.enum(PLAN_INTERVALS, { error: m.required }),
   interval_count: z
@@ -124,10 +129,14 @@ export type TPlanUpdate = z.infer<typeof ZPlanUpdate>;
 const discountFields = {
   name: requiredText(200),
   type: z.enum(DISCOUNT_TYPES, { error: m.required }),
-  amount: z.number({ error: m.required }).positive(m.amountPositive).max(Number.MAX_SAFE_INTEGER, m.amountTooLarge),
+  amount: z.number({ error: m.required }).positive(m.amountPositive).max(MAX_AMOUNT_MINOR, m.amountTooLarge),
   duration: emptyToNull(cycles),
   minimum_amount: emptyToNull(
-    z.number({ error: m.wholeNumberFromZero }).int(m.wholeNumberFromZero).min(0, m.wholeNumberFromZero),
+    z
+      .number({ error: m.wholeNumberFromZero })
+      .int(m.wholeNumberFromZero)
+      .min(0, m.wholeNumberFromZero)
+      .max(MAX_AMOUNT_MINOR, m.amountTooLarge),
   ),
   limit_to_first_order: z.boolean(),
 };

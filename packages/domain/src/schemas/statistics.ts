@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnsweredAmount } from '../money.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 
 /** Day, week and month boundaries of statistics for a user whose profile names no other time zone (docs/decisions.md). */
@@ -118,7 +119,8 @@ export const ZStatisticsQuery = z
   .strict();
 export type TStatisticsQuery = z.infer<typeof ZStatisticsQuery>;
 
-const money = { volume: z.number().int(), count: z.number().int() };
+/** Volumes and amounts are sums: answered whatever is stored (money.ts). */
+const money = { volume: ZAnsweredAmount, count: z.number().int() };
 export const ZAggregateRow = z.object({ period: z.string(), ...money });
 /** `currency_code` names the currency of `volume` (null for customers, which have none). */
 export const ZAggregateTotal = z.object({ ...money, periods: z.number().int(), currency_code: z.string().nullable() });
@@ -135,31 +137,32 @@ export const ZLocationRow = z.object({
 });
 /** `date` is the ISO weekday (1 Monday … 7 Sunday) and `hour` the local hour (0–23). */
 export const ZDayAndTimeCell = z.object({ date: z.number().int(), hour: z.number().int(), ...money });
-export const ZDailyAggregate = z.object({ date: z.string(), amount: z.number().int(), count: z.number().int() });
+export const ZDailyAggregate = z.object({ date: z.string(), amount: ZAnsweredAmount, count: z.number().int() });
 export const ZToday = z.object({
-  amount: z.number().int(),
+  amount: ZAnsweredAmount,
   transactions: z.number().int(),
-  expected_amount: z.number().int(),
+  expected_amount: ZAnsweredAmount,
   currency_code: z.string(),
 });
 export const ACHIEVEMENT_TYPES = ['transaction', 'customer', 'amount', 'refund'] as const;
 export const ZAchievement = z.object({
   type: z.enum(ACHIEVEMENT_TYPES),
-  last: z.number().int(),
-  previous: z.number().int(),
+  /** Counts, or for `amount` a sum of amounts. */
+  last: ZAnsweredAmount,
+  previous: ZAnsweredAmount,
 });
 export const ZRecentActivity = z.object({
   id: z.string(),
   type: z.enum(['transaction', 'blocked', 'refund']),
   status: z.string(),
-  amount: z.number().int(),
+  amount: ZAnsweredAmount,
   payment_profile: z.object({ currency_code: z.string() }),
   payment_product: z.string(),
   organisation: z.object({ id: z.string(), name: z.string() }),
   transaction: z.string(),
   created_at: z.string(),
 });
-const window24 = z.object({ amount: z.number().int(), count: z.number().int() });
+const window24 = z.object({ amount: ZAnsweredAmount, count: z.number().int() });
 export const ZProcessorRevenue = z.object({
   id: z.string(),
   name: z.string(),
@@ -174,7 +177,7 @@ export const ZProcessorCompare = z.object({
   transaction: z.object({
     conversion: z.number(),
     count: z.number().int(),
-    amount: z.number().int(),
+    amount: ZAnsweredAmount,
     currency_code: z.string(),
     status: z.record(z.string(), z.number().int()),
   }),

@@ -9,6 +9,7 @@ export const WEBHOOK_TYPES = [
   'chargeback',
   'validationruleset',
   'cardlink',
+  'paymentlink',
   'subscription',
 ] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
@@ -20,6 +21,7 @@ export const WEBHOOK_STATUSES_BY_TYPE: Record<WebhookType, readonly string[]> = 
   chargeback: statusVocabularies.chargeback.values,
   validationruleset: [],
   cardlink: statusVocabularies.cardAddLink.values,
+  paymentlink: statusVocabularies.paymentLink.values,
   subscription: statusVocabularies.subscription.values,
 };
 /** Types whose status is required on the webhook form (portal.md §5). */

@@ -71,9 +71,10 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.signedIn, allowMfaPending: true } },
     schema: {
       tags: ['auth'],
-      description: 'The second sign-in step: the code from the authenticator app or the e-mail.',
+      description:
+        'The second sign-in step: the code from the authenticator app or the e-mail. 10 wrong codes in a row, across sign-ins, lock the account for 30 minutes (401 account_locked, also for the right code).',
       body: ZMfaBody,
-      response: { 200: ZMe, 400: ZErrorBody },
+      response: { 200: ZMe, 400: ZErrorBody, 401: ZErrorBody },
     },
     handler: async (request, reply) =>
       signedIn(
@@ -86,9 +87,10 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.signedIn, allowMfaPending: true } },
     schema: {
       tags: ['auth'],
-      description: 'The second sign-in step with a single-use recovery code.',
+      description:
+        'The second sign-in step with a single-use recovery code (wrong ones count towards the lock like wrong codes).',
       body: ZMfaRecoveryBody,
-      response: { 200: ZMe, 400: ZErrorBody },
+      response: { 200: ZMe, 400: ZErrorBody, 401: ZErrorBody },
     },
     handler: async (request, reply) =>
       signedIn(

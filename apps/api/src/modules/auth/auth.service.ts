@@ -25,8 +25,9 @@ import { openChallenge } from './mfa.service.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { isMerchantDeactivated } from '../merchants/merchant.repository.ts';
 
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_SECONDS = 30 * 60;
+import { LOCK_AFTER_FAILURES, LOCK_SECONDS } from './lockout.ts';
+
+export { LOCK_AFTER_FAILURES, LOCK_SECONDS };
 
 export type ClientInfo = { ip: string; userAgent: string | null };
 

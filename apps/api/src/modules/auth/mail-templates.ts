@@ -68,6 +68,23 @@ export const mfaCodeMail = (lang: MailLanguage, input: { name: string; code: str
         ignore(lang),
       ]);
 
+/** Sent when wrong sign-in codes locked the account: whoever typed them knows the password. */
+export const codesFailingMail = (
+  lang: MailLanguage,
+  input: { name: string; failures: number; minutes: number },
+): RenderedMail =>
+  lang === 'nl'
+    ? render('Onjuiste inlogcodes voor je account', [
+        greeting(lang, input.name),
+        `Bij het inloggen op je Kassa-account is ${input.failures} keer achter elkaar een onjuiste code ingevoerd. Daarom is je account ${input.minutes} minuten geblokkeerd.`,
+        'Was jij dit niet? Dan kent iemand anders je wachtwoord: kies zo snel mogelijk een nieuw wachtwoord en meld het bij je beheerder.',
+      ])
+    : render('Wrong sign-in codes for your account', [
+        greeting(lang, input.name),
+        `A wrong code was entered ${input.failures} times in a row while signing in to your Kassa account. Your account is therefore locked for ${input.minutes} minutes.`,
+        'Was this not you? Then someone else knows your password: choose a new password as soon as possible and tell your administrator.',
+      ]);
+
 export const emailChangeMail = (lang: MailLanguage, input: { name: string; link: string }): RenderedMail =>
   lang === 'nl'
     ? render('Bevestig je nieuwe e-mailadres', [

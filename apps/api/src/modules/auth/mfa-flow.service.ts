@@ -5,6 +5,7 @@ import { hashToken, newToken, type AuthContext } from '../../plugins/auth-contex
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { revokeSession } from './auth.repository.ts';
 import { openSession, type ClientInfo } from './auth.service.ts';
+import { assertSecondStepOpen, countRightCode, countWrongCode } from './mfa-lockout.ts';
 import * as repo from './mfa.repository.ts';
 import {
   completeEnrolment,
@@ -83,6 +84,7 @@ export const completeWithRecoveryCode = async (
 ): Promise<SignedIn> => {
   const challenge = await loginChallenge(db, input.token, input.username, auth);
   const audit = auditOf(auth, client, '/v1/auth/mfa/recovery');
+  await assertSecondStepOpen(db, challenge, audit);
   if (!(await repo.useRecoveryCode(db, challenge.user_id, recoveryCodeHash(input.recovery_code)))) {
     const attempts = await repo.recordWrongCode(db, challenge.token_hash);
     await recordAudit(db, {
@@ -91,11 +93,13 @@ export const completeWithRecoveryCode = async (
       responseCode: 400,
       detail: { attempts, recovery_code: true },
     });
+    await countWrongCode(db, challenge, audit);
     throw new HttpError(400, 'invalid_token', 'The recovery code is not correct', [
       { path: 'body.recovery_code', message: 'invalidToken' },
     ]);
   }
   if (!(await repo.useChallenge(db, challenge.token_hash))) throw invalidChallenge();
+  await countRightCode(db, challenge);
   await recordAudit(db, { ...audit, type: 'mfa_recovery_code_used', responseCode: 200 });
   const signedIn = await db.transaction((tx) =>
     finishSignIn(tx, challenge.user_id, auth.sessionHash, client, absoluteSeconds, false, audit),

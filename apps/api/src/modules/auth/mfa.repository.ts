@@ -22,6 +22,8 @@ export type ChallengeRow = {
   language: string;
   organisation_id: string;
   totp_secret: string | null;
+  /** The account's lock (wrong passwords or wrong codes); the second step is refused while it lasts. */
+  locked_until: Date | null;
 };
 
 /** Wrong codes after which a challenge is void (SECURITY.md). */
@@ -54,7 +56,7 @@ export const findLiveChallenge = async (
 ): Promise<ChallengeRow | undefined> => {
   const [row] =
     await db.query<ChallengeRow>(sql`select c.token_hash, c.user_id, c.session_hash, c.kind, c.mfa_type, c.code_hash, c.pending_secret, c.attempts,
-      u.email, u.name, u.language, u.organisation_id, u.totp_secret
+      u.email, u.name, u.language, u.organisation_id, u.totp_secret, u.locked_until
     from mfa_challenge c join app_user u on u.id = c.user_id
     where c.token_hash = ${tokenHash} and c.kind = ${kind} and c.session_hash = ${sessionHash}
       and c.used_at is null and c.expires_at > now() and c.attempts < ${MAX_CODE_ATTEMPTS} and u.status = 'active'`);
@@ -68,6 +70,31 @@ export const recordWrongCode = async (db: Queryable, tokenHash: string): Promise
     where token_hash = ${tokenHash} returning attempts`);
   return row?.attempts ?? MAX_CODE_ATTEMPTS;
 };
+
+/**
+ * Counts a wrong code against the account, across its sign-ins: the `lockAfter`-th in a row locks
+ * the account for `lockSeconds`, like wrong passwords do. `newly_locked` is true only for the code
+ * that set the lock (the row lock makes that one request, also when codes arrive at once).
+ */
+export const recordWrongAccountCode = async (
+  db: Queryable,
+  userId: string,
+  lockAfter: number,
+  lockSeconds: number,
+): Promise<{ failures: number; newly_locked: boolean }> => {
+  const [row] = await db.query<{ failures: number; newly_locked: boolean }>(sql`
+    with prior as (select id, locked_until is not null and locked_until > now() as locked from app_user where id = ${userId} for update)
+    update app_user u set mfa_failures = u.mfa_failures + 1,
+      locked_until = case when u.mfa_failures + 1 >= ${lockAfter} and not prior.locked
+        then now() + make_interval(secs => ${lockSeconds}) else u.locked_until end
+    from prior where u.id = prior.id
+    returning u.mfa_failures as failures, u.mfa_failures >= ${lockAfter} and not prior.locked as newly_locked`);
+  return row ?? { failures: 0, newly_locked: false };
+};
+
+/** A right code ends the run of wrong ones. */
+export const resetAccountCodes = (db: Queryable, userId: string) =>
+  db.query(sql`update app_user set mfa_failures = 0 where id = ${userId} and mfa_failures <> 0`);
 
 export const updateChallengeMethod = (
   db: Queryable,

@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../../plugins/auth-context.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { mailLanguage, mfaCodeMail } from './mail-templates.ts';
+import { assertSecondStepOpen, countRightCode, countWrongCode } from './mfa-lockout.ts';
 import * as repo from './mfa.repository.ts';
 import { matchingTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
 
@@ -73,8 +74,9 @@ export const startEnrolment = async (
 };
 
 /**
- * Checks a code against the challenge. A wrong code is counted (the fifth voids the challenge);
- * a TOTP code is accepted once; the challenge is then used up. Returns the TOTP step used.
+ * Checks a code against the challenge. A wrong code is counted (the fifth voids the challenge;
+ * the tenth in a row of the account locks it, mfa-lockout.ts); a TOTP code is accepted once; the
+ * challenge is then used up. Returns the TOTP step used.
  */
 export const verifyChallengeCode = async (
   db: Queryable,
@@ -82,6 +84,7 @@ export const verifyChallengeCode = async (
   code: string,
   audit: AuditEntry,
 ): Promise<number | null> => {
+  await assertSecondStepOpen(db, challenge, audit);
   let ok = false;
   let step: number | null = null;
   if (challenge.mfa_type === 'google') {
@@ -100,9 +103,11 @@ export const verifyChallengeCode = async (
       responseCode: 400,
       detail: { attempts, mfa_type: challenge.mfa_type },
     });
+    await countWrongCode(db, challenge, audit);
     throw invalidCode();
   }
   if (!(await repo.useChallenge(db, challenge.token_hash))) throw invalidChallenge();
+  await countRightCode(db, challenge);
   return step;
 };
 

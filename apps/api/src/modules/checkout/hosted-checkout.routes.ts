@@ -78,10 +78,17 @@ export const hostedCheckoutRoutes = async (fastify: FastifyInstance) => {
     schema: {
       tags: ['hosted checkout'],
       description:
-        'Pays a payment link with a (test) card through the payments engine. Answers the page: paid, or open again after a decline, or with checkout_url when a 3-D Secure ruleset asks for a challenge. A paid, expired or switched-off link charges nothing.',
+        "Pays a payment link with a (test) card through the payments engine. Answers the page: paid, or open again after a decline, or with checkout_url when a 3-D Secure ruleset asks for a challenge. A paid, expired or switched-off link charges nothing. Card testing: the 5th failed payment closes the link (state blocked; then 409 payment_link_blocked), and a card that failed 3 times on the merchant's links within the hour is refused (402 card_refused); neither reaches the acquirer.",
       params,
       body: ZPaymentLinkPayBody,
-      response: { 200: ZPaymentLinkPage, 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
+      response: {
+        200: ZPaymentLinkPage,
+        400: ZErrorBody,
+        402: ZErrorBody,
+        404: ZErrorBody,
+        409: ZErrorBody,
+        429: ZErrorBody,
+      },
     },
     handler: async (request, reply) => {
       await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);

@@ -1,13 +1,22 @@
 import type { TPaymentLinkPage } from '@kassa/domain';
-import { notFound } from '../../lib/http-error.ts';
+import { notFound, type HttpError } from '../../lib/http-error.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { chargePayment } from '../payments/charge.service.ts';
+import {
+  auditRefusedCard,
+  cardKeyOf,
+  cardRefused,
+  isCardRefused,
+  linkBlocked,
+  recordFailedAttempt,
+} from './card-testing.service.ts';
 import { designOf, openChallenge } from './hosted-checkout.service.ts';
 import { loadLinkPage, setLinkPayment, type LinkPageRow } from './payment-link-page.repository.ts';
 
 const stateOf = (row: LinkPageRow): TPaymentLinkPage['state'] => {
   if (row.status === 'DONE') return 'paid';
+  if (row.status === 'BLOCKED') return 'blocked';
   if (!row.active) return 'inactive';
   if (row.status === 'EXPIRED' || row.expires_at.getTime() <= Date.now()) return 'expired';
   return 'open';
@@ -41,6 +50,9 @@ export const getPaymentLinkPage = async (db: Queryable, token: string): Promise<
  * a 3-D Secure ruleset challenges answers the challenge page's URL (the link is done when the
  * challenge ends paid); a declined or failed payment leaves the link open for another card.
  * A link that is paid, switched off or expired answers its page and charges nothing.
+ * Card testing (card-testing.service.ts): a link BLOCKED after too many failed payments answers
+ * 409 `payment_link_blocked`, a card that keeps failing on the merchant's links 402 `card_refused`,
+ * neither reaching the acquirer; the counts are kept even though the answer is an error.
  */
 export const payPaymentLink = async (
   db: Db,
@@ -49,12 +61,19 @@ export const payPaymentLink = async (
   cardNumber: string,
 ): Promise<TPaymentLinkPage> => {
   if (!isWellFormed(token)) throw notFound('Payment link');
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ page: TPaymentLinkPage } | { refusal: HttpError }> => {
     const link = await loadLinkPage(tx, token, true);
     if (!link) throw notFound('Payment link');
     const state = stateOf(link);
+    if (state === 'blocked') return { refusal: linkBlocked() };
     if (state === 'expired' && link.status !== 'EXPIRED') await setLinkPayment(tx, link.id, { status: 'EXPIRED' });
-    if (state !== 'open' || link.challenge_open) return pageOf(link, null);
+    if (state !== 'open' || link.challenge_open) return { page: pageOf(link, null) };
+    const cardKey = cardKeyOf(cardNumber);
+    if (await isCardRefused(tx, link, cardKey)) {
+      await recordFailedAttempt(tx, link, null);
+      await auditRefusedCard(tx, link);
+      return { refusal: cardRefused() };
+    }
     const result = await chargePayment(tx, {
       organisationId: link.organisation_id,
       paymentProfileId: link.payment_profile_id,
@@ -80,6 +99,8 @@ export const payPaymentLink = async (
       status: result.status === 'SETTLEMENT_REQUESTED' ? 'DONE' : 'INITIATED',
       transactionId: result.transactionId,
     });
+    if (result.status !== 'SETTLEMENT_REQUESTED' && result.status !== 'IN_PROGRESS')
+      await recordFailedAttempt(tx, link, cardKey);
     await recordAudit(tx, {
       userName: 'Customer (payment link)',
       authentication: 'none',
@@ -97,6 +118,8 @@ export const payPaymentLink = async (
         decision: result.decision,
       },
     });
-    return pageOf((await loadLinkPage(tx, token))!, checkoutUrl);
+    return { page: pageOf((await loadLinkPage(tx, token))!, checkoutUrl) };
   });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.page;
 };

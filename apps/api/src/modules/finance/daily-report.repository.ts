@@ -17,7 +17,7 @@ export const dailyReport = (
   const scoped = scopeCondition(scope, 'merchant');
   return db.query<TDailyReportRow>(sql`select to_char(e.day, 'YYYY-MM-DD') as day, e.currency_code, sum(e.count)::bigint as count,
       coalesce(sum(e.count) filter (where e.status = any(${[...CAPTURED_STATUSES]})), 0)::bigint as captured_count,
-      coalesce(sum(e.volume) filter (where e.status = any(${[...CAPTURED_STATUSES]})), 0)::bigint as captured_volume
+      coalesce(sum(e.volume) filter (where e.status = any(${[...CAPTURED_STATUSES]})), 0)::numeric as captured_volume
     from transaction_daily e
     where e.day between ${range.from}::date and ${range.to}::date ${scoped ? sql`and ${scoped}` : sql.empty}
       ${organisation ? sql`and e.organisation_id in (select o.id from organisation o where o.path like (select p.path || '%' from organisation p where p.id = ${organisation}))` : sql.empty}

@@ -75,9 +75,9 @@ export const periodFigures = (
       union all ${moneyRows('refund', 'PROCESSED', 'refund')}
       union all ${moneyRows('chargeback', 'LOST', 'chargeback')})
     select s.period, ${grouping.merchant ? sql`s.merchant_id, m.name` : sql`'' as merchant_id, ''`} as merchant_name, s.currency_code, s.payment_product,
-      sum(s.count)::bigint as count, sum(s.captured_count)::bigint as captured_count, sum(s.captured_volume)::bigint as captured_volume,
-      sum(s.refund_count)::bigint as refund_count, sum(s.refund_volume)::bigint as refund_volume,
-      sum(s.chargeback_count)::bigint as chargeback_count, sum(s.chargeback_volume)::bigint as chargeback_volume
+      sum(s.count)::bigint as count, sum(s.captured_count)::bigint as captured_count, sum(s.captured_volume)::numeric as captured_volume,
+      sum(s.refund_count)::bigint as refund_count, sum(s.refund_volume)::numeric as refund_volume,
+      sum(s.chargeback_count)::bigint as chargeback_count, sum(s.chargeback_volume)::numeric as chargeback_volume
     from s ${grouping.merchant ? sql`join organisation m on m.id = s.merchant_id` : sql.empty}
     group by s.period, ${grouping.merchant ? sql`s.merchant_id, m.name` : sql`1`}, s.currency_code, s.payment_product
     having sum(s.count) <> 0 or sum(s.refund_count) <> 0 or sum(s.chargeback_count) <> 0

@@ -11,7 +11,7 @@ import { sql } from '../../plugins/db/index.ts';
  * wide daily rollup instead (every status, product, processor and tag of the window) took 2 ms for
  * the provider's list on 1,000,000 transactions.
  */
-const withRevenue = `(select o.*, c.currency_code as main_currency, coalesce(r.volume, 0)::bigint as revenue_volume, coalesce(r.count, 0)::bigint as revenue_count
+const withRevenue = `(select o.*, c.currency_code as main_currency, coalesce(r.volume, 0)::numeric as revenue_volume, coalesce(r.count, 0)::bigint as revenue_count
   from organisation o
   left join lateral (select p.currency_code from payment_profile p where p.merchant_id = o.id order by p.created_at limit 1) c on true
   left join (select d.merchant_id, d.currency_code, sum(d.volume) as volume, sum(d.count) as count from merchant_revenue_daily d

@@ -18,6 +18,7 @@ import { deactivateLink, insertLink, lockLink, type LinkKind } from './link.repo
 import { assertSameMerchant } from './same-merchant.ts';
 import { customerEntity } from './customer.entity.ts';
 import { paymentProfileEntity } from '../settings/settings.entities.ts';
+import { assertAmountCap } from './amount-cap.ts';
 
 const DAY = 86_400_000;
 export const LINK_ENTITY: Record<LinkKind, EntityDef> = { payment: paymentLinkEntity, card_add: cardAddLinkEntity };
@@ -54,6 +55,7 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
     if (request.kind === 'payment' && request.body.currency !== undefined && request.body.currency !== currency) {
       throw badRequest('body.currency', `The currency must be the payment profile's currency, ${currency}`);
     }
+    if (request.kind === 'payment') assertAmountCap(request.body.amount, currency);
     if (body.customer)
       assertSameMerchant(
         profile,

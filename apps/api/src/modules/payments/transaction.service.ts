@@ -10,6 +10,7 @@ import { loadEngineConfig, writePayment, type EngineConfigRow } from './charge.r
 import { engineConfigs } from './engine-config.ts';
 import { inMerchantScope } from '../../query/where.ts';
 import { assertSameMerchant } from './same-merchant.ts';
+import { assertAmountCap } from './amount-cap.ts';
 import { customerEntity } from './customer.entity.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
@@ -45,6 +46,7 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
     const profile = config.profile;
     if (!profile || !inMerchantScope(actor.scope, profile)) return 'not found' as const;
     if (customer) assertSameMerchant({ ...profile, id: profile.id }, customer, 'body.customer');
+    assertAmountCap(body.amount, profile.currency_code);
     const { result, write } = await preparePayment(
       config,
       {

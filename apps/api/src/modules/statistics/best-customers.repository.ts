@@ -57,7 +57,7 @@ export const bestCustomerIds = async (
       select c.customer_id, c.bound, x.count, x.volume
       from (select e.customer_id, ${sql.raw(by === 'volume' ? 'e.volume' : 'e.count')} as bound from customer_totals e ${where(candidates)}
         order by ${order}, e.customer_id limit ${batchSize} offset ${offset}) c
-      cross join lateral (select count(*)::bigint as count, coalesce(sum(e.amount), 0)::bigint as volume
+      cross join lateral (select count(*)::bigint as count, coalesce(sum(e.amount), 0)::numeric as volume
         from transaction e ${where([sql`e.customer_id = c.customer_id`, ...filters])}) x
       order by c.bound desc, c.customer_id`);
     // A customer is counted once, with its sums over the whole scope.
@@ -73,7 +73,7 @@ export const bestCustomerIds = async (
     if (kth && (by === 'volume' ? kth.volume : kth.count) > last.bound) return found.slice(0, limit);
   }
   return db.query<Best>(sql`
-    select e.customer_id, count(*)::bigint as count, sum(e.amount)::bigint as volume
+    select e.customer_id, count(*)::bigint as count, sum(e.amount)::numeric as volume
     from transaction e ${where([...filters, sql`e.customer_id is not null`])}
     group by 1 order by ${by === 'count' ? sql`2 desc, 3 desc` : sql`3 desc, 2 desc`}, 1 limit ${limit}`);
 };

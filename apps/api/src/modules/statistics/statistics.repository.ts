@@ -225,15 +225,15 @@ type Money = { count: number; volume: number };
 export const perPeriod = (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod, zone: string) =>
   db.query<Money & { period: string }>(sql`
     with s as (${source}),
-    sums as (select date_trunc(${period}, s.local) as p, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from s group by 1),
+    sums as (select date_trunc(${period}, s.local) as p, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume from s group by 1),
     periods as (select generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${zone}),
       date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${zone}), ('1 ' || ${period})::interval) as p)
-    select to_char(periods.p, 'YYYY-MM-DD') as period, coalesce(sums.count, 0)::bigint as count, coalesce(sums.volume, 0)::bigint as volume
+    select to_char(periods.p, 'YYYY-MM-DD') as period, coalesce(sums.count, 0)::bigint as count, coalesce(sums.volume, 0)::numeric as volume
     from periods left join sums on sums.p = periods.p order by periods.p`);
 
 export const totalOf = async (db: Queryable, source: Sql, range: Range, period: StatisticsPeriod, zone: string) => {
   const [row] = await db.query<Money & { periods: number }>(sql`
-    select coalesce(sum(s.count), 0)::bigint as count, coalesce(sum(s.volume), 0)::bigint as volume,
+    select coalesce(sum(s.count), 0)::bigint as count, coalesce(sum(s.volume), 0)::numeric as volume,
       (select count(*) from generate_series(date_trunc(${period}, ${new Date(range.lower)}::timestamptz at time zone ${zone}),
         date_trunc(${period}, ${new Date(range.upper)}::timestamptz at time zone ${zone}), ('1 ' || ${period})::interval))::int as periods
     from (${source}) s`);
@@ -243,13 +243,13 @@ export const totalOf = async (db: Queryable, source: Sql, range: Range, period: 
 /** Sums grouped by one column of the source (status, processor_id, …). */
 export const groupedBy = (db: Queryable, source: Sql, column: string) =>
   db.query<Money & { key: string | null }>(sql`
-    select s.${sql.raw(column)} as key, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    select s.${sql.raw(column)} as key, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
     from (${source}) s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 
 /** The 7×24 local weekday/hour cells that hold transactions, from `cellSource`. */
 export const dayAndTime = (db: Queryable, cells: Sql) =>
   db.query<Money & { date: number; hour: number }>(sql`
-    select s.date, s.hour, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    select s.date, s.hour, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
     from ${cells} s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
 
 const COUNTRY_LEVELS: Level[] = [
@@ -269,7 +269,7 @@ export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
     range,
   );
   return db.query<Money & { alpha2: string }>(sql`
-    select s.country_code as alpha2, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    select s.country_code as alpha2, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
     from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc`);
 };
 
@@ -332,13 +332,13 @@ export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
 export const typePerPeriod = (db: Queryable, source: Sql, period: StatisticsPeriod) =>
   db.query<Money & { period: string; type: string }>(sql`
     select to_char(date_trunc(${period}, s.local), 'YYYY-MM-DD') as period, s.payment_product_type as type,
-      sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+      sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
     from (${source}) s group by 1, 2 having sum(s.count) <> 0 order by 1, 2`);
 
 /** Count and volume per local ISO weekday (1 Monday … 7 Sunday) of the source's instants. */
 export const perWeekday = (db: Queryable, source: Sql) =>
   db.query<Money & { date: number }>(sql`
-    select extract(isodow from s.local)::int as date, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    select extract(isodow from s.local)::int as date, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
     from (${source}) s group by 1 order by 1`);
 
 /** Transactions per card scheme (card_brand; `other` without one): months and days of the country rollups, the partial days from rows. */
@@ -352,7 +352,7 @@ export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
     range,
   );
   return db.query<Money & { scheme: string }>(sql`
-    select s.scheme, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
+    select s.scheme, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 };
 
 export const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
@@ -373,13 +373,13 @@ export const processorCompareRows = (db: Queryable, scope: Scope, ids: string[],
     count: number;
     volume: number;
   }>(sql`
-    select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
     from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
 
 /** Revenue per active (or inactive) merchant over the range, best first, from the given revenue conditions. */
 export const topMerchantRows = (db: Queryable, conditions: Sql[], range: Range, query: TStatisticsQuery) =>
   db.query<{ id: string; name: string; count: number; volume: number }>(sql`
-    with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::bigint as volume
+    with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
       from (${rangeSource(conditions, range)}) s group by 1 having sum(s.count) <> 0)
     select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
     where o.active = ${query.active !== 'false'} order by ${query._sort === '-count' ? sql`r.count desc, r.volume desc` : sql`r.volume desc, r.count desc`}, o.id limit ${query._limit ?? 5}`);

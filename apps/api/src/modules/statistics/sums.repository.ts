@@ -10,7 +10,7 @@ import { named } from '../../query/prepared.ts';
 export const sumsOf = async (db: Queryable, sources: Sql[]) => {
   const sums = sources.map(
     (source, index) =>
-      sql`(select coalesce(sum(s.count), 0)::bigint as ${sql.raw(`c${index}`)}, coalesce(sum(s.volume), 0)::bigint as ${sql.raw(`v${index}`)} from (${source}) s) ${sql.raw(`s${index}`)}`,
+      sql`(select coalesce(sum(s.count), 0)::bigint as ${sql.raw(`c${index}`)}, coalesce(sum(s.volume), 0)::numeric as ${sql.raw(`v${index}`)} from (${source}) s) ${sql.raw(`s${index}`)}`,
   );
   const [row] = await db.query<Record<string, number>>(named(sql`select * from ${sql.join(sums, ', ')}`));
   return sources.map((_, index) => ({ count: Number(row[`c${index}`]), volume: Number(row[`v${index}`]) }));

@@ -148,7 +148,7 @@ export const itemInOrganisation = async (
   )[0];
 
 /** The items whose changes the payment profile's webhook URLs hear about. */
-export type NotifiedItem = 'transaction' | 'refund' | 'chargeback' | 'cardlink';
+export type NotifiedItem = 'transaction' | 'refund' | 'chargeback' | 'cardlink' | 'paymentlink';
 
 /** The current state of the item a webhook is about, with the profile URL that wants its events. */
 export const itemSnapshot = async (db: Queryable, type: NotifiedItem, id: string) => {
@@ -167,9 +167,15 @@ export const itemSnapshot = async (db: Queryable, type: NotifiedItem, id: string
           ? await db.query(sql`select r.id, r.organisation_id, r.merchant_id, r.transaction_id as transaction, r.status, r.amount, r.currency_code, r.reason,
             r.payment_profile_id as payment_profile, r.created_at, r.updated_at, p.webhook_refund_update as url
             from refund r join payment_profile p on p.id = r.payment_profile_id where r.id = ${id}`)
-          : await db.query(sql`select c.id, c.organisation_id, c.merchant_id, c.transaction_id as transaction, c.status, c.amount, c.currency_code,
+          : type === 'chargeback'
+            ? await db.query(sql`select c.id, c.organisation_id, c.merchant_id, c.transaction_id as transaction, c.status, c.amount, c.currency_code,
             c.reason_code, c.reason, c.payment_profile_id as payment_profile, c.created_at, c.updated_at, p.webhook_chargeback_update as url
-            from chargeback c join payment_profile p on p.id = c.payment_profile_id where c.id = ${id}`);
+            from chargeback c join payment_profile p on p.id = c.payment_profile_id where c.id = ${id}`)
+            : // Payment links, like card-add links, go to the profile's transaction URL (docs/decisions.md): sent when card testing blocks one.
+              await db.query(sql`select l.id, l.organisation_id, l.merchant_id, l.status, l.amount, l.currency_code, l.customer_id as customer,
+            l.merchant_reference, l.description, l.failed_attempts, l.transaction_id as transaction, l.expires_at,
+            l.payment_profile_id as payment_profile, l.created_at, l.updated_at, p.webhook_transaction_update as url
+            from payment_link l join payment_profile p on p.id = l.payment_profile_id where l.id = ${id}`);
   return rows[0] as
     | (Record<string, unknown> & {
         id: string;

@@ -6,5 +6,6 @@ export const webhookItemPages: Partial<Record<string, LinkTarget>> = {
   refund: 'refunds',
   chargeback: 'chargebacks',
   cardlink: 'card-add-links',
+  paymentlink: 'payment-links',
   subscription: 'subscriptions',
 };

@@ -21,10 +21,14 @@ export const PayLinkForm = ({ token, page, amount }: { token: string; page: TPay
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400)
           form.setFields([{ name: 'card_number', errors: [t('checkout.pay.invalidCard')] }]);
+        else if (error instanceof ApiError && error.code === 'card_refused')
+          form.setFields([{ name: 'card_number', errors: [t('errors.card_refused')] }]);
       },
     });
   const refused = page.transaction_status !== null && REFUSED.includes(page.transaction_status);
-  const unreachable = pay.error && !(pay.error instanceof ApiError && pay.error.status === 400);
+  // A refused card is said on the field; a closed link reloads its page; anything else cannot be reached.
+  const answered = pay.error instanceof ApiError && [400, 402, 409].includes(pay.error.status);
+  const unreachable = pay.error && !answered;
   return (
     <Form
       form={form}

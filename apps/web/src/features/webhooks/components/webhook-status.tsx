@@ -7,6 +7,7 @@ const vocabularyOf: Record<string, StatusVocabulary> = {
   refund: 'refund',
   chargeback: 'chargeback',
   cardlink: 'cardAddLink',
+  paymentlink: 'paymentLink',
   subscription: 'subscription',
 };
 
