@@ -82,3 +82,13 @@ export const countRulesetsWithTag = async (tx: Queryable, tagId: string): Promis
   );
   return row.n;
 };
+
+/**
+ * The payment profiles that chose a routing, with the product they chose it for and their
+ * processors; locked, so no profile picks the routing up while a change to it is checked.
+ */
+export const findProfilesUsingRouting = (tx: Queryable, routingId: string) =>
+  tx.query<{ id: string; name: string; product: string; processors: string[] }>(
+    sql`select p.id, p.name, k.key as product, p.processors from payment_profile p, jsonb_each(p.routing) k
+      where jsonb_typeof(k.value) = 'string' and k.value #>> '{}' = ${routingId} order by p.name, p.id for update of p`,
+  );

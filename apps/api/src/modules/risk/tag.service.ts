@@ -36,7 +36,11 @@ export const createTag = async (db: Db, actor: Actor, body: TTagCreate) => {
 export const updateTag = async (db: Db, actor: Actor, id: string, body: TTagUpdate) => {
   await db.transaction(async (tx) => {
     if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
-    await updateRow(tx, 'tag', id, { text: body.text, colour: body.colour });
+    // Only the fields sent change.
+    const columns = Object.fromEntries(
+      Object.entries({ text: body.text, colour: body.colour }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(columns).length > 0) await updateRow(tx, 'tag', id, columns);
     await recordAudit(tx, {
       ...actor.audit,
       type: 'tag_updated',
