@@ -76,12 +76,11 @@ export const ownedByMerchant = async (
   return rows.length > 0;
 };
 
-export const countRulesetsWithTag = async (tx: Queryable, tagId: string): Promise<number> => {
-  const [row] = await tx.query<{ n: number }>(
-    sql`select count(*)::int as n from validation_ruleset where tag_id = ${tagId}`,
+/** The tag rulesets that assign a tag, to name them when the tag cannot go. */
+export const rulesetsWithTag = (tx: Queryable, tagId: string) =>
+  tx.query<{ id: string; name: string }>(
+    sql`select id, name from validation_ruleset where tag_id = ${tagId} order by name, id`,
   );
-  return row.n;
-};
 
 /**
  * The payment profiles that chose a routing, with the product they chose it for and their

@@ -233,7 +233,10 @@ describe('tags and rulesets', () => {
       rules: [{ name: 'amount', operator: '>', value: '1' }],
     });
     expect(foreign.body.details).toEqual([{ path: 'body.tag', message: 'Unknown tag' }]);
-    expect((await call(t.app, a, 'DELETE', `/v1/tag/${tagId}`)).status).toBe(409);
+    const inUse = await call(t.app, a, 'DELETE', `/v1/tag/${tagId}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toMatchObject({ code: 'in_use' });
+    expect(inUse.body.details).toEqual([{ path: 'params.id', message: `Used by tag ruleset Big (${rulesetId})` }]);
   });
 
   it('edits without action, keeps versions, and backtests a block rule', async () => {
