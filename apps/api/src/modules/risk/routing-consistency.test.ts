@@ -96,6 +96,20 @@ describe('a routing change is checked against the profiles that use it', () => {
   });
 });
 
+describe('a processor that routings use', () => {
+  it('cannot change its payment product under them (409 naming the routing)', async () => {
+    const third = await insertProcessor('Third cards', 'card');
+    const routing = await newRouting(tree(third, world.processorId));
+    const { provider } = await signInTestUsers(t.app, TEST_PASSWORD);
+    const answer = await callAs(t.app, provider, 'POST', `/v1/processor/${third}`, { payment_product: 'ideal' });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'in_use' });
+    expect(answer.body.details[0]).toMatchObject({ path: 'body.payment_product' });
+    expect(answer.body.message).toContain(routing);
+    expect((await callAs(t.app, provider, 'POST', `/v1/processor/${third}`, { name: 'Renamed' })).status).toBe(200);
+  });
+});
+
 describe('deleting a routing a profile uses', () => {
   it('answers 409 naming the profile, and 204 once no profile uses it', async () => {
     const routing = await newRouting();
