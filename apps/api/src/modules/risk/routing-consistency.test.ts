@@ -124,6 +124,22 @@ describe('deleting a routing a profile uses', () => {
     expect((await call('POST', `/v1/paymentprofile/${profile.id}`, { intelligent_routing: false })).status).toBe(200);
     expect((await call('DELETE', `/v1/routing/${routing}`)).status).toBe(204);
   });
+
+  it("counts another merchant's profile that references the routing, without naming it", async () => {
+    const routing = await newRouting();
+    // Such a reference predates checks in the owner's scope; stored data may hold it.
+    await t.db.query(
+      sql`update payment_profile set routing = ${JSON.stringify({ card: routing })}::jsonb, intelligent_routing = true where id = ${world.profileB}`,
+    );
+    const refused = await call('DELETE', `/v1/routing/${routing}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.details).toEqual([
+      { path: 'params.id', message: 'Used by payment profile of another merchant for card' },
+    ]);
+    expect(JSON.stringify(refused.body)).not.toContain(world.profileB);
+    expect(JSON.stringify(refused.body)).not.toContain('Shop B web');
+    await t.db.query(sql`update payment_profile set routing = '{}'::jsonb where id = ${world.profileB}`);
+  });
 });
 
 describe('the payments engine follows the screens', () => {

@@ -19,6 +19,7 @@ import {
   findVersion,
   insertRow,
   lockOwned,
+  type OwnedRow,
   updateRow,
 } from './risk.repository.ts';
 import { recordVersion } from './versioning.ts';
@@ -87,20 +88,20 @@ export const createRouting = async (db: Db, actor: Actor, body: TRoutingCreate) 
  * for is the routing's, and each processor of the tree is one of the profile's (risk-config.md §5).
  * A change that would break one is a 409 naming the profiles, so no payment is misrouted.
  */
-const checkProfilesUsing = async (tx: Queryable, id: string, routing: Required<TRoutingUpdate>) => {
+const checkProfilesUsing = async (tx: Queryable, row: OwnedRow, routing: Required<TRoutingUpdate>) => {
   const tree = processorsOf(routing.details);
-  const broken = (await findProfilesUsingRouting(tx, id)).filter(
+  const broken = (await findProfilesUsingRouting(tx, row)).filter(
     (p) => p.product !== routing.payment_product || tree.some((processor) => !p.processors.includes(processor)),
   );
   if (broken.length === 0) return;
-  const names = broken.map((p) => `${p.name} (${p.id})`).join(', ');
+  const names = broken.map((p) => p.label).join(', ');
   throw new HttpError(409, 'in_use', `This change would break the payment profiles using this routing: ${names}`, [
     ...broken.map((p) => ({
       path: p.product !== routing.payment_product ? 'body.payment_product' : 'body.details',
       message:
         p.product !== routing.payment_product
-          ? `Payment profile ${p.name} (${p.id}) uses this routing for ${p.product}`
-          : `Payment profile ${p.name} (${p.id}) does not have every processor of this tree`,
+          ? `Payment profile ${p.label} uses this routing for ${p.product}`
+          : `Payment profile ${p.label} does not have every processor of this tree`,
     })),
   ]);
 };
@@ -121,7 +122,7 @@ const applyRouting = async (
     details: body.details === undefined ? (row.details as RoutingNode) : body.details,
   };
   await checkEndpoints(tx, next.details, next.payment_product);
-  await checkProfilesUsing(tx, id, next);
+  await checkProfilesUsing(tx, row, next);
   const version = await recordVersion(tx, actor, 'routing', row, change, snapshotOf(next));
   await updateRow(tx, 'routing', id, {
     name: next.name,
@@ -161,9 +162,9 @@ export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<v
     const row = await lockOwned(tx, 'routing', actor.scope, id);
     if (!row) throw notFoundAt('params.id', 'Routing');
     // A payment profile using it would silently fall back to its first processor: refuse, naming them.
-    const users = await findProfilesUsingRouting(tx, id);
+    const users = await findProfilesUsingRouting(tx, row);
     if (users.length > 0) {
-      const names = users.map((p) => `${p.name} (${p.id})`).join(', ');
+      const names = users.map((p) => p.label).join(', ');
       throw new HttpError(
         409,
         'in_use',
@@ -171,7 +172,7 @@ export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<v
         [
           ...users.map((p) => ({
             path: 'params.id',
-            message: `Used by payment profile ${p.name} (${p.id}) for ${p.product}`,
+            message: `Used by payment profile ${p.label} for ${p.product}`,
           })),
         ],
       );
