@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoRouting } from '../../demo/routing.ts';
 import { newId } from '../../lib/ids.ts';
@@ -202,6 +203,33 @@ describe('the payments engine follows the screens', () => {
     expect(row.intelligent_routing).toBe(true);
     expect(typeof row.routing.card).toBe('string');
     expect((await pay(id)).body.decision.routing).toMatchObject({ routing: row.routing.card, fallback: false });
+  });
+});
+
+describe('migration 0107', () => {
+  it('turns the toggle on for stored profiles with routing entries, not for weighted splits or none', async () => {
+    const routing = await newRouting();
+    const profiles = { entry: newId('pp'), split: newId('pp'), none: newId('pp') };
+    const routingOf = {
+      entry: { card: routing },
+      split: { card: { type: 'split', targets: [] } },
+      none: {},
+    };
+    for (const [kind, id] of Object.entries(profiles))
+      await t.db
+        .query(sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name, processors, routing)
+        values (${id}, ${world.shopA.id}, ${world.shopA.id}, ${kind}, ${kind}, ${[world.processorId]},
+          ${JSON.stringify(routingOf[kind as keyof typeof routingOf])}::jsonb)`);
+    const migration = new URL('../../db/migrations/0107_intelligent_routing_toggle.sql', import.meta.url);
+    await t.db.exec(readFileSync(migration, 'utf8'));
+    const rows = await t.db.query<{ name: string; intelligent_routing: boolean }>(
+      sql`select name, intelligent_routing from payment_profile where id = any(${Object.values(profiles)}) order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'entry', intelligent_routing: true },
+      { name: 'none', intelligent_routing: false },
+      { name: 'split', intelligent_routing: false },
+    ]);
   });
 });
 
