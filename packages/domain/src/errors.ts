@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'foreign_origin'
   | 'not_found'
   | 'conflict'
+  /** A delete or change refused because other configuration uses the object; details name the users. */
+  | 'in_use'
   | 'serial_number_taken'
   | 'idempotency_in_flight'
   | 'idempotency_mismatch'

@@ -39,3 +39,4 @@ export * from './schemas/period-reports.ts';
 export * from './schemas/sap.ts';
 export * from './rows/index.ts';
 export * from './screen-requests.ts';
+export * from './schemas/update-schema.ts';

@@ -35,8 +35,9 @@ export const createDemoRouting = async (db: Db): Promise<number> => {
     await db.transaction(async (tx) => {
       await tx.query(sql`insert into routing (id, organisation_id, merchant_id, name, payment_product, processors, details)
         values (${id}, ${profile.organisation_id}, ${profile.merchant_id}, ${`${profile.name}: cards`}, 'card', ${[first.processor, second.processor]}, ${JSON.stringify(details)})`);
+      // The toggle on, as the screens show a profile that routes (risk-config.md §4): the engine follows it.
       await tx.query(
-        sql`update payment_profile set routing = jsonb_set(routing, '{card}', to_jsonb(${id}::text)) where id = ${profile.id}`,
+        sql`update payment_profile set routing = jsonb_set(routing, '{card}', to_jsonb(${id}::text)), intelligent_routing = true where id = ${profile.id}`,
       );
     });
   }

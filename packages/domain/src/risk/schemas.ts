@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchema } from '../schemas/update-schema.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 import { withoutCredentials } from '../schemas/webhooks.ts';
 import { RULE_OPERATORS, type Rule } from './rules.ts';
@@ -34,6 +35,9 @@ export const ZRoutingTree = ZNode.superRefine((tree, ctx) => {
     ctx.addIssue({ code: 'custom', message: `A routing tree is at most ${MAX_DEPTH} levels deep` });
     return;
   }
+  // §5 "The if list needs at least 1 condition", §4 "Condition 0 cannot be removed": the root is
+  // always a branch with conditions, never a bare processor (its branches may be endpoints).
+  if (typeof tree === 'string') ctx.addIssue({ code: 'custom', path: ['if'], message: m.conditions });
   for (const issue of routingTreeIssues(tree))
     ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
@@ -45,8 +49,11 @@ export const ZRoutingCreate = z.object({
   payment_product: z.enum(PAYMENT_PRODUCTS, { error: m.required }),
   details: ZRoutingTree,
 });
-/** Body of `POST /v1/routing/{id}`: the organisation of an existing routing cannot change. */
-export const ZRoutingUpdate = ZRoutingCreate.omit({ organisation: true });
+/**
+ * Body of `POST /v1/routing/{id}`: any subset of the fields; the organisation of an existing routing
+ * cannot change. The service checks the merged routing (a new product needs a tree for it).
+ */
+export const ZRoutingUpdate = updateSchema(ZRoutingCreate.shape).omit({ organisation: true });
 export type TRoutingCreate = z.infer<typeof ZRoutingCreate>;
 export type TRoutingUpdate = z.infer<typeof ZRoutingUpdate>;
 
@@ -86,8 +93,10 @@ export const ZRulesetCreate = z
     if (body.action === '3dSecure' && body.webhook_url)
       ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'A 3-D Secure ruleset has no webhook' });
   });
-/** Body of `POST /v1/validationruleset/{id}`: action and organisation are not sent on edit (§4). */
-export const ZRulesetUpdate = z.object(rulesetFields).superRefine((body, ctx) => checkRules(body.rules, ctx));
+/** Body of `POST /v1/validationruleset/{id}`: any subset; action and organisation are not sent on edit (§4). */
+export const ZRulesetUpdate = updateSchema(rulesetFields).superRefine((body, ctx) => {
+  if (body.rules) checkRules(body.rules, ctx);
+});
 export type TRulesetCreate = z.infer<typeof ZRulesetCreate>;
 export type TRulesetUpdate = z.infer<typeof ZRulesetUpdate>;
 
@@ -97,7 +106,7 @@ export const ZTagCreate = z.object({
   colour: z.string({ error: m.required }).regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour'),
   organisation: optionalId,
 });
-export const ZTagUpdate = ZTagCreate.omit({ organisation: true });
+export const ZTagUpdate = updateSchema(ZTagCreate.shape).omit({ organisation: true });
 export type TTagCreate = z.infer<typeof ZTagCreate>;
 export type TTagUpdate = z.infer<typeof ZTagUpdate>;
 

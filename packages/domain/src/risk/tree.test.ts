@@ -52,7 +52,12 @@ describe('routing tree validation', () => {
       details: { if: [{ name: 'amount', operator: '>', value: '' }], then: 'p', else: null },
     });
     expect(paths(result)).toEqual(['details.else', 'details.if.0.value', 'name']);
-    expect(ZRoutingCreate.safeParse({ name: 'A', payment_product: 'card', details: 'p' }).success).toBe(true);
+    // The root needs a condition (§5; condition 0 cannot be removed, §4): a bare processor is refused there.
+    expect(paths(ZRoutingCreate.safeParse({ name: 'A', payment_product: 'card', details: 'p' }))).toEqual([
+      'details.if',
+    ]);
+    const branch = { if: [{ name: 'amount', operator: '>', value: '1' }], then: 'p', else: 'q' };
+    expect(ZRoutingCreate.safeParse({ name: 'A', payment_product: 'card', details: branch }).success).toBe(true);
   });
   it('lists the processors of a tree once each', () => {
     expect(processorsOf({ if: [], then: 'a', else: { if: [], then: 'b', else: 'a' } })).toEqual(['a', 'b']);

@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { updateSchema } from './update-schema.ts';
 
 /** An IBAN as typed (spaces, lower case) is stored in electronic format and checked with ibantools (checksum and country length). */
 const ZIban = z
@@ -38,5 +39,5 @@ const fields = {
 
 export const ZBankAccountCreate = z.object(fields).strict();
 export type TBankAccountCreate = z.input<typeof ZBankAccountCreate>;
-export const ZBankAccountUpdate = z.object(fields).omit({ organisation: true }).partial().strict();
+export const ZBankAccountUpdate = updateSchema(fields).omit({ organisation: true }).strict();
 export type TBankAccountUpdate = z.input<typeof ZBankAccountUpdate>;

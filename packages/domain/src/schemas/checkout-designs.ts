@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchema } from './update-schema.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 
 /** Number formats of the hosted checkout page; en_US is the default (risk-config.md §9). */
@@ -50,5 +51,5 @@ const fields = {
 
 export const ZCheckoutDesignCreate = z.object(fields).strict();
 export type TCheckoutDesignCreate = z.input<typeof ZCheckoutDesignCreate>;
-export const ZCheckoutDesignUpdate = z.object(fields).omit({ organisation: true }).partial().strict();
+export const ZCheckoutDesignUpdate = updateSchema(fields).omit({ organisation: true }).strict();
 export type TCheckoutDesignUpdate = z.input<typeof ZCheckoutDesignUpdate>;

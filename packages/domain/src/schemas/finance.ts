@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR, ZAnsweredAmount } from '../money.ts';
+import { updateSchema } from './update-schema.ts';
 import { CARD_BRANDS, PAYMENT_PRODUCTS } from '../statuses.ts';
 
 /** Pricing scheme types (payments.md §9), one route each. */
@@ -116,20 +117,7 @@ const refineDates = (scheme: SchemeDates, ctx: z.RefinementCtx) => {
 export const ZPricingSchemeCreate = z.object(schemeFields).strict().superRefine(refineDates);
 export type TPricingSchemeCreate = z.input<typeof ZPricingSchemeCreate>;
 /** Edit a pricing scheme: any subset of its fields; the type never changes. */
-export const ZPricingSchemeUpdate = z
-  .object({
-    name: schemeFields.name.optional(),
-    description: schemeFields.description.optional(),
-    currency_code: currency.optional(),
-    active: z.boolean().optional(),
-    visible: z.boolean().optional(),
-    valid_from: schemeFields.valid_from.optional(),
-    valid_to: schemeFields.valid_to.optional(),
-    reserve_bp: schemeFields.reserve_bp.optional(),
-    reserve_days: schemeFields.reserve_days.optional(),
-    rules: z.array(ZFeeRule).max(200).optional(),
-  })
-  .strict();
+export const ZPricingSchemeUpdate = updateSchema(schemeFields).strict();
 export type TPricingSchemeUpdate = z.input<typeof ZPricingSchemeUpdate>;
 
 /** A package: the schemes a merchant is priced with. */
@@ -145,7 +133,7 @@ export const ZPackageCreate = z
   })
   .strict();
 export type TPackageCreate = z.input<typeof ZPackageCreate>;
-export const ZPackageUpdate = ZPackageCreate.partial();
+export const ZPackageUpdate = updateSchema(ZPackageCreate.shape).strict();
 export type TPackageUpdate = z.input<typeof ZPackageUpdate>;
 
 /** A settlement schedule: how periods are cut (UTC) and how many days after a period closes the payout is made. */
@@ -164,7 +152,7 @@ export const ZSettlementScheduleCreate = z
   })
   .strict();
 export type TSettlementScheduleCreate = z.input<typeof ZSettlementScheduleCreate>;
-export const ZSettlementScheduleUpdate = ZSettlementScheduleCreate.partial();
+export const ZSettlementScheduleUpdate = updateSchema(ZSettlementScheduleCreate.shape).strict();
 export type TSettlementScheduleUpdate = z.input<typeof ZSettlementScheduleUpdate>;
 
 /** A merchant's settlement profile: its package, schedule and payout account for one currency. */
@@ -180,10 +168,9 @@ export const ZSettlementProfileCreate = z
   })
   .strict();
 export type TSettlementProfileCreate = z.input<typeof ZSettlementProfileCreate>;
-export const ZSettlementProfileUpdate = ZSettlementProfileCreate.omit({
-  organisation: true,
-  currency_code: true,
-}).partial();
+export const ZSettlementProfileUpdate = updateSchema(ZSettlementProfileCreate.shape)
+  .omit({ organisation: true, currency_code: true })
+  .strict();
 export type TSettlementProfileUpdate = z.input<typeof ZSettlementProfileUpdate>;
 
 /** A one-off: a signed amount (credit or debit) settled once with the merchant's next settlement. */
@@ -202,7 +189,7 @@ export const ZOneOffCreate = z
   })
   .strict();
 export type TOneOffCreate = z.input<typeof ZOneOffCreate>;
-export const ZOneOffUpdate = ZOneOffCreate.omit({ organisation: true }).partial();
+export const ZOneOffUpdate = updateSchema(ZOneOffCreate.shape).omit({ organisation: true }).strict();
 export type TOneOffUpdate = z.input<typeof ZOneOffUpdate>;
 
 /** Run settlement now for one merchant (or every merchant) up to a moment. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from '../money.ts';
+import { updateSchema } from './update-schema.ts';
 
 /**
  * The provider's per-merchant configuration (risk-config.md §2.13 "merchant-configuration",
@@ -45,7 +46,7 @@ const fields = {
 };
 
 /** Any subset of the fields; what is not sent keeps its value. */
-export const ZMerchantConfigurationUpdate = z.object(fields).partial().strict();
+export const ZMerchantConfigurationUpdate = updateSchema(fields).strict();
 export type TMerchantConfigurationUpdate = z.input<typeof ZMerchantConfigurationUpdate>;
 
 export const MERCHANT_CONFIGURATION_DEFAULTS = {

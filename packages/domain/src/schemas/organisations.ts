@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchema } from './update-schema.ts';
 
 /** Validation messages of the organisation form (risk-config.md §5); the web shows them by key. */
 export const ORGANISATION_MESSAGES = {
@@ -40,5 +41,5 @@ export const ZOrganisationCreate = z.object(fields).strict();
 export type TOrganisationCreate = z.infer<typeof ZOrganisationCreate>;
 
 /** Updating: only the fields sent change; a new `parent` moves the organisation with its subtree. */
-export const ZOrganisationUpdate = z.object(fields).partial().strict();
+export const ZOrganisationUpdate = updateSchema(fields).strict();
 export type TOrganisationUpdate = z.infer<typeof ZOrganisationUpdate>;

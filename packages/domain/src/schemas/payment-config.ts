@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchema } from './update-schema.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 import { secret } from './secret.ts';
 import { withoutCredentials } from './webhooks.ts';
@@ -56,7 +57,7 @@ const profileFields = {
 export const ZPaymentProfileCreate = z.object(profileFields).strict();
 export type TPaymentProfileCreate = z.input<typeof ZPaymentProfileCreate>;
 /** Updating: only the fields sent change; the organisation of an existing profile never does. */
-export const ZPaymentProfileUpdate = z.object(profileFields).omit({ organisation: true }).partial().strict();
+export const ZPaymentProfileUpdate = updateSchema(profileFields).omit({ organisation: true }).strict();
 export type TPaymentProfileUpdate = z.input<typeof ZPaymentProfileUpdate>;
 
 export const PROCESSOR_TYPES = ['processor', 'processorsettlement'] as const;
@@ -96,7 +97,7 @@ const typeRules = (
 /** A processor or processor settlement (risk-config.md §3 "Processor or processor-settlement form", §5). */
 export const ZProcessorCreate = z.object(processorFields).strict().superRefine(typeRules);
 export type TProcessorCreate = z.input<typeof ZProcessorCreate>;
-export const ZProcessorUpdate = z.object(processorFields).omit({ organisation: true, type: true }).partial().strict();
+export const ZProcessorUpdate = updateSchema(processorFields).omit({ organisation: true, type: true }).strict();
 export type TProcessorUpdate = z.input<typeof ZProcessorUpdate>;
 
 /** A stored detail as the API answers it: the value only as a hint. */
@@ -111,5 +112,5 @@ export const ZMiddlewareCreate = z
   .object({ name: requiredText(200), provider: requiredText(100), organisation: requiredText(64) })
   .strict();
 export type TMiddlewareCreate = z.input<typeof ZMiddlewareCreate>;
-export const ZMiddlewareUpdate = ZMiddlewareCreate.omit({ organisation: true }).partial().strict();
+export const ZMiddlewareUpdate = updateSchema(ZMiddlewareCreate.shape).omit({ organisation: true }).strict();
 export type TMiddlewareUpdate = z.input<typeof ZMiddlewareUpdate>;

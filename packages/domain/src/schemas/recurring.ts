@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from '../money.ts';
+import { updateSchema } from './update-schema.ts';
 import { statusVocabularies } from '../statuses.ts';
 import { withoutCredentials } from './webhooks.ts';
 
@@ -119,11 +120,7 @@ export const ZPlanCreate = z
 export type TPlanCreate = z.infer<typeof ZPlanCreate>;
 
 /** Update a plan: any subset of the fields; the webhook-or-email rule is checked on the merged plan. */
-export const ZPlanUpdate = z.object(
-  Object.fromEntries(Object.entries(planFields).map(([key, schema]) => [key, schema.optional()])) as {
-    [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]>;
-  },
-);
+export const ZPlanUpdate = updateSchema(planFields);
 export type TPlanUpdate = z.infer<typeof ZPlanUpdate>;
 
 const discountFields = {
@@ -168,11 +165,7 @@ export const ZSubscriptionDiscountCreate = z
 export type TSubscriptionDiscountCreate = z.infer<typeof ZSubscriptionDiscountCreate>;
 
 /** Update a discount: any subset; the amount rule is checked against the merged discount. */
-export const ZSubscriptionDiscountUpdate = z.object(
-  Object.fromEntries(Object.entries(discountFields).map(([key, schema]) => [key, schema.optional()])) as {
-    [K in keyof typeof discountFields]: z.ZodOptional<(typeof discountFields)[K]>;
-  },
-);
+export const ZSubscriptionDiscountUpdate = updateSchema(discountFields);
 export type TSubscriptionDiscountUpdate = z.infer<typeof ZSubscriptionDiscountUpdate>;
 
 /** Create a subscription (payments.md §5 "Subscription"); the form sends all of it. */

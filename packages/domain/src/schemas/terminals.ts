@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateFields } from './update-schema.ts';
 
 /** Card terminals a PSP hands out (Developers → Terminals); the spec names no fields, see docs/decisions.md. */
 export const TERMINAL_MODELS = [
@@ -38,10 +39,5 @@ const fields = {
 export const ZTerminalCreate = z.object(fields).strict();
 export type TTerminalCreate = z.input<typeof ZTerminalCreate>;
 /** The organisation of a terminal never changes; the profile may (same merchant only). */
-export const ZTerminalUpdate = z
-  .object(fields)
-  .omit({ organisation: true, status: true })
-  .extend({ status: z.enum(TERMINAL_STATUSES).optional() })
-  .partial()
-  .strict();
+export const ZTerminalUpdate = z.object(updateFields(fields)).omit({ organisation: true }).strict();
 export type TTerminalUpdate = z.input<typeof ZTerminalUpdate>;

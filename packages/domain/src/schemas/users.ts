@@ -1,5 +1,6 @@
 import { ZEmailAddress } from './auth.ts';
 import { z } from 'zod';
+import { updateSchema } from './update-schema.ts';
 import { ZLanguage } from './identity.ts';
 
 const ZRole = z
@@ -46,6 +47,9 @@ export const ZWelcomeMailBody = z.object({
   psp_default: z.boolean().optional(),
 });
 export type TWelcomeMailBody = z.infer<typeof ZWelcomeMailBody>;
+/** Updating a template: only the fields sent change (a default toggle sends only its flag). */
+export const ZWelcomeMailUpdate = updateSchema(ZWelcomeMailBody.omit({ id: true }).shape);
+export type TWelcomeMailUpdate = z.infer<typeof ZWelcomeMailUpdate>;
 
 const isProviderRole = (role: string) => role === 'PSP' || role.startsWith('PSP_');
 const groupOf = (role: string) => role.replace(/_(ALL|LIST|CREATE|UPDATE|DELETE|STATISTICS)$/, '');

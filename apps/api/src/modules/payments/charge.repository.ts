@@ -68,11 +68,19 @@ export type ChargeRuleset = {
   webhook_url: string | null;
 };
 
-export type ChargeRouting = { id: string; name: string; version: number; details: RoutingNode };
+export type ChargeRouting = {
+  id: string;
+  name: string;
+  version: number;
+  payment_product: string;
+  details: RoutingNode;
+};
 
 export type EngineProfile = ChargeProfile & {
   merchant_id: string | null;
   processors: string[];
+  /** The profile's intelligent-routing toggle: off, its routing choices do not route (risk-config.md §4). */
+  intelligent_routing: boolean;
   /** Where the profile's transaction webhooks go (none: no transaction webhook). */
   webhook_transaction_update: string | null;
 };
@@ -107,7 +115,7 @@ export const loadEngineConfig = async (
   const [row] = await tx.query<EngineConfigRow>(sql`
     select coalesce(v.version, 0) as version,
       (select json_build_object('id', p.id, 'organisation_id', p.organisation_id, 'merchant_id', p.merchant_id,
-        'currency_code', p.currency_code, 'routing', p.routing, 'processors', p.processors,
+        'currency_code', p.currency_code, 'routing', p.routing, 'processors', p.processors, 'intelligent_routing', p.intelligent_routing,
         'webhook_transaction_update', p.webhook_transaction_update)
        from payment_profile p where p.id = ${paymentProfileId}) as profile,
       (select json_build_object('merchant_id', coalesce(o.merchant_id, o.id), 'path', o.path, 'mcc', o.mcc)
@@ -123,7 +131,7 @@ export const loadEngineConfig = async (
         where po.id = coalesce(${organisationId}::text, (select organisation_id from payment_profile where id = ${paymentProfileId}))
           and (r.payment_profile_id is null or r.payment_profile_id = ${paymentProfileId})
           and po.path like o.path || '%'), '[]') as rulesets,
-      coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'version', g.version, 'details', g.details))
+      coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'version', g.version, 'payment_product', g.payment_product, 'details', g.details))
         from routing g where g.id in (select value from payment_profile p, jsonb_each_text(p.routing) where p.id = ${paymentProfileId})), '[]') as routings,
       coalesce((select json_agg(json_build_object('id', pr.id, 'active', pr.active, 'payment_product', pr.payment_product,
           'sandbox_latency_ms', pr.sandbox_latency_ms, 'sandbox_outage', pr.sandbox_outage) order by array_position(p.processors, pr.id))

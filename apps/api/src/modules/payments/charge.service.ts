@@ -63,11 +63,18 @@ export type ChargeResult = {
 
 type Routed = { processorId: string | null; routing: TTransactionDecision['routing']; reason: string | null };
 
-/** The profile's routing tree for the product decides the processor; without one, the profile's first active processor does. */
+/**
+ * The profile's routing tree for the product decides the processor; without one, the profile's
+ * first active processor does. A routing applies only as the screens say: the profile's
+ * intelligent-routing toggle is on and the routing is one for this payment's product.
+ */
 const route = (config: EngineConfigRow, product: PaymentProduct, facts: PaymentFacts): Routed => {
-  const routingId = config.profile?.routing?.[product];
+  const routingId = config.profile?.intelligent_routing ? config.profile.routing?.[product] : undefined;
   // Only a routing id routes; older demo worlds kept a weighted split object here, which routes like no routing.
-  const routing = typeof routingId === 'string' ? config.routings.find((r) => r.id === routingId) : undefined;
+  const routing =
+    typeof routingId === 'string'
+      ? config.routings.find((r) => r.id === routingId && r.payment_product === product)
+      : undefined;
   if (!routing) {
     const processorId = config.processors.find((p) => p.active && p.payment_product === product)?.id ?? null;
     return {

@@ -28,8 +28,8 @@ let profile: string;
 const newProfile = async (routing?: string) => {
   const id = newId('pp');
   await t.db
-    .query(sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name, processors, routing)
-    values (${id}, ${world.shopA.id}, ${world.shopA.id}, 'Engine', 'Engine', ${[world.processorId, second]}, ${JSON.stringify(routing ? { card: routing } : {})})`);
+    .query(sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name, processors, routing, intelligent_routing)
+    values (${id}, ${world.shopA.id}, ${world.shopA.id}, 'Engine', 'Engine', ${[world.processorId, second]}, ${JSON.stringify(routing ? { card: routing } : {})}, ${Boolean(routing)})`);
   return id;
 };
 

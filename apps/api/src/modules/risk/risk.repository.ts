@@ -76,9 +76,25 @@ export const ownedByMerchant = async (
   return rows.length > 0;
 };
 
-export const countRulesetsWithTag = async (tx: Queryable, tagId: string): Promise<number> => {
-  const [row] = await tx.query<{ n: number }>(
-    sql`select count(*)::int as n from validation_ruleset where tag_id = ${tagId}`,
+/** The tag rulesets that assign a tag, to name them when the tag cannot go. */
+export const rulesetsWithTag = (tx: Queryable, tagId: string) =>
+  tx.query<{ id: string; name: string }>(
+    sql`select id, name from validation_ruleset where tag_id = ${tagId} order by name, id`,
   );
-  return row.n;
-};
+
+/**
+ * The payment profiles that chose a routing, with the product they chose it for and their
+ * processors; locked, so no profile picks the routing up while a change to it is checked.
+ */
+export const findProfilesUsingRouting = async (tx: Queryable, routing: { id: string; merchant_id: string }) =>
+  (
+    await tx.query<{ id: string; name: string; product: string; processors: string[]; merchant_id: string }>(
+      sql`select p.id, p.name, k.key as product, p.processors, p.merchant_id from payment_profile p, jsonb_each(p.routing) k
+      where jsonb_typeof(k.value) = 'string' and k.value #>> '{}' = ${routing.id} order by p.name, p.id for update of p`,
+    )
+  ).map((p) => ({
+    ...p,
+    // Another merchant's profile (a reference made before references were checked in the owner's
+    // scope) still counts, but is not named to this routing's merchant.
+    label: p.merchant_id === routing.merchant_id ? `${p.name} (${p.id})` : 'of another merchant',
+  }));

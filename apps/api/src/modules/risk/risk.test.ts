@@ -82,7 +82,7 @@ describe('routing', () => {
         await call(t.app, b, 'POST', `/v1/routing/${id}`, {
           name: 'Mine',
           payment_product: 'card',
-          details: world.processorId,
+          details: tree(world.processorId, world.processorId),
         })
       ).status,
     ).toBe(404);
@@ -95,7 +95,7 @@ describe('routing', () => {
         await call(t.app, noRole, 'POST', '/v1/routing', {
           name: 'X',
           payment_product: 'card',
-          details: world.processorId,
+          details: tree(world.processorId, world.processorId),
         })
       ).status,
     ).toBe(403);
@@ -152,7 +152,7 @@ describe('routing', () => {
     expect(result.body).toMatchObject({ transactions: 3, draft: { [world.processorId]: 3 }, actual: { unrouted: 3 } });
     const other = await call(t.app, b, 'POST', '/v1/routing/backtest', {
       payment_product: 'card',
-      details: world.processorId,
+      details: tree(world.processorId, world.processorId),
       routing: id,
     });
     expect(other.status).toBe(404);
@@ -233,7 +233,10 @@ describe('tags and rulesets', () => {
       rules: [{ name: 'amount', operator: '>', value: '1' }],
     });
     expect(foreign.body.details).toEqual([{ path: 'body.tag', message: 'Unknown tag' }]);
-    expect((await call(t.app, a, 'DELETE', `/v1/tag/${tagId}`)).status).toBe(409);
+    const inUse = await call(t.app, a, 'DELETE', `/v1/tag/${tagId}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toMatchObject({ code: 'in_use' });
+    expect(inUse.body.details).toEqual([{ path: 'params.id', message: `Used by tag ruleset Big (${rulesetId})` }]);
   });
 
   it('edits without action, keeps versions, and backtests a block rule', async () => {
@@ -244,8 +247,9 @@ describe('tags and rulesets', () => {
     });
     expect(edited.body).toMatchObject({ action: 'tag', version: 2 });
     const versions = await call(t.app, a, 'GET', `/v1/validationruleset/${rulesetId}/versions`);
+    // The e-mail was not sent, so it stays (an update changes only what it sends).
+    expect(edited.body.email).toBe('risk@shop-a.test');
     expect(versions.body[0].diff).toEqual([
-      { path: 'email', before: 'risk@shop-a.test', after: null },
       { path: 'rules.0.operator', before: '>=', after: '>' },
       { path: 'rules.0.value', before: '20000', after: '25000' },
     ]);

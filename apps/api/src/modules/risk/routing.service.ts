@@ -1,4 +1,10 @@
-import { processorsOf, type RoutingNode, type TRoutingCreate, type TRoutingUpdate } from '@kassa/domain';
+import {
+  processorsOf,
+  type PaymentProduct,
+  type RoutingNode,
+  type TRoutingCreate,
+  type TRoutingUpdate,
+} from '@kassa/domain';
 import { type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -6,7 +12,16 @@ import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { routingEntity } from './risk.entities.ts';
-import { deleteRow, findProcessors, findVersion, insertRow, lockOwned, updateRow } from './risk.repository.ts';
+import {
+  deleteRow,
+  findProcessors,
+  findProfilesUsingRouting,
+  findVersion,
+  insertRow,
+  lockOwned,
+  type OwnedRow,
+  updateRow,
+} from './risk.repository.ts';
 import { recordVersion } from './versioning.ts';
 import { resolveOwner } from '../settings/owner.ts';
 
@@ -35,7 +50,7 @@ const checkEndpoints = async (tx: Queryable, details: RoutingNode, product: stri
   if (wrong.length > 0) throw new HttpError(400, 'validation_error', wrong[0].message, wrong);
 };
 
-const snapshotOf = (body: TRoutingUpdate) => ({
+const snapshotOf = (body: Required<TRoutingUpdate>) => ({
   name: body.name,
   payment_product: body.payment_product,
   details: body.details,
@@ -68,6 +83,29 @@ export const createRouting = async (db: Db, actor: Actor, body: TRoutingCreate) 
   return getEntity(db, routingEntity, actor.scope, id);
 };
 
+/**
+ * Every payment profile that uses this routing must still be able to: the product it is chosen
+ * for is the routing's, and each processor of the tree is one of the profile's (risk-config.md §5).
+ * A change that would break one is a 409 naming the profiles, so no payment is misrouted.
+ */
+const checkProfilesUsing = async (tx: Queryable, row: OwnedRow, routing: Required<TRoutingUpdate>) => {
+  const tree = processorsOf(routing.details);
+  const broken = (await findProfilesUsingRouting(tx, row)).filter(
+    (p) => p.product !== routing.payment_product || tree.some((processor) => !p.processors.includes(processor)),
+  );
+  if (broken.length === 0) return;
+  const names = broken.map((p) => p.label).join(', ');
+  throw new HttpError(409, 'in_use', `This change would break the payment profiles using this routing: ${names}`, [
+    ...broken.map((p) => ({
+      path: p.product !== routing.payment_product ? 'body.payment_product' : 'body.details',
+      message:
+        p.product !== routing.payment_product
+          ? `Payment profile ${p.label} uses this routing for ${p.product}`
+          : `Payment profile ${p.label} does not have every processor of this tree`,
+    })),
+  ]);
+};
+
 const applyRouting = async (
   tx: Queryable,
   actor: Actor,
@@ -77,13 +115,20 @@ const applyRouting = async (
 ) => {
   const row = await lockOwned(tx, 'routing', actor.scope, id);
   if (!row) throw notFoundAt('params.id', 'Routing');
-  await checkEndpoints(tx, body.details, body.payment_product);
-  const version = await recordVersion(tx, actor, 'routing', row, change, snapshotOf(body));
+  // An update changes only the fields it sends; the rules are checked on the routing as it will be.
+  const next = {
+    name: body.name ?? String(row.name),
+    payment_product: body.payment_product ?? (row.payment_product as PaymentProduct),
+    details: body.details === undefined ? (row.details as RoutingNode) : body.details,
+  };
+  await checkEndpoints(tx, next.details, next.payment_product);
+  await checkProfilesUsing(tx, row, next);
+  const version = await recordVersion(tx, actor, 'routing', row, change, snapshotOf(next));
   await updateRow(tx, 'routing', id, {
-    name: body.name,
-    payment_product: body.payment_product,
-    details: JSON.stringify(body.details),
-    processors: processorsOf(body.details),
+    name: next.name,
+    payment_product: next.payment_product,
+    details: JSON.stringify(next.details),
+    processors: processorsOf(next.details),
     version,
   });
   await recordAudit(tx, {
@@ -92,7 +137,7 @@ const applyRouting = async (
     responseCode: 200,
     entity: 'routing',
     entityId: id,
-    detail: { name: body.name, version },
+    detail: { name: next.name, version, fields: Object.keys(body) },
   });
 };
 
@@ -116,6 +161,22 @@ export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<v
   await db.transaction(async (tx) => {
     const row = await lockOwned(tx, 'routing', actor.scope, id);
     if (!row) throw notFoundAt('params.id', 'Routing');
+    // A payment profile using it would silently fall back to its first processor: refuse, naming them.
+    const users = await findProfilesUsingRouting(tx, row);
+    if (users.length > 0) {
+      const names = users.map((p) => p.label).join(', ');
+      throw new HttpError(
+        409,
+        'in_use',
+        `The routing is used by payment profile(s) ${names}; choose another routing there first`,
+        [
+          ...users.map((p) => ({
+            path: 'params.id',
+            message: `Used by payment profile ${p.label} for ${p.product}`,
+          })),
+        ],
+      );
+    }
     await recordVersion(tx, actor, 'routing', row, 'deleted', {
       name: row.name,
       payment_product: row.payment_product,

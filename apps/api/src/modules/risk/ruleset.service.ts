@@ -40,6 +40,19 @@ const snapshotOf = (action: string, body: TRulesetUpdate) => ({
   rules: body.rules,
 });
 
+/** The ruleset's fields as stored, in the shape of an update body. */
+const storedRuleset = (row: OwnedRow): TRulesetUpdate => ({
+  name: String(row.name),
+  webhook_url: (row.webhook_url as string | null) ?? null,
+  email: (row.email as string | null) ?? null,
+  tag: (row.tag_id as string | null) ?? null,
+  payment_profile: (row.payment_profile_id as string | null) ?? null,
+  rules: row.rules as TRulesetUpdate['rules'],
+});
+
+const definedOf = <T extends object>(body: T): Partial<T> =>
+  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 const columnsOf = (snapshot: ReturnType<typeof snapshotOf>) => ({
   name: snapshot.name,
   webhook_url: snapshot.action === '3dSecure' ? null : snapshot.webhook_url,
@@ -79,8 +92,13 @@ const applyRuleset = async (
   change: 'updated' | 'rolled_back',
 ) => {
   const action = String(row.action);
-  await checkReferences(tx, row.merchant_id, action, body);
-  const snapshot = snapshotOf(action, body);
+  // As on create (§5 "webhook_url … not for 3dSecure"): refused, never silently dropped.
+  if (action === '3dSecure' && body.webhook_url)
+    throw badRequest('body.webhook_url', 'A 3-D Secure ruleset has no webhook');
+  // An update changes only the fields it sends: the rest is the ruleset as stored.
+  const next: TRulesetUpdate = { ...storedRuleset(row), ...definedOf(body) };
+  await checkReferences(tx, row.merchant_id, action, next);
+  const snapshot = snapshotOf(action, next);
   const version = await recordVersion(tx, actor, 'validationruleset', row, change, snapshot);
   await updateRow(tx, 'validation_ruleset', row.id, { ...columnsOf(snapshot), version });
   await recordAudit(tx, {
@@ -89,7 +107,7 @@ const applyRuleset = async (
     responseCode: 200,
     entity: 'validationruleset',
     entityId: row.id,
-    detail: { name: body.name, version },
+    detail: { name: snapshot.name, version, fields: Object.keys(body) },
   });
 };
 

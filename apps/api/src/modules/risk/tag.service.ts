@@ -6,7 +6,7 @@ import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
 import { getEntity } from '../../query/repository.ts';
 import { tagEntity } from '../settings/tag.entity.ts';
-import { countRulesetsWithTag, deleteRow, insertRow, lockOwned, updateRow } from './risk.repository.ts';
+import { deleteRow, insertRow, lockOwned, rulesetsWithTag, updateRow } from './risk.repository.ts';
 import { resolveOwner } from '../settings/owner.ts';
 
 export const createTag = async (db: Db, actor: Actor, body: TTagCreate) => {
@@ -36,7 +36,11 @@ export const createTag = async (db: Db, actor: Actor, body: TTagCreate) => {
 export const updateTag = async (db: Db, actor: Actor, id: string, body: TTagUpdate) => {
   await db.transaction(async (tx) => {
     if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
-    await updateRow(tx, 'tag', id, { text: body.text, colour: body.colour });
+    // Only the fields sent change.
+    const columns = Object.fromEntries(
+      Object.entries({ text: body.text, colour: body.colour }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(columns).length > 0) await updateRow(tx, 'tag', id, columns);
     await recordAudit(tx, {
       ...actor.audit,
       type: 'tag_updated',
@@ -53,10 +57,11 @@ export const updateTag = async (db: Db, actor: Actor, id: string, body: TTagUpda
 export const deleteTag = async (db: Db, actor: Actor, id: string): Promise<void> => {
   await db.transaction(async (tx) => {
     if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
-    const used = await countRulesetsWithTag(tx, id);
-    if (used > 0) {
-      throw new HttpError(409, 'conflict', `The tag is used by ${used} tag ruleset(s); change those first`, [
-        { path: 'params.id', message: 'Tag in use by tag rulesets' },
+    const users = await rulesetsWithTag(tx, id);
+    if (users.length > 0) {
+      const names = users.map((r) => `${r.name} (${r.id})`).join(', ');
+      throw new HttpError(409, 'in_use', `The tag is used by tag ruleset(s) ${names}; change those first`, [
+        ...users.map((r) => ({ path: 'params.id', message: `Used by tag ruleset ${r.name} (${r.id})` })),
       ]);
     }
     await deleteRow(tx, 'tag', id);

@@ -28,8 +28,12 @@ const invalid = (details: ErrorDetail[]) => new HttpError(400, 'validation_error
  * more than one processor needs a routing that includes all of them, else those processors would
  * leave payments unroutable.
  */
-const check = async (tx: Queryable, scope: Scope, profile: Profile) => {
+const check = async (tx: Queryable, scope: Scope, profile: Profile, sentRouting?: Profile['routing']) => {
   const details: ErrorDetail[] = [];
+  // The toggle decides whether the routing applies (§4), so routing chosen with it off would be a
+  // choice the engine ignores: refused rather than stored (turning it off clears the choices).
+  if (!profile.intelligent_routing && Object.values(sentRouting ?? {}).some(Boolean))
+    details.push({ path: 'body.intelligent_routing', message: 'Turn intelligent routing on to choose a routing' });
   const processors = await findProcessors(tx, profile.processors);
   const unknown = profile.processors.filter((id) => !processors.some((p) => p.id === id));
   if (unknown.length) details.push({ path: 'body.processors', message: `Unknown processor: ${unknown.join(', ')}` });
@@ -93,12 +97,17 @@ export const createPaymentProfile = async (
     const owner = await resolveOwner(tx, actor, body.organisation);
     const { organisation: _organisation, ...fields } = body;
     await assertBankAccount(tx, owner.merchantId, body.bank_account);
-    await check(tx, actor.scope, {
-      processors: body.processors,
-      middleware: body.middleware,
-      intelligent_routing: body.intelligent_routing ?? false,
-      routing: body.routing ?? {},
-    });
+    await check(
+      tx,
+      actor.scope,
+      {
+        processors: body.processors,
+        middleware: body.middleware,
+        intelligent_routing: body.intelligent_routing ?? false,
+        routing: body.routing ?? {},
+      },
+      body.routing,
+    );
     await insertRow(tx, 'payment_profile', {
       id,
       organisation_id: owner.organisationId,
@@ -123,12 +132,17 @@ export const updatePaymentProfile = async (db: Db, actor: Actor, id: string, bod
     if (!current) throw notFoundAt('params.id', 'Payment profile');
     // Checked when it changes: profiles of older demo worlds hold an account number here, not an id.
     if (body.bank_account !== current.bank_account) await assertBankAccount(tx, current.merchant_id, body.bank_account);
-    await check(tx, actor.scope, {
-      processors: body.processors ?? current.processors,
-      middleware: body.middleware ?? current.middleware,
-      intelligent_routing: body.intelligent_routing ?? current.intelligent_routing,
-      routing: body.routing ?? current.routing,
-    });
+    await check(
+      tx,
+      actor.scope,
+      {
+        processors: body.processors ?? current.processors,
+        middleware: body.middleware ?? current.middleware,
+        intelligent_routing: body.intelligent_routing ?? current.intelligent_routing,
+        routing: body.routing ?? current.routing,
+      },
+      body.routing,
+    );
     const columns = columnsOf(body);
     if (Object.keys(columns).length) await updateRow(tx, 'payment_profile', id, columns);
     await recordAudit(tx, {

@@ -38,3 +38,10 @@ export const lockProcessor = async (tx: Queryable, id: string): Promise<LockedPr
 /** Locks a middleware row until the transaction ends; undefined when there is none. */
 export const lockMiddleware = async (tx: Queryable, id: string): Promise<{ id: string } | undefined> =>
   (await tx.query<{ id: string }>(sql`select id from middleware where id = ${id} for update`))[0];
+
+/** Routings whose tree sends payments to this processor but that route another product than `product`. */
+export const routingsOfOtherProduct = (tx: Queryable, processorId: string, product: string | null) =>
+  tx.query<{ id: string; name: string; payment_product: string }>(
+    sql`select id, name, payment_product from routing
+      where ${processorId} = any(processors) and payment_product is distinct from ${product} order by name, id`,
+  );

@@ -20,6 +20,7 @@ import {
   findProcessorDetails,
   lockMiddleware,
   lockProcessor,
+  routingsOfOtherProduct,
   type StoredDetail,
 } from './processor.repository.ts';
 import { middlewareEntity, processorEntity } from './settings.entities.ts';
@@ -110,6 +111,23 @@ export const createProcessor = async (db: Db, actor: ActorWithRoles, body: TProc
   return withDetails(db, actor, id);
 };
 
+/**
+ * A routing's tree holds processors of its own product only (§2.4): a processor that routings
+ * use cannot change product under them, else their payments would go to a processor of another
+ * product. 409 naming the routings.
+ */
+const assertRoutingsKeepProduct = async (tx: Queryable, id: string, product: string | null) => {
+  const routings = await routingsOfOtherProduct(tx, id, product);
+  if (routings.length === 0) return;
+  const names = routings.map((r) => `${r.name} (${r.id})`).join(', ');
+  throw new HttpError(409, 'in_use', `The processor is an endpoint of routing(s) ${names}; change those first`, [
+    ...routings.map((r) => ({
+      path: 'body.payment_product',
+      message: `Used by routing ${r.name} (${r.id}) for ${r.payment_product}`,
+    })),
+  ]);
+};
+
 export const updateProcessor = async (db: Db, actor: ActorWithRoles, id: string, body: TProcessorUpdate) => {
   await db.transaction(async (tx) => {
     const current = await lockProcessor(tx, id);
@@ -119,6 +137,8 @@ export const updateProcessor = async (db: Db, actor: ActorWithRoles, id: string,
     const settlementType =
       body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
     if (current.type === 'processor' && !product) throw badRequest('body.payment_product', 'form_validation.required');
+    if (current.type === 'processor' && product !== current.payment_product)
+      await assertRoutingsKeepProduct(tx, id, product);
     if (current.type === 'processorsettlement' && !settlementType)
       throw badRequest('body.processor_settlement_type', 'form_validation.required');
     const columns = processorColumns(body, body.details && sealDetails(body.details, current.details));

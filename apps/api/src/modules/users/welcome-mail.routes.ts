@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, ZErrorBody, ZOk, ZWelcomeMailBody } from '@kassa/domain';
+import { access, ZErrorBody, ZOk, ZWelcomeMailBody, ZWelcomeMailUpdate } from '@kassa/domain';
 import { authOf } from '../../plugins/auth-context.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { welcomeMailEntity } from './welcome-mail.entity.ts';
@@ -38,7 +38,7 @@ export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
       schema: {
         tags,
         params: ZId,
-        body: ZWelcomeMailBody.omit({ id: true }),
+        body: ZWelcomeMailUpdate,
         response: { 200: welcomeMailEntity.row, 400: ZErrorBody, 404: ZErrorBody },
       },
       handler: (request) => welcome.upsertWelcomeMail(app.db, { ...request.body, id: request.params.id }, ctx(request)),

@@ -1,4 +1,4 @@
-import { hasAccess, access, type TWelcomeMailBody } from '@kassa/domain';
+import { hasAccess, access, type TWelcomeMailUpdate } from '@kassa/domain';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../../plugins/audit.ts';
@@ -32,16 +32,18 @@ const audit = (ctx: Context, type: string, id: string, detail?: Record<string, u
  * on the server; setting `default` or `psp_default` clears that flag on every other row in the
  * same transaction, under a lock so two saves at once cannot both keep it.
  */
-export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailBody, ctx: Context) => {
+export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailUpdate & { id?: string }, ctx: Context) => {
   const existing = body.id ? await getEntity(db, welcomeMailEntity, ctx.actor.scope, body.id) : undefined;
   if (!hasAccess(ctx.actor.roles, existing ? access.welcomeMail.update : access.welcomeMail.create)) throw forbidden();
   const id = (existing?.id as string | undefined) ?? newId('wm');
-  const content = sanitizeWelcomeHtml(body.content);
+  // An update changes only what it sends; a create (its schema requires both) sends name and content.
+  const name = body.name ?? String(existing?.name ?? '');
+  const content = body.content === undefined ? String(existing?.content ?? '') : sanitizeWelcomeHtml(body.content);
   await db.transaction(async (tx) => {
     await repo.lockWelcomeMailDefaults(tx);
     if (body.default) await repo.clearOtherDefaults(tx, 'is_default', id);
     if (body.psp_default) await repo.clearOtherDefaults(tx, 'psp_default', id);
-    const write = { name: body.name, content, isDefault: body.default ?? null, pspDefault: body.psp_default ?? null };
+    const write = { name, content, isDefault: body.default ?? null, pspDefault: body.psp_default ?? null };
     if (existing) await repo.updateWelcomeMail(tx, id, write);
     else await repo.insertWelcomeMail(tx, id, write);
     await recordAudit(

@@ -163,6 +163,7 @@ const insertItems = async (org: { id: string; merchantId: string | null }, profi
     chargeback: newId('cb'),
     validationruleset: newId('vr'),
     cardlink: newId('cal'),
+    paymentlink: newId('pl'),
     subscription: newId('sub'),
   };
   const plan = newId('pln');
@@ -178,6 +179,9 @@ const insertItems = async (org: { id: string; merchantId: string | null }, profi
   await t.db
     .query(sql`insert into card_add_link (id, organisation_id, merchant_id, payment_profile_id, customer_id, token, url, expires_at)
     values (${ids.cardlink}, ${org.id}, ${m}, ${profileId}, ${customer}, ${newId('tok')}, 'https://pay.kassa.test/add-card/x', now() + interval '1 day')`);
+  await t.db
+    .query(sql`insert into payment_link (id, organisation_id, merchant_id, payment_profile_id, token, url, amount, currency_code, expires_at)
+    values (${ids.paymentlink}, ${org.id}, ${m}, ${profileId}, ${newId('tok')}, 'https://pay.kassa.test/pay/x', 1250, 'EUR', now() + interval '1 day')`);
   await t.db.query(sql`insert into plan (id, organisation_id, merchant_id, payment_profile_id, name, amount, interval)
     values (${plan}, ${org.id}, ${m}, ${profileId}, 'Monthly', 500, 'month')`);
   await t.db
@@ -200,7 +204,15 @@ const statusOf: Record<string, string | undefined> = {
 };
 
 describe("a test webhook names only items of the caller's and the webhook's organisation (issue 30, item 7)", () => {
-  it.each(['transaction', 'refund', 'chargeback', 'validationruleset', 'cardlink', 'subscription'] as const)(
+  it.each([
+    'transaction',
+    'refund',
+    'chargeback',
+    'validationruleset',
+    'cardlink',
+    'paymentlink',
+    'subscription',
+  ] as const)(
     "%s: the parent's and a sibling's ids answer 404 exactly like an unknown id, and the receiver gets nothing",
     async (type) => {
       const parentItems = await insertItems(world.shopA, world.profileA);

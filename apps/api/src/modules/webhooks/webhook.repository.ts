@@ -124,6 +124,7 @@ const itemTables = {
   chargeback: 'chargeback',
   validationruleset: 'validation_ruleset',
   cardlink: 'card_add_link',
+  paymentlink: 'payment_link',
   subscription: 'subscription',
 } as const;
 export type WebhookItemType = keyof typeof itemTables;

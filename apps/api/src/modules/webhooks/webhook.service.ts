@@ -24,6 +24,7 @@ const itemNames: Record<repo.WebhookItemType, string> = {
   chargeback: 'Chargeback',
   validationruleset: 'Ruleset',
   cardlink: 'Card-add link',
+  paymentlink: 'Payment link',
   subscription: 'Subscription',
 };
 
