@@ -1,14 +1,11 @@
 import { processorsOf, type RoutingNode, type TRoutingCreate, type TRoutingUpdate } from '@kassa/domain';
-import { type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity, type UpdateCtx } from '../../query/write.ts';
 import { routingEntity } from './risk.entities.ts';
-import { deleteRow, findProcessors, findVersion, insertRow, lockOwned, updateRow } from './risk.repository.ts';
-import { recordVersion } from './versioning.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { findProcessors, type OwnedRow } from './risk.repository.ts';
+import { findVersionOrNotFound, recordVersion } from './versioning.ts';
 
 /** Paths of the endpoints of a tree, so a wrong processor is named where it sits. */
 const endpointPaths = (node: RoutingNode, path: string, out: { id: string; path: string }[] = []) => {
@@ -41,94 +38,59 @@ const snapshotOf = (body: TRoutingUpdate) => ({
   details: body.details,
 });
 
-export const createRouting = async (db: Db, actor: Actor, body: TRoutingCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
+export const routingWrite = defineWrite({
+  entity: routingEntity,
+  path: 'routing',
+  idPrefix: 'rou',
+  label: 'Routing',
+  audit: { entity: 'routing', type: 'routing' },
+});
+
+const columnsOf = (body: TRoutingUpdate) => ({
+  name: body.name,
+  payment_product: body.payment_product,
+  details: JSON.stringify(body.details),
+  processors: processorsOf(body.details),
+});
+
+export const createRouting = (db: Db, actor: Actor, body: TRoutingCreate) =>
+  createEntity(db, actor, routingWrite, body, async ({ tx, id, owner }) => {
     await checkEndpoints(tx, body.details, body.payment_product);
-    const id = newId('rou');
     const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
-    await insertRow(tx, 'routing', {
-      ...row,
-      name: body.name,
-      payment_product: body.payment_product,
-      details: JSON.stringify(body.details),
-      processors: processorsOf(body.details),
-    });
     await recordVersion(tx, actor, 'routing', row, 'created', snapshotOf(body));
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'routing_created',
-      responseCode: 201,
-      entity: 'routing',
-      entityId: id,
-      detail: { name: body.name },
-    });
-    return id;
+    return { values: columnsOf(body), detail: { name: body.name } };
   });
-  return getEntity(db, routingEntity, actor.scope, id);
-};
 
-const applyRouting = async (
-  tx: Queryable,
-  actor: Actor,
-  id: string,
-  body: TRoutingUpdate,
-  change: 'updated' | 'rolled_back',
-) => {
-  const row = await lockOwned(tx, 'routing', actor.scope, id);
-  if (!row) throw notFoundAt('params.id', 'Routing');
-  await checkEndpoints(tx, body.details, body.payment_product);
-  const version = await recordVersion(tx, actor, 'routing', row, change, snapshotOf(body));
-  await updateRow(tx, 'routing', id, {
-    name: body.name,
-    payment_product: body.payment_product,
-    details: JSON.stringify(body.details),
-    processors: processorsOf(body.details),
-    version,
-  });
-  await recordAudit(tx, {
-    ...actor.audit,
-    type: `routing_${change}`,
-    responseCode: 200,
-    entity: 'routing',
-    entityId: id,
-    detail: { name: body.name, version },
-  });
-};
+/** The rules of a save and of a rollback alike: valid endpoints, and a new version. */
+const applyRouting =
+  (actor: Actor, change: 'updated' | 'rolled_back') =>
+  async ({ tx, body, row }: UpdateCtx<TRoutingUpdate>) => {
+    await checkEndpoints(tx, body.details, body.payment_product);
+    const version = await recordVersion(tx, actor, 'routing', row as OwnedRow, change, snapshotOf(body));
+    return { values: { ...columnsOf(body), version }, detail: { name: body.name, version } };
+  };
 
-export const updateRouting = async (db: Db, actor: Actor, id: string, body: TRoutingUpdate) => {
-  await db.transaction((tx) => applyRouting(tx, actor, id, body, 'updated'));
-  return getEntity(db, routingEntity, actor.scope, id);
-};
+export const updateRouting = (db: Db, actor: Actor, id: string, body: TRoutingUpdate) =>
+  updateEntity(db, actor, routingWrite, id, body, applyRouting(actor, 'updated'));
 
 /** Restores the routing as it was in an earlier version; the restore is itself a new version. */
-export const rollbackRouting = async (db: Db, actor: Actor, id: string, version: number) => {
-  await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'routing', actor.scope, id))) throw notFoundAt('params.id', 'Routing');
-    const target = await findVersion(tx, id, version);
-    if (!target) throw notFoundAt('params.version', 'Version');
-    await applyRouting(tx, actor, id, target.snapshot as TRoutingUpdate, 'rolled_back');
-  });
-  return getEntity(db, routingEntity, actor.scope, id);
-};
+export const rollbackRouting = (db: Db, actor: Actor, id: string, version: number) =>
+  updateEntity(
+    db,
+    actor,
+    routingWrite,
+    id,
+    async (tx) => (await findVersionOrNotFound(tx, id, version)) as TRoutingUpdate,
+    applyRouting(actor, 'rolled_back'),
+    'rolled_back',
+  );
 
-export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'routing', actor.scope, id);
-    if (!row) throw notFoundAt('params.id', 'Routing');
-    await recordVersion(tx, actor, 'routing', row, 'deleted', {
+export const deleteRouting = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, routingWrite, id, async ({ tx, row }) => {
+    await recordVersion(tx, actor, 'routing', row as OwnedRow, 'deleted', {
       name: row.name,
       payment_product: row.payment_product,
       details: row.details,
     });
-    await deleteRow(tx, 'routing', id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'routing_deleted',
-      responseCode: 204,
-      entity: 'routing',
-      entityId: id,
-      detail: { name: row.name },
-    });
+    return { detail: { name: row.name } };
   });
-};

@@ -1,4 +1,5 @@
 import { diffSnapshots } from '@kassa/domain';
+import { notFoundAt } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
 import { findVersion, insertVersion, lastVersionNumber, type OwnedRow } from './risk.repository.ts';
@@ -33,4 +34,11 @@ export const recordVersion = async (
     diff: before ? diffSnapshots(before, snapshot) : [],
   });
   return version;
+};
+
+/** The snapshot of an earlier version of a row already locked in the caller's scope. */
+export const findVersionOrNotFound = async (tx: Queryable, entityId: string, version: number) => {
+  const target = await findVersion(tx, entityId, version);
+  if (!target) throw notFoundAt('params.version', 'Version');
+  return target.snapshot;
 };
