@@ -78,6 +78,14 @@ const namedIds = (body: Record<string, unknown>, path: string): [string, string]
     .map(([k, id]) => [`body.${key}.${k}`, id]);
 };
 
+/** True when the stored row already names `id` where the body does (a scalar, an item of a list, a value under the same key). */
+const holds = (stored: unknown, at: string, id: string): boolean => {
+  if (Array.isArray(stored)) return stored.includes(id);
+  if (stored && typeof stored === 'object')
+    return (stored as Record<string, unknown>)[at.slice(at.lastIndexOf('.') + 1)] === id;
+  return stored === id;
+};
+
 const labelOf = (entity: EntityDef) => {
   const what = entity.name.replace(/_/g, ' ');
   return what.charAt(0).toUpperCase() + what.slice(1);
@@ -96,7 +104,9 @@ export const checkReferences = async (
 ) => {
   const details: ErrorDetail[] = [];
   for (const [path, reference] of Object.entries(def.references ?? {})) {
-    const named = namedIds(body, path).filter(([, id]) => !(row && reference.column && row[reference.column] === id));
+    const named = namedIds(body, path).filter(
+      ([at, id]) => !(row && reference.column && holds(row[reference.column], at, id)),
+    );
     if (named.length === 0) continue;
     const target = reference.entity();
     const ids = [...new Set(named.map(([, id]) => id))];

@@ -14,8 +14,14 @@ import {
 } from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { authOf } from '../../plugins/auth-context.ts';
-import { middlewareEntity, paymentProfileEntity } from './settings.entities.ts';
-import { createPaymentProfile, listRoutings, updatePaymentProfile } from './payment-profile.service.ts';
+import { registerCrud } from '../../query/crud.ts';
+import { middlewareEntity } from './settings.entities.ts';
+import {
+  createPaymentProfile,
+  listRoutings,
+  paymentProfileWrite,
+  updatePaymentProfile,
+} from './payment-profile.service.ts';
 import {
   createMiddleware,
   createProcessor,
@@ -45,23 +51,18 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
     },
     handler: (request) => listRoutings(app.db, authOf(request).scope),
   });
-  app.post('/v1/paymentprofile', {
-    config: { access: { roles: access.paymentProfile.create } },
-    schema: { tags: ['payment_profile'], body: ZPaymentProfileCreate, response: { 201: paymentProfileEntity.row } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createPaymentProfile(app.db, actorOf(request), request.body)),
-  });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/paymentprofile/:id',
-    config: { access: { roles: access.paymentProfile.update } },
-    schema: {
-      tags: ['payment_profile'],
-      params: ZIdParams,
-      body: ZPaymentProfileUpdate,
-      response: { 200: paymentProfileEntity.row },
+  // Profiles are read through settings.routes.ts.
+  registerCrud(app, {
+    write: paymentProfileWrite,
+    roles: {
+      list: access.paymentProfile.list,
+      create: access.paymentProfile.create,
+      update: access.paymentProfile.update,
     },
-    handler: (request) => updatePaymentProfile(app.db, actorOf(request), request.params.id, request.body),
+    schemas: { create: ZPaymentProfileCreate, update: ZPaymentProfileUpdate },
+    registerRead: false,
+    create: createPaymentProfile,
+    update: updatePaymentProfile,
   });
 
   app.get('/v1/processor/:id/details', {
