@@ -11,7 +11,8 @@ import { newSigningSecret } from './signature.ts';
 import { webhookEntity } from './webhook.entity.ts';
 import * as repo from './webhook.repository.ts';
 import { notFoundAt } from '../../lib/http-error.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { ownerScope, resolveOwner } from '../../query/owner.ts';
+import { inMerchantScope } from '../../query/where.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;
@@ -29,7 +30,8 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
   let data: Record<string, unknown> = { id: body.item_id ?? null, status: body.status ?? null, test: true };
   if (body.item_id && (snapshotTypes as readonly string[]).includes(type)) {
     const item = await repo.itemSnapshot(db, type as (typeof snapshotTypes)[number], body.item_id);
-    if (!item || item.merchant_id !== owner.merchantId)
+    // In the owner's scope, not just its merchant's: a sub-organisation never reaches its parent's or a sibling's items.
+    if (!item || !inMerchantScope(await ownerScope(db, owner.organisationId), item))
       throw notFoundAt('body.item_id', type.charAt(0).toUpperCase() + type.slice(1));
     const { url: _url, organisation_id, merchant_id: _merchant, ...rest } = item;
     data = { ...rest, organisation: organisation_id, status: body.status ?? item.status, test: true };
