@@ -4,13 +4,17 @@ import type { Queryable } from '../plugins/db/index.ts';
 import type { Scope } from './scope.ts';
 import { findOrganisationInSubtree, findOrganisationWithSubtree } from './write.repository.ts';
 
-export type Owner = { organisationId: string; merchantId: string };
+export type Owner = { organisationId: string; merchantId: string | null };
 
 /**
  * The organisation a new row belongs to: the one named in the body (inside the actor's subtree)
  * or the actor's own. Provider staff must name the merchant.
  */
-export const resolveOwner = async (db: Queryable, actor: Actor, organisationId: string | null): Promise<Owner> => {
+export const resolveOwner = async (
+  db: Queryable,
+  actor: Actor,
+  organisationId: string | null,
+): Promise<{ organisationId: string; merchantId: string }> => {
   const id = organisationId ?? actor.organisation.id;
   const org = await findOrganisationInSubtree(db, id, actor.organisation.path);
   if (!org) throw notFoundAt('body.organisation', 'Organisation');
@@ -18,6 +22,19 @@ export const resolveOwner = async (db: Queryable, actor: Actor, organisationId: 
     throw badRequest('body.organisation', 'Choose the merchant organisation this belongs to');
   }
   return { organisationId: org.id, merchantId: org.merchant_id };
+};
+
+/** The owner of the provider's shared catalogue (processors, middleware): the provider organisation, named in the body. */
+export const resolveProviderOwner = async (
+  db: Queryable,
+  actor: Actor,
+  organisationId: string | null,
+): Promise<Owner> => {
+  const org = await findOrganisationInSubtree(db, organisationId ?? actor.organisation.id, actor.organisation.path);
+  if (!org) throw notFoundAt('body.organisation', 'Organisation');
+  if (org.type !== 'provider')
+    throw badRequest('body.organisation', 'Processors and middleware belong to the provider organisation');
+  return { organisationId: org.id, merchantId: null };
 };
 
 /**

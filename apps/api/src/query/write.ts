@@ -4,7 +4,7 @@ import type { Actor } from '../plugins/actor.ts';
 import { recordAudit } from '../plugins/audit.ts';
 import { type Db, isUniqueViolation, type Queryable } from '../plugins/db/index.ts';
 import type { EntityDef, RowOf } from './entity.ts';
-import { type Owner, ownerScope, resolveOwner } from './owner.ts';
+import { type Owner, ownerScope, resolveOwner, resolveProviderOwner } from './owner.ts';
 import { getEntity } from './repository.ts';
 import type { Scope } from './scope.ts';
 import { rowConditions } from './where.ts';
@@ -45,6 +45,8 @@ export type WriteDef<E extends EntityDef = EntityDef> = {
   populate?: string;
   /** Deleted rows keep their id for history (`deleted_at`), as plans and discounts do. */
   softDelete?: boolean;
+  /** Who owns new rows: a merchant organisation (default) or the provider (its shared catalogue, no `merchant_id`). */
+  ownedBy?: 'merchant' | 'provider';
 };
 
 const defs: WriteDef[] = [];
@@ -158,7 +160,10 @@ export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id
 
 /** The owner's scope of a locked row. */
 const ownerOf = async (tx: Queryable, row: Record<string, unknown>) => {
-  const owner = { organisationId: String(row.organisation_id), merchantId: String(row.merchant_id) };
+  const owner = {
+    organisationId: String(row.organisation_id),
+    merchantId: (row.merchant_id as string | undefined) ?? null,
+  };
   return { owner, ownerScope: await ownerScope(tx, owner.organisationId) };
 };
 
@@ -175,14 +180,19 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
 ): Promise<RowOf<E>> => {
   const id = newId(def.idPrefix);
   await inTransaction(db, def, async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
+    const owner = await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(
+      tx,
+      actor,
+      body.organisation ?? null,
+    );
     const scope = await ownerScope(tx, owner.organisationId);
     await checkReferences(tx, def, scope, body);
     const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body });
+    const ownedBy = owner.merchantId === null ? {} : { merchant_id: owner.merchantId };
     await insertRow(tx, def.table ?? def.entity.table, {
       id,
       organisation_id: owner.organisationId,
-      merchant_id: owner.merchantId,
+      ...ownedBy,
       ...values,
     });
     await audit(tx, actor, def, id, 'created', detail);

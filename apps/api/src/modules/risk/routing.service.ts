@@ -56,7 +56,8 @@ const columnsOf = (body: TRoutingUpdate) => ({
 export const createRouting = (db: Db, actor: Actor, body: TRoutingCreate) =>
   createEntity(db, actor, routingWrite, body, async ({ tx, id, owner }) => {
     await checkEndpoints(tx, body.details, body.payment_product);
-    const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
+    // Merchant-owned (resolveOwner): the merchant id is always there.
+    const row = { id, organisation_id: owner.organisationId, merchant_id: String(owner.merchantId) };
     await recordVersion(tx, actor, 'routing', row, 'created', snapshotOf(body));
     return { values: columnsOf(body), detail: { name: body.name } };
   });

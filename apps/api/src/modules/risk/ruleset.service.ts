@@ -51,7 +51,8 @@ export const createRuleset = (db: Db, actor: Actor, body: TRulesetCreate) =>
   createEntity(db, actor, rulesetWrite, body, async ({ tx, id, owner }) => {
     checkTag(body.action, body);
     const snapshot = snapshotOf(body.action, body);
-    const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
+    // Merchant-owned (resolveOwner): the merchant id is always there.
+    const row = { id, organisation_id: owner.organisationId, merchant_id: String(owner.merchantId) };
     await recordVersion(tx, actor, 'validationruleset', row, 'created', snapshot);
     return {
       values: { action: body.action, ...columnsOf(snapshot) },
