@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { createEntity, defineWrite, deleteEntity, updateEntity, type UpdateCtx } from '../../query/write.ts';
 import { routingEntity } from './risk.entities.ts';
 import { findProcessors, type OwnedRow } from './risk.repository.ts';
-import { findVersionOrNotFound, recordVersion } from './versioning.ts';
+import { recordVersion, rollbackTo } from './versioning.ts';
 
 /** Paths of the endpoints of a tree, so a wrong processor is named where it sits. */
 const endpointPaths = (node: RoutingNode, path: string, out: { id: string; path: string }[] = []) => {
@@ -76,15 +76,7 @@ export const updateRouting = (db: Db, actor: Actor, id: string, body: TRoutingUp
 
 /** Restores the routing as it was in an earlier version; the restore is itself a new version. */
 export const rollbackRouting = (db: Db, actor: Actor, id: string, version: number) =>
-  updateEntity(
-    db,
-    actor,
-    routingWrite,
-    id,
-    async (tx) => (await findVersionOrNotFound(tx, id, version)) as TRoutingUpdate,
-    applyRouting(actor, 'rolled_back'),
-    'rolled_back',
-  );
+  rollbackTo(db, actor, routingWrite, id, version, applyRouting(actor, 'rolled_back'));
 
 export const deleteRouting = (db: Db, actor: Actor, id: string): Promise<void> =>
   deleteEntity(db, actor, routingWrite, id, async ({ tx, row }) => {

@@ -7,7 +7,7 @@ import { paymentProfileEntity } from '../settings/settings.entities.ts';
 import { tagEntity } from '../settings/tag.entity.ts';
 import { rulesetEntity } from './risk.entities.ts';
 import type { OwnedRow } from './risk.repository.ts';
-import { findVersionOrNotFound, recordVersion } from './versioning.ts';
+import { recordVersion, rollbackTo } from './versioning.ts';
 
 export const rulesetWrite = defineWrite({
   entity: rulesetEntity,
@@ -76,15 +76,7 @@ export const updateRuleset = (db: Db, actor: Actor, id: string, body: TRulesetUp
   updateEntity(db, actor, rulesetWrite, id, body, applyRuleset(actor, 'updated'));
 
 export const rollbackRuleset = (db: Db, actor: Actor, id: string, version: number) =>
-  updateEntity(
-    db,
-    actor,
-    rulesetWrite,
-    id,
-    async (tx) => (await findVersionOrNotFound(tx, id, version)) as TRulesetUpdate,
-    applyRuleset(actor, 'rolled_back'),
-    'rolled_back',
-  );
+  rollbackTo(db, actor, rulesetWrite, id, version, applyRuleset(actor, 'rolled_back'));
 
 export const deleteRuleset = (db: Db, actor: Actor, id: string): Promise<void> =>
   deleteEntity(db, actor, rulesetWrite, id, async ({ tx, row }) => {
