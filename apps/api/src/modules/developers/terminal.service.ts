@@ -1,15 +1,10 @@
 import { type TTerminalCreate, type TTerminalUpdate, ZTerminalRow } from '@kassa/domain';
-import { HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
-import { getEntity } from '../../query/repository.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
 import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
-import { findMerchantPaymentProfile, lockTerminal } from './terminal.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
 
 export const terminalEntity = defineEntity(ZTerminalRow, {
   name: 'terminal',
@@ -34,16 +29,19 @@ export const terminalEntity = defineEntity(ZTerminalRow, {
   },
 });
 
-const duplicateSerial = () =>
-  new HttpError(409, 'serial_number_taken', 'A terminal with this serial number is already registered', [
-    { path: 'body.serial_number', message: 'terminals.duplicateSerial' },
-  ]);
-
-/** A terminal takes payments for one payment profile of its own merchant; another merchant's profile is a 404 like an unknown one. */
-const assertProfileOfMerchant = async (tx: Queryable, actor: Actor, merchantId: string, profileId: string) => {
-  const profile = await findMerchantPaymentProfile(tx, actor.scope, merchantId, profileId);
-  if (!profile) throw notFoundAt('body.payment_profile', 'Payment profile');
-};
+export const terminalWrite = defineWrite({
+  entity: terminalEntity,
+  path: 'terminal',
+  idPrefix: 'trm',
+  label: 'Terminal',
+  audit: { entity: 'terminal', type: 'terminal' },
+  // A terminal takes payments for one payment profile its owner may use.
+  references: { payment_profile: { entity: () => paymentProfileEntity, column: 'payment_profile_id' } },
+  conflict: () =>
+    new HttpError(409, 'serial_number_taken', 'A terminal with this serial number is already registered', [
+      { path: 'body.serial_number', message: 'terminals.duplicateSerial' },
+    ]),
+});
 
 const columnsOf = (body: TTerminalUpdate) => {
   const { payment_profile, ...rest } = body;
@@ -54,53 +52,14 @@ const columnsOf = (body: TTerminalUpdate) => {
   return columns;
 };
 
-export const createTerminal = async (db: Db, actor: Actor, body: TTerminalCreate) => {
-  const id = newId('trm');
-  await db
-    .transaction(async (tx) => {
-      const owner = await resolveOwner(tx, actor, body.organisation ?? null);
-      await assertProfileOfMerchant(tx, actor, owner.merchantId, body.payment_profile);
-      const { organisation: _organisation, ...fields } = body;
-      await insertRow(tx, 'terminal', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        ...columnsOf(fields),
-      });
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: 'terminal_created',
-        responseCode: 201,
-        entity: 'terminal',
-        entityId: id,
-        detail: { serial_number: body.serial_number },
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? duplicateSerial() : error;
-    });
-  return getEntity(db, terminalEntity, actor.scope, id);
-};
+export const createTerminal = (db: Db, actor: Actor, body: TTerminalCreate) =>
+  createEntity(db, actor, terminalWrite, body, async () => {
+    const { organisation: _organisation, ...fields } = body;
+    return { values: columnsOf(fields), detail: { serial_number: body.serial_number } };
+  });
 
-export const updateTerminal = async (db: Db, actor: Actor, id: string, body: TTerminalUpdate) => {
-  await db
-    .transaction(async (tx) => {
-      const current = await lockTerminal(tx, actor.scope, id);
-      if (!current) throw notFoundAt('params.id', 'Terminal');
-      if (body.payment_profile) await assertProfileOfMerchant(tx, actor, current.merchant_id, body.payment_profile);
-      const columns = columnsOf(body);
-      if (Object.keys(columns).length) await updateRow(tx, 'terminal', id, columns);
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: 'terminal_updated',
-        responseCode: 200,
-        entity: 'terminal',
-        entityId: id,
-        detail: { fields: Object.keys(body) },
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? duplicateSerial() : error;
-    });
-  return getEntity(db, terminalEntity, actor.scope, id);
-};
+export const updateTerminal = (db: Db, actor: Actor, id: string, body: TTerminalUpdate) =>
+  updateEntity(db, actor, terminalWrite, id, body, async () => ({
+    values: columnsOf(body),
+    detail: { fields: Object.keys(body) },
+  }));

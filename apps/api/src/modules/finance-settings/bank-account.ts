@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   access,
   type TBankAccountCreate,
@@ -9,17 +7,12 @@ import {
   ZBankAccountRow,
   ZBankAccountUpdate,
 } from '@kassa/domain';
-import { HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import { actorOf, type Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import { type Db, isUniqueViolation } from '../../plugins/db/index.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import type { Db } from '../../plugins/db/index.ts';
+import { registerCrud } from '../../query/crud.ts';
 import { defineEntity } from '../../query/entity.ts';
-import { getEntity } from '../../query/repository.ts';
-import { registerReadRoutes } from '../../query/routes.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
-import { lockOwnBankAccount } from './bank-account.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
 
 export const bankAccountEntity = defineEntity(ZBankAccountRow, {
   name: 'bank_account',
@@ -37,87 +30,38 @@ export const bankAccountEntity = defineEntity(ZBankAccountRow, {
   },
 });
 
-const duplicate = () =>
-  new HttpError(409, 'conflict', 'This merchant already has this IBAN', [
-    { path: 'body.iban', message: 'bankAccounts.duplicate' },
-  ]);
+export const bankAccountWrite = defineWrite({
+  entity: bankAccountEntity,
+  path: 'bankaccount',
+  idPrefix: 'ba',
+  label: 'Bank account',
+  audit: { entity: 'bank_account', type: 'bank_account' },
+  conflict: () =>
+    new HttpError(409, 'conflict', 'This merchant already has this IBAN', [
+      { path: 'body.iban', message: 'bankAccounts.duplicate' },
+    ]),
+});
+
 const columnsOf = (body: TBankAccountUpdate) =>
   Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'organisation'));
 
-const create = async (db: Db, actor: Actor, body: TBankAccountCreate) => {
-  const id = newId('ba');
-  await db
-    .transaction(async (tx) => {
-      const owner = await resolveOwner(tx, actor, body.organisation ?? null);
-      await insertRow(tx, 'bank_account', {
-        id,
-        organisation_id: owner.organisationId,
-        merchant_id: owner.merchantId,
-        ...columnsOf(body),
-      });
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: 'bank_account_created',
-        responseCode: 201,
-        entity: 'bank_account',
-        entityId: id,
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? duplicate() : error;
-    });
-  return getEntity(db, bankAccountEntity, actor.scope, id);
-};
+const create = (db: Db, actor: Actor, body: TBankAccountCreate) =>
+  createEntity(db, actor, bankAccountWrite, body, async () => ({ values: columnsOf(body) }));
 
-const update = async (db: Db, actor: Actor, id: string, body: TBankAccountUpdate) => {
-  await db
-    .transaction(async (tx) => {
-      if (!(await lockOwnBankAccount(tx, id, actor.scope))) throw notFoundAt('params.id', 'Bank account');
-      const columns = columnsOf(body);
-      if (Object.keys(columns).length) await updateRow(tx, 'bank_account', id, columns);
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: 'bank_account_updated',
-        responseCode: 200,
-        entity: 'bank_account',
-        entityId: id,
-        detail: { fields: Object.keys(body) },
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? duplicate() : error;
-    });
-  return getEntity(db, bankAccountEntity, actor.scope, id);
-};
+const update = (db: Db, actor: Actor, id: string, body: TBankAccountUpdate) =>
+  updateEntity(db, actor, bankAccountWrite, id, body, async () => ({
+    values: columnsOf(body),
+    detail: { fields: Object.keys(body) },
+  }));
 
-/** Payout accounts are merchant finance: like the rest of it, only for organisations with the collecting feature (payments.md §6). */
-const COLLECTING = 'collecting' as const;
-const ZIdParams = z.object({ id: z.string().min(1).max(64) });
-
-/** Settings → Bank accounts: a merchant's payout accounts, IBANs checked with ibantools. */
-export const bankAccountRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  registerReadRoutes(app, {
-    path: 'bankaccount',
-    entity: bankAccountEntity,
-    roles: access.bankAccount.list,
-    feature: COLLECTING,
-  });
-  app.post('/v1/bankaccount', {
-    config: { access: { roles: access.bankAccount.edit, feature: COLLECTING } },
-    schema: { tags: ['bank_account'], body: ZBankAccountCreate, response: { 201: bankAccountEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await create(app.db, actorOf(request), request.body)),
-  });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/bankaccount/:id',
-    config: { access: { roles: access.bankAccount.edit, feature: COLLECTING } },
-    schema: {
-      tags: ['bank_account'],
-      params: ZIdParams,
-      body: ZBankAccountUpdate,
-      response: { 200: bankAccountEntity.row },
-    },
-    handler: (request) => update(app.db, actorOf(request), request.params.id, request.body),
+/** Settings → Bank accounts: a merchant's payout accounts, IBANs checked with ibantools; like the rest of merchant finance, only for organisations with the collecting feature (payments.md §6). */
+export const bankAccountRoutes = async (app: FastifyInstance) => {
+  registerCrud(app, {
+    write: bankAccountWrite,
+    roles: { list: access.bankAccount.list, create: access.bankAccount.edit, update: access.bankAccount.edit },
+    schemas: { create: ZBankAccountCreate, update: ZBankAccountUpdate },
+    feature: 'collecting',
+    create,
+    update,
   });
 };

@@ -2,7 +2,7 @@ import { LIVE_SUBSCRIPTION_STATUSES } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopedAnd } from '../../query/where.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { insertRow } from '../../query/write.repository.ts';
 
 export type DiscountRow = {
   id: string;
@@ -32,9 +32,6 @@ export const countLiveAttachments = async (tx: Queryable, discountId: string): P
   return row.count;
 };
 
+/** The demo world's discounts (the API writes through query/write.ts). */
 export const insertDiscount = (tx: Queryable, values: Record<string, unknown>) =>
   insertRow(tx, 'subscription_discount', values);
-export const updateDiscountColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
-  updateRow(tx, 'subscription_discount', id, values);
-export const softDeleteDiscount = (tx: Queryable, id: string) =>
-  tx.query(sql`update subscription_discount set deleted_at = now(), updated_at = now() where id = ${id}`);

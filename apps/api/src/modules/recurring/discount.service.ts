@@ -1,55 +1,39 @@
 import { discountAmountIssue, type TSubscriptionDiscountCreate, type TSubscriptionDiscountUpdate } from '@kassa/domain';
-import { badRequest, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import type { Db } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import {
-  countLiveAttachments,
-  insertDiscount,
-  lockDiscount,
-  softDeleteDiscount,
-  updateDiscountColumns,
-} from './discount.repository.ts';
+import type { Db } from '../../plugins/db/index.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity } from '../../query/write.ts';
+import { countLiveAttachments, type DiscountRow } from './discount.repository.ts';
 import { subscriptionDiscountEntity } from './recurring.entities.ts';
-import { resolveOwner } from '../settings/owner.ts';
 
 /** Fields that change what running subscriptions are charged; only the name may change while in use. */
 const TERMS = ['type', 'amount', 'duration', 'minimum_amount', 'limit_to_first_order'] as const;
 
-export const createDiscount = async (db: Db, actor: Actor, body: TSubscriptionDiscountCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation);
-    const id = newId('sd');
-    await insertDiscount(tx, {
-      id,
-      organisation_id: owner.organisationId,
-      merchant_id: owner.merchantId,
+export const discountWrite = defineWrite({
+  entity: subscriptionDiscountEntity,
+  path: 'subscription-discount',
+  idPrefix: 'sd',
+  label: 'Subscription discount',
+  audit: { entity: 'subscription_discount', type: 'subscription_discount' },
+  softDelete: true,
+});
+
+export const createDiscount = (db: Db, actor: Actor, body: TSubscriptionDiscountCreate) =>
+  createEntity(db, actor, discountWrite, body, async () => ({
+    values: {
       name: body.name,
       type: body.type,
       amount: body.amount,
       duration: body.duration,
       minimum_amount: body.minimum_amount,
       limit_to_first_order: body.limit_to_first_order,
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_discount_created',
-      responseCode: 201,
-      entity: 'subscription_discount',
-      entityId: id,
-      detail: { name: body.name, type: body.type, amount: body.amount },
-    });
-    return id;
-  });
-  return getEntity(db, subscriptionDiscountEntity, actor.scope, id);
-};
+    },
+    detail: { name: body.name, type: body.type, amount: body.amount },
+  }));
 
-export const updateDiscount = async (db: Db, actor: Actor, id: string, body: TSubscriptionDiscountUpdate) => {
-  await db.transaction(async (tx) => {
-    const discount = await lockDiscount(tx, actor.scope, id);
-    if (!discount) throw notFoundAt('params.id', 'Subscription discount');
+export const updateDiscount = (db: Db, actor: Actor, id: string, body: TSubscriptionDiscountUpdate) =>
+  updateEntity(db, actor, discountWrite, id, body, async ({ tx, row }) => {
+    const discount = row as DiscountRow;
     const issue = discountAmountIssue({ type: body.type ?? discount.type, amount: body.amount ?? discount.amount });
     if (issue) throw badRequest('body.amount', issue);
     const changed = TERMS.filter((key) => body[key] !== undefined && body[key] !== discount[key]);
@@ -70,25 +54,13 @@ export const updateDiscount = async (db: Db, actor: Actor, id: string, body: TSu
         ([key, value]) => value !== undefined && (key === 'name' || TERMS.includes(key as never)),
       ),
     );
-    if (Object.keys(columns).length > 0) await updateDiscountColumns(tx, discount.id, columns);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_discount_updated',
-      responseCode: 200,
-      entity: 'subscription_discount',
-      entityId: discount.id,
-      detail: { fields: Object.keys(columns) },
-    });
+    return { values: columns, detail: { fields: Object.keys(columns) } };
   });
-  return getEntity(db, subscriptionDiscountEntity, actor.scope, id);
-};
 
 /** Soft delete, so attached-discount history keeps its name; refused while a running subscription uses it. */
-export const deleteDiscount = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const discount = await lockDiscount(tx, actor.scope, id);
-    if (!discount) throw notFoundAt('params.id', 'Subscription discount');
-    const live = await countLiveAttachments(tx, discount.id);
+export const deleteDiscount = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, discountWrite, id, async ({ tx }) => {
+    const live = await countLiveAttachments(tx, id);
     if (live > 0) {
       throw new HttpError(
         409,
@@ -97,13 +69,4 @@ export const deleteDiscount = async (db: Db, actor: Actor, id: string): Promise<
         [{ path: 'params.id', message: 'Discount in use' }],
       );
     }
-    await softDeleteDiscount(tx, discount.id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_discount_deleted',
-      responseCode: 204,
-      entity: 'subscription_discount',
-      entityId: discount.id,
-    });
   });
-};

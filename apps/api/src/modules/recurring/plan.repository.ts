@@ -2,7 +2,7 @@ import { LIVE_SUBSCRIPTION_STATUSES } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopedAnd } from '../../query/where.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { insertRow } from '../../query/write.repository.ts';
 
 export type PlanRow = {
   id: string;
@@ -46,22 +46,6 @@ export const findPaymentProfile = async (
   return row;
 };
 
-/** Whether a checkout design exists for the merchant; false while checkout designs have no table yet. */
-export const checkoutDesignExists = async (tx: Queryable, merchantId: string, id: string): Promise<boolean> => {
-  const [table] = await tx.query<{ name: string | null }>(sql`select to_regclass('checkout_design')::text as name`);
-  if (!table?.name) return false;
-  const rows = await tx.query(sql`select 1 from checkout_design where id = ${id} and merchant_id = ${merchantId}`);
-  return rows.length > 0;
-};
-
-export const insertPlan = (tx: Queryable, values: Record<string, unknown>) => insertRow(tx, 'plan', values);
-
-export const updatePlanColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
-  updateRow(tx, 'plan', id, values);
-
-export const softDeletePlan = (tx: Queryable, id: string) =>
-  tx.query(sql`update plan set deleted_at = now(), updated_at = now() where id = ${id}`);
-
 export type PlanNotifications = {
   name: string;
   statuses_subscription_update: string[];
@@ -76,3 +60,6 @@ export const loadPlanNotifications = async (db: Queryable, planId: string): Prom
     from plan where id = ${planId}`);
   return plan;
 };
+
+/** The demo world's plans (the API writes through query/write.ts). */
+export const insertPlan = (tx: Queryable, values: Record<string, unknown>) => insertRow(tx, 'plan', values);

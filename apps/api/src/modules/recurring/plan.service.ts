@@ -1,21 +1,11 @@
 import { planNotificationIssue, type TPlanCreate, type TPlanUpdate } from '@kassa/domain';
-import { badRequest, type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity, getOwnedRow } from '../../query/repository.ts';
-import { paymentProfileEntity } from '../settings/settings.entities.ts';
+import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import {
-  checkoutDesignExists,
-  countLiveSubscriptionsOfPlan,
-  insertPlan,
-  lockPlan,
-  softDeletePlan,
-  updatePlanColumns,
-} from './plan.repository.ts';
-import { planEntity } from './recurring.entities.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import type { Db } from '../../plugins/db/index.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity } from '../../query/write.ts';
+import { paymentProfileEntity } from '../settings/settings.entities.ts';
+import { countLiveSubscriptionsOfPlan, type PlanRow } from './plan.repository.ts';
+import { checkoutDesignRefEntity, planEntity } from './recurring.entities.ts';
 
 /** Body field → column; the only columns a request can reach. */
 const PLAN_COLUMNS = {
@@ -37,22 +27,18 @@ const PLAN_COLUMNS = {
 /** What a live subscription was sold on: these cannot change under it. */
 const BILLING_TERMS = ['amount', 'interval', 'interval_count', 'payment_profile'] as const;
 
-const checkProfileAndCheckout = async (tx: Queryable, actor: Actor, merchantId: string, body: TPlanUpdate) => {
-  if (body.payment_profile !== undefined) {
-    const profile = await getOwnedRow(
-      tx,
-      paymentProfileEntity,
-      actor.scope,
-      body.payment_profile,
-      'body.payment_profile',
-    );
-    if ((profile.merchant_id ?? profile.organisation_id) !== merchantId)
-      throw badRequest('body.payment_profile', 'The payment profile belongs to another merchant');
-  }
-  if (body.checkout && !(await checkoutDesignExists(tx, merchantId, body.checkout))) {
-    throw badRequest('body.checkout', 'Unknown checkout design');
-  }
-};
+export const planWrite = defineWrite({
+  entity: planEntity,
+  path: 'plan',
+  idPrefix: 'plan',
+  label: 'Plan',
+  audit: { entity: 'plan', type: 'plan' },
+  references: {
+    payment_profile: { entity: () => paymentProfileEntity, column: 'payment_profile_id' },
+    checkout: { entity: () => checkoutDesignRefEntity, column: 'checkout_id' },
+  },
+  softDelete: true,
+});
 
 const toColumns = (body: TPlanUpdate): Record<string, unknown> =>
   Object.fromEntries(
@@ -61,36 +47,15 @@ const toColumns = (body: TPlanUpdate): Record<string, unknown> =>
       .map(([key, value]) => [PLAN_COLUMNS[key as keyof typeof PLAN_COLUMNS], value]),
   );
 
-export const createPlan = async (db: Db, actor: Actor, body: TPlanCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation);
-    await checkProfileAndCheckout(tx, actor, owner.merchantId, body);
+export const createPlan = (db: Db, actor: Actor, body: TPlanCreate) =>
+  createEntity(db, actor, planWrite, body, async () => {
     const { organisation: _organisation, ...fields } = body;
-    const id = newId('plan');
-    await insertPlan(tx, {
-      id,
-      organisation_id: owner.organisationId,
-      merchant_id: owner.merchantId,
-      ...toColumns(fields),
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'plan_created',
-      responseCode: 201,
-      entity: 'plan',
-      entityId: id,
-      detail: { name: body.name, amount: body.amount },
-    });
-    return id;
+    return { values: toColumns(fields), detail: { name: body.name, amount: body.amount } };
   });
-  return getEntity(db, planEntity, actor.scope, id);
-};
 
-export const updatePlan = async (db: Db, actor: Actor, id: string, body: TPlanUpdate) => {
-  await db.transaction(async (tx) => {
-    const plan = await lockPlan(tx, actor.scope, id);
-    if (!plan) throw notFoundAt('params.id', 'Plan');
-    await checkProfileAndCheckout(tx, actor, plan.merchant_id, body);
+export const updatePlan = (db: Db, actor: Actor, id: string, body: TPlanUpdate) =>
+  updateEntity(db, actor, planWrite, id, body, async ({ tx, row }) => {
+    const plan = row as PlanRow;
     const current: Record<(typeof BILLING_TERMS)[number], unknown> = {
       amount: plan.amount,
       interval: plan.interval,
@@ -124,25 +89,13 @@ export const updatePlan = async (db: Db, actor: Actor, id: string, body: TPlanUp
     const columns = toColumns(body);
     if (body.description === null) columns.description = '';
     if (body.dynamic_descriptor === null) columns.dynamic_descriptor = '';
-    if (Object.keys(columns).length > 0) await updatePlanColumns(tx, plan.id, columns);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'plan_updated',
-      responseCode: 200,
-      entity: 'plan',
-      entityId: plan.id,
-      detail: { fields: Object.keys(body) },
-    });
+    return { values: columns, detail: { fields: Object.keys(body) } };
   });
-  return getEntity(db, planEntity, actor.scope, id);
-};
 
 /** Plans are soft-deleted so ended subscriptions keep their plan; a plan still billing is refused. */
-export const deletePlan = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const plan = await lockPlan(tx, actor.scope, id);
-    if (!plan) throw notFoundAt('params.id', 'Plan');
-    const live = await countLiveSubscriptionsOfPlan(tx, plan.id);
+export const deletePlan = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, planWrite, id, async ({ tx }) => {
+    const live = await countLiveSubscriptionsOfPlan(tx, id);
     if (live > 0) {
       throw new HttpError(
         409,
@@ -151,13 +104,4 @@ export const deletePlan = async (db: Db, actor: Actor, id: string): Promise<void
         [{ path: 'params.id', message: 'Plan in use by running subscriptions' }],
       );
     }
-    await softDeletePlan(tx, plan.id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'plan_deleted',
-      responseCode: 204,
-      entity: 'plan',
-      entityId: plan.id,
-    });
   });
-};

@@ -10,11 +10,12 @@ import {
   ZSubscriptionDiscountUpdate,
   ZSubscriptionUpdate,
 } from '@kassa/domain';
+import { registerCrud } from '../../query/crud.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { actorOf } from '../../plugins/actor.ts';
-import { createDiscount, deleteDiscount, updateDiscount } from './discount.service.ts';
-import { createPlan, deletePlan, updatePlan } from './plan.service.ts';
-import { planEntity, subscriptionDiscountEntity, subscriptionEntity } from './recurring.entities.ts';
+import { createDiscount, deleteDiscount, discountWrite, updateDiscount } from './discount.service.ts';
+import { createPlan, deletePlan, planWrite, updatePlan } from './plan.service.ts';
+import { subscriptionEntity } from './recurring.entities.ts';
 import { billingRunRoutes } from './billing.routes.ts';
 import {
   addDiscount,
@@ -30,62 +31,21 @@ const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 export const recurringRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  registerReadRoutes(app, { path: 'plan', entity: planEntity, roles: access.plan.list });
-  app.post('/v1/plan', {
-    config: { access: { roles: access.plan.create } },
-    schema: { tags: ['plan'], body: ZPlanCreate, response: { 201: planEntity.row } },
-    handler: async (request, reply) => reply.status(201).send(await createPlan(app.db, actorOf(request), request.body)),
+  registerCrud(app, {
+    write: planWrite,
+    roles: access.plan,
+    schemas: { create: ZPlanCreate, update: ZPlanUpdate },
+    create: createPlan,
+    update: updatePlan,
+    remove: deletePlan,
   });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/plan/:id',
-    config: { access: { roles: access.plan.update } },
-    schema: { tags: ['plan'], params: ZIdParams, body: ZPlanUpdate, response: { 200: planEntity.row } },
-    handler: (request) => updatePlan(app.db, actorOf(request), request.params.id, request.body),
-  });
-  app.delete('/v1/plan/:id', {
-    config: { access: { roles: access.plan.delete } },
-    schema: { tags: ['plan'], params: ZIdParams },
-    handler: async (request, reply) => {
-      await deletePlan(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  });
-
-  registerReadRoutes(app, {
-    path: 'subscription-discount',
-    entity: subscriptionDiscountEntity,
-    roles: access.subscriptionDiscount.list,
-  });
-  app.post('/v1/subscription-discount', {
-    config: { access: { roles: access.subscriptionDiscount.create } },
-    schema: {
-      tags: ['subscription_discount'],
-      body: ZSubscriptionDiscountCreate,
-      response: { 201: subscriptionDiscountEntity.row },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createDiscount(app.db, actorOf(request), request.body)),
-  });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/subscription-discount/:id',
-    config: { access: { roles: access.subscriptionDiscount.update } },
-    schema: {
-      tags: ['subscription_discount'],
-      params: ZIdParams,
-      body: ZSubscriptionDiscountUpdate,
-      response: { 200: subscriptionDiscountEntity.row },
-    },
-    handler: (request) => updateDiscount(app.db, actorOf(request), request.params.id, request.body),
-  });
-  app.delete('/v1/subscription-discount/:id', {
-    config: { access: { roles: access.subscriptionDiscount.delete } },
-    schema: { tags: ['subscription_discount'], params: ZIdParams },
-    handler: async (request, reply) => {
-      await deleteDiscount(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
+  registerCrud(app, {
+    write: discountWrite,
+    roles: access.subscriptionDiscount,
+    schemas: { create: ZSubscriptionDiscountCreate, update: ZSubscriptionDiscountUpdate },
+    create: createDiscount,
+    update: updateDiscount,
+    remove: deleteDiscount,
   });
 
   await app.register(billingRunRoutes);

@@ -2,7 +2,6 @@ import { newId } from '../../lib/ids.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopedAnd } from '../../query/where.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type VersionedTable = 'routing' | 'validation_ruleset';
 export type OwnedRow = { id: string; organisation_id: string; merchant_id: string; version: number } & Record<
@@ -22,10 +21,6 @@ export const lockOwned = async (
   );
   return row;
 };
-
-export { insertRow, updateRow };
-export const deleteRow = (tx: Queryable, table: string, id: string) =>
-  tx.query(sql`delete from ${sql.raw(table)} where id = ${id}`);
 
 export type VersionInsert = {
   entity: 'routing' | 'validationruleset';
@@ -64,17 +59,6 @@ export const findProcessors = (tx: Queryable, ids: string[]) =>
   tx.query<{ id: string; payment_product: string | null }>(
     sql`select id, payment_product from processor where id = any(${ids})`,
   );
-
-/** Tag or payment profile of the same merchant, for ruleset bodies. */
-export const ownedByMerchant = async (
-  tx: Queryable,
-  table: 'tag' | 'payment_profile',
-  id: string,
-  merchantId: string,
-): Promise<boolean> => {
-  const rows = await tx.query(sql`select 1 from ${sql.raw(table)} where id = ${id} and merchant_id = ${merchantId}`);
-  return rows.length > 0;
-};
 
 /** The tag rulesets that assign a tag, to name them when the tag cannot go. */
 export const rulesetsWithTag = (tx: Queryable, tagId: string) =>

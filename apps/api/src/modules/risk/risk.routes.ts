@@ -17,71 +17,38 @@ import {
 } from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { authOf } from '../../plugins/auth-context.ts';
-import type { Db, Row } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { getEntity, listEntity } from '../../query/repository.ts';
+import { registerCrud } from '../../query/crud.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import type { EntityDef } from '../../query/entity.ts';
 import { auditTrailEntity } from './audit-trail.entity.ts';
 import { backtestRouting, backtestRuleset } from './backtest.service.ts';
 import { configVersionEntity, routingEntity, rulesetEntity } from './risk.entities.ts';
-import { createRouting, deleteRouting, rollbackRouting, updateRouting } from './routing.service.ts';
-import { createRuleset, deleteRuleset, rollbackRuleset, updateRuleset } from './ruleset.service.ts';
-import { createTag, deleteTag, updateTag } from './tag.service.ts';
-import { tagEntity } from '../settings/tag.entity.ts';
+import { createRouting, deleteRouting, rollbackRouting, routingWrite, updateRouting } from './routing.service.ts';
+import { createRuleset, deleteRuleset, rollbackRuleset, rulesetWrite, updateRuleset } from './ruleset.service.ts';
+import { createTag, deleteTag, tagWrite, updateTag } from './tag.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
 const ZVersionParams = ZIdParams.extend({ version: z.coerce.number().int().min(1) });
 const mccCodes = createRequire(import.meta.url)('mcc/mcc_codes.json') as { mcc: string; edited_description: string }[];
 
-type Crud<C, U> = {
-  path: string;
-  entity: EntityDef;
-  roles: { list: RoleList; create: RoleList; update: RoleList; delete: RoleList };
-  create: (db: Db, actor: Actor, body: C) => Promise<Row>;
-  update: (db: Db, actor: Actor, id: string, body: U) => Promise<Row>;
-  remove: (db: Db, actor: Actor, id: string) => Promise<void>;
-  rollback?: (db: Db, actor: Actor, id: string, version: number) => Promise<Row>;
-  /** False where another module already serves the reads. */
-  registerRead?: boolean;
-};
-
-/** Create, update (POST or PUT), delete, and for versioned items the history and rollback. */
-const registerCrud = <C, U>(
+/** The history and rollback of a versioned item (routing, ruleset). */
+const registerVersionRoutes = (
   fastify: FastifyInstance,
-  schemas: { create: z.ZodType<C>; update: z.ZodType<U> },
-  crud: Crud<C, U>,
+  options: {
+    path: string;
+    entity: EntityDef;
+    roles: { list: RoleList; update: RoleList };
+    rollback: (db: Db, actor: Actor, id: string, version: number) => Promise<Record<string, unknown>>;
+  },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = [crud.entity.name];
-  if (crud.registerRead !== false)
-    registerReadRoutes(app, { path: crud.path, entity: crud.entity, roles: crud.roles.list });
-  app.post(`/v1/${crud.path}`, {
-    config: { access: { roles: crud.roles.create } },
-    schema: { tags, body: schemas.create, response: { 201: crud.entity.row } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await crud.create(app.db, actorOf(request), request.body as C)),
-  });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: `/v1/${crud.path}/:id`,
-    config: { access: { roles: crud.roles.update } },
-    schema: { tags, params: ZIdParams, body: schemas.update, response: { 200: crud.entity.row } },
-    handler: (request) =>
-      crud.update(app.db, actorOf(request), (request.params as { id: string }).id, request.body as U),
-  });
-  app.delete(`/v1/${crud.path}/:id`, {
-    config: { access: { roles: crud.roles.delete } },
-    schema: { tags, params: ZIdParams },
-    handler: async (request, reply) => {
-      await crud.remove(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  });
-  const rollback = crud.rollback;
-  if (!rollback) return;
-  app.get(`/v1/${crud.path}/:id/versions`, {
-    config: { access: { roles: crud.roles.list } },
+  const { path, entity, roles, rollback } = options;
+  const tags = [entity.name];
+  app.get(`/v1/${path}/:id/versions`, {
+    config: { access: { roles: roles.list } },
     schema: {
       tags,
       description: 'Every saved version, newest first, with who, when and the diff to the one before.',
@@ -90,7 +57,7 @@ const registerCrud = <C, U>(
     },
     handler: async (request) => {
       const scope = authOf(request).scope;
-      await getEntity(app.db, crud.entity, scope, request.params.id);
+      await getEntity(app.db, entity, scope, request.params.id);
       return listEntity(app.db, configVersionEntity, scope, {
         entity_id: request.params.id,
         _sort: '-version',
@@ -98,13 +65,13 @@ const registerCrud = <C, U>(
       });
     },
   });
-  app.post(`/v1/${crud.path}/:id/rollback/:version`, {
-    config: { access: { roles: crud.roles.update } },
+  app.post(`/v1/${path}/:id/rollback/:version`, {
+    config: { access: { roles: roles.update } },
     schema: {
       tags,
       description: 'Restores an earlier version; the restore is recorded as a new version.',
       params: ZVersionParams,
-      response: { 200: crud.entity.row },
+      response: { 200: entity.row },
     },
     handler: (request) => rollback(app.db, actorOf(request), request.params.id, request.params.version),
   });
@@ -115,51 +82,56 @@ export const riskRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { risk } = access;
 
-  registerCrud(
-    app,
-    { create: ZRoutingCreate, update: ZRoutingUpdate },
-    {
-      path: 'routing',
-      entity: routingEntity,
-      roles: { list: risk.routing, create: risk.routingCreate, update: risk.routingUpdate, delete: risk.routingDelete },
-      create: createRouting,
-      update: updateRouting,
-      remove: deleteRouting,
-      rollback: rollbackRouting,
-    },
-  );
-  registerCrud(
-    app,
-    { create: ZRulesetCreate, update: ZRulesetUpdate },
-    {
-      path: 'validationruleset',
-      entity: rulesetEntity,
-      roles: {
-        list: risk.rulesets,
-        create: risk.rulesetCreate,
-        update: risk.rulesetUpdate,
-        delete: risk.rulesetDelete,
-      },
-      create: createRuleset,
-      update: updateRuleset,
-      remove: deleteRuleset,
-      rollback: rollbackRuleset,
-    },
-  );
+  const routingRoles = {
+    list: risk.routing,
+    create: risk.routingCreate,
+    update: risk.routingUpdate,
+    delete: risk.routingDelete,
+  };
+  registerCrud(app, {
+    write: routingWrite,
+    roles: routingRoles,
+    schemas: { create: ZRoutingCreate, update: ZRoutingUpdate },
+    create: createRouting,
+    update: updateRouting,
+    remove: deleteRouting,
+  });
+  registerVersionRoutes(app, {
+    path: 'routing',
+    entity: routingEntity,
+    roles: routingRoles,
+    rollback: rollbackRouting,
+  });
+  const rulesetRoles = {
+    list: risk.rulesets,
+    create: risk.rulesetCreate,
+    update: risk.rulesetUpdate,
+    delete: risk.rulesetDelete,
+  };
+  registerCrud(app, {
+    write: rulesetWrite,
+    roles: rulesetRoles,
+    schemas: { create: ZRulesetCreate, update: ZRulesetUpdate },
+    create: createRuleset,
+    update: updateRuleset,
+    remove: deleteRuleset,
+  });
+  registerVersionRoutes(app, {
+    path: 'validationruleset',
+    entity: rulesetEntity,
+    roles: rulesetRoles,
+    rollback: rollbackRuleset,
+  });
   // Tags are read through settings' `GET /v1/tag` (transaction roles may read them too); here they are written.
-  registerCrud(
-    app,
-    { create: ZTagCreate, update: ZTagUpdate },
-    {
-      path: 'tag',
-      entity: tagEntity,
-      roles: { list: access.tag.list, create: access.tag.create, update: access.tag.update, delete: access.tag.delete },
-      registerRead: false,
-      create: createTag,
-      update: updateTag,
-      remove: deleteTag,
-    },
-  );
+  registerCrud(app, {
+    write: tagWrite,
+    roles: { list: access.tag.list, create: access.tag.create, update: access.tag.update, delete: access.tag.delete },
+    schemas: { create: ZTagCreate, update: ZTagUpdate },
+    registerRead: false,
+    create: createTag,
+    update: updateTag,
+    remove: deleteTag,
+  });
 
   app.post('/v1/routing/backtest', {
     config: { access: { roles: [...risk.routingCreate, ...risk.routingUpdate] } },

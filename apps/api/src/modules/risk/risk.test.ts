@@ -232,7 +232,9 @@ describe('tags and rulesets', () => {
       tag: tagId,
       rules: [{ name: 'amount', operator: '>', value: '1' }],
     });
-    expect(foreign.body.details).toEqual([{ path: 'body.tag', message: 'Unknown tag' }]);
+    // The same 404 as an unknown id, naming the field (query/write.ts checks references in the owner's scope).
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.details).toEqual([{ path: 'body.tag', message: 'No such tag' }]);
     const inUse = await call(t.app, a, 'DELETE', `/v1/tag/${tagId}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body).toMatchObject({ code: 'in_use' });

@@ -5,25 +5,13 @@ import {
   type TRoutingCreate,
   type TRoutingUpdate,
 } from '@kassa/domain';
-import { type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity, type UpdateCtx } from '../../query/write.ts';
 import { routingEntity } from './risk.entities.ts';
-import {
-  deleteRow,
-  findProcessors,
-  findProfilesUsingRouting,
-  findVersion,
-  insertRow,
-  lockOwned,
-  type OwnedRow,
-  updateRow,
-} from './risk.repository.ts';
-import { recordVersion } from './versioning.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { findProcessors, findProfilesUsingRouting, type OwnedRow } from './risk.repository.ts';
+import { recordVersion, rollbackTo } from './versioning.ts';
 
 /** Paths of the endpoints of a tree, so a wrong processor is named where it sits. */
 const endpointPaths = (node: RoutingNode, path: string, out: { id: string; path: string }[] = []) => {
@@ -56,32 +44,29 @@ const snapshotOf = (body: Required<TRoutingUpdate>) => ({
   details: body.details,
 });
 
-export const createRouting = async (db: Db, actor: Actor, body: TRoutingCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
+export const routingWrite = defineWrite({
+  entity: routingEntity,
+  path: 'routing',
+  idPrefix: 'rou',
+  label: 'Routing',
+  audit: { entity: 'routing', type: 'routing' },
+});
+
+const columnsOf = (body: Required<TRoutingUpdate>) => ({
+  name: body.name,
+  payment_product: body.payment_product,
+  details: JSON.stringify(body.details),
+  processors: processorsOf(body.details),
+});
+
+export const createRouting = (db: Db, actor: Actor, body: TRoutingCreate) =>
+  createEntity(db, actor, routingWrite, body, async ({ tx, id, owner }) => {
     await checkEndpoints(tx, body.details, body.payment_product);
-    const id = newId('rou');
-    const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
-    await insertRow(tx, 'routing', {
-      ...row,
-      name: body.name,
-      payment_product: body.payment_product,
-      details: JSON.stringify(body.details),
-      processors: processorsOf(body.details),
-    });
+    // Merchant-owned (resolveOwner): the merchant id is always there.
+    const row = { id, organisation_id: owner.organisationId, merchant_id: String(owner.merchantId) };
     await recordVersion(tx, actor, 'routing', row, 'created', snapshotOf(body));
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'routing_created',
-      responseCode: 201,
-      entity: 'routing',
-      entityId: id,
-      detail: { name: body.name },
-    });
-    return id;
+    return { values: columnsOf(body), detail: { name: body.name } };
   });
-  return getEntity(db, routingEntity, actor.scope, id);
-};
 
 /**
  * Every payment profile that uses this routing must still be able to: the product it is chosen
@@ -106,63 +91,39 @@ const checkProfilesUsing = async (tx: Queryable, row: OwnedRow, routing: Require
   ]);
 };
 
-const applyRouting = async (
-  tx: Queryable,
-  actor: Actor,
-  id: string,
-  body: TRoutingUpdate,
-  change: 'updated' | 'rolled_back',
-) => {
-  const row = await lockOwned(tx, 'routing', actor.scope, id);
-  if (!row) throw notFoundAt('params.id', 'Routing');
-  // An update changes only the fields it sends; the rules are checked on the routing as it will be.
-  const next = {
-    name: body.name ?? String(row.name),
-    payment_product: body.payment_product ?? (row.payment_product as PaymentProduct),
-    details: body.details === undefined ? (row.details as RoutingNode) : body.details,
+/**
+ * The rules of a save and of a rollback alike: valid endpoints, every profile using the routing
+ * still served, and a new version. An update changes only the fields it sends; the rules are
+ * checked on the routing as it will be.
+ */
+const applyRouting =
+  (actor: Actor, change: 'updated' | 'rolled_back') =>
+  async ({ tx, body, row }: UpdateCtx<TRoutingUpdate>) => {
+    const next = {
+      name: body.name ?? String(row.name),
+      payment_product: body.payment_product ?? (row.payment_product as PaymentProduct),
+      details: body.details === undefined ? (row.details as RoutingNode) : body.details,
+    };
+    await checkEndpoints(tx, next.details, next.payment_product);
+    await checkProfilesUsing(tx, row as OwnedRow, next);
+    const version = await recordVersion(tx, actor, 'routing', row as OwnedRow, change, snapshotOf(next));
+    return {
+      values: { ...columnsOf(next), version },
+      detail: { name: next.name, version, fields: Object.keys(body) },
+    };
   };
-  await checkEndpoints(tx, next.details, next.payment_product);
-  await checkProfilesUsing(tx, row, next);
-  const version = await recordVersion(tx, actor, 'routing', row, change, snapshotOf(next));
-  await updateRow(tx, 'routing', id, {
-    name: next.name,
-    payment_product: next.payment_product,
-    details: JSON.stringify(next.details),
-    processors: processorsOf(next.details),
-    version,
-  });
-  await recordAudit(tx, {
-    ...actor.audit,
-    type: `routing_${change}`,
-    responseCode: 200,
-    entity: 'routing',
-    entityId: id,
-    detail: { name: next.name, version, fields: Object.keys(body) },
-  });
-};
 
-export const updateRouting = async (db: Db, actor: Actor, id: string, body: TRoutingUpdate) => {
-  await db.transaction((tx) => applyRouting(tx, actor, id, body, 'updated'));
-  return getEntity(db, routingEntity, actor.scope, id);
-};
+export const updateRouting = (db: Db, actor: Actor, id: string, body: TRoutingUpdate) =>
+  updateEntity(db, actor, routingWrite, id, body, applyRouting(actor, 'updated'));
 
 /** Restores the routing as it was in an earlier version; the restore is itself a new version. */
-export const rollbackRouting = async (db: Db, actor: Actor, id: string, version: number) => {
-  await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'routing', actor.scope, id))) throw notFoundAt('params.id', 'Routing');
-    const target = await findVersion(tx, id, version);
-    if (!target) throw notFoundAt('params.version', 'Version');
-    await applyRouting(tx, actor, id, target.snapshot as TRoutingUpdate, 'rolled_back');
-  });
-  return getEntity(db, routingEntity, actor.scope, id);
-};
+export const rollbackRouting = (db: Db, actor: Actor, id: string, version: number) =>
+  rollbackTo(db, actor, routingWrite, id, version, applyRouting(actor, 'rolled_back'));
 
-export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'routing', actor.scope, id);
-    if (!row) throw notFoundAt('params.id', 'Routing');
+export const deleteRouting = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, routingWrite, id, async ({ tx, row }) => {
     // A payment profile using it would silently fall back to its first processor: refuse, naming them.
-    const users = await findProfilesUsingRouting(tx, row);
+    const users = await findProfilesUsingRouting(tx, row as OwnedRow);
     if (users.length > 0) {
       const names = users.map((p) => p.label).join(', ');
       throw new HttpError(
@@ -177,19 +138,10 @@ export const deleteRouting = async (db: Db, actor: Actor, id: string): Promise<v
         ],
       );
     }
-    await recordVersion(tx, actor, 'routing', row, 'deleted', {
+    await recordVersion(tx, actor, 'routing', row as OwnedRow, 'deleted', {
       name: row.name,
       payment_product: row.payment_product,
       details: row.details,
     });
-    await deleteRow(tx, 'routing', id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'routing_deleted',
-      responseCode: 204,
-      entity: 'routing',
-      entityId: id,
-      detail: { name: row.name },
-    });
+    return { detail: { name: row.name } };
   });
-};

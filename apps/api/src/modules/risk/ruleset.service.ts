@@ -1,33 +1,31 @@
 import type { TRulesetCreate, TRulesetUpdate } from '@kassa/domain';
-import { badRequest, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import type { Db } from '../../plugins/db/index.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity, type UpdateCtx } from '../../query/write.ts';
+import { paymentProfileEntity } from '../settings/settings.entities.ts';
+import { tagEntity } from '../settings/tag.entity.ts';
 import { rulesetEntity } from './risk.entities.ts';
-import {
-  deleteRow,
-  findVersion,
-  insertRow,
-  lockOwned,
-  ownedByMerchant,
-  updateRow,
-  type OwnedRow,
-} from './risk.repository.ts';
-import { recordVersion } from './versioning.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import type { OwnedRow } from './risk.repository.ts';
+import { recordVersion, rollbackTo } from './versioning.ts';
 
-const POPULATE = { _populate: 'tag payment_profile organisation' };
+export const rulesetWrite = defineWrite({
+  entity: rulesetEntity,
+  path: 'validationruleset',
+  table: 'validation_ruleset',
+  idPrefix: 'vrs',
+  label: 'Ruleset',
+  audit: { entity: 'validationruleset', type: 'ruleset' },
+  references: {
+    tag: { entity: () => tagEntity, column: 'tag_id' },
+    payment_profile: { entity: () => paymentProfileEntity, column: 'payment_profile_id' },
+  },
+  populate: 'tag payment_profile organisation',
+});
 
-/** Tag and payment profile must belong to the ruleset's merchant; a foreign id reads as unknown. */
-const checkReferences = async (tx: Queryable, merchantId: string, action: string, body: TRulesetUpdate) => {
+/** A tag ruleset names the tag it gives (the reference itself is checked by the write path). */
+const checkTag = (action: string, body: TRulesetUpdate) => {
   if (action === 'tag' && !body.tag) throw badRequest('body.tag', 'This field is required');
-  if (body.tag && !(await ownedByMerchant(tx, 'tag', body.tag, merchantId)))
-    throw badRequest('body.tag', 'Unknown tag');
-  if (body.payment_profile && !(await ownedByMerchant(tx, 'payment_profile', body.payment_profile, merchantId))) {
-    throw badRequest('body.payment_profile', 'Unknown payment profile');
-  }
 };
 
 const snapshotOf = (action: string, body: TRulesetUpdate) => ({
@@ -62,93 +60,53 @@ const columnsOf = (snapshot: ReturnType<typeof snapshotOf>) => ({
   rules: JSON.stringify(snapshot.rules),
 });
 
-export const createRuleset = async (db: Db, actor: Actor, body: TRulesetCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
-    await checkReferences(tx, owner.merchantId, body.action, body);
-    const id = newId('vrs');
-    const row = { id, organisation_id: owner.organisationId, merchant_id: owner.merchantId };
+export const createRuleset = (db: Db, actor: Actor, body: TRulesetCreate) =>
+  createEntity(db, actor, rulesetWrite, body, async ({ tx, id, owner }) => {
+    checkTag(body.action, body);
     const snapshot = snapshotOf(body.action, body);
-    await insertRow(tx, 'validation_ruleset', { ...row, action: body.action, ...columnsOf(snapshot) });
+    // Merchant-owned (resolveOwner): the merchant id is always there.
+    const row = { id, organisation_id: owner.organisationId, merchant_id: String(owner.merchantId) };
     await recordVersion(tx, actor, 'validationruleset', row, 'created', snapshot);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'ruleset_created',
-      responseCode: 201,
-      entity: 'validationruleset',
-      entityId: id,
+    return {
+      values: { action: body.action, ...columnsOf(snapshot) },
       detail: { name: body.name, action: body.action },
-    });
-    return id;
+    };
   });
-  return getEntity(db, rulesetEntity, actor.scope, id, POPULATE);
-};
 
-const applyRuleset = async (
-  tx: Queryable,
-  actor: Actor,
-  row: OwnedRow,
-  body: TRulesetUpdate,
-  change: 'updated' | 'rolled_back',
-) => {
-  const action = String(row.action);
-  // As on create (§5 "webhook_url … not for 3dSecure"): refused, never silently dropped.
-  if (action === '3dSecure' && body.webhook_url)
-    throw badRequest('body.webhook_url', 'A 3-D Secure ruleset has no webhook');
-  // An update changes only the fields it sends: the rest is the ruleset as stored.
-  const next: TRulesetUpdate = { ...storedRuleset(row), ...definedOf(body) };
-  await checkReferences(tx, row.merchant_id, action, next);
-  const snapshot = snapshotOf(action, next);
-  const version = await recordVersion(tx, actor, 'validationruleset', row, change, snapshot);
-  await updateRow(tx, 'validation_ruleset', row.id, { ...columnsOf(snapshot), version });
-  await recordAudit(tx, {
-    ...actor.audit,
-    type: `ruleset_${change}`,
-    responseCode: 200,
-    entity: 'validationruleset',
-    entityId: row.id,
-    detail: { name: snapshot.name, version, fields: Object.keys(body) },
-  });
-};
+/**
+ * The rules of a save and of a rollback alike: the action stays as created (§4 "Ruleset rule"), a
+ * new version. An update changes only the fields it sends: the rest is the ruleset as stored.
+ */
+const applyRuleset =
+  (actor: Actor, change: 'updated' | 'rolled_back') =>
+  async ({ tx, body, row }: UpdateCtx<TRulesetUpdate>) => {
+    const action = String(row.action);
+    // As on create (§5 "webhook_url … not for 3dSecure"): refused, never silently dropped.
+    if (action === '3dSecure' && body.webhook_url)
+      throw badRequest('body.webhook_url', 'A 3-D Secure ruleset has no webhook');
+    const next: TRulesetUpdate = { ...storedRuleset(row as OwnedRow), ...definedOf(body) };
+    checkTag(action, next);
+    const snapshot = snapshotOf(action, next);
+    const version = await recordVersion(tx, actor, 'validationruleset', row as OwnedRow, change, snapshot);
+    return {
+      values: { ...columnsOf(snapshot), version },
+      detail: { name: snapshot.name, version, fields: Object.keys(body) },
+    };
+  };
 
 /** Updates a ruleset; its action and organisation stay as created (§4 "Ruleset rule"). */
-export const updateRuleset = async (db: Db, actor: Actor, id: string, body: TRulesetUpdate) => {
-  await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'validation_ruleset', actor.scope, id);
-    if (!row) throw notFoundAt('params.id', 'Ruleset');
-    await applyRuleset(tx, actor, row, body, 'updated');
-  });
-  return getEntity(db, rulesetEntity, actor.scope, id, POPULATE);
-};
+export const updateRuleset = (db: Db, actor: Actor, id: string, body: TRulesetUpdate) =>
+  updateEntity(db, actor, rulesetWrite, id, body, applyRuleset(actor, 'updated'));
 
-export const rollbackRuleset = async (db: Db, actor: Actor, id: string, version: number) => {
-  await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'validation_ruleset', actor.scope, id);
-    if (!row) throw notFoundAt('params.id', 'Ruleset');
-    const target = await findVersion(tx, id, version);
-    if (!target) throw notFoundAt('params.version', 'Version');
-    await applyRuleset(tx, actor, row, target.snapshot as TRulesetUpdate, 'rolled_back');
-  });
-  return getEntity(db, rulesetEntity, actor.scope, id, POPULATE);
-};
+export const rollbackRuleset = (db: Db, actor: Actor, id: string, version: number) =>
+  rollbackTo(db, actor, rulesetWrite, id, version, applyRuleset(actor, 'rolled_back'));
 
-export const deleteRuleset = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const row = await lockOwned(tx, 'validation_ruleset', actor.scope, id);
-    if (!row) throw notFoundAt('params.id', 'Ruleset');
-    await recordVersion(tx, actor, 'validationruleset', row, 'deleted', {
+export const deleteRuleset = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, rulesetWrite, id, async ({ tx, row }) => {
+    await recordVersion(tx, actor, 'validationruleset', row as OwnedRow, 'deleted', {
       name: row.name,
       action: row.action,
       rules: row.rules,
     });
-    await deleteRow(tx, 'validation_ruleset', id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'ruleset_deleted',
-      responseCode: 204,
-      entity: 'validationruleset',
-      entityId: id,
-      detail: { name: row.name },
-    });
+    return { detail: { name: row.name } };
   });
-};

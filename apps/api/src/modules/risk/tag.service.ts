@@ -1,62 +1,34 @@
 import type { TTagCreate, TTagUpdate } from '@kassa/domain';
-import { HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity } from '../../query/write.ts';
 import { tagEntity } from '../settings/tag.entity.ts';
-import { deleteRow, insertRow, lockOwned, rulesetsWithTag, updateRow } from './risk.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { rulesetsWithTag } from './risk.repository.ts';
 
-export const createTag = async (db: Db, actor: Actor, body: TTagCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation ?? null);
-    const id = newId('tag');
-    await insertRow(tx, 'tag', {
-      id,
-      organisation_id: owner.organisationId,
-      merchant_id: owner.merchantId,
-      text: body.text,
-      colour: body.colour,
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'tag_created',
-      responseCode: 201,
-      entity: 'tag',
-      entityId: id,
-      detail: { text: body.text },
-    });
-    return id;
-  });
-  return getEntity(db, tagEntity, actor.scope, id);
-};
+export const tagWrite = defineWrite({
+  entity: tagEntity,
+  path: 'tag',
+  idPrefix: 'tag',
+  label: 'Tag',
+  audit: { entity: 'tag', type: 'tag' },
+});
 
-export const updateTag = async (db: Db, actor: Actor, id: string, body: TTagUpdate) => {
-  await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
-    // Only the fields sent change.
-    const columns = Object.fromEntries(
-      Object.entries({ text: body.text, colour: body.colour }).filter(([, value]) => value !== undefined),
-    );
-    if (Object.keys(columns).length > 0) await updateRow(tx, 'tag', id, columns);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'tag_updated',
-      responseCode: 200,
-      entity: 'tag',
-      entityId: id,
-      detail: { text: body.text },
-    });
-  });
-  return getEntity(db, tagEntity, actor.scope, id);
-};
+export const createTag = (db: Db, actor: Actor, body: TTagCreate) =>
+  createEntity(db, actor, tagWrite, body, async () => ({
+    values: { text: body.text, colour: body.colour },
+    detail: { text: body.text },
+  }));
+
+export const updateTag = (db: Db, actor: Actor, id: string, body: TTagUpdate) =>
+  updateEntity(db, actor, tagWrite, id, body, async () => ({
+    values: { text: body.text, colour: body.colour },
+    detail: { text: body.text },
+  }));
 
 /** A tag a tag ruleset still assigns cannot go: the ruleset would tag with nothing. */
-export const deleteTag = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    if (!(await lockOwned(tx, 'tag', actor.scope, id))) throw notFoundAt('params.id', 'Tag');
+export const deleteTag = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, tagWrite, id, async ({ tx }) => {
     const users = await rulesetsWithTag(tx, id);
     if (users.length > 0) {
       const names = users.map((r) => `${r.name} (${r.id})`).join(', ');
@@ -64,7 +36,4 @@ export const deleteTag = async (db: Db, actor: Actor, id: string): Promise<void>
         ...users.map((r) => ({ path: 'params.id', message: `Used by tag ruleset ${r.name} (${r.id})` })),
       ]);
     }
-    await deleteRow(tx, 'tag', id);
-    await recordAudit(tx, { ...actor.audit, type: 'tag_deleted', responseCode: 204, entity: 'tag', entityId: id });
   });
-};

@@ -14,11 +14,18 @@ import {
 } from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { authOf } from '../../plugins/auth-context.ts';
-import { middlewareEntity, paymentProfileEntity } from './settings.entities.ts';
-import { createPaymentProfile, listRoutings, updatePaymentProfile } from './payment-profile.service.ts';
+import { registerCrud } from '../../query/crud.ts';
+import {
+  createPaymentProfile,
+  listRoutings,
+  paymentProfileWrite,
+  updatePaymentProfile,
+} from './payment-profile.service.ts';
 import {
   createMiddleware,
   createProcessor,
+  middlewareWrite,
+  processorWrite,
   readProcessorDetails,
   updateMiddleware,
   updateProcessor,
@@ -45,23 +52,18 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
     },
     handler: (request) => listRoutings(app.db, authOf(request).scope),
   });
-  app.post('/v1/paymentprofile', {
-    config: { access: { roles: access.paymentProfile.create } },
-    schema: { tags: ['payment_profile'], body: ZPaymentProfileCreate, response: { 201: paymentProfileEntity.row } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createPaymentProfile(app.db, actorOf(request), request.body)),
-  });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/paymentprofile/:id',
-    config: { access: { roles: access.paymentProfile.update } },
-    schema: {
-      tags: ['payment_profile'],
-      params: ZIdParams,
-      body: ZPaymentProfileUpdate,
-      response: { 200: paymentProfileEntity.row },
+  // Profiles are read through settings.routes.ts.
+  registerCrud(app, {
+    write: paymentProfileWrite,
+    roles: {
+      list: access.paymentProfile.list,
+      create: access.paymentProfile.create,
+      update: access.paymentProfile.update,
     },
-    handler: (request) => updatePaymentProfile(app.db, actorOf(request), request.params.id, request.body),
+    schemas: { create: ZPaymentProfileCreate, update: ZPaymentProfileUpdate },
+    registerRead: false,
+    create: createPaymentProfile,
+    update: updatePaymentProfile,
   });
 
   app.get('/v1/processor/:id/details', {
@@ -74,41 +76,22 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
     },
     handler: (request) => readProcessorDetails(app.db, request.params.id),
   });
-  app.post('/v1/processor', {
-    config: { access: { roles: processorEditors } },
-    schema: { tags: ['processor'], body: ZProcessorCreate, response: { 201: ZProcessorWithDetails } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createProcessor(app.db, actorWithRolesOf(request), request.body)),
+  // Processors and middleware are read through settings.routes.ts.
+  registerCrud(app, {
+    write: processorWrite,
+    roles: { list: access.processor.list, create: processorEditors, update: processorEditors },
+    schemas: { create: ZProcessorCreate, update: ZProcessorUpdate, response: ZProcessorWithDetails },
+    registerRead: false,
+    actorOf: actorWithRolesOf,
+    create: createProcessor,
+    update: updateProcessor,
   });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/processor/:id',
-    config: { access: { roles: processorEditors } },
-    schema: {
-      tags: ['processor'],
-      params: ZIdParams,
-      body: ZProcessorUpdate,
-      response: { 200: ZProcessorWithDetails },
-    },
-    handler: (request) => updateProcessor(app.db, actorWithRolesOf(request), request.params.id, request.body),
-  });
-
-  app.post('/v1/middleware', {
-    config: { access: { roles: access.pspMiddleware.edit } },
-    schema: { tags: ['middleware'], body: ZMiddlewareCreate, response: { 201: middlewareEntity.row } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createMiddleware(app.db, actorOf(request), request.body)),
-  });
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/v1/middleware/:id',
-    config: { access: { roles: access.pspMiddleware.edit } },
-    schema: {
-      tags: ['middleware'],
-      params: ZIdParams,
-      body: ZMiddlewareUpdate,
-      response: { 200: middlewareEntity.row },
-    },
-    handler: (request) => updateMiddleware(app.db, actorOf(request), request.params.id, request.body),
+  registerCrud(app, {
+    write: middlewareWrite,
+    roles: { list: access.middleware.list, create: access.pspMiddleware.edit, update: access.pspMiddleware.edit },
+    schemas: { create: ZMiddlewareCreate, update: ZMiddlewareUpdate },
+    registerRead: false,
+    create: createMiddleware,
+    update: updateMiddleware,
   });
 };

@@ -43,20 +43,4 @@ export const findProcessors = (tx: Queryable, ids: string[]) =>
 export const findMiddleware = (tx: Queryable, ids: string[]) =>
   tx.query<{ id: string }>(sql`select id from middleware where id = any(${ids})`);
 
-/** A bank account of this merchant; undefined for an unknown one or another merchant's. */
-export const findMerchantBankAccount = async (tx: Queryable, merchantId: string, id: string) =>
-  (await tx.query(sql`select id from bank_account where id = ${id} and merchant_id = ${merchantId}`))[0];
-
 export type LockedPaymentProfile = Profile & { merchant_id: string; bank_account: string | null };
-
-/** A payment profile of the actor's tenancy with the fields an update checks, locked until the transaction ends. */
-export const lockPaymentProfile = async (
-  tx: Queryable,
-  scope: Scope,
-  id: string,
-): Promise<LockedPaymentProfile | undefined> =>
-  (
-    await tx.query<LockedPaymentProfile>(
-      sql`select e.processors, e.middleware, e.intelligent_routing, e.routing, e.merchant_id, e.bank_account from payment_profile e where e.id = ${id} ${scopedAnd(scope)} for update`,
-    )
-  )[0];

@@ -1,22 +1,19 @@
 import { PAYMENT_CONFIG_MESSAGES as m, type TPaymentProfileCreate, type TPaymentProfileUpdate } from '@kassa/domain';
-import { type ErrorDetail, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { type ErrorDetail, HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
 import type { Scope } from '../../query/scope.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
+import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
+import { bankAccountEntity } from '../finance-settings/bank-account.ts';
+import { routingEntity } from '../risk/risk.entities.ts';
 import {
-  findMerchantBankAccount,
   findMiddleware,
   findProcessors,
   listRoutings,
-  lockPaymentProfile,
+  type LockedPaymentProfile,
   type Profile,
 } from './payment-profile.repository.ts';
 import { paymentProfileEntity } from './settings.entities.ts';
-import { resolveOwner } from './owner.ts';
 
 export { listRoutings };
 
@@ -67,13 +64,6 @@ const check = async (tx: Queryable, scope: Scope, profile: Profile, sentRouting?
   if (details.length) throw invalid(details);
 };
 
-/** The payout account must be one of the profile's merchant's own bank accounts; another merchant's is a 404 like an unknown one. */
-const assertBankAccount = async (tx: Queryable, merchantId: string, bankAccount: string | null | undefined) => {
-  if (!bankAccount) return;
-  const account = await findMerchantBankAccount(tx, merchantId, bankAccount);
-  if (!account) throw notFoundAt('body.bank_account', 'Bank account');
-};
-
 const columnsOf = (body: TPaymentProfileUpdate): Record<string, unknown> => {
   const { routing, intelligent_routing: on, ...rest } = body;
   const columns: Record<string, unknown> = Object.fromEntries(
@@ -87,19 +77,29 @@ const columnsOf = (body: TPaymentProfileUpdate): Record<string, unknown> => {
   return columns;
 };
 
-export const createPaymentProfile = async (
+export const paymentProfileWrite = defineWrite({
+  entity: paymentProfileEntity,
+  path: 'paymentprofile',
+  idPrefix: 'pp',
+  label: 'Payment profile',
+  audit: { entity: 'payment_profile', type: 'payment_profile' },
+  references: {
+    // Checked when it changes: profiles of older demo worlds hold an account number here, not an id.
+    bank_account: { entity: () => bankAccountEntity, column: 'bank_account' },
+    'routing.*': { entity: () => routingEntity, column: 'routing' },
+  },
+});
+
+export const createPaymentProfile = (
   db: Db,
   actor: Actor,
   body: TPaymentProfileCreate & { processors: string[]; middleware: string[] },
-) => {
-  const id = newId('pp');
-  await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation);
+) =>
+  createEntity(db, actor, paymentProfileWrite, body, async ({ tx, ownerScope }) => {
     const { organisation: _organisation, ...fields } = body;
-    await assertBankAccount(tx, owner.merchantId, body.bank_account);
     await check(
       tx,
-      actor.scope,
+      ownerScope,
       {
         processors: body.processors,
         middleware: body.middleware,
@@ -108,33 +108,15 @@ export const createPaymentProfile = async (
       },
       body.routing,
     );
-    await insertRow(tx, 'payment_profile', {
-      id,
-      organisation_id: owner.organisationId,
-      merchant_id: owner.merchantId,
-      ...columnsOf(fields),
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'payment_profile_created',
-      responseCode: 201,
-      entity: 'payment_profile',
-      entityId: id,
-      detail: { name: body.name },
-    });
+    return { values: columnsOf(fields), detail: { name: body.name } };
   });
-  return getEntity(db, paymentProfileEntity, actor.scope, id);
-};
 
-export const updatePaymentProfile = async (db: Db, actor: Actor, id: string, body: TPaymentProfileUpdate) => {
-  await db.transaction(async (tx) => {
-    const current = await lockPaymentProfile(tx, actor.scope, id);
-    if (!current) throw notFoundAt('params.id', 'Payment profile');
-    // Checked when it changes: profiles of older demo worlds hold an account number here, not an id.
-    if (body.bank_account !== current.bank_account) await assertBankAccount(tx, current.merchant_id, body.bank_account);
+export const updatePaymentProfile = (db: Db, actor: Actor, id: string, body: TPaymentProfileUpdate) =>
+  updateEntity(db, actor, paymentProfileWrite, id, body, async ({ tx, ownerScope, row }) => {
+    const current = row as LockedPaymentProfile;
     await check(
       tx,
-      actor.scope,
+      ownerScope,
       {
         processors: body.processors ?? current.processors,
         middleware: body.middleware ?? current.middleware,
@@ -143,16 +125,5 @@ export const updatePaymentProfile = async (db: Db, actor: Actor, id: string, bod
       },
       body.routing,
     );
-    const columns = columnsOf(body);
-    if (Object.keys(columns).length) await updateRow(tx, 'payment_profile', id, columns);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'payment_profile_updated',
-      responseCode: 200,
-      entity: 'payment_profile',
-      entityId: id,
-      detail: { fields: Object.keys(body) },
-    });
+    return { values: columnsOf(body), detail: { fields: Object.keys(body) } };
   });
-  return getEntity(db, paymentProfileEntity, actor.scope, id);
-};

@@ -2,18 +2,6 @@ import { sql, type Queryable } from '../../plugins/db/index.ts';
 
 export type StoredDetail = { name: string; description: string | null; value: string };
 
-/** The type of an organisation inside the subtree at `subtreePath`; undefined outside it. */
-export const findOrganisationTypeInSubtree = async (
-  tx: Queryable,
-  subtreePath: string,
-  id: string,
-): Promise<{ type: string } | undefined> =>
-  (
-    await tx.query<{ type: string }>(
-      sql`select type from organisation where id = ${id} and path like ${`${subtreePath}%`}`,
-    )
-  )[0];
-
 export const findProcessorDetails = async (
   db: Queryable,
   id: string,
@@ -26,18 +14,6 @@ export type LockedProcessor = {
   payment_product: string | null;
   processor_settlement_type: string | null;
 };
-
-/** The processor's fields an update checks, locked until the transaction ends. */
-export const lockProcessor = async (tx: Queryable, id: string): Promise<LockedProcessor | undefined> =>
-  (
-    await tx.query<LockedProcessor>(
-      sql`select type, details, payment_product, processor_settlement_type from processor where id = ${id} for update`,
-    )
-  )[0];
-
-/** Locks a middleware row until the transaction ends; undefined when there is none. */
-export const lockMiddleware = async (tx: Queryable, id: string): Promise<{ id: string } | undefined> =>
-  (await tx.query<{ id: string }>(sql`select id from middleware where id = ${id} for update`))[0];
 
 /** Routings whose tree sends payments to this processor but that route another product than `product`. */
 export const routingsOfOtherProduct = (tx: Queryable, processorId: string, product: string | null) =>

@@ -8,19 +8,15 @@ import {
   type TProcessorUpdate,
 } from '@kassa/domain';
 import { badRequest, type ErrorDetail, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
+import type { RowOf } from '../../query/entity.ts';
+import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
 import {
-  findOrganisationTypeInSubtree,
   findProcessorDetails,
-  lockMiddleware,
-  lockProcessor,
   routingsOfOtherProduct,
+  type LockedProcessor,
   type StoredDetail,
 } from './processor.repository.ts';
 import { middlewareEntity, processorEntity } from './settings.entities.ts';
@@ -33,13 +29,23 @@ const assertMayEdit = (actor: ActorWithRoles, type: string) => {
   if (!hasAccess(actor.roles, roles)) throw forbidden();
 };
 
-/** Processors and middleware belong to the provider: the organisation must be the provider's own. */
-const assertProviderOrganisation = async (tx: Queryable, actor: Actor, organisation: string) => {
-  const org = await findOrganisationTypeInSubtree(tx, actor.organisation.path, organisation);
-  if (!org) throw notFoundAt('body.organisation', 'Organisation');
-  if (org.type !== 'provider')
-    throw badRequest('body.organisation', 'Processors and middleware belong to the provider organisation');
-};
+export const processorWrite = defineWrite({
+  entity: processorEntity,
+  path: 'processor',
+  idPrefix: 'prc',
+  label: 'Processor',
+  audit: { entity: 'processor', type: 'processor' },
+  ownedBy: 'provider',
+});
+
+export const middlewareWrite = defineWrite({
+  entity: middlewareEntity,
+  path: 'middleware',
+  idPrefix: 'mw',
+  label: 'Middleware',
+  audit: { entity: 'middleware', type: 'middleware' },
+  ownedBy: 'provider',
+});
 
 /**
  * Seals the details' values. A detail sent without a value keeps the stored value of the detail with
@@ -82,33 +88,24 @@ const processorColumns = (body: TProcessorUpdate, details?: StoredDetail[]) => {
   return columns;
 };
 
-const withDetails = async (db: Db, actor: Actor, id: string) => ({
-  ...(await getEntity(db, processorEntity, actor.scope, id)),
-  details: await readProcessorDetails(db, id),
-});
+/** A processor answers with its details' names and hints beside the row. */
+const withDetails = async (db: Db, row: Promise<RowOf<typeof processorEntity>>) => {
+  const processor = await row;
+  return { ...processor, details: await readProcessorDetails(db, processor.id) };
+};
 
-export const createProcessor = async (db: Db, actor: ActorWithRoles, body: TProcessorCreate) => {
+export const createProcessor = (db: Db, actor: ActorWithRoles, body: TProcessorCreate) => {
   assertMayEdit(actor, body.type);
-  const id = newId('prc');
-  await db.transaction(async (tx) => {
-    await assertProviderOrganisation(tx, actor, body.organisation);
-    const { organisation, type, ...fields } = body;
-    await insertRow(tx, 'processor', {
-      id,
-      organisation_id: organisation,
-      type,
-      ...processorColumns(fields, sealDetails(body.details, [])),
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'processor_created',
-      responseCode: 201,
-      entity: 'processor',
-      entityId: id,
-      detail: { name: body.name, type },
-    });
-  });
-  return withDetails(db, actor, id);
+  return withDetails(
+    db,
+    createEntity(db, actor, processorWrite, body, async () => {
+      const { organisation: _organisation, type, ...fields } = body;
+      return {
+        values: { type, ...processorColumns(fields, sealDetails(body.details, [])) },
+        detail: { name: body.name, type },
+      };
+    }),
+  );
 };
 
 /**
@@ -128,69 +125,38 @@ const assertRoutingsKeepProduct = async (tx: Queryable, id: string, product: str
   ]);
 };
 
-export const updateProcessor = async (db: Db, actor: ActorWithRoles, id: string, body: TProcessorUpdate) => {
-  await db.transaction(async (tx) => {
-    const current = await lockProcessor(tx, id);
-    if (!current) throw notFoundAt('params.id', 'Processor');
-    assertMayEdit(actor, current.type);
-    const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
-    const settlementType =
-      body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
-    if (current.type === 'processor' && !product) throw badRequest('body.payment_product', 'form_validation.required');
-    if (current.type === 'processor' && product !== current.payment_product)
-      await assertRoutingsKeepProduct(tx, id, product);
-    if (current.type === 'processorsettlement' && !settlementType)
-      throw badRequest('body.processor_settlement_type', 'form_validation.required');
-    const columns = processorColumns(body, body.details && sealDetails(body.details, current.details));
-    if (Object.keys(columns).length) await updateRow(tx, 'processor', id, columns);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'processor_updated',
-      responseCode: 200,
-      entity: 'processor',
-      entityId: id,
-      detail: { fields: Object.keys(body) },
-    });
-  });
-  return withDetails(db, actor, id);
-};
+export const updateProcessor = (db: Db, actor: ActorWithRoles, id: string, body: TProcessorUpdate) =>
+  withDetails(
+    db,
+    updateEntity(db, actor, processorWrite, id, body, async ({ tx, row }) => {
+      const current = row as LockedProcessor;
+      assertMayEdit(actor, current.type);
+      const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
+      const settlementType =
+        body.processor_settlement_type === undefined
+          ? current.processor_settlement_type
+          : body.processor_settlement_type;
+      if (current.type === 'processor' && !product)
+        throw badRequest('body.payment_product', 'form_validation.required');
+      if (current.type === 'processor' && product !== current.payment_product)
+        await assertRoutingsKeepProduct(tx, id, product);
+      if (current.type === 'processorsettlement' && !settlementType)
+        throw badRequest('body.processor_settlement_type', 'form_validation.required');
+      return {
+        values: processorColumns(body, body.details && sealDetails(body.details, current.details)),
+        detail: { fields: Object.keys(body) },
+      };
+    }),
+  );
 
-export const createMiddleware = async (db: Db, actor: Actor, body: TMiddlewareCreate) => {
-  const id = newId('mw');
-  await db.transaction(async (tx) => {
-    await assertProviderOrganisation(tx, actor, body.organisation);
-    await insertRow(tx, 'middleware', {
-      id,
-      organisation_id: body.organisation,
-      name: body.name,
-      provider: body.provider,
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'middleware_created',
-      responseCode: 201,
-      entity: 'middleware',
-      entityId: id,
-      detail: { name: body.name },
-    });
-  });
-  return getEntity(db, middlewareEntity, actor.scope, id);
-};
+export const createMiddleware = (db: Db, actor: Actor, body: TMiddlewareCreate) =>
+  createEntity(db, actor, middlewareWrite, body, async () => ({
+    values: { name: body.name, provider: body.provider },
+    detail: { name: body.name },
+  }));
 
-export const updateMiddleware = async (db: Db, actor: Actor, id: string, body: TMiddlewareUpdate) => {
-  await db.transaction(async (tx) => {
-    const current = await lockMiddleware(tx, id);
-    if (!current) throw notFoundAt('params.id', 'Middleware');
-    const columns = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    if (Object.keys(columns).length) await updateRow(tx, 'middleware', id, columns);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'middleware_updated',
-      responseCode: 200,
-      entity: 'middleware',
-      entityId: id,
-      detail: { fields: Object.keys(body) },
-    });
-  });
-  return getEntity(db, middlewareEntity, actor.scope, id);
-};
+export const updateMiddleware = (db: Db, actor: Actor, id: string, body: TMiddlewareUpdate) =>
+  updateEntity(db, actor, middlewareWrite, id, body, async () => ({
+    values: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+    detail: { fields: Object.keys(body) },
+  }));

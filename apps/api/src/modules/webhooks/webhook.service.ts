@@ -11,8 +11,8 @@ import { newSigningSecret } from './signature.ts';
 import { webhookEntity } from './webhook.entity.ts';
 import * as repo from './webhook.repository.ts';
 import { notFoundAt } from '../../lib/http-error.ts';
+import { resolveOwner } from '../../query/owner.ts';
 import { inMerchantScope } from '../../query/where.ts';
-import { resolveOwner } from '../settings/owner.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;

@@ -7,6 +7,7 @@ import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { callAs, errorPaths, type Caller } from '../../test/call.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
+import { insertOrganisation } from '../settings/organisation.repository.ts';
 import { resolveTarget } from './address-guard.ts';
 import { deliverWebhook, notifyItem, queueWebhook } from './delivery.service.ts';
 import { MAX_WEBHOOK_ATTEMPTS, retryDelaySeconds } from './retry-schedule.ts';
@@ -344,5 +345,33 @@ describe('webhook tenancy and input', () => {
     });
     expect(itemOfB.status).toBe(404);
     expect(errorPaths(itemOfB.body)).toEqual(['body.item_id']);
+  });
+
+  it("refuses a sub-organisation its parent's or a sibling's transaction as the item of a test webhook (issue 30 item 7)", async () => {
+    const aSub = await signIn(t.app, 'a-sub@test.kassa', TEST_PASSWORD);
+    const sibling = await insertOrganisation(t.db, { parentId: world.shopA.id, name: 'Shop A Station' });
+    const items = {
+      parent: await insertTestTransaction(t.db, world.shopA, world.profileA),
+      sibling: await insertTestTransaction(t.db, sibling, world.profileA),
+      own: await insertTestTransaction(t.db, world.shopASub, world.profileASub),
+    };
+    const send = (item: string) =>
+      callAs(t.app, aSub, 'POST', '/v1/webhook', {
+        organisation: world.shopASub.id,
+        url: receiver.url('/sub'),
+        type: 'transaction',
+        status: 'AUTHORIZED',
+        item_id: item,
+      });
+    const before = await t.db.query(sql`select id from webhook`);
+    for (const item of [items.parent, items.sibling]) {
+      const answer = await send(item);
+      expect(answer.status).toBe(404);
+      expect(errorPaths(answer.body)).toEqual(['body.item_id']);
+    }
+    expect(await t.db.query(sql`select id from webhook`)).toEqual(before);
+    const own = await send(items.own);
+    expect(own.status).toBe(201);
+    expect(lastReceived('/sub').body).toContain(items.own);
   });
 });

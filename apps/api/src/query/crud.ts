@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RoleList } from '@kassa/domain';
+import { actorOf, type Actor } from '../plugins/actor.ts';
+import type { Db } from '../plugins/db/index.ts';
+import type { WriteDef } from './write.ts';
+import { registerReadRoutes } from './routes.ts';
+
+const ZIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export type Crud<C, U, A extends Actor = Actor> = {
+  write: WriteDef;
+  roles: { list: RoleList; create: RoleList; update: RoleList; delete?: RoleList };
+  schemas: { create: z.ZodType<C>; update: z.ZodType<U>; response?: z.ZodType };
+  create: (db: Db, actor: A, body: C) => Promise<unknown>;
+  update: (db: Db, actor: A, id: string, body: U) => Promise<unknown>;
+  /** Without it there is no `DELETE`. */
+  remove?: (db: Db, actor: A, id: string) => Promise<void>;
+  /** The acting person or key; defaults to `actorOf`. */
+  actorOf?: (request: FastifyRequest) => A;
+  /** False where another module already serves the reads. */
+  registerRead?: boolean;
+  /** Only for organisations with this feature (bank accounts: `collecting`). */
+  feature?: 'collecting';
+  description?: string;
+};
+
+/**
+ * The write calls of an entity beside its reads: `POST {path}` (201), `POST|PUT {path}/:id`
+ * (the spec's client sends updates as POST) and `DELETE {path}/:id` (204), each a thin call of
+ * the service, whose writes go through query/write.ts.
+ */
+export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInstance, crud: Crud<C, U, A>) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { entity, path } = crud.write;
+  const tags = [entity.name];
+  const feature = crud.feature;
+  const response = crud.schemas.response ?? entity.row;
+  const actor = (request: FastifyRequest) => (crud.actorOf ?? (actorOf as (request: FastifyRequest) => A))(request);
+  if (crud.registerRead !== false) registerReadRoutes(app, { path, entity, roles: crud.roles.list, feature });
+  app.post(`/v1/${path}`, {
+    config: { access: { roles: crud.roles.create, feature } },
+    schema: { tags, description: crud.description, body: crud.schemas.create, response: { 201: response } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await crud.create(app.db, actor(request), request.body as C)),
+  });
+  app.route({
+    method: ['POST', 'PUT'],
+    url: `/v1/${path}/:id`,
+    config: { access: { roles: crud.roles.update, feature } },
+    schema: {
+      tags,
+      description: crud.description,
+      params: ZIdParams,
+      body: crud.schemas.update,
+      response: { 200: response },
+    },
+    handler: (request) => crud.update(app.db, actor(request), (request.params as { id: string }).id, request.body as U),
+  });
+  const { remove } = crud;
+  if (!remove || !crud.roles.delete) return;
+  app.delete(`/v1/${path}/:id`, {
+    config: { access: { roles: crud.roles.delete, feature } },
+    schema: { tags, params: ZIdParams },
+    handler: async (request, reply) => {
+      await remove(app.db, actor(request), request.params.id);
+      return reply.status(204).send();
+    },
+  });
+};

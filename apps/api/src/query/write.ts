@@ -1,0 +1,244 @@
+import { type ErrorDetail, HttpError, notFoundAt } from '../lib/http-error.ts';
+import { newId } from '../lib/ids.ts';
+import type { Actor } from '../plugins/actor.ts';
+import { recordAudit } from '../plugins/audit.ts';
+import { type Db, isUniqueViolation, type Queryable } from '../plugins/db/index.ts';
+import type { EntityDef, RowOf } from './entity.ts';
+import { type Owner, ownerScope, resolveOwner, resolveProviderOwner } from './owner.ts';
+import { getEntity } from './repository.ts';
+import type { Scope } from './scope.ts';
+import { rowConditions } from './where.ts';
+import { deleteRow, findIds, insertRow, lockRow, softDeleteRow, updateRow } from './write.repository.ts';
+
+/**
+ * The one way to write an entity, beside the one way to read it (routes.ts): one transaction,
+ * the row locked in the caller's scope or the same 404 as an unknown id, every reference the body
+ * names checked in the scope of the row's owner, a unique violation answered 409, the audit entry
+ * in the same transaction, and the answer re-read through the query layer. A service passes only
+ * its own rules.
+ */
+
+/** What a body field names: a row of `entity`. `column` holds it on the written row (an unchanged one is not checked again). */
+export type Reference = { entity: () => EntityDef; column?: string };
+
+export type WriteDef<E extends EntityDef = EntityDef> = {
+  /** The read side: tenancy, the row the answer is re-read as. */
+  entity: E;
+  /** The API path (`paymentprofile`): where the CRUD registrar serves it and the reference sweep writes. */
+  path: string;
+  /** The table written; the entity's own table unless that is a select. */
+  table?: string;
+  /** Prefix of new ids (`pp_…`). */
+  idPrefix: string;
+  /** A person's name for one row, for 404 messages (`Payment profile`). */
+  label: string;
+  /** The audit entry: its `entity` and the prefix of its `type` (`ruleset` → `ruleset_created`). */
+  audit: { entity: string; type: string };
+  /**
+   * Body fields that name other rows, by path: `tag`, `processors[]` (each item), `routing.*`
+   * (each value of an object). An id outside the owner's scope, or unknown, is a 404 at that path.
+   */
+  references?: Record<string, Reference>;
+  /** The 409 of a unique violation (a duplicate IBAN, serial number…). */
+  conflict?: () => HttpError;
+  /** `_populate` of the re-read. */
+  populate?: string;
+  /** Deleted rows keep their id for history (`deleted_at`), as plans and discounts do. */
+  softDelete?: boolean;
+  /** Who owns new rows: a merchant organisation (default) or the provider (its shared catalogue, no `merchant_id`). */
+  ownedBy?: 'merchant' | 'provider';
+};
+
+const defs: WriteDef[] = [];
+
+/** Declares how an entity is written; every declaration is listed for the reference sweep (`writeDefinitions`). */
+export const defineWrite = <E extends EntityDef>(def: WriteDef<E>): WriteDef<E> => {
+  defs.push(def as unknown as WriteDef);
+  return def;
+};
+
+/** Every declared write, in declaration order. */
+export const writeDefinitions = (): readonly WriteDef[] => defs;
+
+/** What the rules of a service give back: the columns to write, and what the audit entry says. */
+export type Written = { values?: Record<string, unknown>; detail?: Record<string, unknown> };
+export type Change = 'created' | 'updated' | 'rolled_back' | 'deleted';
+
+type Ctx = { tx: Queryable; id: string; owner: Owner; ownerScope: Scope };
+export type CreateCtx<B> = Ctx & { body: B };
+export type UpdateCtx<B> = Ctx & { body: B; row: Record<string, unknown> };
+
+/** Each `[path, id]` a body names at a reference path (`a`, `a[]`, `a.*`). */
+const namedIds = (body: Record<string, unknown>, path: string): [string, string][] => {
+  const many = path.endsWith('[]') || path.endsWith('.*');
+  const key = many ? path.slice(0, -2) : path;
+  const value = body[key];
+  if (!many) return typeof value === 'string' && value !== '' ? [[`body.${key}`, value]] : [];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .map(([k, id]) => [`body.${key}.${k}`, id]);
+};
+
+/** True when the stored row already names `id` where the body does (a scalar, an item of a list, a value under the same key). */
+const holds = (stored: unknown, at: string, id: string): boolean => {
+  if (Array.isArray(stored)) return stored.includes(id);
+  if (stored && typeof stored === 'object')
+    return (stored as Record<string, unknown>)[at.slice(at.lastIndexOf('.') + 1)] === id;
+  return stored === id;
+};
+
+const labelOf = (entity: EntityDef) => {
+  const what = entity.name.replace(/_/g, ' ');
+  return what.charAt(0).toUpperCase() + what.slice(1);
+};
+
+/**
+ * Every reference of the body must be readable in the owner's scope (and so in the caller's, which
+ * contains it): another merchant's, the parent's or a sibling's id answers as an unknown one.
+ */
+export const checkReferences = async (
+  tx: Queryable,
+  def: WriteDef,
+  scope: Scope,
+  body: Record<string, unknown>,
+  row?: Record<string, unknown>,
+) => {
+  const details: ErrorDetail[] = [];
+  for (const [path, reference] of Object.entries(def.references ?? {})) {
+    const named = namedIds(body, path).filter(
+      ([at, id]) => !(row && reference.column && holds(row[reference.column], at, id)),
+    );
+    if (named.length === 0) continue;
+    const target = reference.entity();
+    const ids = [...new Set(named.map(([, id]) => id))];
+    const found = new Set(await findIds(tx, target.table, ids, rowConditions(target, scope)));
+    for (const [at, id] of named)
+      if (!found.has(id)) details.push(notFoundAt(at, labelOf(target)).details?.[0] ?? { path: at, message: '' });
+  }
+  if (details.length) throw new HttpError(404, 'not_found', `${labelOf(def.entity)}: ${details[0].message}`, details);
+};
+
+const conflictOf = (def: WriteDef) =>
+  def.conflict?.() ??
+  new HttpError(409, 'conflict', `${def.label} already exists`, [
+    { path: 'body', message: `${def.label} already exists` },
+  ]);
+
+/** The transaction, with a unique violation answered as the entity's 409. */
+const inTransaction = <T>(db: Db, def: WriteDef, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+  db.transaction(work).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? conflictOf(def) : error;
+  });
+
+const audit = (
+  tx: Queryable,
+  actor: Actor,
+  def: WriteDef,
+  id: string,
+  change: Change,
+  detail?: Record<string, unknown>,
+) =>
+  recordAudit(tx, {
+    ...actor.audit,
+    type: `${def.audit.type}_${change}`,
+    responseCode: change === 'created' ? 201 : change === 'deleted' ? 204 : 200,
+    entity: def.audit.entity,
+    entityId: id,
+    detail,
+  });
+
+const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
+  getEntity(db, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
+
+/** Locks the row in the caller's scope; an unknown or foreign id is one 404. */
+export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string) => {
+  const row = await lockRow(tx, def.table ?? def.entity.table, id, rowConditions(def.entity, actor.scope));
+  if (!row) throw notFoundAt('params.id', def.label);
+  return row;
+};
+
+/** The owner's scope of a locked row. */
+const ownerOf = async (tx: Queryable, row: Record<string, unknown>) => {
+  const owner = {
+    organisationId: String(row.organisation_id),
+    merchantId: (row.merchant_id as string | undefined) ?? null,
+  };
+  return { owner, ownerScope: await ownerScope(tx, owner.organisationId) };
+};
+
+/**
+ * Creates a row owned by `body.organisation` (or the caller's organisation): `rules` check the
+ * service's own rules and give the columns; the row gets its id and owner here.
+ */
+export const createEntity = async <E extends EntityDef, B extends { organisation?: string | null }>(
+  db: Db,
+  actor: Actor,
+  def: WriteDef<E>,
+  body: B,
+  rules: (ctx: CreateCtx<B>) => Promise<Written>,
+): Promise<RowOf<E>> => {
+  const id = newId(def.idPrefix);
+  await inTransaction(db, def, async (tx) => {
+    const owner = await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(
+      tx,
+      actor,
+      body.organisation ?? null,
+    );
+    const scope = await ownerScope(tx, owner.organisationId);
+    await checkReferences(tx, def, scope, body);
+    const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body });
+    const ownedBy = owner.merchantId === null ? {} : { merchant_id: owner.merchantId };
+    await insertRow(tx, def.table ?? def.entity.table, {
+      id,
+      organisation_id: owner.organisationId,
+      ...ownedBy,
+      ...values,
+    });
+    await audit(tx, actor, def, id, 'created', detail);
+  });
+  return reread(db, actor, def, id);
+};
+
+/**
+ * Updates the row `id` of the caller's scope with the columns `rules` give (none: only the audit
+ * entry). `change` is `rolled_back` for a restore of an earlier version, whose body `bodyOf` reads.
+ */
+export const updateEntity = async <E extends EntityDef, B extends object>(
+  db: Db,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+  bodyOf: B | ((tx: Queryable, row: Record<string, unknown>) => Promise<B>),
+  rules: (ctx: UpdateCtx<B>) => Promise<Written>,
+  change: 'updated' | 'rolled_back' = 'updated',
+): Promise<RowOf<E>> => {
+  await inTransaction(db, def, async (tx) => {
+    const row = await lockInScope(tx, actor, def, id);
+    // A rollback's body is an earlier version, read only once the row is known to be the caller's.
+    const body = typeof bodyOf === 'function' ? await bodyOf(tx, row) : bodyOf;
+    const { owner, ownerScope: scope } = await ownerOf(tx, row);
+    await checkReferences(tx, def, scope, body as Record<string, unknown>, row);
+    const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    if (Object.keys(values).length) await updateRow(tx, def.table ?? def.entity.table, id, values);
+    await audit(tx, actor, def, id, change, detail);
+  });
+  return reread(db, actor, def, id);
+};
+
+/** Deletes (or soft-deletes) the row `id` of the caller's scope after the service's `rules` (in use → 409). */
+export const deleteEntity = async (
+  db: Db,
+  actor: Actor,
+  def: WriteDef,
+  id: string,
+  rules: (ctx: { tx: Queryable; row: Record<string, unknown> }) => Promise<Written | void> = async () => ({}),
+): Promise<void> => {
+  await inTransaction(db, def, async (tx) => {
+    const row = await lockInScope(tx, actor, def, id);
+    const written = await rules({ tx, row });
+    const table = def.table ?? def.entity.table;
+    await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
+    await audit(tx, actor, def, id, 'deleted', written?.detail);
+  });
+};
