@@ -36,7 +36,7 @@ import { paymentConfigRoutes } from './modules/settings/payment-config.routes.ts
 import { checkoutDesignRoutes } from './modules/checkout/checkout-design.routes.ts';
 import { hostedCheckoutRoutes } from './modules/checkout/hosted-checkout.routes.ts';
 import { importRoutes } from './modules/imports/import.routes.ts';
-import { bankAccountRoutes } from './modules/finance-settings/bank-account.ts';
+import { bankAccountRoutes } from './modules/finance-settings/bank-account.routes.ts';
 import { financeConfigRoutes } from './modules/finance/finance-config.routes.ts';
 import { settlementRoutes } from './modules/finance/settlement.routes.ts';
 import { terminalRoutes } from './modules/developers/terminal.routes.ts';

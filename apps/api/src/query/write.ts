@@ -219,7 +219,9 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
     const body = typeof bodyOf === 'function' ? await bodyOf(tx, row) : bodyOf;
     const { owner, ownerScope: scope } = await ownerOf(tx, row);
     await checkReferences(tx, def, scope, body as Record<string, unknown>, row);
-    const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    const { values: given = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    // A field the body did not send stays as stored: an update changes exactly what it sends.
+    const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     if (Object.keys(values).length) await updateRow(tx, def.table ?? def.entity.table, id, values);
     await audit(tx, actor, def, id, change, detail);
   });

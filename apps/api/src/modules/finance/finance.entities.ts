@@ -14,7 +14,7 @@ import {
 } from '@kassa/domain';
 import { sql } from '../../plugins/db/index.ts';
 import { defineEntity, type EntityDef } from '../../query/entity.ts';
-import { bankAccountEntity } from '../finance-settings/bank-account.ts';
+import { bankAccountEntity } from '../finance-settings/bank-account.entity.ts';
 import { organisationEntity, settlementEntity } from '../settings/settings.entities.ts';
 
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;

@@ -4,7 +4,7 @@ import type { Actor } from '../../plugins/actor.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
-import { bankAccountEntity } from '../finance-settings/bank-account.ts';
+import { bankAccountEntity } from '../finance-settings/bank-account.entity.ts';
 import { routingEntity } from '../risk/risk.entities.ts';
 import {
   findMiddleware,

@@ -1,6 +1,6 @@
 import { ZMiddlewareRow, ZOrganisationRow, ZPaymentProfileRow, ZProcessorRow, ZSettlementRow } from '@kassa/domain';
 import { defineEntity, type EntityDef } from '../../query/entity.ts';
-import { bankAccountEntity } from '../finance-settings/bank-account.ts';
+import { bankAccountEntity } from '../finance-settings/bank-account.entity.ts';
 
 export const organisationEntity: EntityDef<typeof ZOrganisationRow> = defineEntity(ZOrganisationRow, {
   name: 'organisation',
