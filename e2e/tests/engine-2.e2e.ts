@@ -20,7 +20,7 @@ const receiverUrl = (path: string) => receiver.url(path);
 const bodiesAt = (path: string) =>
   receiver.received
     .filter((r) => r.path === path)
-    .map((r) => JSON.parse(r.body) as { type: string; data: { id: string; status: string } });
+    .map((r) => JSON.parse(r.body) as { type: string; timestamp: string; data: { id: string; status: string } });
 
 let server: RunningServer;
 let browser: Browser;
@@ -281,11 +281,14 @@ describe('the card-add link page', () => {
       await customerNl.close();
 
       // The merchant sees the link Done and its webhooks (refused → INITIATED, added → DONE) delivered.
+      // Deliveries to one receiver run side by side (docs/decisions.md), so they may arrive in either
+      // order; each event's timestamp says which came first, as a receiver would read it.
       await expect
         .poll(
           () =>
             bodiesAt(hookPath)
               .filter((b) => b.data.id === link.id)
+              .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
               .map((b) => b.data.status),
           { timeout: 60_000, interval: 500 },
         )
