@@ -17,7 +17,14 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void>; output: () => string };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  output: () => string;
+  /** The server's exit code or signal once it has ended; null while it runs. */
+  exited: () => string | null;
+};
 
 /**
  * Starts the real Kassa server on a free port with its own embedded database and a small demo
@@ -72,6 +79,8 @@ export const startServer = async (
     baseUrl,
     dataDir,
     output: () => log,
+    exited: () =>
+      child.exitCode === null && child.signalCode === null ? null : String(child.exitCode ?? child.signalCode),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

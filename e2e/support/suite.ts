@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { launchBrowser, newContext, signInThroughPage, type ContextOptions, type Language } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { SLOW } from './ui.ts';
@@ -18,6 +18,18 @@ export const useServerAndBrowser = (
     suite.server = await startServer(env);
     suite.browser = await launchBrowser();
   }, 180_000);
+  // A failed test says how its server was doing: whether it had ended, and its log's last lines, so
+  // a server that stopped answering shows why in the CI log.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => {
+      if (!suite.server) return;
+      const exited = suite.server.exited();
+      const tail = suite.server.output().split('\n').slice(-40).join('\n');
+      console.error(
+        `\n[e2e] server ${exited === null ? 'still running' : `ended (${exited})`}; its last lines:\n${tail}\n`,
+      );
+    });
+  });
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
