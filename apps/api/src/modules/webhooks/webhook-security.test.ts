@@ -1,3 +1,4 @@
+import { WEBHOOK_TYPES } from '@kassa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { registerAllJobHandlers } from '../../jobs/register-handlers.ts';
@@ -204,15 +205,7 @@ const statusOf: Record<string, string | undefined> = {
 };
 
 describe("a test webhook names only items of the caller's and the webhook's organisation (issue 30, item 7)", () => {
-  it.each([
-    'transaction',
-    'refund',
-    'chargeback',
-    'validationruleset',
-    'cardlink',
-    'paymentlink',
-    'subscription',
-  ] as const)(
+  it.each(WEBHOOK_TYPES)(
     "%s: the parent's and a sibling's ids answer 404 exactly like an unknown id, and the receiver gets nothing",
     async (type) => {
       const parentItems = await insertItems(world.shopA, world.profileA);

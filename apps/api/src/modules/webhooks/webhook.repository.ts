@@ -1,3 +1,4 @@
+import type { WebhookType } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopedAnd } from '../../query/where.ts';
@@ -126,7 +127,7 @@ const itemTables = {
   cardlink: 'card_add_link',
   paymentlink: 'payment_link',
   subscription: 'subscription',
-} as const;
+} as const satisfies Record<WebhookType, string>;
 export type WebhookItemType = keyof typeof itemTables;
 
 /**
