@@ -18,13 +18,8 @@ const tooMany = (retryAfter: number) =>
  * process shares the count; over the limit it answers 429 with `retry-after`.
  */
 export const hitRateLimit = async (db: Queryable, key: string, rule: RateLimit): Promise<void> => {
-  const [row] = await db.query<{ count: number; retry_after: number }>(sql`
-    insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limit.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limit.count + 1 end,
-      window_start = case when rate_limit.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else rate_limit.window_start end
-    returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
-  if (row.count > rule.limit) throw tooMany(row.retry_after);
+  const hit = await countHit(db, key, rule);
+  if (hit.count > rule.limit) throw tooMany(hit.retryAfter);
 };
 
 /** Refuses with 429 while the key is over its limit, without counting (e.g. before checking a password). */
@@ -48,8 +43,8 @@ export type CountedHit = {
 };
 
 /**
- * Counts one hit like `hitRateLimit` without refusing, and tells the final count of the window it
- * replaced (for a trail that records one row per window instead of one per hit).
+ * Counts one hit in the key's fixed window without refusing, and tells the final count of the
+ * window it replaced (for a trail that records one row per window instead of one per hit).
  */
 export const countHit = async (db: Queryable, key: string, rule: RateLimit): Promise<CountedHit> => {
   const [row] = await db.query<{
