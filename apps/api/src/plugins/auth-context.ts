@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAccess, isPersonOnly, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
-import type { Scope } from '../query/scope.ts';
+import { scopeOfOrganisation, type Scope } from '../query/scope.ts';
 import { apiKeyHash, findLiveKey, looksLikeApiKey, touchKey } from './api-key-lookup.ts';
 import { recordAudit } from './audit.ts';
 import { refuseUnknownKey } from './refused-keys.ts';
@@ -70,10 +70,13 @@ type SessionRow = {
 
 /** The tenancy scope of a user of this organisation. */
 export const scopeFor = async (db: Db, org: { id: string; type: string; path: string }): Promise<Scope> => {
-  if (org.type === 'provider') return { kind: 'all' };
-  if (org.type === 'merchant') return { kind: 'merchant', merchantId: org.id, orgPath: org.path };
-  const rows = await db.query<{ id: string }>(sql`select id from organisation where path like ${`${org.path}%`}`);
-  return { kind: 'orgs', orgIds: rows.map((row) => row.id), orgPath: org.path };
+  const subtree =
+    org.type === 'provider' || org.type === 'merchant'
+      ? []
+      : (await db.query<{ id: string }>(sql`select id from organisation where path like ${`${org.path}%`}`)).map(
+          (row) => row.id,
+        );
+  return scopeOfOrganisation(org, subtree);
 };
 
 /**

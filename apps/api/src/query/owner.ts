@@ -1,7 +1,7 @@
 import { badRequest, notFoundAt } from '../lib/http-error.ts';
 import type { Actor } from '../plugins/actor.ts';
 import type { Queryable } from '../plugins/db/index.ts';
-import type { Scope } from './scope.ts';
+import { scopeOfOrganisation, type Scope } from './scope.ts';
 import { findOrganisationInSubtree, findOrganisationWithSubtree } from './write.repository.ts';
 
 export type Owner = { organisationId: string; merchantId: string | null };
@@ -47,7 +47,5 @@ export const ownerScope = async (db: Queryable, organisationId: string): Promise
   const org = await findOrganisationWithSubtree(db, organisationId);
   // An owner that no longer exists owns nothing: every reference is outside its scope.
   if (!org) return { kind: 'orgs', orgIds: [], orgPath: '\u0000' };
-  if (org.type === 'provider') return { kind: 'all' };
-  if (org.type === 'merchant') return { kind: 'merchant', merchantId: org.id, orgPath: org.path };
-  return { kind: 'orgs', orgIds: org.subtree, orgPath: org.path };
+  return scopeOfOrganisation(org, org.subtree);
 };

@@ -6,3 +6,14 @@ export type Scope =
   | { kind: 'all' }
   | { kind: 'merchant'; merchantId: string; orgPath: string }
   | { kind: 'orgs'; orgIds: string[]; orgPath: string };
+
+/**
+ * The scope of a user of this organisation: the provider sees everything, a merchant its whole
+ * merchant, a sub-organisation its own subtree (`subtree`: the ids of the organisation and those
+ * below it; needed only for a sub-organisation). One mapping for callers and for row owners alike.
+ */
+export const scopeOfOrganisation = (org: { id: string; type: string; path: string }, subtree: string[]): Scope => {
+  if (org.type === 'provider') return { kind: 'all' };
+  if (org.type === 'merchant') return { kind: 'merchant', merchantId: org.id, orgPath: org.path };
+  return { kind: 'orgs', orgIds: subtree, orgPath: org.path };
+};
