@@ -102,7 +102,11 @@ const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
   if (claimed.length > 0) {
     const claim = { scope, key, token: claimed[0].token };
     request.idempotencyClaim = claim;
-    request.idempotentAnswer = recorderOf(request, reply, claim);
+    // The answer's cache header is read now, before the write opens its transaction: read inside it,
+    // a stale generation check would wait for the database connection that transaction holds (the
+    // embedded engine has one), and the request, with every one behind it, would never end.
+    const cache = await cacheHeaderFor(db, request.url);
+    request.idempotentAnswer = recorderOf(request, reply, claim, cache);
     return;
   }
   const [stored] = await db.query<StoredRow>(
@@ -148,14 +152,18 @@ const answerClauses = (claim: Claim, status: number, text: string, when: Sql): S
     expired as (delete from idempotency_key where scope = ${claim.scope}::text and expires_at <= now())`;
 
 /** `actor.answer` of a request holding `claim`: the answer and its trail entry go in the write's transaction. */
-const recorderOf = (request: FastifyRequest, reply: FastifyReply, claim: Claim): AnswerRecorder => {
+const recorderOf = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claim: Claim,
+  cache: string | undefined,
+): AnswerRecorder => {
   const prepare = async (status: number, body: unknown): Promise<StoredAnswer> => {
     // Serialized as the route answers it (its response schema for this status), once: what is stored is what is sent.
     reply.code(status);
     const text = reply.serialize(body) as string;
     request.idempotencyPrepared = { status, text };
     // The headers the answer goes out with: its type, then the cache generations' (an `onSend` hook, modules/admin/cache.routes.ts).
-    const cache = await cacheHeaderFor(request.server.db, request.url);
     const added = { 'content-type': JSON_TYPE, ...(cache ? { 'kassa-cache': cache } : {}) };
     return {
       clauses: (when) => answerClauses(claim, status, text, when),

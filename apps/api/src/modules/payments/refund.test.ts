@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
@@ -181,6 +181,25 @@ describe('Idempotency-Key', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(await refundsOf(tx)).toHaveLength(1);
     expect(await refundedAmountOf(tx)).toBe(700);
+  });
+
+  it('answers while the cache generations are due for a re-read (the embedded engine has one connection)', async () => {
+    // Every 5 s the server re-reads the cache generations for the answer's header. Read inside the
+    // refund's transaction, that re-read waited for the connection the transaction held: the refund
+    // never answered, and neither did any request after it (the keyboard browser test's refund dialog).
+    const tx = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 1000 });
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => now + 60_000);
+    try {
+      const answer = await Promise.race([
+        refund(a, tx, 'key-stale-generations', 300),
+        new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5_000)),
+      ]);
+      expect(answer === 'hung' ? answer : answer.status).toBe(201);
+    } finally {
+      later.mockRestore();
+    }
+    expect(await refundedAmountOf(tx)).toBe(300);
   });
 
   it('replays refusals too, and a key is the same request whatever the order of the body keys', async () => {
