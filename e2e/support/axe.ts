@@ -32,7 +32,7 @@ export const seriousViolations = async (page: Page, label: string, include?: str
       ).violations,
     { context: include },
   );
-  return violations
+  const found = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
       violation.nodes
@@ -42,4 +42,7 @@ export const seriousViolations = async (page: Page, label: string, include?: str
             `${label}: ${violation.id} (${violation.impact}) ${violation.help} → ${node.target.join(' ')}${node.failureSummary ? ` | ${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`,
         ),
     );
+  // Said here too: an assertion on the list shows only its length ("[ …(2) ]") in the run's output.
+  if (found.length > 0) console.error(`[axe] ${found.join('\n[axe] ')}`);
+  return found;
 };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Pages, Queryable, Row } from './engine.ts';
@@ -82,11 +83,21 @@ export const openPglite = async (dataDir?: string, options: { template?: Blob } 
     release = acquireDataDirLock(dataDir);
   }
   const pg = await PGlite.create(dataDir ? `file://${dataDir}` : undefined, { parsers, loadDataDir: options.template });
-  const base = wrap(pg);
+  const wrapped = wrap(pg);
+  const base: Queryable = {
+    query<T>(statement: Sql) {
+      refuseInsideTransaction();
+      return wrapped.query<T>(statement);
+    },
+    exec: (text) => {
+      refuseInsideTransaction();
+      return wrapped.exec(text);
+    },
+  };
   return {
     engine: 'pglite',
     query: base.query,
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    transaction: (work) => inTransaction(pg, work),
     async *stream<T>(query: Sql | Pages, batchSize = 5000) {
       if ('page' in query) {
         // Keyset pages, each its own short query: PGlite has one connection, and a cursor would
@@ -100,6 +111,7 @@ export const openPglite = async (dataDir?: string, options: { template?: Blob } 
           last = rows[rows.length - 1] as Row;
         }
       }
+      refuseInsideTransaction();
       yield* cursorBatches<T>(pg, query, batchSize);
     },
     exec: base.exec,
@@ -117,6 +129,37 @@ export const openPglite = async (dataDir?: string, options: { template?: Blob } 
       release();
     },
   };
+};
+
+/**
+ * The embedded engine has one connection: a statement sent on the database handle while a
+ * transaction of the same request (its async context) is open waits for that transaction, which
+ * waits for the statement: the request, and every one behind it, never ends. Such a statement is
+ * refused at once, with where it came from, instead (use the transaction's handle, `tx`).
+ */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+export class NestedStatementError extends Error {
+  readonly code = 'kassa_nested_statement';
+  constructor() {
+    super(
+      'A statement was sent on the database handle inside an open transaction: on the embedded engine it would wait for that transaction forever. Send it through the transaction (tx).',
+    );
+  }
+}
+
+const refuseInsideTransaction = () => {
+  if (openTransaction.getStore()?.open) throw new NestedStatementError();
+};
+
+const inTransaction = <T>(pg: PGlite, work: (tx: Queryable) => Promise<T>): Promise<T> => {
+  refuseInsideTransaction();
+  const state = { open: true };
+  return pg
+    .transaction((tx) => openTransaction.run(state, () => work(wrap(tx))))
+    .finally(() => {
+      state.open = false;
+    });
 };
 
 /** A dump of a fresh, fully migrated in-memory database, to seed test databases from. */
