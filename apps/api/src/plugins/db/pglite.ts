@@ -14,8 +14,30 @@ const parsers = {
   [types.TIMESTAMPTZ]: (value: string) => new Date(value),
 };
 
+/**
+ * The embedded engine runs each statement in this thread, and a statement's promise settles as a
+ * microtask: a job sending statement after statement (the settlement lifecycle moves hundreds of
+ * transactions, one database transaction each) never let the event loop read a request until it
+ * was done, seconds later. A statement sent after the loop's turn has run for TURN_MS first lets
+ * the loop take its turn: requests waiting on their sockets are read and queue for the connection.
+ */
+const TURN_MS = 20;
+let turnStartedAt = performance.now();
+let turnMarked = false;
+const takeTurnIfLong = async () => {
+  if (!turnMarked) {
+    turnMarked = true;
+    setImmediate(() => {
+      turnMarked = false;
+      turnStartedAt = performance.now();
+    });
+  }
+  if (performance.now() - turnStartedAt > TURN_MS) await new Promise((resolve) => setImmediate(resolve));
+};
+
 const wrap = (conn: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   async query<T>(statement: Sql) {
+    await takeTurnIfLong();
     const result = await timeQuery(
       'pglite',
       () => conn.query<T>(statement.text, statement.values as unknown[]),
