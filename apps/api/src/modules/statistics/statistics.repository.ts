@@ -302,9 +302,8 @@ export const segments = (db: Queryable, conditions: Sql[]) =>
     select e.segment, sum(e.count)::bigint as count from customer_segment_count e ${where(conditions)} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`);
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
-export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
-  const scopeOnly = [scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null);
-  const scoped = where(scopeOnly);
+export const recentActivity = (db: Queryable, conditions: Sql[], limit: number) => {
+  const scoped = where(conditions);
   return db.query<{
     id: string;
     type: 'transaction' | 'blocked' | 'refund';
@@ -323,7 +322,7 @@ export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
        from transaction e ${scoped} order by e.created_at desc limit ${limit})
       union all
       (select e.id, 'refund', e.status, e.amount, e.currency_code, t.payment_product_type, e.organisation_id, e.transaction_id, e.last_status_update
-       from refund e join transaction t on t.id = e.transaction_id ${where([...scopeOnly, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
+       from refund e join transaction t on t.id = e.transaction_id ${where([...conditions, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
     select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
     order by recent.created_at desc, recent.id desc limit ${limit}`);
 };
@@ -365,7 +364,7 @@ export const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
 };
 
 /** Counts and volumes per processor, status and currency of the compared processors over the range. */
-export const processorCompareRows = (db: Queryable, scope: Scope, ids: string[], range: Range) =>
+export const processorCompareRows = (db: Queryable, conditions: Sql[], ids: string[], range: Range) =>
   db.query<{
     processor_id: string;
     status: string;
@@ -374,7 +373,7 @@ export const processorCompareRows = (db: Queryable, scope: Scope, ids: string[],
     volume: number;
   }>(sql`
     select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
-    from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+    from (${rangeSource([...conditions, sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
 
 /** Revenue per active (or inactive) merchant over the range, best first, from the given revenue conditions. */
 export const topMerchantRows = (db: Queryable, conditions: Sql[], range: Range, query: TStatisticsQuery) =>

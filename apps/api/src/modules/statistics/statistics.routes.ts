@@ -149,7 +149,7 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     access.dashboard,
     z.array(ZRecentActivity),
     'The newest transactions and refunds.',
-    (scope, query) => stats.recent(app.db, scope, query._limit ?? 10),
+    (scope, query) => stats.recent(app.db, scope, query),
   );
   get(
     'statistics/processor/revenue',

@@ -203,6 +203,18 @@ export const dailyAggregate = async (
   return rows.map((row) => ({ date: row.period, amount: row.volume, count: row.count }));
 };
 
+/**
+ * The filters a call that sets its own range and statuses still honours (the dashboard cards and
+ * processor statistics): organisation, currency, product, processor and blocked, like every other call.
+ */
+const filtersOf = (query: TStatisticsQuery): TStatisticsQuery => ({
+  organisation: query.organisation,
+  currency_code: query.currency_code,
+  payment_product_type: query.payment_product_type,
+  processor: query.processor,
+  blocked: query.blocked,
+});
+
 const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({
   ...query,
   status: undefined,
@@ -220,7 +232,7 @@ export const today = async (
   const clock = zoneClock(zone);
   const date = clock.localDate(now);
   const startMs = clock.localMidnight(date);
-  const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
+  const filters = filterConditions(scope, revenue(filtersOf(query)));
   const [todays, ...previous] = await sumsOf(db, [
     rangeSource(filters, { lower: startMs, upper: now }),
     ...[1, 2, 3, 4].map((weeks) => {
@@ -243,13 +255,15 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
   // Per week: all transactions (every currency), revenue in one currency, new customers, refunds; in one statement.
+  const filters = filtersOf(query);
+  const everyCurrency = { processor: true, product: true, currency: false };
   const [transactions, amount, customers, refunds, transactions0, amount0, customers0, refunds0] = await sumsOf(
     db,
     [last, previous].flatMap((range) => [
-      rangeSource(filterConditions(scope, {}, { currency: false }), range),
-      rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
-      customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
-      refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+      rangeSource(filterConditions(scope, filters, everyCurrency), range),
+      rangeSource(filterConditions(scope, revenue(filters)), range),
+      customerSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
+      refundSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
     ]),
   );
   return [
@@ -260,8 +274,14 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   ];
 };
 
-export const recent = async (db: Queryable, scope: Scope, limit = 10) =>
-  (await recentActivity(db, scope, limit)).map((row) => ({
+export const recent = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}) =>
+  (
+    await recentActivity(
+      db,
+      filterConditions(scope, { organisation: query.organisation }, { currency: false }),
+      query._limit ?? 10,
+    )
+  ).map((row) => ({
     id: row.id,
     type: row.type,
     status: row.status,
@@ -284,7 +304,7 @@ export const processorRevenue = async (db: Queryable, scope: Scope, query: TStat
     windows.map((range) =>
       groupedBy(
         db,
-        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
+        rangeSource(filterConditions(scope, revenue(filtersOf(query))), range),
         'processor_id',
       ),
     ),
@@ -304,7 +324,7 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.
-  const rows = await processorCompareRows(db, scope, ids, range);
+  const rows = await processorCompareRows(db, filterConditions(scope, filtersOf(query), { processor: true, product: true, currency: false }), ids, range);
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
