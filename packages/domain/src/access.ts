@@ -234,5 +234,16 @@ export const access = {
     customer: ['USER_ALL', 'CUSTOMER_ALL', 'CUSTOMER_STATISTICS', 'STATISTICS_LIST'],
     processor: ['USER_ALL', 'PROCESSOR_ALL', 'PROCESSOR_LIST'],
     merchants: ['PSP'],
+    /** The default currency of the statistics: whoever reads any of them. */
+    currency: [
+      'USER_ALL',
+      'STATISTICS_LIST',
+      'TRANSACTION_ALL',
+      'TRANSACTION_STATISTICS',
+      'REFUND_ALL',
+      'REFUND_STATISTICS',
+      'PROCESSOR_ALL',
+      'PROCESSOR_LIST',
+    ],
   },
 } as const satisfies Record<string, RoleList | Record<string, RoleList>>;

@@ -182,6 +182,12 @@ export const ZProcessorCompare = z.object({
     status: z.record(z.string(), z.number().int()),
   }),
 });
+/**
+ * `statistics/currency`: the currency money statistics default to (the one the caller's payment
+ * profiles use, EUR when they use it or there are none) and every currency of those profiles.
+ */
+export const ZStatisticsCurrency = z.object({ currency_code: z.string(), currencies: z.array(z.string()) });
+export type TStatisticsCurrency = z.infer<typeof ZStatisticsCurrency>;
 export const ZMerchantRevenue = z.object({ id: z.string(), name: z.string(), last24hours: window24 });
 export const ZBestCustomer = z.object({
   customer: z.object({

@@ -27,7 +27,9 @@ beforeAll(async () => {
   world = await createTestWorld(t.db);
   call = caller(t.app);
   [admin, a] = await Promise.all(['admin', 'a'].map((name) => signIn(t.app, `${name}@test.kassa`, TEST_PASSWORD)));
-  [{ id: otherProcessor }] = await t.db.query<{ id: string }>(sql`insert into processor (id, organisation_id, name, provider, payment_product)
+  [{ id: otherProcessor }] = await t.db.query<{
+    id: string;
+  }>(sql`insert into processor (id, organisation_id, name, provider, payment_product)
     values (${newId('prc')}, ${world.provider.id}, 'Sandbox iDEAL', 'sandbox', 'ideal') returning id`);
   const places = [
     [world.shopA, world.profileA],
@@ -73,7 +75,12 @@ describe('every statistics call honours organisation (issue 32, item 1)', () => 
     { label: 'admin, whole provider', user: admin, organisation: undefined, rows: sql`true` },
     { label: 'admin in Shop A', user: admin, organisation: world.shopA.id, rows: inSubtree(world.shopA.id) },
     { label: 'admin in the outlet', user: admin, organisation: world.shopASub.id, rows: inSubtree(world.shopASub.id) },
-    { label: 'a, whole merchant', user: a, organisation: undefined, rows: sql`e.merchant_id = ${world.shopA.merchantId}` },
+    {
+      label: 'a, whole merchant',
+      user: a,
+      organisation: undefined,
+      rows: sql`e.merchant_id = ${world.shopA.merchantId}`,
+    },
     { label: 'a picks the outlet', user: a, organisation: world.shopASub.id, rows: inSubtree(world.shopASub.id) },
   ];
   const withOrg = (path: string, organisation: string | undefined, more = '') =>
@@ -152,9 +159,91 @@ describe('processor statistics roles (issue 32, item 11; payments.md §6)', () =
     const ids = `ids=${world.processorId},${otherProcessor}`;
     for (const path of [`statistics/processor/revenue?${ids}`, `statistics/processor/compare?${ids}`]) {
       expect((await call(statisticsOnly, 'GET', `/v1/${path}`)).status, path).toBe(403);
-      for (const user of [processorList, processorAll, a]) expect((await call(user, 'GET', `/v1/${path}`)).status, path).toBe(200);
+      for (const user of [processorList, processorAll, a])
+        expect((await call(user, 'GET', `/v1/${path}`)).status, path).toBe(200);
     }
     // The dashboard's other calls stay open to STATISTICS_LIST.
     expect((await call(statisticsOnly, 'GET', '/v1/statistics/amazingthings')).status).toBe(200);
+  });
+});
+
+describe('best customers count what was paid (issue 32, item 5)', () => {
+  it('declined, abandoned and failed attempts add neither volume nor count', async () => {
+    const range = `created_at>=${encodeURIComponent(new Date(NOW - 30 * DAY).toISOString())}&created_at<=${encodeURIComponent(new Date(NOW).toISOString())}`;
+    // A customer who only tried: a large declined and an abandoned payment, nothing paid.
+    const trier = await insertTestCustomer(t.db, world.shopA);
+    for (const status of ['DECLINED', 'ABANDONED'])
+      await insertTestTransaction(t.db, world.shopA, world.profileA, {
+        amount: 900_000,
+        status,
+        customerId: trier,
+        createdAt: new Date(NOW - 2 * HOUR),
+      });
+    for (const sort of ['', '&_sort=-count']) {
+      const best = ok(await call(a, 'GET', `/v1/customer/aggregate/best?${range}${sort}`));
+      const expected = await t.db
+        .query(sql`select e.customer_id as id, count(*)::int as count, sum(e.amount)::bigint as volume
+        from transaction e where e.merchant_id = ${world.shopA.merchantId} and e.currency_code = 'EUR' and e.status = any(${PAID})
+        and e.customer_id is not null and e.created_at >= ${new Date(NOW - 30 * DAY)} and e.created_at <= ${new Date(NOW)}
+        group by 1 order by ${sort ? sql`2 desc, 3 desc` : sql`3 desc, 2 desc`}, 1 limit 10`);
+      const rows = best.map((r: { customer: { id: string }; count: number; volume: number }) => ({
+        id: r.customer.id,
+        count: r.count,
+        volume: r.volume,
+      }));
+      expect(rows, sort).toEqual(expected);
+      expect(rows.map((r: { id: string }) => r.id)).not.toContain(trier);
+    }
+  });
+});
+
+describe("a merchant's statistics default to its own currency (issue 32, item 2)", () => {
+  it('a GBP-only merchant sees its own counts without naming a currency; EUR merchants keep EUR', async () => {
+    const thames = await insertOrganisation(t.db, { parentId: world.provider.id, name: 'Thames & Tulip' });
+    const hash = await hashPassword(TEST_PASSWORD);
+    await insertUser(t.db, {
+      organisationId: thames.id,
+      email: 'tulip@test.kassa',
+      name: 'Tulip',
+      passwordHash: hash,
+      roles: ['USER_ALL'],
+    });
+    const tulip = await signIn(t.app, 'tulip@test.kassa', TEST_PASSWORD);
+    const profile = newId('pp');
+    await t.db
+      .query(sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name, currency_code, processors)
+      values (${profile}, ${thames.id}, ${thames.merchantId}, 'Tulip web', 'Tulip web', 'GBP', ${[world.processorId]})`);
+    for (let i = 0; i < 12; i++)
+      await insertTestTransaction(t.db, thames, profile, {
+        amount: 2500 + i,
+        currency: 'GBP',
+        status: STATUSES[i % STATUSES.length],
+        createdAt: new Date(NOW - (i + 1) * 5 * HOUR),
+      });
+    const range = `created_at>=${encodeURIComponent(new Date(NOW - 10 * DAY).toISOString())}&created_at<=${encodeURIComponent(new Date(NOW).toISOString())}`;
+    const [raw] = await t.db.query<{ count: number; volume: number }>(
+      sql`select count(*)::int as count, sum(amount)::bigint as volume from transaction where merchant_id = ${thames.merchantId} and created_at >= ${new Date(NOW - 10 * DAY)}`,
+    );
+    expect(raw.count).toBe(12);
+    expect(ok(await call(tulip, 'GET', '/v1/statistics/currency'))).toEqual({
+      currency_code: 'GBP',
+      currencies: ['GBP'],
+    });
+    // The merchant itself, and the provider in its context.
+    for (const [who, extra] of [
+      [tulip, ''],
+      [admin, `&organisation=${thames.id}`],
+    ] as const) {
+      const total = ok(await call(who, 'GET', `/v1/transaction/aggregate/total?${range}${extra}`));
+      expect(total).toMatchObject({ count: raw.count, volume: raw.volume, currency_code: 'GBP' });
+      const lifecycle = ok(await call(who, 'GET', `/v1/transaction/aggregate/lifecycle?${range}${extra}`));
+      expect(lifecycle.reduce((sum: number, row: { count: number }) => sum + row.count, 0)).toBeGreaterThan(0);
+    }
+    // Naming a currency still narrows to it.
+    expect(ok(await call(tulip, 'GET', `/v1/transaction/aggregate/total?${range}&currency_code=EUR`)).count).toBe(0);
+    // A merchant with euro profiles keeps EUR, and the provider as a whole too.
+    expect(ok(await call(a, 'GET', '/v1/statistics/currency')).currency_code).toBe('EUR');
+    expect(ok(await call(a, 'GET', `/v1/transaction/aggregate/total?${range}`)).currency_code).toBe('EUR');
+    expect(ok(await call(admin, 'GET', `/v1/transaction/aggregate/total?${range}`)).currency_code).toBe('EUR');
   });
 });

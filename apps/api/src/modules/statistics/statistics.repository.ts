@@ -18,6 +18,20 @@ const statusesOf = (query: TStatisticsQuery): string[] => [query.status ?? [], q
 export const currencyOf = (query: TStatisticsQuery) => query.currency_code ?? STATISTICS_DEFAULT_CURRENCY;
 
 /**
+ * The currency a money statistic defaults to without `currency_code`: the one of the caller's
+ * payment profiles (in `organisation`, when named), EUR when any of them uses it or there are
+ * none, else the one most of them use. A GBP-only merchant's counts are then its own, not zero.
+ */
+export const profileCurrencies = async (db: Queryable, scope: Scope, organisation?: string) => {
+  if (scope.kind === 'all' && !organisation) return { currency_code: STATISTICS_DEFAULT_CURRENCY, currencies: [] };
+  const rows = await db.query<{ currency_code: string }>(sql`
+    select e.currency_code from payment_profile e ${where(filterConditions(scope, { organisation }, { currency: false }))}
+    group by 1 order by (e.currency_code = ${STATISTICS_DEFAULT_CURRENCY}) desc, count(*) desc, 1`);
+  const currencies = rows.map((row) => row.currency_code);
+  return { currency_code: currencies[0] ?? STATISTICS_DEFAULT_CURRENCY, currencies: currencies.sort() };
+};
+
+/**
  * The caller's tenancy and the request's filters, on columns the rows and the rollups share.
  * Money sources are always narrowed to one currency (`currencyOf`); `currency: false` is for
  * counts that do not depend on it (customers, counts over all currencies).

@@ -302,11 +302,7 @@ export const processorRevenue = async (db: Queryable, scope: Scope, query: TStat
   ];
   const [last, previous] = await Promise.all(
     windows.map((range) =>
-      groupedBy(
-        db,
-        rangeSource(filterConditions(scope, revenue(filtersOf(query))), range),
-        'processor_id',
-      ),
+      groupedBy(db, rangeSource(filterConditions(scope, revenue(filtersOf(query))), range), 'processor_id'),
     ),
   );
   const of = (rows: typeof last, id: string) => {
@@ -324,7 +320,12 @@ export const processorCompare = async (db: Queryable, scope: Scope, query: TStat
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.
-  const rows = await processorCompareRows(db, filterConditions(scope, filtersOf(query), { processor: true, product: true, currency: false }), ids, range);
+  const rows = await processorCompareRows(
+    db,
+    filterConditions(scope, filtersOf(query), { processor: true, product: true, currency: false }),
+    ids,
+    range,
+  );
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
@@ -361,11 +362,15 @@ export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisti
   return rows.map((row) => ({ id: row.id, name: row.name, last24hours: { amount: row.volume, count: row.count } }));
 };
 
+/** Best customers by what they paid: declined, abandoned and failed attempts are no volume (a status filter narrows further). */
 export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const asked = [query.status ?? [], query['status[]'] ?? []].flat();
+  const paid = asked.length ? REVENUE_STATUSES.filter((status) => asked.includes(status)) : REVENUE_STATUSES;
   const ids = await bestCustomerIds(
     db,
     scope,
-    query,
+    // A status filter outside what was paid leaves nothing to count (an impossible status, not every one).
+    { ...query, status: undefined, 'status[]': paid.length ? paid : ['-'] },
     rangeOf(query),
     query._limit ?? 10,
     query._sort === '-count' ? 'count' : 'volume',
