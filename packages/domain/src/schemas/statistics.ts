@@ -168,6 +168,10 @@ export const ZProcessorRevenue = z.object({
   name: z.string(),
   payment_product: z.string().nullable(),
   gateway: z.string().nullable(),
+  /** `Direct`, or the gateway the processor is reached through (payments.md §3). */
+  gatewayLabel: z.string(),
+  /** The end of the last-24-hours window (payments.md §3 `until`). */
+  until: z.string(),
   last24hours: window24,
   previous24hours: window24,
 });

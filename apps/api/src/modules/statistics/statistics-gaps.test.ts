@@ -31,6 +31,8 @@ beforeAll(async () => {
     id: string;
   }>(sql`insert into processor (id, organisation_id, name, provider, payment_product)
     values (${newId('prc')}, ${world.provider.id}, 'Sandbox iDEAL', 'sandbox', 'ideal') returning id`);
+  // Processor statistics are about the processors a merchant's profiles use: these use both.
+  await t.db.query(sql`update payment_profile set processors = ${[world.processorId, otherProcessor]}`);
   const places = [
     [world.shopA, world.profileA],
     [world.shopASub, world.profileASub],
@@ -245,5 +247,34 @@ describe("a merchant's statistics default to its own currency (issue 32, item 2)
     expect(ok(await call(a, 'GET', '/v1/statistics/currency')).currency_code).toBe('EUR');
     expect(ok(await call(a, 'GET', `/v1/transaction/aggregate/total?${range}`)).currency_code).toBe('EUR');
     expect(ok(await call(admin, 'GET', `/v1/transaction/aggregate/total?${range}`)).currency_code).toBe('EUR');
+  });
+});
+
+describe("processor statistics are about the merchant's own processors (issue 32, item 6)", () => {
+  it('lists only the processors its profiles use, with gatewayLabel and until; compare refuses others as not found', async () => {
+    // A processor of the provider that no profile of Shop A uses.
+    const [{ id: unused }] = await t.db.query<{
+      id: string;
+    }>(sql`insert into processor (id, organisation_id, name, provider, payment_product, gateway)
+      values (${newId('prc')}, ${world.provider.id}, 'Unused acquirer', 'sandbox', 'card', 'Tulip Gateway') returning id`);
+    const own = [world.processorId, otherProcessor].sort();
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+    const mine = ok(await call(a, 'GET', '/v1/statistics/processor/revenue'));
+    expect(ids(mine)).toEqual(own);
+    expect(mine[0]).toMatchObject({ gatewayLabel: 'Direct' });
+    expect(Math.abs(Date.parse(mine[0].until) - Date.now())).toBeLessThan(60_000);
+    // Naming it narrows to nothing; the provider as a whole sees it, with its gateway's label.
+    expect(ok(await call(a, 'GET', `/v1/statistics/processor/revenue?ids=${unused}`))).toEqual([]);
+    const all = ok(await call(admin, 'GET', '/v1/statistics/processor/revenue'));
+    expect(all.find((r: { id: string }) => r.id === unused)).toMatchObject({ gatewayLabel: 'Tulip Gateway' });
+    // In Shop A's context the provider sees Shop A's processors.
+    expect(
+      ids(ok(await call(admin, 'GET', `/v1/statistics/processor/revenue?organisation=${world.shopA.id}`))),
+    ).toEqual(own);
+    const compare = await call(a, 'GET', `/v1/statistics/processor/compare?ids=${world.processorId},${unused}`);
+    expect(compare.status).toBe(404);
+    expect(compare.body).toMatchObject({ code: 'not_found', details: [{ path: 'querystring.ids' }] });
+    const four = await call(a, 'GET', `/v1/statistics/processor/compare?ids=${own.join(',')},${unused},x`);
+    expect(four.status).toBe(400);
   });
 });

@@ -370,11 +370,19 @@ export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
 
 export const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
 
-export const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
+/**
+ * The processors a caller's statistics are about: for a merchant (or the provider in a merchant's
+ * context, `organisation`) those its payment profiles use, for the provider as a whole every one.
+ */
+export const processorsOf = (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
   const ids = idsOf(query);
+  const own =
+    scope.kind === 'all' && !query.organisation
+      ? sql.empty
+      : sql`and p.id in (select unnest(e.processors) from payment_profile e ${where(filterConditions(scope, { organisation: query.organisation }, { currency: false }))})`;
   return db.query<{ id: string; name: string; payment_product: string | null; gateway: string | null }>(sql`
-    select id, name, payment_product, gateway from processor where type = 'processor' ${ids ? sql`and id = any(${ids})` : sql.empty}
-    order by name, id limit ${query._limit ?? 1000}`);
+    select p.id, p.name, p.payment_product, p.gateway from processor p where p.type = 'processor' ${ids ? sql`and p.id = any(${ids})` : sql.empty} ${own}
+    order by p.name, p.id limit ${query._limit ?? 1000}`);
 };
 
 /** Counts and volumes per processor, status and currency of the compared processors over the range. */

@@ -6,7 +6,7 @@ import {
   TRANSACTION_OUTCOMES,
   type TStatisticsQuery,
 } from '@kassa/domain';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
@@ -295,7 +295,7 @@ export const recent = async (db: Queryable, scope: Scope, query: TStatisticsQuer
 
 /** Revenue per processor over the last 24 hours and the 24 before. */
 export const processorRevenue = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
-  const processors = await processorsOf(db, query);
+  const processors = await processorsOf(db, scope, query);
   const windows = [
     { lower: now - DAY, upper: now },
     { lower: now - 2 * DAY, upper: now - DAY - 1 },
@@ -309,14 +309,24 @@ export const processorRevenue = async (db: Queryable, scope: Scope, query: TStat
     const row = rows.find((r) => r.key === id);
     return { amount: row?.volume ?? 0, count: row?.count ?? 0 };
   };
-  return processors.map((p) => ({ ...p, last24hours: of(last, p.id), previous24hours: of(previous, p.id) }));
+  const until = new Date(now).toISOString();
+  return processors.map((p) => ({
+    ...p,
+    // payments.md §3: the gateway's label (a direct connection, or the gateway it goes through) and the window's end.
+    gatewayLabel: !p.gateway || p.gateway === 'direct' ? 'Direct' : p.gateway,
+    until,
+    last24hours: of(last, p.id),
+    previous24hours: of(previous, p.id),
+  }));
 };
 
 /** 2–3 processors side by side over the last 28 days: count per compare status, revenue, conversion. */
 export const processorCompare = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
   const ids = idsOf(query);
   if (!ids || ids.length < 1 || ids.length > 3) throw badRequest('querystring.ids', 'ids must name 1 to 3 processors');
-  const processors = await processorsOf(db, query);
+  const processors = await processorsOf(db, scope, query);
+  // An id that is not one of the caller's processors is not found, like an unknown one.
+  if (processors.length < new Set(ids).size) throw notFoundAt('querystring.ids', 'Processor');
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.

@@ -34,6 +34,8 @@ beforeAll(async () => {
     id: string;
   }>(sql`insert into processor (id, organisation_id, name, provider, payment_product)
     values (${newId('prc')}, ${world.provider.id}, 'Sandbox iDEAL', 'sandbox', 'ideal') returning id`);
+  // Processor statistics are about the processors a merchant's profiles use: these use both.
+  await t.db.query(sql`update payment_profile set processors = ${[world.processorId, otherProcessor]}`);
   const places = [
     [world.shopA, world.profileA],
     [world.shopASub, world.profileASub],
