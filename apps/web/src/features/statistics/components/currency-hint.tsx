@@ -27,6 +27,7 @@ export const CurrencyHint = ({
       type="warning"
       showIcon
       data-testid="currency-hint"
+      style={{ marginBottom: 16 }}
       title={t('statistics.noneInCurrency', {
         currency,
         others: others.map((row) => `${row.key} (${format.number(row.count)})`).join(', '),

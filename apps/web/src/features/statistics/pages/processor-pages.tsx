@@ -94,7 +94,8 @@ export const ProcessorComparePage = () => {
   const [params, setParams] = useSearchParams();
   const { data: processors = [], isLoading } = useProcessors(scope);
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean);
-  const [chosen, setChosen] = useState<string[]>(ids);
+  // A link naming more than 3 processors preselects none (the compare below says why it cannot compare).
+  const [chosen, setChosen] = useState<string[]>(ids.length <= MAX ? ids : []);
   // 1 to 3 processors: all are compared at once.
   if (!isLoading && ids.length === 0 && processors.length >= 1 && processors.length <= MAX) {
     return <Navigate to={`${pathname}?ids=${processors.map((p) => p.id).join(',')}`} replace />;
