@@ -52,6 +52,13 @@ describe('statistics gaps', () => {
       expect(await seriousViolations(page, `gbp dashboard ${language}`)).toEqual([]);
       await screenshot(page, `statistics-gbp-merchant-${language}`);
 
+      // The home dashboard defaults to pounds too.
+      await page.goto('/');
+      await page
+        .getByText(language === 'nl' ? 'Bedragen in GBP' : 'Amounts in GBP')
+        .first()
+        .waitFor();
+
       // Choosing euros, which it has none of, says so instead of a silent zero.
       await page.goto(`/dashboards/transactions?${range}&period=day&currency_code=EUR`);
       await page
