@@ -373,7 +373,8 @@ const main = async () => {
     'created_at>': new Date(Date.now() - 365 * 86_400_000).toISOString(),
     'created_at<': new Date().toISOString(),
   };
-  const [processor] = await fetch(`${server.baseUrl}/v1/processor?_limit=3&type=processor`, {
+  // One of the merchant's own processors (processor statistics are about those its profiles use).
+  const [processor] = await fetch(`${server.baseUrl}/v1/statistics/processor/revenue?_limit=1`, {
     headers: { cookie: cookies.merchant },
   }).then((r) => r.json() as Promise<{ id: string }[]>);
   const statisticsCalls: { name: string; who: 'merchant' | 'provider'; path: string }[] = [];

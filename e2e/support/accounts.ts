@@ -6,7 +6,13 @@ export type Account = { email: string; password: string };
 
 type UserRow = { id: string; email: string; organisation: string | { id: string }; roles: string[]; language: string };
 
-const call = async <T>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+/** A call as the demo's provider super user. */
+export const adminCall = async <T>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> => {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -28,17 +34,22 @@ const call = async <T>(baseUrl: string, method: 'GET' | 'POST', path: string, bo
  * the demo account would already be changed, so each attempt takes a user nobody has touched.
  */
 export const newAccountLike = async (baseUrl: string, like: string, local = like.split('@')[0]): Promise<Account> => {
-  const [template] = await call<UserRow[]>(baseUrl, 'GET', `/v1/user?email=${encodeURIComponent(like)}`);
+  const [template] = await adminCall<UserRow[]>(baseUrl, 'GET', `/v1/user?email=${encodeURIComponent(like)}`);
   if (!template) throw new Error(`no demo account ${like}`);
-  const email = uniqueEmail(`e2e-${local}`);
   const organisation = typeof template.organisation === 'string' ? template.organisation : template.organisation.id;
-  await call(baseUrl, 'POST', '/v1/user', {
-    email,
-    name: `E2E ${local}`,
-    language: template.language === 'nl' ? 'nl' : 'en-US',
-    organisation,
-    roles: template.roles,
-  });
+  return newAccountIn(baseUrl, organisation, template.roles, local, template.language === 'nl' ? 'nl' : 'en-US');
+};
+
+/** A new user of this attempt's own in an organisation the demo has no account for (e.g. a GBP merchant). */
+export const newAccountIn = async (
+  baseUrl: string,
+  organisation: string,
+  roles: string[],
+  local: string,
+  language: 'nl' | 'en-US' = 'en-US',
+): Promise<Account> => {
+  const email = uniqueEmail(`e2e-${local}`);
+  await adminCall(baseUrl, 'POST', '/v1/user', { email, name: `E2E ${local}`, language, organisation, roles });
   const mail = await latestMail(baseUrl, email);
   const token = new URL(/https?:\/\/\S+\/updatePassword\S*/.exec(mail.text)?.[0] ?? 'http://x/').searchParams.get(
     'token',

@@ -225,12 +225,25 @@ export const access = {
   admin: ['PSP_SUPER'],
   /** The stored mailbox (development and demo): it holds every user's reset links and sign-in codes. */
   mailbox: person(['PSP_SUPER']),
-  // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles.
+  // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles,
+  // except processor statistics and compare, which are the processor roles' alone (payments.md §6;
+  // USER_ALL is the merchant area's global role, payments.md §2).
   statistics: {
     transaction: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_STATISTICS', 'STATISTICS_LIST'],
     refund: ['USER_ALL', 'REFUND_ALL', 'REFUND_STATISTICS', 'STATISTICS_LIST'],
     customer: ['USER_ALL', 'CUSTOMER_ALL', 'CUSTOMER_STATISTICS', 'STATISTICS_LIST'],
-    processor: ['USER_ALL', 'PROCESSOR_ALL', 'PROCESSOR_LIST', 'STATISTICS_LIST'],
+    processor: ['USER_ALL', 'PROCESSOR_ALL', 'PROCESSOR_LIST'],
     merchants: ['PSP'],
+    /** The default currency of the statistics: whoever reads any of them. */
+    currency: [
+      'USER_ALL',
+      'STATISTICS_LIST',
+      'TRANSACTION_ALL',
+      'TRANSACTION_STATISTICS',
+      'REFUND_ALL',
+      'REFUND_STATISTICS',
+      'PROCESSOR_ALL',
+      'PROCESSOR_LIST',
+    ],
   },
 } as const satisfies Record<string, RoleList | Record<string, RoleList>>;

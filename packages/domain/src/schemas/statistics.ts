@@ -168,6 +168,10 @@ export const ZProcessorRevenue = z.object({
   name: z.string(),
   payment_product: z.string().nullable(),
   gateway: z.string().nullable(),
+  /** `Direct`, or the gateway the processor is reached through (payments.md §3). */
+  gatewayLabel: z.string(),
+  /** The end of the last-24-hours window (payments.md §3 `until`). */
+  until: z.string(),
   last24hours: window24,
   previous24hours: window24,
 });
@@ -182,6 +186,12 @@ export const ZProcessorCompare = z.object({
     status: z.record(z.string(), z.number().int()),
   }),
 });
+/**
+ * `statistics/currency`: the currency money statistics default to (the one the caller's payment
+ * profiles use, EUR when they use it or there are none) and every currency of those profiles.
+ */
+export const ZStatisticsCurrency = z.object({ currency_code: z.string(), currencies: z.array(z.string()) });
+export type TStatisticsCurrency = z.infer<typeof ZStatisticsCurrency>;
 export const ZMerchantRevenue = z.object({ id: z.string(), name: z.string(), last24hours: window24 });
 export const ZBestCustomer = z.object({
   customer: z.object({

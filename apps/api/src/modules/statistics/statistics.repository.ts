@@ -18,6 +18,20 @@ const statusesOf = (query: TStatisticsQuery): string[] => [query.status ?? [], q
 export const currencyOf = (query: TStatisticsQuery) => query.currency_code ?? STATISTICS_DEFAULT_CURRENCY;
 
 /**
+ * The currency a money statistic defaults to without `currency_code`: the one of the caller's
+ * payment profiles (in `organisation`, when named), EUR when any of them uses it or there are
+ * none, else the one most of them use. A GBP-only merchant's counts are then its own, not zero.
+ */
+export const profileCurrencies = async (db: Queryable, scope: Scope, organisation?: string) => {
+  if (scope.kind === 'all' && !organisation) return { currency_code: STATISTICS_DEFAULT_CURRENCY, currencies: [] };
+  const rows = await db.query<{ currency_code: string }>(sql`
+    select e.currency_code from payment_profile e ${where(filterConditions(scope, { organisation }, { currency: false }))}
+    group by 1 order by (e.currency_code = ${STATISTICS_DEFAULT_CURRENCY}) desc, count(*) desc, 1`);
+  const currencies = rows.map((row) => row.currency_code);
+  return { currency_code: currencies[0] ?? STATISTICS_DEFAULT_CURRENCY, currencies: currencies.sort() };
+};
+
+/**
  * The caller's tenancy and the request's filters, on columns the rows and the rollups share.
  * Money sources are always narrowed to one currency (`currencyOf`); `currency: false` is for
  * counts that do not depend on it (customers, counts over all currencies).
@@ -302,9 +316,8 @@ export const segments = (db: Queryable, conditions: Sql[]) =>
     select e.segment, sum(e.count)::bigint as count from customer_segment_count e ${where(conditions)} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`);
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
-export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
-  const scopeOnly = [scopeCondition(scope, 'merchant')].filter((c): c is Sql => c !== null);
-  const scoped = where(scopeOnly);
+export const recentActivity = (db: Queryable, conditions: Sql[], limit: number) => {
+  const scoped = where(conditions);
   return db.query<{
     id: string;
     type: 'transaction' | 'blocked' | 'refund';
@@ -323,7 +336,7 @@ export const recentActivity = (db: Queryable, scope: Scope, limit: number) => {
        from transaction e ${scoped} order by e.created_at desc limit ${limit})
       union all
       (select e.id, 'refund', e.status, e.amount, e.currency_code, t.payment_product_type, e.organisation_id, e.transaction_id, e.last_status_update
-       from refund e join transaction t on t.id = e.transaction_id ${where([...scopeOnly, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
+       from refund e join transaction t on t.id = e.transaction_id ${where([...conditions, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
     select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
     order by recent.created_at desc, recent.id desc limit ${limit}`);
 };
@@ -357,15 +370,23 @@ export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
 
 export const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
 
-export const processorsOf = (db: Queryable, query: TStatisticsQuery) => {
+/**
+ * The processors a caller's statistics are about: for a merchant (or the provider in a merchant's
+ * context, `organisation`) those its payment profiles use, for the provider as a whole every one.
+ */
+export const processorsOf = (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
   const ids = idsOf(query);
+  const own =
+    scope.kind === 'all' && !query.organisation
+      ? sql.empty
+      : sql`and p.id in (select unnest(e.processors) from payment_profile e ${where(filterConditions(scope, { organisation: query.organisation }, { currency: false }))})`;
   return db.query<{ id: string; name: string; payment_product: string | null; gateway: string | null }>(sql`
-    select id, name, payment_product, gateway from processor where type = 'processor' ${ids ? sql`and id = any(${ids})` : sql.empty}
-    order by name, id limit ${query._limit ?? 1000}`);
+    select p.id, p.name, p.payment_product, p.gateway from processor p where p.type = 'processor' ${ids ? sql`and p.id = any(${ids})` : sql.empty} ${own}
+    order by p.name, p.id limit ${query._limit ?? 1000}`);
 };
 
 /** Counts and volumes per processor, status and currency of the compared processors over the range. */
-export const processorCompareRows = (db: Queryable, scope: Scope, ids: string[], range: Range) =>
+export const processorCompareRows = (db: Queryable, conditions: Sql[], ids: string[], range: Range) =>
   db.query<{
     processor_id: string;
     status: string;
@@ -374,7 +395,7 @@ export const processorCompareRows = (db: Queryable, scope: Scope, ids: string[],
     volume: number;
   }>(sql`
     select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
-    from (${rangeSource([...filterConditions(scope, {}, { currency: false }), sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+    from (${rangeSource([...conditions, sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
 
 /** Revenue per active (or inactive) merchant over the range, best first, from the given revenue conditions. */
 export const topMerchantRows = (db: Queryable, conditions: Sql[], range: Range, query: TStatisticsQuery) =>

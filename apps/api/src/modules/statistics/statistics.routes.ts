@@ -18,6 +18,7 @@ import {
   ZProcessorRevenue,
   ZRecentActivity,
   ZSegmentRow,
+  ZStatisticsCurrency,
   ZStatisticsQuery,
   ZToday,
   type RoleList,
@@ -30,9 +31,10 @@ import {
 import { authOf } from '../../plugins/auth-context.ts';
 import * as stats from './statistics.service.ts';
 import { rfmSegments } from './rfm.service.ts';
+import { profileCurrencies } from './statistics.repository.ts';
 
 const RANGE =
-  "Range created_at> / created_at< (ISO instants, inclusive; default the last 28 days); periods are local days, ISO weeks and months in the user's time zone (profile; Europe/Amsterdam by default). Money is answered in one currency: currency_code, default EUR; amounts in different currencies are never added.";
+  "Range created_at> / created_at< (ISO instants, inclusive; default the last 28 days); periods are local days, ISO weeks and months in the user's time zone (profile; Europe/Amsterdam by default). Money is answered in one currency: currency_code, by default the one of the caller's payment profiles (statistics/currency); amounts in different currencies are never added.";
 
 /** The statistics calls of portal.md §7 and payments.md §7, answered from the hourly rollup where it can. */
 export const statisticsRoutes = async (fastify: FastifyInstance) => {
@@ -57,9 +59,17 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
         querystring: ZStatisticsQuery,
         response: { 200: response as z.ZodType },
       },
-      handler: (request) => {
+      handler: async (request) => {
         const auth = authOf(request);
-        return answer(auth.scope, request.query, auth.timeZone) as Promise<unknown>;
+        // Without currency_code money statistics are in the caller's own currency (grouped by currency, in every one).
+        const query =
+          request.query.currency_code || request.query.group_by === 'currency_code'
+            ? request.query
+            : {
+                ...request.query,
+                currency_code: (await profileCurrencies(app.db, auth.scope, request.query.organisation)).currency_code,
+              };
+        return answer(auth.scope, query, auth.timeZone) as Promise<unknown>;
       },
     });
   const roles = access.statistics;
@@ -131,6 +141,13 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     (scope, query, zone) => stats.dailyAggregate(app.db, scope, query, zone),
   );
   get(
+    'statistics/currency',
+    roles.currency,
+    ZStatisticsCurrency,
+    "The currency money statistics are answered in without currency_code: the one the caller's payment profiles use (in organisation, when named; EUR when any of them uses it), and all their currencies.",
+    (scope, query) => profileCurrencies(app.db, scope, query.organisation),
+  );
+  get(
     'statistics/today',
     access.dashboard,
     ZToday,
@@ -149,7 +166,7 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     access.dashboard,
     z.array(ZRecentActivity),
     'The newest transactions and refunds.',
-    (scope, query) => stats.recent(app.db, scope, query._limit ?? 10),
+    (scope, query) => stats.recent(app.db, scope, query),
   );
   get(
     'statistics/processor/revenue',

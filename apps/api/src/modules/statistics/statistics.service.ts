@@ -6,7 +6,7 @@ import {
   TRANSACTION_OUTCOMES,
   type TStatisticsQuery,
 } from '@kassa/domain';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, notFoundAt } from '../../lib/http-error.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
@@ -203,6 +203,18 @@ export const dailyAggregate = async (
   return rows.map((row) => ({ date: row.period, amount: row.volume, count: row.count }));
 };
 
+/**
+ * The filters a call that sets its own range and statuses still honours (the dashboard cards and
+ * processor statistics): organisation, currency, product, processor and blocked, like every other call.
+ */
+const filtersOf = (query: TStatisticsQuery): TStatisticsQuery => ({
+  organisation: query.organisation,
+  currency_code: query.currency_code,
+  payment_product_type: query.payment_product_type,
+  processor: query.processor,
+  blocked: query.blocked,
+});
+
 const revenue = (query: TStatisticsQuery): TStatisticsQuery => ({
   ...query,
   status: undefined,
@@ -220,7 +232,7 @@ export const today = async (
   const clock = zoneClock(zone);
   const date = clock.localDate(now);
   const startMs = clock.localMidnight(date);
-  const filters = filterConditions(scope, revenue({ currency_code: query.currency_code }));
+  const filters = filterConditions(scope, revenue(filtersOf(query)));
   const [todays, ...previous] = await sumsOf(db, [
     rangeSource(filters, { lower: startMs, upper: now }),
     ...[1, 2, 3, 4].map((weeks) => {
@@ -243,13 +255,15 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
   // Per week: all transactions (every currency), revenue in one currency, new customers, refunds; in one statement.
+  const filters = filtersOf(query);
+  const everyCurrency = { processor: true, product: true, currency: false };
   const [transactions, amount, customers, refunds, transactions0, amount0, customers0, refunds0] = await sumsOf(
     db,
     [last, previous].flatMap((range) => [
-      rangeSource(filterConditions(scope, {}, { currency: false }), range),
-      rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
-      customerSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
-      refundSource(filterConditions(scope, {}, { currency: false }), range, zoneClock()),
+      rangeSource(filterConditions(scope, filters, everyCurrency), range),
+      rangeSource(filterConditions(scope, revenue(filters)), range),
+      customerSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
+      refundSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
     ]),
   );
   return [
@@ -260,8 +274,14 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   ];
 };
 
-export const recent = async (db: Queryable, scope: Scope, limit = 10) =>
-  (await recentActivity(db, scope, limit)).map((row) => ({
+export const recent = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}) =>
+  (
+    await recentActivity(
+      db,
+      filterConditions(scope, { organisation: query.organisation }, { currency: false }),
+      query._limit ?? 10,
+    )
+  ).map((row) => ({
     id: row.id,
     type: row.type,
     status: row.status,
@@ -275,36 +295,47 @@ export const recent = async (db: Queryable, scope: Scope, limit = 10) =>
 
 /** Revenue per processor over the last 24 hours and the 24 before. */
 export const processorRevenue = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
-  const processors = await processorsOf(db, query);
+  const processors = await processorsOf(db, scope, query);
   const windows = [
     { lower: now - DAY, upper: now },
     { lower: now - 2 * DAY, upper: now - DAY - 1 },
   ];
   const [last, previous] = await Promise.all(
     windows.map((range) =>
-      groupedBy(
-        db,
-        rangeSource(filterConditions(scope, revenue({ currency_code: query.currency_code })), range),
-        'processor_id',
-      ),
+      groupedBy(db, rangeSource(filterConditions(scope, revenue(filtersOf(query))), range), 'processor_id'),
     ),
   );
   const of = (rows: typeof last, id: string) => {
     const row = rows.find((r) => r.key === id);
     return { amount: row?.volume ?? 0, count: row?.count ?? 0 };
   };
-  return processors.map((p) => ({ ...p, last24hours: of(last, p.id), previous24hours: of(previous, p.id) }));
+  const until = new Date(now).toISOString();
+  return processors.map((p) => ({
+    ...p,
+    // payments.md §3: the gateway's label (a direct connection, or the gateway it goes through) and the window's end.
+    gatewayLabel: !p.gateway || p.gateway === 'direct' ? 'Direct' : p.gateway,
+    until,
+    last24hours: of(last, p.id),
+    previous24hours: of(previous, p.id),
+  }));
 };
 
 /** 2–3 processors side by side over the last 28 days: count per compare status, revenue, conversion. */
 export const processorCompare = async (db: Queryable, scope: Scope, query: TStatisticsQuery, now = Date.now()) => {
   const ids = idsOf(query);
   if (!ids || ids.length < 1 || ids.length > 3) throw badRequest('querystring.ids', 'ids must name 1 to 3 processors');
-  const processors = await processorsOf(db, query);
+  const processors = await processorsOf(db, scope, query);
+  // An id that is not one of the caller's processors is not found, like an unknown one.
+  if (processors.length < new Set(ids).size) throw notFoundAt('querystring.ids', 'Processor');
   const range = { lower: now - DEFAULT_RANGE_DAYS * DAY, upper: now };
   const currency = currencyOf(query);
   // Counts and conversion over every currency; the amount in one currency only.
-  const rows = await processorCompareRows(db, scope, ids, range);
+  const rows = await processorCompareRows(
+    db,
+    filterConditions(scope, filtersOf(query), { processor: true, product: true, currency: false }),
+    ids,
+    range,
+  );
   return processors.map((p) => {
     const mine = rows.filter((r) => r.processor_id === p.id);
     const count = mine.reduce((sum, r) => sum + r.count, 0);
@@ -341,11 +372,15 @@ export const topMerchants = async (db: Queryable, scope: Scope, query: TStatisti
   return rows.map((row) => ({ id: row.id, name: row.name, last24hours: { amount: row.volume, count: row.count } }));
 };
 
+/** Best customers by what they paid: declined, abandoned and failed attempts are no volume (a status filter narrows further). */
 export const best = async (db: Queryable, scope: Scope, query: TStatisticsQuery) => {
+  const asked = [query.status ?? [], query['status[]'] ?? []].flat();
+  const paid = asked.length ? REVENUE_STATUSES.filter((status) => asked.includes(status)) : REVENUE_STATUSES;
   const ids = await bestCustomerIds(
     db,
     scope,
-    query,
+    // A status filter outside what was paid leaves nothing to count (an impossible status, not every one).
+    { ...query, status: undefined, 'status[]': paid.length ? paid : ['-'] },
     rangeOf(query),
     query._limit ?? 10,
     query._sort === '-count' ? 'count' : 'volume',

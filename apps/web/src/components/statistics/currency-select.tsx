@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { STATISTICS_DEFAULT_CURRENCY, type TGroupRow } from '@kassa/domain';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '@/lib/api-client.ts';
+import { useCurrencyCounts, useStatisticsCurrency } from './get-statistics-currency.ts';
 
 /**
  * The one currency money statistics are shown in: amounts in different currencies are never added.
  * Lists the currencies with transactions in the range (`transaction/aggregate?group_by=currency_code`)
- * and always the current one.
+ * with the currencies of the merchant's payment profiles and always the current one.
  */
 export const CurrencySelect = ({
   value,
@@ -21,16 +19,9 @@ export const CurrencySelect = ({
   scope: string;
 }) => {
   const { t } = useTranslation();
-  const { data = [] } = useQuery({
-    queryKey: ['statistics', 'currencies', scope, range],
-    queryFn: ({ signal }) =>
-      apiGet<TGroupRow[]>(
-        'transaction/aggregate',
-        { group_by: 'currency_code', ...(range ? { 'created_at>': range.from, 'created_at<': range.to } : {}) },
-        signal,
-      ),
-  });
-  const currencies = [...new Set([STATISTICS_DEFAULT_CURRENCY, value, ...data.map((row) => row.key)])]
+  const { data = [] } = useCurrencyCounts(scope, range);
+  const { data: own } = useStatisticsCurrency(scope);
+  const currencies = [...new Set([value, ...(own?.currencies ?? []), ...data.map((row) => row.key)])]
     .filter(Boolean)
     .sort();
   return (

@@ -33,6 +33,15 @@ const ProcessorCard = ({ processor, currency }: { processor: TProcessorRevenue; 
         {diff === null ? t('dashboard.noPrevious') : `${format.number(Math.abs(diff), 1)} %`}
       </Typography.Text>{' '}
       <Typography.Text type="secondary">{t('dashboard.vsPrevious24h')}</Typography.Text>
+      <div>
+        <Typography.Text type="secondary" data-testid="processor-gateway">
+          {processor.gateway === 'direct' || !processor.gateway
+            ? t('statistics.gatewayDirect')
+            : processor.gatewayLabel}
+          {' · '}
+          {t('statistics.until', { time: format.dateTime(processor.until) })}
+        </Typography.Text>
+      </div>
     </Card>
   );
 };

@@ -1,19 +1,19 @@
 import { useSearchParams } from 'react-router';
-import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod } from '@kassa/domain';
+import type { StatisticsPeriod } from '@kassa/domain';
 import { datePresets, DEFAULT_PRESET } from '@/components/filters/date-presets.ts';
+import { useChosenCurrency } from '@/components/statistics/get-statistics-currency.ts';
 
 export type StatisticsState = { period: StatisticsPeriod; from: string; to: string; currency: string };
 const PERIODS: StatisticsPeriod[] = ['day', 'week', 'month'];
 
 /**
  * A dashboard's range, period and currency in the URL (`period`, `created_at>`, `created_at<`, `currency_code`). With an empty
- * query it redirects to itself with period=day and the last 28 days (payments.md §2).
+ * query it redirects to itself with period=day and the last 28 days (payments.md §2). Without
+ * `currency_code` the currency is the merchant's own (statistics/currency); the state is null until it is known.
  */
-export const useStatisticsState = (): [
-  StatisticsState | null,
-  (changes: Partial<StatisticsState>) => void,
-  string | null,
-] => {
+export const useStatisticsState = (
+  scope: string,
+): [StatisticsState | null, (changes: Partial<StatisticsState>) => void, string | null] => {
   const [params, setParams] = useSearchParams();
   const [first, last] = datePresets()[DEFAULT_PRESET];
   const redirect =
@@ -23,11 +23,9 @@ export const useStatisticsState = (): [
   const period = params.get('period');
   const from = params.get('created_at>');
   const to = params.get('created_at<');
-  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '')
-    ? (params.get('currency_code') as string)
-    : STATISTICS_DEFAULT_CURRENCY;
+  const { currency, fallback } = useChosenCurrency(scope, params.get('currency_code'));
   const state =
-    from && to
+    from && to && currency
       ? {
           period: PERIODS.includes(period as StatisticsPeriod) ? (period as StatisticsPeriod) : 'day',
           from,
@@ -41,7 +39,7 @@ export const useStatisticsState = (): [
       period: next.period,
       'created_at>': next.from,
       'created_at<': next.to,
-      ...(next.currency === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: next.currency }),
+      ...(next.currency === fallback ? {} : { currency_code: next.currency }),
     });
   };
   return [state, change, redirect];

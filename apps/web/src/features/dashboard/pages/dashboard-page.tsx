@@ -1,8 +1,9 @@
-import { access, STATISTICS_DEFAULT_CURRENCY } from '@kassa/domain';
+import { access } from '@kassa/domain';
 import { Alert, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CurrencySelect } from '@/components/statistics/currency-select.tsx';
+import { useChosenCurrency } from '@/components/statistics/get-statistics-currency.ts';
 import { PageTitle } from '@/components/page-title.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { isProvider, useCan } from '@/lib/authorisation.ts';
@@ -37,14 +38,12 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
   const can = useCan();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
-  // Amounts are shown in one currency at a time (`currency_code`, default EUR), never added across currencies.
+  // Amounts are shown in one currency at a time (`currency_code`, default the merchant's own), never added across currencies.
   const [params, setParams] = useSearchParams();
-  const currency = /^[A-Z]{3}$/.test(params.get('currency_code') ?? '')
-    ? (params.get('currency_code') as string)
-    : STATISTICS_DEFAULT_CURRENCY;
+  const showsContent = variant === 'psp' ? can(access.pspDashboard) : can(access.dashboard);
+  const { currency, fallback } = useChosenCurrency(scope, params.get('currency_code'), showsContent);
   if (!me) return null;
   const base = merchantContextOf(pathname) ? pathname.replace(/\/$/, '') : '';
-  const showsContent = variant === 'psp' ? can(access.pspDashboard) : can(access.dashboard);
   const allTransactions =
     variant === 'psp'
       ? '/psp/transactions'
@@ -63,14 +62,12 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
         </Typography.Text>
       </div>
       {variant === 'psp' && <MfaWarning />}
-      {showsContent ? (
+      {showsContent && !currency ? null : showsContent && currency ? (
         <>
           <CurrencySelect
             value={currency}
             scope={scope}
-            onChange={(code) =>
-              setParams(code === STATISTICS_DEFAULT_CURRENCY ? {} : { currency_code: code }, { replace: true })
-            }
+            onChange={(code) => setParams(code === fallback ? {} : { currency_code: code }, { replace: true })}
           />
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={10}>

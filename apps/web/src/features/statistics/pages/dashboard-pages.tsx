@@ -23,6 +23,7 @@ import { Lifecycle } from '../components/lifecycle.tsx';
 import { RangeBar } from '../components/range-bar.tsx';
 import { SegmentsChart } from '../components/segments-chart.tsx';
 import { Totals } from '../components/totals.tsx';
+import { CurrencyHint } from '../components/currency-hint.tsx';
 import { WeekdayComparison } from '../components/weekday-comparison.tsx';
 import { SplitComparison } from '../components/split-comparison.tsx';
 import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
@@ -57,9 +58,9 @@ const Shell = ({
   money?: boolean;
   children: (state: StatisticsState, scope: string) => React.ReactNode;
 }) => {
-  const [state, change, redirect] = useStatisticsState();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
+  const [state, change, redirect] = useStatisticsState(scope);
   if (redirect) return <Navigate to={`${pathname}${redirect}`} replace />;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -91,6 +92,9 @@ const Aggregate = ({
   const money = entity !== 'customer';
   return (
     <>
+      {entity === 'transaction' && (
+        <CurrencyHint scope={scope} currency={state.currency} range={{ from: state.from, to: state.to }} />
+      )}
       <Totals total={total} money={money} currency={state.currency} />
       <AggregateChart
         rows={rows}

@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Checkbox, Space, Table, Typography } from 'antd';
-import { COMPARE_STATUSES, STATISTICS_DEFAULT_CURRENCY, type TProcessorCompare } from '@kassa/domain';
+import { COMPARE_STATUSES, type TProcessorCompare } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Money } from '@/components/money.tsx';
 import { ProcessorRevenueCards } from '@/components/statistics/processor-revenue-cards.tsx';
+import { useChosenCurrency } from '@/components/statistics/get-statistics-currency.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useFormat } from '@/lib/use-format.ts';
 import { useProcessorCompare } from '../api/get-processor-compare.ts';
@@ -16,10 +18,11 @@ export const ProcessorStatisticsPage = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
+  const { currency } = useChosenCurrency(scope, null);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageTitle>{t('statistics.processorStatisticsTitle')}</PageTitle>
-      <ProcessorRevenueCards scope={scope} currency={STATISTICS_DEFAULT_CURRENCY} />
+      {currency && <ProcessorRevenueCards scope={scope} currency={currency} />}
     </Space>
   );
 };
@@ -31,7 +34,7 @@ type Row = { key: string; label: string; values: Record<string, React.ReactNode>
 const CompareTable = ({ ids, scope }: { ids: string[]; scope: string }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const { data = [], isLoading } = useProcessorCompare(ids, scope);
+  const { data = [], isLoading, error } = useProcessorCompare(ids, scope);
   const of = (fn: (p: TProcessorCompare) => React.ReactNode) => Object.fromEntries(data.map((p) => [p.id, fn(p)]));
   const rows: Row[] = [
     { key: 'count', label: t('statistics.count'), values: of((p) => format.number(p.transaction.count)) },
@@ -51,6 +54,16 @@ const CompareTable = ({ ids, scope }: { ids: string[]; scope: string }) => {
       values: of((p) => format.number(p.transaction.status[status] ?? 0)),
     })),
   ];
+  if (error) {
+    // A link naming 4 processors, or one that is not this organisation's: say so instead of an empty table.
+    const message =
+      error instanceof ApiError && error.status === 400
+        ? t('statistics.compareTooMany', { count: ids.length })
+        : error instanceof ApiError && error.status === 404
+          ? t('statistics.compareUnknown')
+          : t(`errors.${error instanceof ApiError ? error.code : 'unknown'}`, { defaultValue: error.message });
+    return <Alert type="error" showIcon data-testid="compare-error" title={message} />;
+  }
   return (
     <Card title={t('statistics.compareNote')}>
       <Table<Row>
@@ -81,7 +94,8 @@ export const ProcessorComparePage = () => {
   const [params, setParams] = useSearchParams();
   const { data: processors = [], isLoading } = useProcessors(scope);
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean);
-  const [chosen, setChosen] = useState<string[]>(ids);
+  // A link naming more than 3 processors preselects none (the compare below says why it cannot compare).
+  const [chosen, setChosen] = useState<string[]>(ids.length <= MAX ? ids : []);
   // 1 to 3 processors: all are compared at once.
   if (!isLoading && ids.length === 0 && processors.length >= 1 && processors.length <= MAX) {
     return <Navigate to={`${pathname}?ids=${processors.map((p) => p.id).join(',')}`} replace />;
