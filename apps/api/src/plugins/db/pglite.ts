@@ -46,6 +46,7 @@ const wrap = (conn: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     return result.rows;
   },
   async exec(text: string) {
+    await takeTurnIfLong();
     await conn.exec(text);
   },
 });
