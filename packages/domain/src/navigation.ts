@@ -213,11 +213,21 @@ export type NavContext = {
   features?: readonly string[];
 };
 
-/** True when the item's flags (not its roles) allow it in this context. */
-export const flagsAllow = (
-  item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'>,
-  context: NavContext,
-): boolean => {
+type Flags = Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'> & {
+  area?: NavArea | 'any';
+};
+
+/**
+ * True when the page's area is open to this user: the provider area (`/psp/…`) is provider
+ * staff's whatever roles a merchant user holds (risk-config.md §2.2, payments.md §6). Read from
+ * the area every item and route must declare, so a new provider page cannot forget it.
+ */
+export const areaAllows = (item: Pick<Flags, 'area'>, context: Pick<NavContext, 'isProvider'>): boolean =>
+  item.area !== 'provider' || context.isProvider;
+
+/** True when the item's area and flags (not its roles) allow it in this context. */
+export const flagsAllow = (item: Flags, context: NavContext): boolean => {
+  if (!areaAllows(item, context)) return false;
   if (item.module && !context.modules.includes(item.module)) return false;
   if (item.feature && !(context.features ?? []).includes(item.feature)) return false;
   if (item.providerOnly && !context.isProvider) return false;

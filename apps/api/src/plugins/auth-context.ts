@@ -12,7 +12,12 @@ import { createSessionCache, type CachedSession, type SessionCache } from './ses
 
 /** What a route needs: nothing (public), or any one of the roles (`[]` = signed in). */
 /** `feature`: the caller's merchant (or the provider, for its staff) must have this organisation feature (finance and pricing need `collecting`). */
-export type RouteAccess = { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting' };
+/** `area: 'provider'`: only provider staff (and the provider's keys), whatever roles a merchant's user or key holds; every `/v1/psp/…` route has it. */
+export type RouteAccess =
+  { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting'; area?: 'provider' };
+
+/** The provider's own API: its paths start here (risk-config.md §2.2, payments.md §6). */
+const PROVIDER_API_PREFIX = '/v1/psp/';
 
 export type AuthContext = {
   userId: string;
@@ -261,6 +266,11 @@ export const registerAuth = (app: FastifyInstance) => {
     if (!route.url.startsWith('/v1/') || route.method === 'HEAD') return;
     if (!route.config?.access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
+    // The provider area follows from the path, so a new provider route cannot forget it.
+    if (route.url.startsWith(PROVIDER_API_PREFIX)) {
+      if ('public' in route.config.access) throw new Error(`Provider route ${route.url} cannot be public`);
+      route.config = { ...route.config, access: { ...route.config.access, area: 'provider' } };
+    }
     for (const method of [route.method].flat())
       if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
   });
@@ -285,6 +295,8 @@ export const registerAuth = (app: FastifyInstance) => {
     if (request.auth.authentication === 'api' && isPersonOnly(access.roles)) {
       throw await refuse(app, request, request.auth, apiKeyNotAllowed());
     }
+    if (access.area === 'provider' && request.auth.organisation.type !== 'provider')
+      throw await refuse(app, request, request.auth, 'This is the provider’s area');
     if (!hasAccess(request.auth.roles, access.roles)) throw await refuse(app, request, request.auth);
     if (access.feature && !(await hasFeature(app.db, request.auth.organisation.id, access.feature))) {
       throw await refuse(app, request, request.auth, `This needs the organisation feature '${access.feature}'`);

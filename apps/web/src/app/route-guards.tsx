@@ -1,11 +1,11 @@
-import { flagsAllow, hasAccess, type AppRoute } from '@kassa/domain';
+import { areaAllows, flagsAllow, hasAccess, type AppRoute } from '@kassa/domain';
 import { type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useEnabledModules } from '@/lib/app-config.ts';
 import { navContextFor } from '@/lib/authorisation.ts';
 import { rememberRedirect } from '@/lib/redirect-memory.ts';
 import { useMe } from '@/lib/session.ts';
-import { ComingSoonPage, NotAvailablePage, pages } from './pages.tsx';
+import { ComingSoonPage, NotAvailablePage, NotFoundPage, pages } from './pages.tsx';
 import { PageSpinner } from './suspended.tsx';
 
 /** Signed-out visitors go to /login; the URL they asked for is kept for after sign-in. */
@@ -28,8 +28,10 @@ export const GuestOnly = ({ children }: { children: ReactNode }) => {
 };
 
 /**
- * A page behind its roles and flags: without the roles the user is sent to `/` (portal.md §6);
- * a disabled optional module answers "not available"; a page not built yet says so.
+ * A page behind its area, roles and flags: a provider page (`/psp/…`) does not exist for a
+ * merchant user, whatever roles it holds ("page not found", as for any unknown path); without
+ * the roles the user is sent to `/` (portal.md §6); a disabled optional module answers "not
+ * available"; a page not built yet says so.
  */
 export const GuardedPage = ({ routes }: { routes: AppRoute[] }) => {
   const { data: me } = useMe();
@@ -37,6 +39,7 @@ export const GuardedPage = ({ routes }: { routes: AppRoute[] }) => {
   const modules = useEnabledModules();
   if (!me) return null;
   const context = navContextFor(me, pathname, modules);
+  if (!routes.some((route) => areaAllows(route, context))) return <NotFoundPage />;
   const withModule = routes.filter((route) => !route.module || modules.includes(route.module));
   if (withModule.length === 0) return <NotAvailablePage />;
   const allowed = withModule.find((route) => flagsAllow(route, context) && hasAccess(me.roles, route.roles));
