@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAccess, isPersonOnly, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
-import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
+import { badRequest, forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import { scopeOfOrganisation, type Scope } from '../query/scope.ts';
 import { apiKeyHash, findLiveKey, looksLikeApiKey, touchKey } from './api-key-lookup.ts';
 import { recordAudit } from './audit.ts';
@@ -15,6 +15,9 @@ import { createSessionCache, type CachedSession, type SessionCache } from './ses
 /** `area: 'provider'`: only provider staff (and the provider's keys), whatever roles a merchant's user or key holds; every `/v1/psp/…` route has it. */
 export type RouteAccess =
   { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting'; area?: 'provider' };
+
+/** The message (a translation key) of naming a merchant without the feature. */
+const FEATURE_MISSING = { collecting: 'finance.validation.notCollecting' } as const;
 
 /** The provider's own API: its paths start here (risk-config.md §2.2, payments.md §6). */
 const PROVIDER_API_PREFIX = '/v1/psp/';
@@ -221,11 +224,26 @@ const refuse = async (
   return message instanceof HttpError ? message : forbidden(message);
 };
 
-/** True when the merchant of this organisation (the provider for provider staff) has the feature. */
-export const hasFeature = async (db: Db, organisationId: string, feature: string): Promise<boolean> => {
+/** Whether the merchant of this organisation (the provider for provider staff) has the feature; undefined for an unknown organisation. */
+const featureOf = async (db: Db, organisationId: string, feature: string): Promise<boolean | undefined> => {
   const [row] = await db.query<{ on: boolean }>(sql`select ${feature} = any(m.features) as on
     from organisation o join organisation m on m.id = coalesce(o.merchant_id, o.id) where o.id = ${organisationId}`);
-  return Boolean(row?.on);
+  return row?.on;
+};
+
+/** True when the merchant of this organisation (the provider for provider staff) has the feature. */
+export const hasFeature = async (db: Db, organisationId: string, feature: string): Promise<boolean> =>
+  Boolean(await featureOf(db, organisationId, feature));
+
+/** The organisation a request acts for, as its caller names it: `organisation` in the query (a merchant context's reads) or the body. */
+const namedOrganisation = (request: FastifyRequest): { path: string; id: string } | null => {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.organisation === 'string' && query.organisation)
+    return { path: 'querystring.organisation', id: query.organisation };
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && typeof body.organisation === 'string' && body.organisation)
+    return { path: 'body.organisation', id: body.organisation };
+  return null;
 };
 export type DeclaredRoute = { method: string; url: string; access: RouteAccess };
 const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -273,6 +291,16 @@ export const registerAuth = (app: FastifyInstance) => {
     }
     for (const method of [route.method].flat())
       if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
+  });
+  // A feature belongs to the merchant the call is about: provider staff (whose own organisation has
+  // every feature it offers) acting for a merchant without it are refused like its own users (an
+  // unknown id is left to the route's 404). A merchant user's organisation was checked above.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access || !access.feature || request.auth?.scope.kind !== 'all') return;
+    const named = namedOrganisation(request);
+    if (named && (await featureOf(app.db, named.id, access.feature)) === false)
+      throw badRequest(named.path, FEATURE_MISSING[access.feature]);
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
