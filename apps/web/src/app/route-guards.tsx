@@ -1,9 +1,9 @@
 import { areaAllows, flagsAllow, hasAccess, type AppRoute } from '@kassa/domain';
-import { type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useEnabledModules } from '@/lib/app-config.ts';
 import { navContextFor } from '@/lib/authorisation.ts';
-import { rememberRedirect } from '@/lib/redirect-memory.ts';
+import { rememberRedirect, takeRedirect } from '@/lib/redirect-memory.ts';
 import { useMe } from '@/lib/session.ts';
 import { ComingSoonPage, NotAvailablePage, NotFoundPage, pages } from './pages.tsx';
 import { PageSpinner } from './suspended.tsx';
@@ -20,11 +20,31 @@ export const RequireSignIn = ({ children }: { children: ReactNode }) => {
   return children;
 };
 
-/** Sign-in pages bounce signed-in users to / (portal.md §2.1). */
+/**
+ * Where a signed-in user leaves the sign-in pages for: the page saved for them (a deep link
+ * opened signed out, the page before an idle sign-out; portal.md §4), else `/`. Once, also when
+ * React runs the effect twice.
+ */
+const LeaveSignIn = ({ userId }: { userId: string }) => {
+  const navigate = useNavigate();
+  const left = useRef(false);
+  useEffect(() => {
+    if (left.current) return;
+    left.current = true;
+    void navigate(takeRedirect(userId) ?? '/', { replace: true });
+  }, [navigate, userId]);
+  return <PageSpinner />;
+};
+
+/**
+ * Sign-in pages bounce signed-in users (portal.md §2.1). This is the one place that leaves them
+ * after signing in too: the sign-in steps only put the user into the cache, so no page's own
+ * navigation races this one (which went to `/` and dropped the saved page).
+ */
 export const GuestOnly = ({ children }: { children: ReactNode }) => {
   const { data: me, isPending } = useMe();
   if (isPending) return <PageSpinner />;
-  return me ? <Navigate to="/" replace /> : children;
+  return me ? <LeaveSignIn userId={me.id} /> : children;
 };
 
 /**
