@@ -79,3 +79,65 @@ describe('signing in returns to the page asked for (portal.md §4)', () => {
     await context.close();
   });
 });
+
+describe("a merchant's finance and pricing in its context (payments.md §2)", () => {
+  const pages = {
+    nl: [
+      ['pricing/revenue', "Omzetschema's"],
+      ['pricing/cost', "Kostenschema's"],
+      ['pricing/reserve', "Reserveschema's"],
+      ['pricing/partner', "Partnerschema's"],
+      ['finance/packages', 'Pakketten'],
+      ['finance/settlement-schedules', "Uitbetalingsschema's"],
+      ['finance/settings/bank-accounts', 'Bankrekeningen'],
+    ],
+    'en-US': [
+      ['pricing/revenue', 'Revenue schemes'],
+      ['pricing/cost', 'Cost schemes'],
+      ['pricing/reserve', 'Reserve schemes'],
+      ['pricing/partner', 'Partner schemes'],
+      ['finance/packages', 'Packages'],
+      ['finance/settlement-schedules', 'Settlement schedules'],
+      ['finance/settings/bank-accounts', 'Bank accounts'],
+    ],
+  } as const;
+
+  for (const language of languages) {
+    it(`provider staff open them for a collecting merchant, and are not offered them for one without (${language})`, async () => {
+      const { context, page } = await signedInAs(suite, 'support@kassa.test', language);
+      const merchants = (await page.evaluate(() =>
+        fetch('/v1/organisation?type=merchant&_sort=name&_limit=100').then((r) => r.json()),
+      )) as { id: string; name: string }[];
+      const zuiderzee = merchants.find((m) => m.name.startsWith('Zuiderzee'))!;
+      const noordlicht = merchants.find((m) => m.name.startsWith('Noordlicht'))!;
+      for (const [path, title] of pages[language]) {
+        await page.goto(`/psp/merchants/${zuiderzee.id}/${path}`);
+        await page.getByRole('heading', { name: title, exact: true }).first().waitFor(SLOW);
+        expect(await bodyText(page), path).not.toMatch(/Pagina niet gevonden|Page not found/);
+        expect(new URL(page.url()).pathname).toContain(`/psp/merchants/${zuiderzee.id}/${path}`);
+        if (path === 'finance/packages') {
+          await page.locator('.ant-table-row').first().waitFor(SLOW);
+          expect(await seriousViolations(page, `merchant context packages ${language}`)).toEqual([]);
+          await screenshot(page, `routes-merchant-context-packages-${short(language)}`);
+        }
+      }
+      // The menu of the merchant context offers them (pricing under finance).
+      await page.goto(`/psp/merchants/${zuiderzee.id}/finance/packages`);
+      const menu = page.locator('nav .ant-menu-root');
+      await menu.waitFor();
+      const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      for (const path of ['pricing/revenue', 'finance/packages', 'finance/settlement-schedules'])
+        expect(hrefs).toContain(`/psp/merchants/${zuiderzee.id}/${path}`);
+      // Noordlicht Mode does not collect through Kassa: no finance in its menu, its pages not opened.
+      await page.goto(`/psp/merchants/${noordlicht.id}/transactions`);
+      await page.locator('.ant-table-row').first().waitFor(SLOW);
+      const noordlichtHrefs = await page
+        .locator('nav .ant-menu-root a[href]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      expect(noordlichtHrefs.filter((href) => /\/(pricing|finance)\//.test(href))).toEqual([]);
+      await page.goto(`/psp/merchants/${noordlicht.id}/finance/packages`);
+      await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/');
+      await context.close();
+    });
+  }
+});

@@ -101,6 +101,45 @@ describe('navigation table', () => {
     expect(appRoutes.find((route) => route.id === 'adminCache')?.roles).toEqual(['PSP_SUPER']);
   });
 
+  it("offers provider staff a collecting merchant's finance and pricing in its context (payments.md §2)", () => {
+    const inMerchant = (features: string[]) =>
+      ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'merchant', features }));
+    const finance = [
+      'oneOffs',
+      'settlementProfiles',
+      'packages',
+      'settlementSchedules',
+      'pricingRevenue',
+      'pricingCost',
+      'pricingReserve',
+      'pricingPartner',
+    ];
+    expect(inMerchant(['collecting'])).toEqual(expect.arrayContaining(finance));
+    expect(inMerchant([]).filter((id) => finance.includes(id))).toEqual([]);
+    const routes = appRoutes.filter((route) => route.area === 'merchant').map((route) => route.route);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        '/pricing/revenue',
+        '/pricing/cost',
+        '/pricing/reserve',
+        '/pricing/partner',
+        '/finance/packages',
+        '/finance/settlement-schedules',
+        '/finance/settings/bank-accounts',
+      ]),
+    );
+    const merchantUser = ids(
+      visibleNavigation({
+        roles: ['USER_ALL'],
+        isProvider: false,
+        modules: [],
+        area: 'merchant',
+        features: ['collecting'],
+      }),
+    );
+    expect(merchantUser.filter((id) => finance.includes(id))).toEqual([]);
+  });
+
   it('keeps every provider page (/psp/…) from merchant users, whatever merchant roles they hold', () => {
     const merchant = {
       roles: ['USER_ALL', 'TRANSACTION_ALL', 'TAG_ALL', 'VALIDATION_RULESET_ALL', 'WEBHOOK_ALL', 'TRANSACTON_LIST'],

@@ -1,5 +1,6 @@
 import { access } from './access.ts';
 import { hasAccess, type RoleList } from './roles.ts';
+import { PRICING_SCHEME_TYPES } from './schemas/finance.ts';
 
 /** Optional modules of the product (portal.md §1); their items and routes exist only when enabled. */
 export type OptionalModule = 'sap' | 'host2host';
@@ -101,6 +102,28 @@ export const navigation: readonly NavItem[] = [
       providerOnly: true,
       feature: 'collecting',
     },
+    // payments.md §2: the merchant side of finance and pricing, where provider staff look at one merchant.
+    {
+      id: 'packages',
+      route: '/finance/packages',
+      roles: access.finance.packages,
+      providerOnly: true,
+      feature: 'collecting',
+    },
+    {
+      id: 'settlementSchedules',
+      route: '/finance/settlement-schedules',
+      roles: access.finance.settlementSchedules,
+      providerOnly: true,
+      feature: 'collecting',
+    },
+    ...PRICING_SCHEME_TYPES.map((type): ItemSpec => ({
+      id: `pricing${type[0].toUpperCase()}${type.slice(1)}`,
+      route: `/pricing/${type}`,
+      roles: access.pricing[type],
+      providerOnly: true,
+      feature: 'collecting',
+    })),
   ]),
   ...items('merchant', 'risk', [
     { id: 'riskrules', route: '/riskrules', roles: access.risk.rulesets },
@@ -274,6 +297,15 @@ const extraRoutes: readonly AppRoute[] = [
     area: 'merchant',
     route: '/intelligent-routing/:routeId',
     roles: access.risk.routingUpdate,
+  },
+  // The merchant's bank accounts as finance lists them (payments.md §2); the menu offers them once, under settings.
+  {
+    id: 'financeBankAccounts',
+    area: 'merchant',
+    route: '/finance/settings/bank-accounts',
+    roles: access.finance.bankAccounts,
+    providerOnly: true,
+    feature: 'collecting',
   },
   {
     id: 'reportDownload',

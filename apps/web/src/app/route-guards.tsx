@@ -2,7 +2,7 @@ import { areaAllows, flagsAllow, hasAccess, type AppRoute } from '@kassa/domain'
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useEnabledModules } from '@/lib/app-config.ts';
-import { navContextFor } from '@/lib/authorisation.ts';
+import { isProvider, navContextFor, useMerchantFeatures } from '@/lib/authorisation.ts';
 import { rememberRedirect, takeRedirect } from '@/lib/redirect-memory.ts';
 import { useMe } from '@/lib/session.ts';
 import { ComingSoonPage, NotAvailablePage, NotFoundPage, pages } from './pages.tsx';
@@ -57,8 +57,11 @@ export const GuardedPage = ({ routes }: { routes: AppRoute[] }) => {
   const { data: me } = useMe();
   const { pathname } = useLocation();
   const modules = useEnabledModules();
+  const merchantFeatures = useMerchantFeatures(pathname);
   if (!me) return null;
-  const context = navContextFor(me, pathname, modules);
+  // In a merchant's context the page may need that merchant's features: known before deciding.
+  if (merchantFeatures === undefined && isProvider(me)) return <PageSpinner />;
+  const context = navContextFor(me, pathname, modules, merchantFeatures ?? undefined);
   if (!routes.some((route) => areaAllows(route, context))) return <NotFoundPage />;
   const withModule = routes.filter((route) => !route.module || modules.includes(route.module));
   if (withModule.length === 0) return <NotAvailablePage />;
