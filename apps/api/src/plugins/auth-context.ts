@@ -282,15 +282,15 @@ export const registerAuth = (app: FastifyInstance) => {
     if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`))
       route.config = { ...route.config, access: { public: true } };
     if (!route.url.startsWith('/v1/') || route.method === 'HEAD') return;
-    if (!route.config?.access)
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
+    let access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
     // The provider area follows from the path, so a new provider route cannot forget it.
     if (route.url.startsWith(PROVIDER_API_PREFIX)) {
-      if ('public' in route.config.access) throw new Error(`Provider route ${route.url} cannot be public`);
-      route.config = { ...route.config, access: { ...route.config.access, area: 'provider' } };
+      if ('public' in access) throw new Error(`Provider route ${route.url} cannot be public`);
+      access = { ...access, area: 'provider' };
+      route.config = { ...route.config, access };
     }
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
   // A feature belongs to the merchant the call is about: provider staff (whose own organisation has
   // every feature it offers) acting for a merchant without it are refused like its own users (an
