@@ -63,6 +63,28 @@ describe('signing in returns to the page asked for (portal.md §4)', () => {
     });
   }
 
+  it('after a sign-out by the server, signing in again returns to the page the user was on (nl)', async () => {
+    const { context, page } = await signedInAs(suite, 'merchant@kassa.test', 'nl');
+    await page.goto('/customers?status[]=VERIFIED');
+    await page.getByRole('heading', { name: 'Klanten', exact: true }).waitFor(SLOW);
+    // The session ends on the server (another tab signed out); the next request of this page finds out.
+    await page.request.post('/v1/auth/logout', { headers: { origin: suite.server.baseUrl } });
+    await page.getByRole('button', { name: 'Verversen' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/logout', SLOW);
+    await page.getByRole('button', { name: /Opnieuw inloggen/ }).click();
+    await page.waitForURL((url) => url.pathname === '/login', SLOW);
+    await page.getByLabel('E-mailadres').fill('merchant@kassa.test');
+    await page.getByLabel('Wachtwoord').fill('Kassa-demo-2026!');
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('heading', { name: 'Klanten', exact: true }).waitFor(SLOW);
+    await page.waitForTimeout(1000);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/customers');
+    expect(url.searchParams.getAll('status[]')).toEqual(['VERIFIED']);
+    await screenshot(page, 'routes-back-after-sign-out-nl');
+    await context.close();
+  });
+
   it('never follows a saved address outside the app', async () => {
     const context = await newContext(suite.browser, suite.server.baseUrl, 'en-US');
     const page = await context.newPage();
