@@ -64,6 +64,23 @@ describe('finance for provider staff checks the merchant it acts for (payments.m
     );
   });
 
+  it('refuses an edit of a one-off of a merchant that no longer collects, naming the id', async () => {
+    const made = await callAs(t.app, provider, 'POST', '/v1/one-off', oneOff(world.shopA.id));
+    expect(made.status).toBe(201);
+    await t.db.query(sql`update organisation set features = '{}' where id = ${world.shopA.id}`);
+    try {
+      const edit = await callAs(t.app, provider, 'POST', `/v1/one-off/${made.body.id}`, { description: 'Changed' });
+      expect(edit.status).toBe(400);
+      expect(edit.body.details).toEqual([{ path: 'params.id', message: 'finance.validation.notCollecting' }]);
+    } finally {
+      await t.db.query(sql`update organisation set features = '{collecting}' where id = ${world.shopA.id}`);
+    }
+    const [row] = await t.db.query<{ description: string }>(
+      sql`select description from one_off where id = ${made.body.id}`,
+    );
+    expect(row.description).toBe('Terminal rental');
+  });
+
   it("refuses the finance lists in that merchant's context, and answers an unknown organisation as before", async () => {
     const list = await callAs(t.app, provider, 'GET', `/v1/one-off?organisation=${world.shopB.id}`);
     expect(list.status).toBe(400);
