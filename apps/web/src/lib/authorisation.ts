@@ -49,7 +49,8 @@ export const useMerchantFeatures = (pathname: string): readonly string[] | null 
   const merchantId = merchantContextOf(pathname)?.merchantId ?? null;
   const { data, isError } = useQuery({
     queryKey: ['organisation', 'features', merchantId],
-    queryFn: ({ signal }) => apiGet<{ features: string[] }>(`organisation/${merchantId}`, {}, signal),
+    queryFn: ({ signal }) =>
+      apiGet<{ features: string[] }>(`organisation/${encodeURIComponent(merchantId ?? '')}`, {}, signal),
     enabled: merchantId !== null,
     staleTime: 60_000,
     retry: false,
