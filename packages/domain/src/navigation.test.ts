@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, navigation, parseMerchantContext, visibleNavigation } from './navigation.ts';
+import { appRoutes, flagsAllow, navigation, parseMerchantContext, visibleNavigation } from './navigation.ts';
+import { hasAccess } from './roles.ts';
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
@@ -98,6 +99,61 @@ describe('navigation table', () => {
     const keys = appRoutes.map((route) => `${route.area}:${route.route}:${route.id}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(appRoutes.find((route) => route.id === 'adminCache')?.roles).toEqual(['PSP_SUPER']);
+  });
+
+  it("offers provider staff a collecting merchant's finance and pricing in its context (payments.md §2)", () => {
+    const inMerchant = (features: string[]) =>
+      ids(visibleNavigation({ roles: ['PSP', 'PSP_ALL'], isProvider: true, modules: [], area: 'merchant', features }));
+    const finance = [
+      'oneOffs',
+      'settlementProfiles',
+      'packages',
+      'settlementSchedules',
+      'pricingRevenue',
+      'pricingCost',
+      'pricingReserve',
+      'pricingPartner',
+    ];
+    expect(inMerchant(['collecting'])).toEqual(expect.arrayContaining(finance));
+    expect(inMerchant([]).filter((id) => finance.includes(id))).toEqual([]);
+    const routes = appRoutes.filter((route) => route.area === 'merchant').map((route) => route.route);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        '/pricing/revenue',
+        '/pricing/cost',
+        '/pricing/reserve',
+        '/pricing/partner',
+        '/finance/packages',
+        '/finance/settlement-schedules',
+        '/finance/settings/bank-accounts',
+      ]),
+    );
+    const merchantUser = ids(
+      visibleNavigation({
+        roles: ['USER_ALL'],
+        isProvider: false,
+        modules: [],
+        area: 'merchant',
+        features: ['collecting'],
+      }),
+    );
+    expect(merchantUser.filter((id) => finance.includes(id))).toEqual([]);
+  });
+
+  it('keeps every provider page (/psp/…) from merchant users, whatever merchant roles they hold', () => {
+    const merchant = {
+      roles: ['USER_ALL', 'TRANSACTION_ALL', 'TAG_ALL', 'VALIDATION_RULESET_ALL', 'WEBHOOK_ALL', 'TRANSACTON_LIST'],
+      isProvider: false,
+      modules: ['sap', 'host2host'] as const,
+      area: 'merchant' as const,
+      features: ['collecting'],
+    };
+    const provider = appRoutes.filter((route) => route.route.startsWith('/psp'));
+    expect(provider.every((route) => route.area === 'provider')).toBe(true);
+    const open = provider.filter((route) => flagsAllow(route, merchant) && hasAccess(merchant.roles, route.roles));
+    expect(open.map((route) => route.route)).toEqual([]);
+    const staff = { ...merchant, roles: ['PSP', 'PSP_ALL'], isProvider: true, area: 'provider' as const };
+    expect(provider.filter((route) => flagsAllow(route, staff)).map((route) => route.id)).toContain('pspRiskrules');
   });
 
   it('reads a merchant context with and without a suffix', () => {

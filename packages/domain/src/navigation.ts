@@ -1,5 +1,6 @@
 import { access } from './access.ts';
 import { hasAccess, type RoleList } from './roles.ts';
+import { PRICING_SCHEME_TYPES } from './schemas/finance.ts';
 
 /** Optional modules of the product (portal.md §1); their items and routes exist only when enabled. */
 export type OptionalModule = 'sap' | 'host2host';
@@ -101,6 +102,28 @@ export const navigation: readonly NavItem[] = [
       providerOnly: true,
       feature: 'collecting',
     },
+    // payments.md §2: the merchant side of finance and pricing, where provider staff look at one merchant.
+    {
+      id: 'packages',
+      route: '/finance/packages',
+      roles: access.finance.packages,
+      providerOnly: true,
+      feature: 'collecting',
+    },
+    {
+      id: 'settlementSchedules',
+      route: '/finance/settlement-schedules',
+      roles: access.finance.settlementSchedules,
+      providerOnly: true,
+      feature: 'collecting',
+    },
+    ...PRICING_SCHEME_TYPES.map((type): ItemSpec => ({
+      id: `pricing${type[0].toUpperCase()}${type.slice(1)}`,
+      route: `/pricing/${type}`,
+      roles: access.pricing[type],
+      providerOnly: true,
+      feature: 'collecting',
+    })),
   ]),
   ...items('merchant', 'risk', [
     { id: 'riskrules', route: '/riskrules', roles: access.risk.rulesets },
@@ -213,11 +236,21 @@ export type NavContext = {
   features?: readonly string[];
 };
 
-/** True when the item's flags (not its roles) allow it in this context. */
-export const flagsAllow = (
-  item: Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'>,
-  context: NavContext,
-): boolean => {
+type Flags = Pick<NavItem, 'module' | 'providerOnly' | 'merchantOnly' | 'superUserOnly' | 'feature'> & {
+  area?: NavArea | 'any';
+};
+
+/**
+ * True when the page's area is open to this user: the provider area (`/psp/…`) is provider
+ * staff's whatever roles a merchant user holds (risk-config.md §2.2, payments.md §6). Read from
+ * the area every item and route must declare, so a new provider page cannot forget it.
+ */
+export const areaAllows = (item: Pick<Flags, 'area'>, context: Pick<NavContext, 'isProvider'>): boolean =>
+  item.area !== 'provider' || context.isProvider;
+
+/** True when the item's area and flags (not its roles) allow it in this context. */
+export const flagsAllow = (item: Flags, context: NavContext): boolean => {
+  if (!areaAllows(item, context)) return false;
   if (item.module && !context.modules.includes(item.module)) return false;
   if (item.feature && !(context.features ?? []).includes(item.feature)) return false;
   if (item.providerOnly && !context.isProvider) return false;
@@ -264,6 +297,15 @@ const extraRoutes: readonly AppRoute[] = [
     area: 'merchant',
     route: '/intelligent-routing/:routeId',
     roles: access.risk.routingUpdate,
+  },
+  // The merchant's bank accounts as finance lists them (payments.md §2); the menu offers them once, under settings.
+  {
+    id: 'financeBankAccounts',
+    area: 'merchant',
+    route: '/finance/settings/bank-accounts',
+    roles: access.finance.bankAccounts,
+    providerOnly: true,
+    feature: 'collecting',
   },
   {
     id: 'reportDownload',

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAccess, isPersonOnly, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
 import type { Config } from '../config.ts';
-import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
+import { badRequest, forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import { scopeOfOrganisation, type Scope } from '../query/scope.ts';
 import { apiKeyHash, findLiveKey, looksLikeApiKey, touchKey } from './api-key-lookup.ts';
 import { recordAudit } from './audit.ts';
@@ -12,7 +12,15 @@ import { createSessionCache, type CachedSession, type SessionCache } from './ses
 
 /** What a route needs: nothing (public), or any one of the roles (`[]` = signed in). */
 /** `feature`: the caller's merchant (or the provider, for its staff) must have this organisation feature (finance and pricing need `collecting`). */
-export type RouteAccess = { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting' };
+/** `area: 'provider'`: only provider staff (and the provider's keys), whatever roles a merchant's user or key holds; every `/v1/psp/…` route has it. */
+export type RouteAccess =
+  { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting'; area?: 'provider' };
+
+/** The message (a translation key) of naming a merchant without the feature. */
+const FEATURE_MISSING = { collecting: 'finance.validation.notCollecting' } as const;
+
+/** The provider's own API: its paths start here (risk-config.md §2.2, payments.md §6). */
+const PROVIDER_API_PREFIX = '/v1/psp/';
 
 export type AuthContext = {
   userId: string;
@@ -216,11 +224,26 @@ const refuse = async (
   return message instanceof HttpError ? message : forbidden(message);
 };
 
-/** True when the merchant of this organisation (the provider for provider staff) has the feature. */
-export const hasFeature = async (db: Db, organisationId: string, feature: string): Promise<boolean> => {
+/** Whether the merchant of this organisation (the provider for provider staff) has the feature; undefined for an unknown organisation. */
+const featureOf = async (db: Db, organisationId: string, feature: string): Promise<boolean | undefined> => {
   const [row] = await db.query<{ on: boolean }>(sql`select ${feature} = any(m.features) as on
     from organisation o join organisation m on m.id = coalesce(o.merchant_id, o.id) where o.id = ${organisationId}`);
-  return Boolean(row?.on);
+  return row?.on;
+};
+
+/** True when the merchant of this organisation (the provider for provider staff) has the feature. */
+export const hasFeature = async (db: Db, organisationId: string, feature: string): Promise<boolean> =>
+  Boolean(await featureOf(db, organisationId, feature));
+
+/** The organisation a request acts for, as its caller names it: `organisation` in the query (a merchant context's reads) or the body. */
+const namedOrganisation = (request: FastifyRequest): { path: string; id: string } | null => {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.organisation === 'string' && query.organisation)
+    return { path: 'querystring.organisation', id: query.organisation };
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && typeof body.organisation === 'string' && body.organisation)
+    return { path: 'body.organisation', id: body.organisation };
+  return null;
 };
 export type DeclaredRoute = { method: string; url: string; access: RouteAccess };
 const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -259,10 +282,25 @@ export const registerAuth = (app: FastifyInstance) => {
     if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`))
       route.config = { ...route.config, access: { public: true } };
     if (!route.url.startsWith('/v1/') || route.method === 'HEAD') return;
-    if (!route.config?.access)
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
+    let access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles or public)`);
+    // The provider area follows from the path, so a new provider route cannot forget it.
+    if (route.url.startsWith(PROVIDER_API_PREFIX)) {
+      if ('public' in access) throw new Error(`Provider route ${route.url} cannot be public`);
+      access = { ...access, area: 'provider' };
+      route.config = { ...route.config, access };
+    }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+  });
+  // A feature belongs to the merchant the call is about: provider staff (whose own organisation has
+  // every feature it offers) acting for a merchant without it are refused like its own users (an
+  // unknown id is left to the route's 404). A merchant user's organisation was checked above.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access || !access.feature || request.auth?.scope.kind !== 'all') return;
+    const named = namedOrganisation(request);
+    if (named && (await featureOf(app.db, named.id, access.feature)) === false)
+      throw badRequest(named.path, FEATURE_MISSING[access.feature]);
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
@@ -285,6 +323,8 @@ export const registerAuth = (app: FastifyInstance) => {
     if (request.auth.authentication === 'api' && isPersonOnly(access.roles)) {
       throw await refuse(app, request, request.auth, apiKeyNotAllowed());
     }
+    if (access.area === 'provider' && request.auth.organisation.type !== 'provider')
+      throw await refuse(app, request, request.auth, 'This is the provider’s area');
     if (!hasAccess(request.auth.roles, access.roles)) throw await refuse(app, request, request.auth);
     if (access.feature && !(await hasFeature(app.db, request.auth.organisation.id, access.feature))) {
       throw await refuse(app, request, request.auth, `This needs the organisation feature '${access.feature}'`);

@@ -139,6 +139,17 @@ export const pages: Partial<Record<string, Page>> = {
     'SettlementProfilesPage',
   ),
   oneOffs: page(() => import('@/features/finance/pages/one-offs-page.tsx'), 'OneOffsPage'),
+  // The same screens in a merchant's context (payments.md §2).
+  pricingRevenue: page(pricingPages, 'RevenuePricingPage'),
+  pricingCost: page(pricingPages, 'CostPricingPage'),
+  pricingReserve: page(pricingPages, 'ReservePricingPage'),
+  pricingPartner: page(pricingPages, 'PartnerPricingPage'),
+  packages: page(() => import('@/features/finance/pages/packages-page.tsx'), 'PackagesPage'),
+  settlementSchedules: page(
+    () => import('@/features/finance/pages/settlement-schedules-page.tsx'),
+    'SettlementSchedulesPage',
+  ),
+  financeBankAccounts: page(() => import('@/features/bank-accounts/pages/bank-accounts-page.tsx'), 'BankAccountsPage'),
   dailyReport: page(() => import('@/features/finance/pages/daily-report-page.tsx'), 'DailyReportPage'),
   settlementReport: page(() => import('@/features/finance/pages/settlement-report-page.tsx'), 'SettlementReportPage'),
   pspReportsDaily: page(() => import('@/features/finance/pages/provider-report-page.tsx'), 'PspDailyReportPage'),

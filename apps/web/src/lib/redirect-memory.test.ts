@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rememberRedirect, takeRedirect } from './redirect-memory.ts';
+import { isAppPath, rememberRedirect, takeRedirect } from './redirect-memory.ts';
 
 /** A real Storage-shaped map (node has no localStorage). */
 class MemoryStorage implements Storage {
@@ -51,5 +51,23 @@ describe('redirect after sign-in', () => {
     expect(takeRedirect('usr_1', storage)).toBeNull();
     storage.setItem('kassa.redirect', JSON.stringify({ url: '//evil.example', userId: null }));
     expect(takeRedirect('usr_1', storage)).toBeNull();
+  });
+
+  it('follows only paths of this app, however a browser would read an address', () => {
+    for (const url of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+      '/v1/dev/mailbox',
+    ]) {
+      expect(isAppPath(url), url).toBe(false);
+      storage.setItem('kassa.redirect', JSON.stringify({ url, userId: null }));
+      expect(takeRedirect('usr_1', storage), url).toBeNull();
+    }
+    for (const url of ['/', '/psp/merchants/org_1/refunds?status[]=PROCESSED#x', '/transactions?id=tx_1'])
+      expect(isAppPath(url), url).toBe(true);
   });
 });

@@ -8,6 +8,22 @@ export const rememberRedirect = (url: string, userId: string | null, storage: St
   storage.setItem(KEY, JSON.stringify({ url, userId } satisfies Saved));
 };
 
+const PROBE = 'https://app.invalid';
+
+/**
+ * True for a path of this app only: same origin however a browser reads it (`//host`, `/\\host`
+ * and tabs or newlines inside are another origin to a URL parser), and not the API's `/v1/`.
+ */
+export const isAppPath = (url: string): boolean => {
+  if (!url.startsWith('/') || url.includes('\\')) return false;
+  try {
+    const parsed = new URL(url, PROBE);
+    return parsed.origin === PROBE && !parsed.pathname.startsWith('/v1/');
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The saved URL, once: followed only when it was saved for this user or for nobody, so that
  * another person signing in on the same browser does not land on the previous user's page.
@@ -18,7 +34,7 @@ export const takeRedirect = (userId: string, storage: Storage = localStorage): s
   if (!raw) return null;
   try {
     const saved = JSON.parse(raw) as Saved;
-    if (typeof saved.url !== 'string' || !saved.url.startsWith('/') || saved.url.startsWith('//')) return null;
+    if (typeof saved.url !== 'string' || !isAppPath(saved.url)) return null;
     return saved.userId === null || saved.userId === userId ? saved.url : null;
   } catch {
     return null;

@@ -34,6 +34,7 @@ export const RECURRING_MESSAGES = {
   wholeNumberFromOne: 'Enter a whole number of at least 1',
   wholeNumberFromZero: 'Enter a whole number of at least 0',
   onlyMaxBillingCycle: 'Only max_billing_cycle can be changed on an existing subscription',
+  paymentProduct: 'A subscription is charged by card or PayPal (payment_product card or paypal)',
 } as const;
 const m = RECURRING_MESSAGES;
 
@@ -172,7 +173,12 @@ export type TSubscriptionDiscountUpdate = z.infer<typeof ZSubscriptionDiscountUp
 export const ZSubscriptionCreate = z.object({
   customer: requiredId,
   plan: requiredId,
-  payment_product: z.enum(SUBSCRIPTION_PAYMENT_PRODUCTS, { error: m.required }).default('card'),
+  // A product outside the list (ideal, a typo) is not a missing value: it is named for what it is.
+  payment_product: z
+    .enum(SUBSCRIPTION_PAYMENT_PRODUCTS, {
+      error: (issue) => (issue.input === undefined || issue.input === null ? m.required : m.paymentProduct),
+    })
+    .default('card'),
   /** Empty means the plan's own maximum. */
   max_billing_cycle: emptyToNull(cycles),
   /** The first due date; empty means now. */

@@ -23,6 +23,11 @@ export const referenceExists = async (
 ): Promise<boolean> =>
   (await tx.query(sql`select 1 from ${sql.raw(table)} e where e.id = ${id} ${conditionOf(condition)}`)).length > 0;
 
+/** True when the merchant collects through Kassa (its `collecting` feature): finance is only for those. */
+export const merchantCollects = async (tx: Queryable, merchantId: string): Promise<boolean> =>
+  (await tx.query(sql`select 1 from organisation where id = ${merchantId} and 'collecting' = any(features)`)).length >
+  0;
+
 /** Locks a finance row for an edit; `scope` keeps merchant-owned rows inside the actor's tenancy. */
 export const lockFinanceRow = async (
   tx: Queryable,

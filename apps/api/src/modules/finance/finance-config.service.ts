@@ -13,7 +13,7 @@ import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/ind
 import type { EntityDef } from '../../query/entity.ts';
 import { getEntity } from '../../query/repository.ts';
 import { insertRow, updateRow } from '../../query/write.repository.ts';
-import { lockFinanceRow, referenceExists, type RowCondition } from './finance-config.repository.ts';
+import { lockFinanceRow, merchantCollects, referenceExists, type RowCondition } from './finance-config.repository.ts';
 import { resolveOwner } from '../settings/owner.ts';
 
 /** Body field → column: references are stored as `<name>_id`. */
@@ -179,6 +179,9 @@ export const updateFinanceObject = async <E extends EntityDef>(
       const current = await lockFinanceRow(tx, TABLES[kind], id, scope, condition);
       if (!current) throw notFoundAt('params.id', kind.replace(/_/g, ' '));
       if (!MERCHANT_OWNED.includes(kind)) providerOnly(actor);
+      // A row made before its merchant stopped collecting (or before this was checked) stays as it is.
+      if (current.merchant_id && !(await merchantCollects(tx, current.merchant_id)))
+        throw badRequest('params.id', 'finance.validation.notCollecting');
       if (kind === 'one_off' && current.status === 'SETTLED')
         throw badRequest('params.id', 'finance.validation.oneOffSettled');
       await checkReferences(tx, kind, input, current.merchant_id ?? null);

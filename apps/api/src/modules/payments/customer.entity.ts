@@ -1,4 +1,4 @@
-import { statusVocabularies, ZCustomerRow } from '@kassa/domain';
+import { RFM_SEGMENTS, statusVocabularies, ZCustomerRow } from '@kassa/domain';
 import { defineEntity } from '../../query/entity.ts';
 import { EVERY_MERCHANT } from '../../query/where.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
@@ -33,7 +33,8 @@ export const customerEntity = defineEntity(ZCustomerRow, {
     date_of_birth: { type: 'date' },
     fax_number: { type: 'text' },
     phone_number: { type: 'text' },
-    segment: { type: 'text', filter: true, sort: true },
+    // The RFM segments (customers/rfm): any other value is a 400 like every unknown filter value.
+    segment: { type: 'text', filter: true, sort: true, values: RFM_SEGMENTS },
     social_security_number: { type: 'text' },
     status: { type: 'text', filter: true, sort: true, values: statusVocabularies.customer.values },
     status_reason: { type: 'text' },

@@ -6,7 +6,6 @@ import type { TLoginBody } from '@kassa/domain';
 import { ApiError } from '@/lib/api-client.ts';
 import { emailRule } from '@/lib/email-rule.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
-import { takeRedirect } from '@/lib/redirect-memory.ts';
 import { forgetSignInStep, rememberSignInStep } from '@/lib/sign-in-step.ts';
 import { useLogin } from '../api/login.ts';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
@@ -31,7 +30,8 @@ export const LoginPage = () => {
       {
         onSuccess: (result) => {
           forgetSignInStep();
-          if ('id' in result) return navigate(takeRedirect(result.id) ?? '/', { replace: true });
+          // Signed in: GuestOnly takes the user on, to the saved page (one place, so nothing races it).
+          if ('id' in result) return;
           if ('mfa_setup_required' in result) {
             rememberSignInStep({ username, token: result.token });
             return navigate(`/mfa/setup?${new URLSearchParams({ required_type: result.required_type })}`);

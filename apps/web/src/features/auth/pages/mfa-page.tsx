@@ -3,8 +3,7 @@ import type { TMe } from '@kassa/domain';
 import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { takeRedirect } from '@/lib/redirect-memory.ts';
+import { Link, useSearchParams } from 'react-router';
 import { forgetSignInStep, readSignInStep } from '@/lib/sign-in-step.ts';
 import { useVerifyMfa } from '../api/verify-mfa.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -12,7 +11,6 @@ import { AuthCard } from '../components/auth-card.tsx';
 /** /mfa: the second sign-in step with Remember me (portal.md §2.1); a failed code marks the field invalidToken. */
 export const MfaPage = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [step] = useState(readSignInStep);
   const username = step?.username ?? '';
@@ -20,10 +18,8 @@ export const MfaPage = () => {
   const type = params.get('mfa_type') === 'google' ? 'google' : params.get('mfa_type') === 'email' ? 'email' : null;
   const [useRecovery, setUseRecovery] = useState(false);
   const { code, recovery } = useVerifyMfa();
-  const done = (me: TMe) => {
-    forgetSignInStep();
-    navigate(takeRedirect(me.id) ?? '/', { replace: true });
-  };
+  // The user is in the cache now: GuestOnly takes them on to the saved page.
+  const done = (_me: TMe) => forgetSignInStep();
   const pending = code.isPending || recovery.isPending;
 
   if (!username || !token || !type) {

@@ -2,9 +2,8 @@ import type { TMe, TMfaEnrolment, TMfaType } from '@kassa/domain';
 import { Alert, Button, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MfaEnrolmentView, RecoveryCodes } from '@/components/mfa-enrolment-view.tsx';
-import { takeRedirect } from '@/lib/redirect-memory.ts';
 import { forgetSignInStep, readSignInStep } from '@/lib/sign-in-step.ts';
 import { useConfirmMfaSetup, useFinishSignIn, useStartMfaSetup } from '../api/mfa-setup.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -12,7 +11,6 @@ import { AuthCard } from '../components/auth-card.tsx';
 /** /mfa/setup: forced enrolment when the organisation requires MFA (portal.md §2.1). */
 export const MfaSetupPage = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [token] = useState(() => readSignInStep()?.token ?? '');
   const required: TMfaType = params.get('required_type') === 'google' ? 'google' : 'email';
@@ -24,8 +22,8 @@ export const MfaSetupPage = () => {
   const finishSignIn = useFinishSignIn();
   const proceed = (user: TMe) => {
     forgetSignInStep();
+    // GuestOnly takes the signed-in user on to the saved page.
     finishSignIn(user);
-    navigate(takeRedirect(user.id) ?? '/', { replace: true });
   };
   const back = <Link to="/login">{t('auth.forgot.back')}</Link>;
 

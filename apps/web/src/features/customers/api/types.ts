@@ -6,13 +6,5 @@ export type CustomerRow = TCustomerRow;
 export const customerName = (customer: Pick<CustomerRow, 'first_name' | 'last_name'>) =>
   [customer.first_name, customer.last_name].filter(Boolean).join(' ');
 
-/** The RFM segments the customer data carries (the `segment` filter's choices). */
-export const CUSTOMER_SEGMENTS = [
-  'champions',
-  'loyal',
-  'potential_loyalists',
-  'new',
-  'need_attention',
-  'at_risk',
-  'hibernating',
-] as const;
+/** The RFM segments the customer data carries (the `segment` filter's choices): the domain's, as the server checks them. */
+export { RFM_SEGMENTS as CUSTOMER_SEGMENTS } from '@kassa/domain';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useNavContext } from '@/lib/authorisation.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
 import { usePaymentProfile, useSavePaymentProfile, type PaymentProfileRow } from '../api/payment-profiles.ts';
@@ -51,8 +52,9 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
   const processors = useProcessorOptions();
   const middleware = useMiddlewareOptions();
   const routings = useRoutingOptions();
-  // Payout accounts are merchant finance: only organisations with the collecting feature have them.
-  const collecting = Boolean(me?.features?.includes('collecting'));
+  // Payout accounts are merchant finance: only organisations with the collecting feature have them
+  // (in a provider's merchant context, that merchant's feature, as the server checks it).
+  const collecting = Boolean(useNavContext()?.features?.includes('collecting'));
   const bankAccounts = useBankAccountOptions(useOrganisationScope(useLocation().pathname), collecting);
   const [tab, setTab] = useState('details');
   const [saved, setSaved] = useState(false);
