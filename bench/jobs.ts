@@ -28,12 +28,14 @@ const { values: args } = parseArgs({
     // Load before and after each job, around it, in ms.
     margin: { type: 'string', default: '500' },
     only: { type: 'string' },
+    // The figures as one JSON line at the end, the rest on stderr (npm run bench reads it).
+    json: { type: 'boolean', default: false },
   },
 });
 export const JOB_LATENCY_GOAL_MS = 250;
 const connections = Number(args.connections);
 const margin = Number(args.margin);
-const log = (line: string) => console.log(`[bench:jobs] ${line}`);
+const log = (line: string) => (args.json ? console.error : console.log)(`[bench:jobs] ${line}`);
 
 /** Requests `paths` in turn on `connections` keep-alive connections until told to stop; [started, ms] of each. */
 const LOAD = `
@@ -169,7 +171,10 @@ const main = async () => {
   await app.close();
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
-
+  if (args.json) {
+    console.log(JSON.stringify(rows));
+    process.exit(0);
+  }
   console.log(
     `\nThe transactions list and count (${connections} connections) while each periodic job runs, embedded engine, ${args.scale} transactions; goal p99 ≤ ${JOB_LATENCY_GOAL_MS} ms`,
   );

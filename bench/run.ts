@@ -38,6 +38,7 @@ const { values: args } = parseArgs({
     'skip-startup': { type: 'boolean', default: false },
     'skip-export': { type: 'boolean', default: false },
     'skip-webhooks': { type: 'boolean', default: false },
+    'skip-jobs': { type: 'boolean', default: false },
     'skip-statistics': { type: 'boolean', default: false },
     // Only the scenarios whose name contains this (e.g. `--only "transactions: list"` under a profiler).
     only: { type: 'string' },
@@ -64,6 +65,8 @@ const ONE_CONNECTION_SECONDS = 3;
 const connections = Number(args.connections);
 const port = 3900 + Math.floor(Math.random() * 50);
 const log = (line: string) => console.log(`[bench] ${line}`);
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const pct = (part: number, whole: number) => (whole > 0 ? `${fmt((100 * part) / whole, 0)} %` : '–');
 
 const ensureDataset = async () => {
   const db = await openBenchDb(dbEnv).catch(() => undefined);
@@ -367,6 +370,28 @@ const main = async () => {
   }
   const memory = { idleRssMb, peakRssMb: server.peakRssMb() };
   await floor.stop();
+  // Each part's table as soon as it ends: a failure later in the run loses nothing measured before.
+  const engineName = usePostgres ? 'postgresql' : 'pglite';
+  console.log(
+    `\nKassa benchmark — ${engineName}, ${scale.toLocaleString('en')} transactions, ${connections} connections, ${seconds} s per scenario; load average at the end ${loadAverage()} (${cpus().length} cores)\n`,
+  );
+  console.log(
+    'Each request as its screen sends it. Floor: a bare Fastify route answering the same body; SQL: the same statements straight to the database (authentication left out). Kassa/SQL at 1 connection is the goal "≤ SQL + 1 ms"; the floor at 1 connection is what HTTP alone takes for the same body.\n',
+  );
+  console.log(
+    '| scenario | user | KB | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server CPU ms/req | database CPU ms/req | floor req/s | of floor | SQL req/s | of SQL | 1 conn: Kassa ms | SQL ms | floor ms | load avg |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const row of rows) {
+    const sqlRate = row.sql?.requestsPerSecond ?? NaN;
+    console.log(
+      `| ${row.name} | ${row.who} | ${fmt(row.bodyKb)} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.databaseCpuMsPerRequest, 2)} | ${fmt(row.floor.requestsPerSecond, 0)} | ${pct(row.load.requestsPerSecond, row.floor.requestsPerSecond)} | ${fmt(sqlRate, 0)} | ${pct(row.load.requestsPerSecond, sqlRate)} | ${fmt(row.apiOneMs, 2)} | ${fmt(row.sql?.oneConnectionMs ?? NaN, 2)} | ${fmt(row.floorOneMs, 2)} | ${row.load.loadAverage} |`,
+    );
+  }
+  if (rows.length)
+    console.log(
+      `\nServer memory (${engineName}): ${fmt(memory.idleRssMb, 0)} MB idle after start, peak ${fmt(memory.peakRssMb, 0)} MB after the scenarios`,
+    );
 
   // Every statistics call over a year (the longest preset), as the merchant and the provider.
   const yearRange = {
@@ -480,6 +505,20 @@ const main = async () => {
     });
   }
   await backends?.close();
+  if (statistics.length) {
+    console.log(
+      `\nStatistics calls over a year (${connections} connections, ${args['statistics-seconds']} s each; goal p95 ≤ 100 ms)\n`,
+    );
+    console.log(
+      '| call | user | req/s | p50 ms | p95 ms | non-2xx | ≤ 100 ms | server CPU ms/req | database CPU ms/req | load avg |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|:---:|---:|---:|---|');
+    for (const row of statistics) {
+      console.log(
+        `| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} | ${fmt(row.serverCpu, 2)} | ${fmt(row.databaseCpu, 2)} | ${row.load.loadAverage} |`,
+      );
+    }
+  }
 
   // The statistics-only run measures the statistics calls only (and works with a checkout whose web app is not built).
   const web = args['statistics-only'] ? undefined : await signInPageJsKb(server.baseUrl);
@@ -509,6 +548,10 @@ const main = async () => {
     };
     await exporter.stop();
   }
+  if (exportResult)
+    console.log(
+      `\nCSV export: ${exportResult.rows.toLocaleString('en')} rows in ${fmt(exportResult.seconds)} s; server memory ${fmt(exportResult.idleRssMb, 0)} MB before, peak ${fmt(exportResult.peakRssMb, 0)} MB`,
+    );
 
   let startup:
     { coldSeconds: number; warmSeconds: number; embeddedIdleRssMb: number; embeddedPeakRssMb: number } | undefined;
@@ -534,6 +577,31 @@ const main = async () => {
     };
   }
 
+  if (startup)
+    console.log(
+      `Start-up (embedded, demo world): cold ${fmt(startup.coldSeconds)} s (goal ≤ 30 s: ${startup.coldSeconds <= 30 ? 'met' : 'MISSED'}), warm ${fmt(startup.warmSeconds)} s (goal ≤ 3 s: ${startup.warmSeconds <= 3 ? 'met' : 'MISSED'}); embedded server memory ${fmt(startup.embeddedIdleRssMb, 0)} MB idle, peak ${fmt(startup.embeddedPeakRssMb, 0)} MB under the transactions screen's first requests`,
+    );
+  if (web) console.log(`Sign-in page JavaScript: ${fmt(web.gzipKb, 0)} KB gzip in ${web.files} files`);
+  // The transactions list while each periodic job runs on the embedded engine (bench/jobs.ts, its own demo world).
+  let jobs: { job: string; jobMs: number; p99: number }[] | undefined;
+  if (!args['skip-jobs'] && !args['statistics-only']) {
+    log('the transactions list while each periodic job runs (embedded engine, bench/jobs.ts)…');
+    try {
+      const out = execSync('node --import tsx bench/jobs.ts --json', {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      jobs = JSON.parse(out.trim().split('\n').pop() as string);
+      for (const row of jobs ?? [])
+        console.log(
+          `Job latency (embedded): ${row.job} ran ${fmt(row.jobMs / 1000)} s, transactions list p99 ${fmt(row.p99, 0)} ms (goal ≤ 250 ms: ${row.p99 <= 250 ? 'met' : 'MISSED'})`,
+        );
+    } catch (error) {
+      log(`job latency part failed: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+
   // Webhook delivery on PostgreSQL with worker processes (bench/webhooks.ts; needs a PostgreSQL server).
   let webhooks:
     | {
@@ -555,6 +623,14 @@ const main = async () => {
     }
   }
 
+  if (webhooks) {
+    console.log(
+      `Webhooks (PostgreSQL, worker processes): ${fmt(webhooks.throughput.deliveriesPerSecond, 0)} deliveries/s, ${webhooks.throughput.retries} retries for ${webhooks.throughput.events} events` +
+        (webhooks.crash
+          ? `; worker killed mid-run: ${webhooks.crash.lost} lost, ${webhooks.crash.recordedTwiceAsDelivered} recorded twice as delivered, ${webhooks.crash.receivedTwiceBySameId} received again with the same webhook-id`
+          : ''),
+    );
+  }
   const report = {
     date: new Date().toISOString(),
     engine: usePostgres ? 'postgresql' : 'pglite',
@@ -567,62 +643,10 @@ const main = async () => {
     statistics,
     export: exportResult,
     startup,
+    jobs,
     web,
     webhooks,
   };
-  const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-  const pct = (part: number, whole: number) => (whole > 0 ? `${fmt((100 * part) / whole, 0)} %` : '–');
-  console.log(
-    `\nKassa benchmark — ${report.engine}, ${scale.toLocaleString('en')} transactions, ${connections} connections, ${seconds} s per scenario; load average at the end ${loadAverage()} (${cpus().length} cores)\n`,
-  );
-  console.log(
-    'Each request as its screen sends it. Floor: a bare Fastify route answering the same body; SQL: the same statements straight to the database (authentication left out). Kassa/SQL at 1 connection is the goal "≤ SQL + 1 ms"; the floor at 1 connection is what HTTP alone takes for the same body.\n',
-  );
-  console.log(
-    '| scenario | user | KB | req/s | p50 ms | p95 ms | p99 ms | non-2xx | server CPU ms/req | database CPU ms/req | floor req/s | of floor | SQL req/s | of SQL | 1 conn: Kassa ms | SQL ms | floor ms | load avg |',
-  );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-  for (const row of rows) {
-    const sqlRate = row.sql?.requestsPerSecond ?? NaN;
-    console.log(
-      `| ${row.name} | ${row.who} | ${fmt(row.bodyKb)} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${fmt(row.load.p99)} | ${row.load.non2xx + row.load.errors} | ${fmt(row.cpuMsPerRequest, 2)} | ${fmt(row.databaseCpuMsPerRequest, 2)} | ${fmt(row.floor.requestsPerSecond, 0)} | ${pct(row.load.requestsPerSecond, row.floor.requestsPerSecond)} | ${fmt(sqlRate, 0)} | ${pct(row.load.requestsPerSecond, sqlRate)} | ${fmt(row.apiOneMs, 2)} | ${fmt(row.sql?.oneConnectionMs ?? NaN, 2)} | ${fmt(row.floorOneMs, 2)} | ${row.load.loadAverage} |`,
-    );
-  }
-  if (rows.length)
-    console.log(
-      `\nServer memory (${report.engine}): ${fmt(memory.idleRssMb, 0)} MB idle after start, peak ${fmt(memory.peakRssMb, 0)} MB after the scenarios`,
-    );
-  if (statistics.length) {
-    console.log(
-      `\nStatistics calls over a year (${connections} connections, ${args['statistics-seconds']} s each; goal p95 ≤ 100 ms)\n`,
-    );
-    console.log(
-      '| call | user | req/s | p50 ms | p95 ms | non-2xx | ≤ 100 ms | server CPU ms/req | database CPU ms/req | load avg |',
-    );
-    console.log('|---|---|---:|---:|---:|---:|:---:|---:|---:|---|');
-    for (const row of statistics) {
-      console.log(
-        `| ${row.call} | ${row.who} | ${fmt(row.load.requestsPerSecond, 0)} | ${fmt(row.load.p50)} | ${fmt(row.load.p95)} | ${row.load.non2xx + row.load.errors} | ${row.load.p95 <= 100 ? 'yes' : 'NO'} | ${fmt(row.serverCpu, 2)} | ${fmt(row.databaseCpu, 2)} | ${row.load.loadAverage} |`,
-      );
-    }
-  }
-  if (exportResult)
-    console.log(
-      `\nCSV export: ${exportResult.rows.toLocaleString('en')} rows in ${fmt(exportResult.seconds)} s; server memory ${fmt(exportResult.idleRssMb, 0)} MB before, peak ${fmt(exportResult.peakRssMb, 0)} MB`,
-    );
-  if (startup)
-    console.log(
-      `Start-up (embedded, demo world): cold ${fmt(startup.coldSeconds)} s, warm ${fmt(startup.warmSeconds)} s; embedded server memory ${fmt(startup.embeddedIdleRssMb, 0)} MB idle, peak ${fmt(startup.embeddedPeakRssMb, 0)} MB under the transactions screen's first requests`,
-    );
-  if (web) console.log(`Sign-in page JavaScript: ${fmt(web.gzipKb, 0)} KB gzip in ${web.files} files`);
-  if (webhooks) {
-    console.log(
-      `Webhooks (PostgreSQL, worker processes): ${fmt(webhooks.throughput.deliveriesPerSecond, 0)} deliveries/s, ${webhooks.throughput.retries} retries for ${webhooks.throughput.events} events` +
-        (webhooks.crash
-          ? `; worker killed mid-run: ${webhooks.crash.lost} lost, ${webhooks.crash.recordedTwiceAsDelivered} recorded twice as delivered, ${webhooks.crash.receivedTwiceBySameId} received again with the same webhook-id`
-          : ''),
-    );
-  }
   const file = join(root, 'bench/results', `${report.date.slice(0, 19).replace(/:/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(`\nWritten to ${file}`);

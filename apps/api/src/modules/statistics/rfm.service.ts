@@ -59,7 +59,7 @@ const tiled = (
  */
 export const computeRfm = async (
   db: Queryable,
-  { page = 5000, batch = 500 } = {},
+  { page = 2000, batch = 200 } = {},
 ): Promise<{ scored: number; idle: number }> => {
   // Per customer, merchant and currency: the window's count, volume and newest revenue time.
   const groups = new Map<string, Main>();
