@@ -3,14 +3,14 @@ import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { registerAuditTrail } from './plugins/audit-trail.ts';
 import { applySecretKeys } from './lib/secret-key-file.ts';
-import { API_DOCS_PREFIX, registerAuth, SESSION_COOKIE } from './plugins/auth-context.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerAuth, SESSION_COOKIE } from './plugins/auth-context.ts';
 import { currentVersion, type Db } from './plugins/db/index.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -128,11 +128,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
     handler: () => app.swagger(),
   });
   // Browsable documentation: its scripts and styles are files of our own origin, so Kassa's CSP stands unchanged.
-  await app.register(swaggerUi, {
-    routePrefix: API_DOCS_PREFIX,
-    uiConfig: { deepLinking: true, persistAuthorization: false },
-    theme: { title: 'Kassa API' },
-  });
+  await registerApiDocs(app);
 
   await app.register(authRoutes);
   await app.register(passwordRoutes);

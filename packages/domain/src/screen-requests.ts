@@ -117,8 +117,14 @@ export const listScreens = {
     initial: monthBack,
   },
   customers: { path: 'customer', initial: monthBack },
-  // A row links to its transaction by id (the detail's Transaction tab lists that transaction's items).
-  auditTrail: { path: 'psp/audittrail', populate: 'transaction', fields: 'transaction.id', initial: monthBack },
+  // risk-config §7: transaction, payment profile and user populated; a row needs the transaction's id
+  // (the detail's Transaction tab lists that transaction's items), the profile's and the user's name.
+  auditTrail: {
+    path: 'psp/audittrail',
+    populate: 'transaction payment_profile user',
+    fields: 'transaction.id,payment_profile.name,user.name',
+    initial: monthBack,
+  },
   merchants: { path: 'psp/merchant', defaultSort: '-amount', initial: () => ({ active: 'true' }) },
 } satisfies Record<string, ListScreenDef>;
 

@@ -68,6 +68,7 @@ export const makeDemoPayment = async (db: Db, random: () => number = Math.random
       entity: 'transaction',
       entityId: result.transactionId,
       transactionId: result.transactionId,
+      paymentProfileId: candidate.profile,
       detail: { amount, status: result.status, status_reason: result.statusReason, decision: result.decision },
     });
     return result.transactionId;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditEntry } from './audit.ts';
+import { requestAuditId } from './audit-trail.ts';
 import { authOf } from './auth-context.ts';
 import type { Queryable, Sql } from './db/index.ts';
 import type { Scope } from '../query/scope.ts';
@@ -55,6 +56,8 @@ export const actorOf = (request: FastifyRequest): Actor => {
       method: request.method,
       url: request.url.split('?')[0],
       origin: request.ip,
+      // What this request's handling records hangs under the request's own entry (the tree column).
+      parentId: requestAuditId(request) ?? null,
     },
     answer: request.idempotentAnswer,
   };

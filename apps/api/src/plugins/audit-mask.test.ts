@@ -4,24 +4,36 @@ import { secret } from '@kassa/domain';
 import { MASK, maskBody, maskHeaders } from './audit-mask.ts';
 
 describe('audit masking', () => {
-  it('masks passwords, tokens, secrets and codes at any depth, and card numbers to 6 + 4', () => {
+  it('masks passwords, tokens and secrets at any depth, and card numbers to 6 + 4', () => {
     expect(
       maskBody({
         username: 'a',
         password: 'Secret-1!',
-        nested: { api_key: 'k', token: 't', list: [{ code: '123456' }] },
+        nested: { api_key: 'k', token: 't', list: [{ otp: '123456' }] },
         note: 'card 4111 1111 1111 1111 used',
       }),
     ).toEqual({
       username: 'a',
       password: MASK,
-      nested: { api_key: MASK, token: MASK, list: [{ code: MASK }] },
+      nested: { api_key: MASK, token: MASK, list: [{ otp: MASK }] },
       note: 'card 411111******1111 used',
     });
     expect(maskBody('{"card_number":"5500000000000004"}')).toEqual({ card_number: MASK });
     expect(maskBody('username=a&password=x')).toBe(`username=a&password=${MASK}`);
     expect(maskBody('')).toBeNull();
   });
+  it('keeps an acquirer response code and an error code, and masks a code its schema marks secret', () => {
+    const answer = { id: 'tx_1', decision: { acquirer: { code: '05' } } };
+    expect(maskBody(JSON.stringify(answer))).toEqual(answer);
+    expect(maskBody({ statusCode: 400, code: 'unknown_field' })).toEqual({ statusCode: 400, code: 'unknown_field' });
+    expect(maskBody({ token: 't', code: '123456' }, z.object({ token: z.string(), code: secret(z.string()) }))).toEqual(
+      {
+        token: MASK,
+        code: MASK,
+      },
+    );
+  });
+
   it('masks credentials in headers', () => {
     expect(
       maskHeaders({ cookie: 'kassa_session=abc', authorization: 'Bearer k', 'content-type': 'application/json' }),

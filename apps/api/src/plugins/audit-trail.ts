@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newId } from '../lib/ids.ts';
 import { recordAudit, type AuditEntry } from './audit.ts';
 import { maskBody, maskHeaders } from './audit-mask.ts';
 import { maskUrl } from './logging.ts';
@@ -8,12 +9,35 @@ import { bodySchemaOf, responseSchemaOf } from './secret-schema.ts';
 const SKIPPED = /^\/v1\/(auth|dev)\//;
 const TRANSACTION_URL = /\/v1\/transaction\/(tx_[^/?]+)/;
 
-type TrailedRequest = FastifyRequest & { auditResponse?: unknown; auditWritten?: boolean };
+type TrailedRequest = FastifyRequest & { auditResponse?: unknown; auditWritten?: boolean; auditId?: string };
 
 const shouldRecord = (request: FastifyRequest) =>
   request.auth !== null &&
   !SKIPPED.test(request.url) &&
   (request.auth.authentication === 'api' || request.method !== 'GET');
+
+/**
+ * The id of a request's own trail entry, or undefined for a request the trail does not record. It
+ * is fixed before the entry is written (after the answer), so that the entries its handling writes
+ * (`transaction_created`, `refund_created`, …) name it as their parent: the trail's tree column.
+ */
+export const requestAuditId = (request: FastifyRequest): string | undefined => {
+  if (!shouldRecord(request)) return undefined;
+  const trailed = request as TrailedRequest;
+  trailed.auditId ??= newId('au');
+  return trailed.auditId;
+};
+
+/** A string field of a parsed body, if it is one (a populated relation's object gives its id). */
+const idIn = (body: unknown, key: string): string | null => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = (body as Record<string, unknown>)[key];
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
+  return null;
+};
+const TRANSACTION_ID = /^tx_/;
 
 /** The trail's entry of a request, from its answer's status, headers and body. */
 const trailEntry = (
@@ -26,14 +50,20 @@ const trailEntry = (
   if (!auth) return undefined;
   const url = request.url.split('?')[0];
   const responseBody = maskBody(body, responseSchemaOf(request, responseCode));
+  const requestBody = maskBody(request.body, bodySchemaOf(request));
+  const answered = responseCode < 400;
+  // The transaction a request concerns: in its URL, named by its answer, or the one it created
+  // (`POST /v1/transaction` answers the new row, whose id is the transaction's).
+  const createdId = answered ? idIn(responseBody, 'id') : null;
   const transactionId =
     TRANSACTION_URL.exec(url)?.[1] ??
-    (responseBody &&
-    typeof responseBody === 'object' &&
-    typeof (responseBody as { transaction?: unknown }).transaction === 'string'
-      ? (responseBody as { transaction: string }).transaction
-      : null);
+    idIn(responseBody, 'transaction') ??
+    (createdId && TRANSACTION_ID.test(createdId) ? createdId : null);
+  // The payment profile its answer names, or (for an answer without one) the profile it sent.
+  const paymentProfileId =
+    idIn(responseBody, 'payment_profile') ?? (answered ? idIn(requestBody, 'payment_profile') : null);
   return {
+    id: requestAuditId(request),
     type: `${request.method} ${request.routeOptions.url ?? url}`,
     organisationId: auth.organisation.id,
     userId: auth.userId,
@@ -46,7 +76,8 @@ const trailEntry = (
     origin: request.ip,
     responseCode,
     transactionId,
-    request: { headers: maskHeaders(request.headers), body: maskBody(request.body, bodySchemaOf(request)) },
+    paymentProfileId,
+    request: { headers: maskHeaders(request.headers), body: requestBody },
     response: { headers: maskHeaders(responseHeaders), body: responseBody },
   };
 };

@@ -176,7 +176,7 @@ const recorderOf = (
       const { clauses, audit } = await prepare(status, body);
       const [stored] = await tx.query<{ n: number }>(
         sql.prepared(
-          audit ? 'kassa_idempotency_record_audit_1' : 'kassa_idempotency_record_1',
+          audit ? 'kassa_idempotency_record_audit_2' : 'kassa_idempotency_record_1',
           sql`with ${clauses(sql`true`)}${audit ? sql`, trail as (${auditInsertFrom(audit, sql`idem`)})` : sql.empty}
           select count(*)::int as n from idem`,
         ),
@@ -243,7 +243,7 @@ const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload
     const done = (audit: AuditEntry | undefined) =>
       db.query(
         sql.prepared(
-          audit ? 'kassa_idempotency_done_audit_2' : 'kassa_idempotency_done_2',
+          audit ? 'kassa_idempotency_done_audit_3' : 'kassa_idempotency_done_2',
           sql`with expired as (delete from idempotency_key where scope = ${claim.scope} and expires_at <= now())${
             audit ? sql`, audit as (${auditInsert(audit)})` : sql.empty
           }

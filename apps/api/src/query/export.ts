@@ -19,9 +19,16 @@ const valueAt = (row: Row, path: readonly string[]): unknown => {
   return value;
 };
 
+/**
+ * The id of a populated relation, whose field the related object has replaced (or the bare id,
+ * when the related row lies outside the actor's tenancy): an id column holds the id, never the
+ * related row (which would put a customer's date of birth into a transaction export).
+ */
+const idOf = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Row).id : value;
+
 /** The cell of one column; the finished cell (after joining) is what a spreadsheet would run, so it is what is checked. */
-const cellOf = (row: Row, path: readonly string[]): string => {
-  const value = valueAt(row, path);
+const cellOf = (value: unknown): string => {
   // A JSON number (a negative settlement amount, -2500) is never a formula: quoting it would turn money into text.
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : neutraliseCell(textOf(value));
 };
@@ -74,6 +81,10 @@ export const exportCsv = async (
   const requested = parseExportFields(entity, query._fields, defaultFields);
   const fields = readable ? withRelatedNames(entity, requested) : requested;
   const relations = [...new Set(fields.filter((f) => f.includes('.')).map((f) => f.split('.')[0]))];
+  // Of a related row only the fields its columns name are read (`customer.name`, not the customer).
+  const relatedFields = new Map(
+    relations.map((name) => [name, fields.filter((f) => f.startsWith(`${name}.`)).map((f) => f.split('.')[1])]),
+  );
   // Only the exported columns (and the ids of the relations they read) leave the database.
   const selected = [...new Set(fields.map((f) => f.split('.')[0]))];
   const { pages, populate } = await streamQuery(
@@ -84,6 +95,11 @@ export const exportCsv = async (
     selected,
   );
   const paths = fields.map((field) => field.split('.'));
+  const read = paths.map((path) =>
+    path.length === 1 && relations.includes(path[0])
+      ? (row: Row) => idOf(valueAt(row, path))
+      : (row: Row) => valueAt(row, path),
+  );
   const columns = readable ? readableColumns(entity, fields, readable) : null;
   const options = {
     quoted_match: /[",\r\n]/,
@@ -91,16 +107,16 @@ export const exportCsv = async (
     ...(readable ? { delimiter: readableDelimiter(readable.language) } : {}),
   } as const;
   const cellsOf = (row: Row) =>
-    paths.map((path, index) => {
-      const formatted = columns?.formatters[index](valueAt(row, path), row) ?? null;
-      return formatted ?? cellOf(row, path);
+    read.map((valueOf, index) => {
+      const value = valueOf(row);
+      return columns?.formatters[index](value, row) ?? cellOf(value);
     });
   // One CSV string per cursor batch: a stream event per row would cost more than the rows.
   async function* chunks() {
     // A byte-order mark tells a spreadsheet the readable file is UTF-8 (é, €, ü).
     yield (readable ? '\uFEFF' : '') + stringify([columns?.headers ?? fields], options);
     for await (const batch of db.stream<Row>(pages, 2000)) {
-      await populateRows(db, entity, scope, batch, populate);
+      await populateRows(db, entity, scope, batch, populate, relatedFields);
       yield stringify(batch.map(cellsOf), options);
     }
   }

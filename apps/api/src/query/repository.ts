@@ -30,6 +30,8 @@ const orderClause = (request: ListRequest): Sql => {
  * Replaces relation ids by the related objects, one query per relation (never one per row).
  * The related rows pass the actor's tenancy like any other read: one outside it (a
  * sub-organisation's parent) stays a bare id, exactly as `GET` of it would be a 404.
+ * `only` narrows a relation's object to the fields named (and its id): an export reads no more
+ * of a related row than the columns it writes.
  */
 export const populateRows = async (
   db: Queryable,
@@ -37,6 +39,7 @@ export const populateRows = async (
   scope: Scope,
   rows: Row[],
   names: string[],
+  only?: ReadonlyMap<string, readonly string[]>,
 ): Promise<Row[]> => {
   for (const name of names) {
     const relation = own(entity.populate, name);
@@ -49,7 +52,7 @@ export const populateRows = async (
     const scoped = scopeCondition(scope, target.tenancy);
     // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
     const related = await db.query(
-      sql`select ${selectList(target)} from ${sql.raw(target.table)} e ${whereOf([sql`e.id = any(${ids})`, ...(scoped ? [scoped] : [])])}`,
+      sql`select ${selectList(target, only?.get(name))} from ${sql.raw(target.table)} e ${whereOf([sql`e.id = any(${ids})`, ...(scoped ? [scoped] : [])])}`,
     );
     const byId = new Map(related.map((row) => [row.id as string, row]));
     for (const row of rows) {

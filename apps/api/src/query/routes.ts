@@ -76,6 +76,8 @@ export const registerReadRoutes = (
   const exportFields =
     options.exportFields ?? Object.keys(entity.fields).filter((f) => entity.fields[f].type !== 'json');
   const tags = [entity.name];
+  // A file name has no folders: `psp/audittrail` is saved as `psp-audittrail-….csv`.
+  const fileName = path.replace(/\//g, '-');
   const describe = `Filters: ${Object.entries(entity.fields)
     .filter(([, f]) => f.filter)
     .map(([n]) => n)
@@ -125,7 +127,7 @@ export const registerReadRoutes = (
       const suffix = request.query._format === 'readable' ? `-${request.query._lang ?? 'nl'}` : '';
       reply.header(
         'content-disposition',
-        `attachment; filename="${path}-${new Date().toISOString().slice(0, 10)}${suffix}.csv"`,
+        `attachment; filename="${fileName}-${new Date().toISOString().slice(0, 10)}${suffix}.csv"`,
       );
       return reply.send(csv);
     },

@@ -6,6 +6,7 @@ import type { RoutingNode } from '../risk/tree.ts';
 import { ZTransaction } from './payments.ts';
 import { json, populated, ZTimestamp, type WireOf } from './row.ts';
 import { ZOrganisation, ZPaymentProfile, ZTag } from './settings.ts';
+import { ZUserRow } from './users.ts';
 
 const versioned = {
   id: z.string(),
@@ -78,8 +79,11 @@ export const ZAuditTrailRow = z
     destination: z.string().nullable(),
     entity: z.string().nullable(),
     entity_id: z.string().nullable(),
+    /** The entry of the request whose handling wrote this one (the tree column), or null for a request's own. */
+    parent: z.string().nullable(),
     transaction: populated(ZTransaction).nullable(),
-    user: z.string().nullable(),
+    payment_profile: populated(ZPaymentProfile).nullable(),
+    user: populated(ZUserRow).nullable(),
     organisation: populated(ZOrganisation).nullable(),
     request: json<TAuditMessage | null>('The request, secrets masked'),
     response: json<TAuditMessage | null>('The response, secrets masked'),

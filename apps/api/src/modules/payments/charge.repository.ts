@@ -245,7 +245,7 @@ export const writePayment = async (
   ].join('');
   const [row] = await q.query<RowOf<typeof transactionEntity>>(
     sql.prepared(
-      `kassa_payment_write_2_${shape}`,
+      `kassa_payment_write_3_${shape}`,
       sql`with ${sql.join(parts, ', ')} select ${selectList(transactionEntity)} from ins e`,
     ),
   );

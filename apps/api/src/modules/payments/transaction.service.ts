@@ -71,6 +71,7 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
       entity: 'transaction',
       entityId: result.transactionId,
       transactionId: result.transactionId,
+      paymentProfileId: profile.id,
       detail: {
         amount: body.amount,
         status: result.status,

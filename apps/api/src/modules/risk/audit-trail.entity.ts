@@ -1,7 +1,8 @@
 import { ZAuditTrailRow } from '@kassa/domain';
 import { defineEntity } from '../../query/entity.ts';
 import { transactionEntity } from '../payments/transaction.entity.ts';
-import { organisationEntity } from '../settings/settings.entities.ts';
+import { organisationEntity, paymentProfileEntity } from '../settings/settings.entities.ts';
+import { platformUserEntity } from '../users/user.entity.ts';
 
 /**
  * Audit trail items (risk-config.md §2.7, §3) at `psp/audittrail`: the rows of the append-only
@@ -26,7 +27,9 @@ export const auditTrailEntity = defineEntity(ZAuditTrailRow, {
     destination: { type: 'text', column: "split_part(e.url, '?', 1)", filter: true },
     entity: { type: 'text', filter: true },
     entity_id: { type: 'id', filter: true },
+    parent: { type: 'id', column: 'e.parent_id', filter: true },
     transaction: { type: 'id', column: 'e.transaction_id', filter: true },
+    payment_profile: { type: 'id', column: 'e.payment_profile_id', filter: true },
     user: { type: 'id', column: 'e.user_id', filter: true },
     organisation: { type: 'id', column: 'e.organisation_id' },
     request: { type: 'json' },
@@ -35,6 +38,9 @@ export const auditTrailEntity = defineEntity(ZAuditTrailRow, {
   },
   populate: {
     transaction: { field: 'transaction', target: () => transactionEntity },
+    payment_profile: { field: 'payment_profile', target: () => paymentProfileEntity },
+    // Provider staff and merchant users alike: a populated row carries only its tenancy, not the list's base condition.
+    user: { field: 'user', target: () => platformUserEntity },
     organisation: { field: 'organisation', target: () => organisationEntity },
   },
 });

@@ -1,9 +1,9 @@
-import { ApiOutlined, GlobalOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, EnterOutlined, GlobalOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { DateTime } from '@/components/date-time.tsx';
 import type { ListColumn } from '@/components/list-screen/columns.ts';
-import type { AuditRow } from './api/types.ts';
+import { nameOf, type AuditRow } from './api/types.ts';
 import { ResponseCode } from './components/response-code.tsx';
 
 /** Who made the change: an API key, a signed-in user, a public page (no sign-in) or Kassa itself (a scheduled job). */
@@ -14,8 +14,30 @@ const AuthenticationIcon = ({ authentication, t }: { authentication: string; t: 
   return <UserOutlined aria-label={t('auditTrail.jwt')} />;
 };
 
-/** Audit trail columns (§2.7): route, authentication, type, response code, origin, created_at. */
+/**
+ * The tree column (risk-config §3 `parent`): an entry a request's handling wrote (`transaction_created`
+ * under `POST /v1/transaction`) points to that request's entry, which it opens.
+ */
+const ParentLink = ({ parent, t }: { parent: string | null; t: TFunction }) =>
+  parent ? (
+    <a
+      href={`?open=${encodeURIComponent(parent)}`}
+      aria-label={t('auditTrail.openParent')}
+      title={t('auditTrail.openParent')}
+    >
+      <EnterOutlined rotate={90} aria-hidden />
+    </a>
+  ) : null;
+
+/** Audit trail columns (§2.7): the tree column, route, authentication, type, response code, origin, created_at. */
 export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
+  {
+    key: 'parent',
+    title: t('auditTrail.fields.parent'),
+    width: 140,
+    exportFields: ['parent'],
+    render: (row) => <ParentLink parent={row.parent} t={t} />,
+  },
   // A scheduled job's step has no route: a dash, not an empty code box.
   {
     key: 'route',
@@ -56,6 +78,13 @@ export const auditTrailColumns = (t: TFunction): ListColumn<AuditRow>[] => [
     sortField: 'created_at',
     exportFields: ['created_at'],
     render: (row) => <DateTime value={row.created_at} />,
+  },
+  {
+    key: 'payment_profile',
+    title: t('auditTrail.fields.payment_profile'),
+    defaultHidden: true,
+    exportFields: ['payment_profile', 'payment_profile.name'],
+    render: (row) => nameOf(row.payment_profile),
   },
   {
     key: 'id',

@@ -5,7 +5,7 @@ import { DateTime } from '@/components/date-time.tsx';
 import { DetailFields, DetailPanel } from '@/components/detail-panel.tsx';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useAuditItem, useTransactionAuditItems } from '../api/get-audit-trail.ts';
-import { populated, type AuditMessage, type AuditRow } from '../api/types.ts';
+import { nameOf, populated, type AuditMessage, type AuditRow } from '../api/types.ts';
 import { BodyViewer, formatFor } from './body-viewer.tsx';
 import { ResponseCode } from './response-code.tsx';
 
@@ -38,6 +38,26 @@ const Message = ({ message, row }: { message: AuditMessage | null; row: AuditRow
   );
 };
 
+/** Who and what an item concerns: the request it is part of (the tree), its payment profile and user. */
+const Overview = ({ row }: { row: AuditRow }) => {
+  const { t } = useTranslation();
+  return (
+    <DetailFields
+      fields={[
+        {
+          label: t('auditTrail.fields.parent'),
+          value: row.parent && <a href={`?open=${encodeURIComponent(row.parent)}`}>{t('auditTrail.openParent')}</a>,
+        },
+        {
+          label: t('auditTrail.fields.payment_profile'),
+          value: nameOf(row.payment_profile),
+        },
+        { label: t('auditTrail.fields.user_name'), value: nameOf(row.user) ?? row.user_name },
+      ]}
+    />
+  );
+};
+
 /** The detail of an audit item (§2.7): tabs Request, Response and Transaction. */
 export const AuditDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -59,7 +79,12 @@ export const AuditDetail = ({ id, onClose }: { id: string; onClose: () => void }
               {
                 key: 'request',
                 label: t('auditTrail.tabs.request'),
-                children: <Message message={row.request} row={row} />,
+                children: (
+                  <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+                    <Overview row={row} />
+                    <Message message={row.request} row={row} />
+                  </div>
+                ),
               },
               {
                 key: 'response',
