@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
-import { IntervalText } from '@/features/recurring/components/recurring-format.tsx';
 import { useSubscriptionPage } from '../api/get-subscription-page.ts';
 import { CheckoutFrame } from '../components/checkout-frame.tsx';
 import { formatAmount } from '../components/checkout-summary.tsx';
@@ -40,9 +39,7 @@ const Details = ({ page }: { page: TSubscriptionPage }) => {
       <Row label={t('checkout.challenge.amount')}>
         <span className={styles.amount}>{formatAmount(page)}</span>
       </Row>
-      <Row label={k('interval')}>
-        <IntervalText interval={page.interval} count={page.interval_count} />
-      </Row>
+      <Row label={k('interval')}>{t(`recurring.interval.${page.interval}`, { count: page.interval_count })}</Row>
       <Row label={k('status')}>
         <StatusTag vocabulary="subscription" status={page.status} />
       </Row>
