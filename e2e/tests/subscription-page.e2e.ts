@@ -70,6 +70,7 @@ describe('the subscription link and the status updates merchant (issue 32, items
     await page.goto('/psp/admin/status-updates');
     const link = page.locator('.ant-table-row').first().getByRole('link', { name: update.merchant.name });
     await link.waitFor(SLOW);
+    await screenshot(page, 'status-updates-merchant-link-en');
     await link.click();
     await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe(`/psp/merchants/${update.merchant.id}`);
     const header = page
@@ -77,6 +78,7 @@ describe('the subscription link and the status updates merchant (issue 32, items
       .locator('xpath=ancestor::*[contains(@class,"ant-select")][1]');
     await expect.poll(() => header.textContent(), SLOW).toContain(update.merchant.name);
     expect(await header.textContent()).not.toContain(update.merchant.id);
+    await expect.poll(() => page.locator('main .ant-spin-spinning').count(), SLOW).toBe(0);
     await screenshot(page, 'status-update-merchant-context-en');
     expect(await seriousViolations(page, 'merchant context')).toEqual([]);
     await context.close();
