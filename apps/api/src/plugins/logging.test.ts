@@ -211,6 +211,7 @@ describe('secrets in logs', () => {
       `/v1/pay/${token}`,
       `/v1/add-card/${token}?lang=nl`,
       `/pay/${token}`,
+      `/v1/subscribe/${token}`,
     ];
     for (const url of urls) {
       const method = url.endsWith('/challenge') ? 'POST' : 'GET';
@@ -230,10 +231,13 @@ describe('secrets in logs', () => {
         '/v1/checkout/********',
         '/v1/checkout/********/challenge',
         '/v1/add-card/********?lang=nl',
+        '/v1/subscribe/********',
       ]),
     );
     expect(maskUrl(`/v1/pay/${token}?token=x`)).toBe('/v1/pay/********?token=********');
     expect(maskUrl('/v1/payment-link/pl_1')).toBe('/v1/payment-link/pl_1');
+    expect(maskUrl(`/subscribe/${token}`)).toBe('/subscribe/********');
+    expect(maskUrl('/v1/subscription/sub_1')).toBe('/v1/subscription/sub_1');
   });
 
   it('masks secret query values and card numbers in URLs', () => {

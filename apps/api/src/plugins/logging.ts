@@ -14,10 +14,10 @@ const SECRET_KEY =
 
 /**
  * Hosted pages are reached with their token in the path (`/v1/checkout/{token}`, `/v1/pay/{token}`,
- * `/v1/add-card/{token}` and the browser's `/checkout/…`, `/pay/…`, `/add-card/…`): whoever has the
+ * `/v1/add-card/{token}` and the browser's `/checkout/…`, `/pay/…`, `/add-card/…`, `/subscribe/…`): whoever has the
  * token can pay or add a card, so it is masked like a secret query value.
  */
-const TOKEN_PATH = /^(\/(?:v1\/)?(?:checkout|pay|add-card)\/)([^/?#]+)/i;
+const TOKEN_PATH = /^(\/(?:v1\/)?(?:checkout|pay|add-card|subscribe)\/)([^/?#]+)/i;
 
 /** A path with the token of a hosted page masked. */
 export const maskPathTokens = (path: string): string => path.replace(TOKEN_PATH, `$1${MASK}`);

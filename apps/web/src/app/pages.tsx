@@ -176,6 +176,10 @@ export const UpdateEmailPage = page(() => import('@/features/auth/pages/update-e
 export const MfaPage = page(() => import('@/features/auth/pages/mfa-page.tsx'), 'MfaPage');
 export const MfaSetupPage = page(() => import('@/features/auth/pages/mfa-setup-page.tsx'), 'MfaSetupPage');
 export const CardAddPage = page(() => import('@/features/checkout/pages/card-add-page.tsx'), 'CardAddPage');
+export const SubscriptionPage = page(
+  () => import('@/features/checkout/pages/subscription-page.tsx'),
+  'SubscriptionPage',
+);
 export const PayLinkPage = page(() => import('@/features/checkout/pages/pay-link-page.tsx'), 'PayLinkPage');
 export const CheckoutPage = page(() => import('@/features/checkout/pages/checkout-page.tsx'), 'CheckoutPage');
 export const AppLayout = page(() => import('./layout/app-layout.tsx'), 'AppLayout');

@@ -6,6 +6,7 @@ import {
   CardAddPage,
   CheckoutPage,
   PayLinkPage,
+  SubscriptionPage,
   ForgotPasswordPage,
   LoginPage,
   LogoutPage,
@@ -116,6 +117,14 @@ export const router = createBrowserRouter([
     element: (
       <Suspended>
         <PayLinkPage />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/subscribe/:token',
+    element: (
+      <Suspended>
+        <SubscriptionPage />
       </Suspended>
     ),
   },

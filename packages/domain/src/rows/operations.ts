@@ -68,6 +68,8 @@ export const ZStatusUpdateRow = z
     transaction: populated(ZTransaction),
     refund: populated(ZRefund).nullable(),
     organisation: populated(ZOrganisation),
+    /** The item's top merchant organisation (organisation may be one of its sub-organisations). */
+    merchant: populated(ZOrganisation),
     reverses: z.string().nullable(),
     reversed_by: z.string().nullable(),
     created_by: z.string().nullable(),

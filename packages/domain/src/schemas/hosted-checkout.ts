@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAnsweredAmount } from '../money.ts';
 import { NUMBER_FORMATS } from './checkout-designs.ts';
 import { ZCardNumber } from './payments.ts';
+import { PLAN_INTERVALS, SUBSCRIPTION_PAYMENT_PRODUCTS, SUBSCRIPTION_STATUSES } from './recurring.ts';
 import { secret } from './secret.ts';
 
 /** The sandbox issuer's one-time code that passes a 3-D Secure challenge; any other code fails it. */
@@ -99,3 +100,29 @@ export type TCardAddPage = z.infer<typeof ZCardAddPage>;
 /** Body of `POST /v1/add-card/{token}`: the customer's (test) card. */
 export const ZCardAddBody = z.object({ card_number: ZCardNumber });
 export type TCardAddBody = z.infer<typeof ZCardAddBody>;
+
+/**
+ * `GET /v1/subscribe/{token}`: the public page of a subscription (its `subscription_url`): what the
+ * customer signed up for and where it stands, and nothing of any other subscription or customer.
+ */
+export const ZSubscriptionPage = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  merchant_name: z.string(),
+  plan_name: z.string(),
+  plan_description: z.string(),
+  amount: ZAnsweredAmount,
+  currency_code: z.string(),
+  interval: z.enum(PLAN_INTERVALS),
+  interval_count: z.number().int(),
+  payment_product: z.enum(SUBSCRIPTION_PAYMENT_PRODUCTS),
+  start_date: z.string(),
+  /** The next charge: null once the subscription no longer bills (cancelled, completed, expired). */
+  next_charge_at: z.string().nullable(),
+  /** The cycle billed next (1 for the first), and the last one, if the plan ends. */
+  billing_cycle: z.number().int(),
+  max_billing_cycle: z.number().int().nullable(),
+  last_paid_date: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  design: ZCheckoutPageDesign,
+});
+export type TSubscriptionPage = z.infer<typeof ZSubscriptionPage>;

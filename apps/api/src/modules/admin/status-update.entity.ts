@@ -19,6 +19,9 @@ export const statusUpdateEntity = defineEntity(ZStatusUpdateRow, {
     transaction: { type: 'id', column: 'e.transaction_id', filter: true, search: 'exact' },
     refund: { type: 'id', column: 'e.refund_id', filter: true, search: 'exact' },
     organisation: { type: 'id', column: 'e.organisation_id', filter: true },
+    // The top merchant organisation of the item (its organisation may be a sub-organisation): the
+    // list's "merchant" link and merchant context (portal.md §2.4).
+    merchant: { type: 'id', column: 'e.merchant_id', filter: true },
     reverses: { type: 'id', filter: true },
     reversed_by: { type: 'id', filter: true },
     created_by: { type: 'text' },
@@ -27,5 +30,6 @@ export const statusUpdateEntity = defineEntity(ZStatusUpdateRow, {
     transaction: { field: 'transaction', target: () => transactionEntity },
     refund: { field: 'refund', target: () => refundEntity },
     organisation: { field: 'organisation', target: () => organisationEntity },
+    merchant: { field: 'merchant', target: () => organisationEntity },
   },
 });

@@ -11,7 +11,7 @@ import { notifyItem } from '../webhooks/delivery.service.ts';
 import { statusUpdateEntity } from './status-update.entity.ts';
 import * as repo from './status-update.repository.ts';
 
-const POPULATE = { _populate: 'transaction refund organisation' };
+const POPULATE = { _populate: 'transaction refund organisation merchant' };
 
 /**
  * A refund's status decides whether it counts against the transaction: keep the refundable

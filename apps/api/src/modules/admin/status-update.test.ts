@@ -188,4 +188,26 @@ describe('status updates', () => {
     expect(errorPaths(unknown.body)).toEqual(['body.transaction']);
     expect((await txState(id)).status).toBe('SETTLEMENT_COMPLETED');
   });
+
+  it("names a sub-organisation's item's top merchant as its merchant, in the list and the answer (issue 32)", async () => {
+    const id = await insertTestTransaction(t.db, world.shopASub, world.profileASub, { status: 'AUTHORIZED' });
+    const created = await callAs(t.app, provider, 'POST', '/v1/statusupdate', {
+      type: 'transaction',
+      transaction: id,
+      status: 'AUTHORIZATION_EXPIRED',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.organisation).toMatchObject({ id: world.shopASub.id, name: 'Shop A Outlet' });
+    expect(created.body.merchant).toMatchObject({ id: world.shopA.id, name: 'Shop A' });
+    const listed = await callAs(
+      t.app,
+      provider,
+      'GET',
+      `/v1/statusupdate?transaction=${id}&_populate=transaction refund organisation merchant`,
+    );
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0].merchant).toMatchObject({ id: world.shopA.id, name: 'Shop A' });
+    const byMerchant = await callAs(t.app, provider, 'GET', `/v1/statusupdate/count?merchant=${world.shopA.id}`);
+    expect(byMerchant.body.count).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -12,11 +12,13 @@ import {
   ZErrorBody,
   ZPaymentLinkPage,
   ZPaymentLinkPayBody,
+  ZSubscriptionPage,
 } from '@kassa/domain';
 import { hitRateLimit, type RateLimit } from '../../plugins/rate-limit.ts';
 import { addCard, getCardAddPage } from './card-add-page.service.ts';
 import { completeChallenge, getCheckoutPage } from './hosted-checkout.service.ts';
 import { getPaymentLinkPage, payPaymentLink } from './payment-link-page.service.ts';
+import { getSubscriptionPage } from './subscription-page.service.ts';
 
 /** Requests to the public checkout pages per IP address: a customer never needs more, a token guesser is slowed. */
 export const CHECKOUT_PER_IP: RateLimit = { limit: 120, windowSeconds: 60 };
@@ -124,6 +126,21 @@ export const hostedCheckoutRoutes = async (fastify: FastifyInstance) => {
       await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
       reply.header('cache-control', 'no-store');
       return addCard(app.db, request.params.token, request.body.card_number);
+    },
+  });
+  app.get('/v1/subscribe/:token', {
+    config: { access: { public: true } },
+    schema: {
+      tags: ['hosted checkout'],
+      description:
+        "The hosted page of a subscription, its subscription_url (public, by the token of its URL; rate-limited per IP): plan, amount, interval, next charge and status. Nothing of any other subscription or of the customer's details.",
+      params,
+      response: { 200: ZSubscriptionPage, 404: ZErrorBody, 429: ZErrorBody },
+    },
+    handler: async (request, reply) => {
+      await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
+      reply.header('cache-control', 'no-store');
+      return getSubscriptionPage(app.db, request.params.token);
     },
   });
 };

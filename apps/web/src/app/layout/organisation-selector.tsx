@@ -53,6 +53,11 @@ export const OrganisationSelector = () => {
     const openMerchant = (segment: string | undefined) =>
       navigate(segment ? `/psp/merchants/${encodeURIComponent(segment)}${context ? rest : ''}` : '/psp');
     const subs = (own.data ?? []).filter((org) => org.id !== context?.merchantId);
+    // The header names the merchant, never its raw id: an organisation opened by a link that is
+    // not among the merchants (e.g. a sub-organisation) is named from its own list.
+    const merchantOptions = (merchants.data ?? []).map(option);
+    const current = (own.data ?? []).find((org) => org.id === context?.merchantId);
+    if (current && !merchantOptions.some((o) => o.value === current.id)) merchantOptions.push(option(current));
     return (
       <Space>
         <Select
@@ -63,7 +68,8 @@ export const OrganisationSelector = () => {
           allowClear={clearable}
           value={context?.merchantId}
           onChange={(value: string | undefined) => openMerchant(value)}
-          options={(merchants.data ?? []).map(option)}
+          options={merchantOptions}
+          labelRender={({ label }) => label ?? t('app.loading')}
           style={{ width: 200 }}
         />
         {context && subs.length > 0 && (

@@ -5,6 +5,7 @@ import { DateTime } from '@/components/date-time.tsx';
 import type { ListColumn } from '@/components/list-screen/columns.ts';
 import { param, type ListParamsDef } from '@/components/list-screen/search-params.ts';
 import { Money } from '@/components/money.tsx';
+import { PaymentProduct } from '@/components/payments/payment-product.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { populated, type StatusUpdateRow } from './api/status-updates.ts';
 
@@ -16,7 +17,8 @@ export const statusUpdateListParams: ListParamsDef = {
 
 /** The changed item: the refund for refund updates, else the transaction. */
 export const itemOf = (row: StatusUpdateRow) => populated(row.type === 'refund' ? row.refund : row.transaction);
-export const merchantOf = (row: StatusUpdateRow) => populated(row.organisation);
+/** The item's top merchant (its organisation may be a sub-organisation): the merchant context to open. */
+export const merchantOf = (row: StatusUpdateRow) => populated(row.merchant);
 
 /** The merchant's transactions or refunds list with this item opened. */
 export const itemHref = (row: StatusUpdateRow) => {
@@ -24,7 +26,7 @@ export const itemHref = (row: StatusUpdateRow) => {
     row.type === 'refund'
       ? (populated(row.refund)?.id ?? (row.refund as string))
       : (populated(row.transaction)?.id ?? (row.transaction as string));
-  const org = merchantOf(row)?.id ?? (row.organisation as string);
+  const org = merchantOf(row)?.id ?? (row.merchant as string);
   return `/psp/merchants/${encodeURIComponent(org)}/${row.type === 'refund' ? 'refunds' : 'transactions'}?id=${encodeURIComponent(id)}&open=${encodeURIComponent(id)}`;
 };
 
@@ -62,7 +64,7 @@ export const statusUpdateColumns = (t: TFunction): ListColumn<StatusUpdateRow>[]
     title: t('fields:statusupdate.payment_product'),
     render: (row) => {
       const p = populated(row.transaction)?.payment_product_type;
-      return p ? t(`paymentProducts.${p}`, { defaultValue: p }) : null;
+      return p ? <PaymentProduct product={p} /> : null;
     },
   },
   {
@@ -73,7 +75,7 @@ export const statusUpdateColumns = (t: TFunction): ListColumn<StatusUpdateRow>[]
   {
     key: 'merchant',
     title: t('fields:statusupdate.merchant'),
-    exportFields: ['organisation'],
+    exportFields: ['merchant'],
     render: (row) => {
       const m = merchantOf(row);
       return m ? (

@@ -5,7 +5,7 @@ import type { ListColumn } from '@/components/list-screen/columns.ts';
 import { Money } from '@/components/money.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { customerName, populated, type CustomerRef, type TransactionRow } from './api/types.ts';
-import { PaymentProduct } from './components/payment-product.tsx';
+import { PaymentProduct } from '@/components/payments/payment-product.tsx';
 import { TransactionTags } from './components/transaction-tags.tsx';
 
 /** The transactions list's columns, cells and export columns (docs/decisions.md). */

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { customerName, populated, type CustomerRef, type TransactionRow } from '../api/types.ts';
-import { PaymentProduct } from './payment-product.tsx';
+import { PaymentProduct } from '@/components/payments/payment-product.tsx';
 import { TransactionDecision } from './transaction-decision.tsx';
 import { TransactionTags } from './transaction-tags.tsx';
 import { TransactionActions } from './transaction-actions.tsx';
