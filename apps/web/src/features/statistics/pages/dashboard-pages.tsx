@@ -26,7 +26,7 @@ import { Totals } from '../components/totals.tsx';
 import { CurrencyHint } from '../components/currency-hint.tsx';
 import { WeekdayComparison } from '../components/weekday-comparison.tsx';
 import { SplitComparison } from '../components/split-comparison.tsx';
-import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
+import { daysBefore, periodBounds, zonedDate, zonedMidnight } from '../split.ts';
 import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
 import { PageTitle } from '@/components/page-title.tsx';
 
@@ -37,16 +37,10 @@ const useBase = () => {
   return context ? (/^\/psp\/merchants\/[^/]+/.exec(pathname)?.[0] ?? '') : '';
 };
 
-/** The end of a period that starts at `start` (YYYY-MM-DD, local), as the list's inclusive upper bound. */
-const periodRange = (row: TAggregateRow, state: StatisticsState) => {
-  const start = new Date(`${row.period}T00:00:00`);
-  const end = new Date(start);
-  if (state.period === 'day') end.setDate(end.getDate() + 1);
-  else if (state.period === 'week') end.setDate(end.getDate() + 7);
-  else end.setMonth(end.getMonth() + 1);
-  const from = Math.max(start.getTime(), Date.parse(state.from));
-  const to = Math.min(end.getTime() - 1, Date.parse(state.to));
-  return `created_at%3E=${encodeURIComponent(new Date(from).toISOString())}&created_at%3C=${encodeURIComponent(new Date(to).toISOString())}`;
+/** A bar's period as the list's range: whole days of the profile's zone (the server's days), within the shown range. */
+const periodRange = (row: TAggregateRow, state: StatisticsState, zone: string) => {
+  const { from, to } = periodBounds(row.period, state.period, zone, state);
+  return `created_at%3E=${encodeURIComponent(from)}&created_at%3C=${encodeURIComponent(to)}`;
 };
 
 const Shell = ({
@@ -90,6 +84,7 @@ const Aggregate = ({
   const { data: total } = useAggregateTotal(entity, params, scope);
   const { data: rows = [] } = useAggregateStats(entity, params, scope);
   const money = entity !== 'customer';
+  const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
   return (
     <>
       {entity === 'transaction' && (
@@ -102,7 +97,7 @@ const Aggregate = ({
         title={title}
         money={money}
         currency={state.currency}
-        onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)}
+        onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state, zone)}`)}
       />
     </>
   );
@@ -135,7 +130,6 @@ const TransactionsDashboard = ({
   // Drill-downs open the list of the same range and currency.
   const range = `created_at%3E=${encodeURIComponent(state.from)}&created_at%3C=${encodeURIComponent(state.to)}&currency_code=${state.currency}`;
   const { data: lifecycle = [] } = useLifecycle(params, scope);
-  const { data: cells = [] } = useDayAndTime(params, scope);
   const { data: countries = [] } = useCountries(params, scope);
   const { data: best = [], isLoading: bestLoading } = useBestCustomers(params, scope);
   // Local days are days of the user's own time zone (profile), as the server counts them, whatever the browser's zone.
@@ -152,6 +146,16 @@ const TransactionsDashboard = ({
     [minute, today, zone, state.currency],
   );
   const { data: days = [] } = useDailyAggregate(twoWeeks, scope);
+  // The heatmap's own window (payments.md §9 "default range last 29 days"): today and the 28 days before.
+  const heatmapRange = useMemo(
+    () => ({
+      'created_at>': new Date(zonedMidnight(daysBefore(today, 28), zone)).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      currency_code: state.currency,
+    }),
+    [minute, today, zone, state.currency],
+  );
+  const { data: cells = [] } = useDayAndTime(heatmapRange, scope);
   // The 56-day split: a 57-day window (today and the 56 days before), blocked transactions left out (portal.md §7, §9).
   const split = useMemo(
     () => ({
