@@ -14,6 +14,7 @@ import { PayoutCard } from '../components/payout-card.tsx';
 import { ProcessorRevenueCards } from '@/components/statistics/processor-revenue-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
 import { RevenueOverview } from '../components/revenue-overview.tsx';
+import { TodayCard } from '../components/today-card.tsx';
 import { TopMerchants } from '../components/top-merchants.tsx';
 
 /** Provider staff without MFA are nudged to turn it on (portal.md §2.2), except in development. */
@@ -81,6 +82,7 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
               <RecentActivity scope={scope} base={variant === 'psp' ? '/psp' : base} />
             </Col>
           </Row>
+          {variant === 'merchant' && <TodayCard scope={scope} currency={currency} />}
           {variant === 'merchant' && <Achievements scope={scope} currency={currency} />}
           <RevenueOverview scope={scope} currency={currency} />
           {can(access.statistics.processor) && <ProcessorRevenueCards scope={scope} currency={currency} />}

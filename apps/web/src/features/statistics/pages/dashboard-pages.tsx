@@ -1,10 +1,15 @@
 import { Col, Row, Space } from 'antd';
-import { STATISTICS_TIME_ZONE, type TAggregateRow } from '@kassa/domain';
+import { access, STATISTICS_TIME_ZONE, type TAggregateRow, type TAggregateTotal } from '@kassa/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { useFormat } from '@/lib/use-format.ts';
+import { customersCountQueryOptions } from '@/features/customers/api/get-customers-count.ts';
+import { useStatistics } from '../api/get-statistics.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
 import { useBestCustomers } from '../api/get-best-customers.ts';
@@ -41,6 +46,37 @@ const useBase = () => {
 const periodRange = (row: TAggregateRow, state: StatisticsState, zone: string) => {
   const { from, to } = periodBounds(row.period, state.period, zone, state);
   return `created_at%3E=${encodeURIComponent(from)}&created_at%3C=${encodeURIComponent(to)}`;
+};
+
+/**
+ * The customer dashboard's further numbers (payments.md §3, §5): the all-time total (customer/count, for
+ * whoever may list customers) and the growth against the previous period of the same length
+ * (customer/aggregate/previous): this period over the previous one minus 1, none without a previous one.
+ */
+const useCustomerNumbers = (
+  enabled: boolean,
+  params: ReturnType<typeof rangeParams>,
+  scope: string,
+  total: TAggregateTotal | undefined,
+): [string, string][] => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${format.number(value, 1)} %`;
+  const can = useCan();
+  const listsCustomers = enabled && can(access.customer.list);
+  const { data: previous } = useStatistics<TAggregateTotal>('customer/aggregate/previous', params, scope, enabled);
+  const { data: all } = useQuery({ ...customersCountQueryOptions({}, scope), enabled: listsCustomers });
+  if (!enabled) return [];
+  const growth =
+    !total || !previous
+      ? '…'
+      : previous.count === 0
+        ? t('statistics.noGrowth')
+        : signedPercent((total.count / previous.count - 1) * 100);
+  return [
+    ...(listsCustomers ? [['allTimeTotal', all ? format.number(all.count) : '…'] as [string, string]] : []),
+    ['growth', growth],
+  ];
 };
 
 const Shell = ({
@@ -82,6 +118,7 @@ const Aggregate = ({
   const base = useBase();
   const params = rangeParams(state);
   const { data: total } = useAggregateTotal(entity, params, scope);
+  const more = useCustomerNumbers(entity === 'customer', params, scope, total);
   const { data: rows = [] } = useAggregateStats(entity, params, scope);
   const money = entity !== 'customer';
   const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
@@ -90,7 +127,7 @@ const Aggregate = ({
       {entity === 'transaction' && (
         <CurrencyHint scope={scope} currency={state.currency} range={{ from: state.from, to: state.to }} />
       )}
-      <Totals total={total} money={money} currency={state.currency} />
+      <Totals total={total} money={money} currency={state.currency} more={more} />
       <AggregateChart
         rows={rows}
         period={state.period}
