@@ -70,6 +70,7 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
             scope={scope}
             onChange={(code) => setParams(code === fallback ? {} : { currency_code: code }, { replace: true })}
           />
+          {variant === 'merchant' && <TodayCard scope={scope} currency={currency} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={10}>
               {variant === 'psp' ? (
@@ -82,7 +83,6 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
               <RecentActivity scope={scope} base={variant === 'psp' ? '/psp' : base} />
             </Col>
           </Row>
-          {variant === 'merchant' && <TodayCard scope={scope} currency={currency} />}
           {variant === 'merchant' && <Achievements scope={scope} currency={currency} />}
           <RevenueOverview scope={scope} currency={currency} />
           {can(access.statistics.processor) && <ProcessorRevenueCards scope={scope} currency={currency} />}

@@ -8,7 +8,7 @@ import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
 import { useCan } from '@/lib/authorisation.ts';
 import { useFormat } from '@/lib/use-format.ts';
-import { customersCountQueryOptions } from '@/features/customers/api/get-customers-count.ts';
+import { countOptions } from '@/lib/entity-api.ts';
 import { useStatistics } from '../api/get-statistics.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
@@ -65,7 +65,7 @@ const useCustomerNumbers = (
   const can = useCan();
   const listsCustomers = enabled && can(access.customer.list);
   const { data: previous } = useStatistics<TAggregateTotal>('customer/aggregate/previous', params, scope, enabled);
-  const { data: all } = useQuery({ ...customersCountQueryOptions({}, scope), enabled: listsCustomers });
+  const { data: all } = useQuery({ ...countOptions('customer')({}, scope), enabled: listsCustomers });
   if (!enabled) return [];
   const growth =
     !total || !previous
