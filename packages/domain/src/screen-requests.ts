@@ -170,6 +170,7 @@ export const dashboardRequests = {
   bankPayouts: { path: 'payout', params: { _limit: 2, _sort: '-pay_date', _populate: 'bank_account' } },
   recent: { path: 'statistics/recent', params: {} },
   achievements: (currency: string) => ({ path: 'statistics/amazingthings', params: { currency_code: currency } }),
+  today: (currency: string) => ({ path: 'statistics/today', params: { currency_code: currency } }),
   topMerchants: (currency: string) => ({
     path: 'statistics/merchant/revenue',
     params: { _limit: 5, currency_code: currency },

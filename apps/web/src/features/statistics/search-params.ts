@@ -1,25 +1,28 @@
 import { useSearchParams } from 'react-router';
-import type { StatisticsPeriod } from '@kassa/domain';
-import { datePresets, DEFAULT_PRESET } from '@/components/filters/date-presets.ts';
+import { STATISTICS_TIME_ZONE, type StatisticsPeriod } from '@kassa/domain';
+import { useMe } from '@/lib/session.ts';
 import { useChosenCurrency } from '@/components/statistics/get-statistics-currency.ts';
+import { last28Days } from './split.ts';
 
 export type StatisticsState = { period: StatisticsPeriod; from: string; to: string; currency: string };
 const PERIODS: StatisticsPeriod[] = ['day', 'week', 'month'];
 
 /**
  * A dashboard's range, period and currency in the URL (`period`, `created_at>`, `created_at<`, `currency_code`). With an empty
- * query it redirects to itself with period=day and the last 28 days (payments.md §2). Without
+ * query it redirects to itself with period=day and the last 28 days of the profile's zone (payments.md §2, §9), once
+ * the profile is known. Without
  * `currency_code` the currency is the merchant's own (statistics/currency); the state is null until it is known.
  */
 export const useStatisticsState = (
   scope: string,
 ): [StatisticsState | null, (changes: Partial<StatisticsState>) => void, string | null] => {
   const [params, setParams] = useSearchParams();
-  const [first, last] = datePresets()[DEFAULT_PRESET];
-  const redirect =
-    params.toString() === ''
-      ? `?${new URLSearchParams({ period: 'day', 'created_at>': first.toISOString(), 'created_at<': last.toISOString() })}`
-      : null;
+  const me = useMe().data;
+  const zone = me ? me.time_zone || STATISTICS_TIME_ZONE : null;
+  const first = zone && params.toString() === '' ? last28Days(zone) : null;
+  const redirect = first
+    ? `?${new URLSearchParams({ period: 'day', 'created_at>': first.from, 'created_at<': first.to })}`
+    : null;
   const period = params.get('period');
   const from = params.get('created_at>');
   const to = params.get('created_at<');

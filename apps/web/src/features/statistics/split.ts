@@ -53,3 +53,46 @@ export const zonedMidnight = (date: string, timeZone: string): number => {
 /** The date `days` before a calendar date. */
 export const daysBefore = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The date `days` after a calendar date. */
+const daysAfter = (date: string, days: number) => daysBefore(date, -days);
+
+/**
+ * Whole days of a time zone as an instant range: from the start of `first` to the last millisecond of
+ * `last` (inclusive bounds, as `created_at>` / `created_at<` are). The range picker, the default range
+ * and the drill-downs all use it, so a day is always the profile zone's day, never the browser's.
+ */
+export const dayBounds = (first: string, last: string, timeZone: string) => ({
+  from: new Date(zonedMidnight(first, timeZone)).toISOString(),
+  to: new Date(zonedMidnight(daysAfter(last, 1), timeZone) - 1).toISOString(),
+});
+
+/** The default statistics range (payments.md §9): the last 28 days of the zone, today included. */
+export const last28Days = (timeZone: string, now = Date.now()) => {
+  const today = zonedDate(now, timeZone);
+  return dayBounds(daysBefore(today, 27), today, timeZone);
+};
+
+/**
+ * The instants of one chart period (`start` is its first local day, YYYY-MM-DD) within the shown range:
+ * what a drill-down from a bar lists, so the list counts what the bar counts.
+ */
+export const periodBounds = (
+  start: string,
+  period: 'day' | 'week' | 'month',
+  timeZone: string,
+  range: { from: string; to: string },
+) => {
+  const [year, month] = start.split('-').map(Number);
+  const last =
+    period === 'day'
+      ? start
+      : period === 'week'
+        ? daysAfter(start, 6)
+        : daysBefore(new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10), 1);
+  const own = dayBounds(start, last, timeZone);
+  return {
+    from: new Date(Math.max(Date.parse(own.from), Date.parse(range.from))).toISOString(),
+    to: new Date(Math.min(Date.parse(own.to), Date.parse(range.to))).toISOString(),
+  };
+};

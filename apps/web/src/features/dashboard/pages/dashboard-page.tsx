@@ -14,6 +14,7 @@ import { PayoutCard } from '../components/payout-card.tsx';
 import { ProcessorRevenueCards } from '@/components/statistics/processor-revenue-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
 import { RevenueOverview } from '../components/revenue-overview.tsx';
+import { TodayCard } from '../components/today-card.tsx';
 import { TopMerchants } from '../components/top-merchants.tsx';
 
 /** Provider staff without MFA are nudged to turn it on (portal.md §2.2), except in development. */
@@ -69,6 +70,7 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
             scope={scope}
             onChange={(code) => setParams(code === fallback ? {} : { currency_code: code }, { replace: true })}
           />
+          {variant === 'merchant' && <TodayCard scope={scope} currency={currency} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={10}>
               {variant === 'psp' ? (

@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/use-format.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
-/** Transactions per local weekday and hour, coloured on a square-root scale (payments.md §9). */
+/** Transactions per local weekday and hour over the last 29 days, coloured on a square-root scale (payments.md §9). */
 export const Heatmap = ({ cells }: { cells: TDayAndTimeCell[] }) => {
   const { t } = useTranslation();
   const format = useFormat();
@@ -55,7 +55,7 @@ export const Heatmap = ({ cells }: { cells: TDayAndTimeCell[] }) => {
     };
   }, [cells, format, t, token]);
   return (
-    <Card title={t('statistics.heatmap')}>
+    <Card title={t('statistics.heatmap')} extra={t('statistics.last29')}>
       <EChart option={option} height={300} label={t('statistics.heatmap')} />
     </Card>
   );

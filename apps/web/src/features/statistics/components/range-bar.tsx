@@ -8,7 +8,7 @@ import { useFormat } from '@/lib/use-format.ts';
 import { useMe } from '@/lib/session.ts';
 import type { StatisticsState } from '../search-params.ts';
 import { CurrencySelect } from '@/components/statistics/currency-select.tsx';
-import { zonedDate, zonedMidnight } from '../split.ts';
+import { dayBounds, zonedDate } from '../split.ts';
 
 const PRESETS: PresetKey[] = [
   'last28',
@@ -37,13 +37,13 @@ export const RangeBar = ({
 }) => {
   const { t } = useTranslation();
   const { language } = useFormat();
-  const presets = datePresets();
   // Days are the user's profile zone's (as the statistics' days are), not the browser's: the picker
   // shows the range's first and last date there and a chosen date means that zone's whole day.
   const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
   const date = (instant: string) => dayjs(zonedDate(Date.parse(instant), zone));
   const day = (picked: Dayjs) => picked.format('YYYY-MM-DD');
-  const nextDay = (picked: Dayjs) => picked.add(1, 'day').format('YYYY-MM-DD');
+  // The presets count from today in that zone too (the picker shows them as dates).
+  const presets = datePresets(date(new Date().toISOString()));
   return (
     <Space wrap>
       <DatePicker.RangePicker
@@ -52,14 +52,7 @@ export const RangeBar = ({
         allowClear={false}
         value={[date(state.from), date(state.to)]}
         presets={PRESETS.map((key) => ({ label: t(`presets.${key}`), value: presets[key] }))}
-        onChange={(range) =>
-          range?.[0] &&
-          range[1] &&
-          onChange({
-            from: new Date(zonedMidnight(day(range[0]), zone)).toISOString(),
-            to: new Date(zonedMidnight(nextDay(range[1]), zone) - 1).toISOString(),
-          })
-        }
+        onChange={(range) => range?.[0] && range[1] && onChange(dayBounds(day(range[0]), day(range[1]), zone))}
       />
       <Segmented<StatisticsPeriod>
         aria-label={t('statistics.period')}

@@ -3,22 +3,25 @@ import type { TAggregateTotal } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/use-format.ts';
 
-/** Statistics numbers (payments.md §3): total volume and count, average per period, ATV. */
+/** Statistics numbers (payments.md §3): total volume and count, average per period, ATV; customers: this period, average, total. */
 export const Totals = ({
   total,
   money = true,
   currency,
+  more = [],
 }: {
   total: TAggregateTotal | undefined;
   money?: boolean;
   currency: string;
+  /** Further numbers after these (the customer dashboard's all-time total and growth), as statistics.{key} and value. */
+  more?: [string, string][];
 }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const volume = total?.volume ?? 0;
   const count = total?.count ?? 0;
   const periods = Math.max(total?.periods ?? 1, 1);
-  const items = money
+  const items: [string, string][] = money
     ? [
         ['totalVolume', format.money(volume, currency)],
         ['totalCount', format.number(count)],
@@ -28,6 +31,7 @@ export const Totals = ({
     : [
         ['totalThisPeriod', format.number(count)],
         ['averageCountPerPeriod', format.number(Math.round(count / periods))],
+        ...more,
       ];
   return (
     <Row gutter={[16, 16]}>

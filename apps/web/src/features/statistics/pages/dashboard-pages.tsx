@@ -1,10 +1,15 @@
 import { Col, Row, Space } from 'antd';
-import { STATISTICS_TIME_ZONE, type TAggregateRow } from '@kassa/domain';
+import { access, STATISTICS_TIME_ZONE, type TAggregateRow, type TAggregateTotal } from '@kassa/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
+import { useCan } from '@/lib/authorisation.ts';
+import { useFormat } from '@/lib/use-format.ts';
+import { countOptions } from '@/lib/entity-api.ts';
+import { useStatistics } from '../api/get-statistics.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
 import { useBestCustomers } from '../api/get-best-customers.ts';
@@ -26,7 +31,7 @@ import { Totals } from '../components/totals.tsx';
 import { CurrencyHint } from '../components/currency-hint.tsx';
 import { WeekdayComparison } from '../components/weekday-comparison.tsx';
 import { SplitComparison } from '../components/split-comparison.tsx';
-import { daysBefore, zonedDate, zonedMidnight } from '../split.ts';
+import { daysBefore, periodBounds, zonedDate, zonedMidnight } from '../split.ts';
 import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
 import { PageTitle } from '@/components/page-title.tsx';
 
@@ -37,16 +42,41 @@ const useBase = () => {
   return context ? (/^\/psp\/merchants\/[^/]+/.exec(pathname)?.[0] ?? '') : '';
 };
 
-/** The end of a period that starts at `start` (YYYY-MM-DD, local), as the list's inclusive upper bound. */
-const periodRange = (row: TAggregateRow, state: StatisticsState) => {
-  const start = new Date(`${row.period}T00:00:00`);
-  const end = new Date(start);
-  if (state.period === 'day') end.setDate(end.getDate() + 1);
-  else if (state.period === 'week') end.setDate(end.getDate() + 7);
-  else end.setMonth(end.getMonth() + 1);
-  const from = Math.max(start.getTime(), Date.parse(state.from));
-  const to = Math.min(end.getTime() - 1, Date.parse(state.to));
-  return `created_at%3E=${encodeURIComponent(new Date(from).toISOString())}&created_at%3C=${encodeURIComponent(new Date(to).toISOString())}`;
+/** A bar's period as the list's range: whole days of the profile's zone (the server's days), within the shown range. */
+const periodRange = (row: TAggregateRow, state: StatisticsState, zone: string) => {
+  const { from, to } = periodBounds(row.period, state.period, zone, state);
+  return `created_at%3E=${encodeURIComponent(from)}&created_at%3C=${encodeURIComponent(to)}`;
+};
+
+/**
+ * The customer dashboard's further numbers (payments.md §3, §5): the all-time total (customer/count, for
+ * whoever may list customers) and the growth against the previous period of the same length
+ * (customer/aggregate/previous): this period over the previous one minus 1, none without a previous one.
+ */
+const useCustomerNumbers = (
+  enabled: boolean,
+  params: ReturnType<typeof rangeParams>,
+  scope: string,
+  total: TAggregateTotal | undefined,
+): [string, string][] => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${format.number(value, 1)} %`;
+  const can = useCan();
+  const listsCustomers = enabled && can(access.customer.list);
+  const { data: previous } = useStatistics<TAggregateTotal>('customer/aggregate/previous', params, scope, enabled);
+  const { data: all } = useQuery({ ...countOptions('customer')({}, scope), enabled: listsCustomers });
+  if (!enabled) return [];
+  const growth =
+    !total || !previous
+      ? '…'
+      : previous.count === 0
+        ? t('statistics.noGrowth')
+        : signedPercent((total.count / previous.count - 1) * 100);
+  return [
+    ...(listsCustomers ? [['allTimeTotal', all ? format.number(all.count) : '…'] as [string, string]] : []),
+    ['growth', growth],
+  ];
 };
 
 const Shell = ({
@@ -88,21 +118,23 @@ const Aggregate = ({
   const base = useBase();
   const params = rangeParams(state);
   const { data: total } = useAggregateTotal(entity, params, scope);
+  const more = useCustomerNumbers(entity === 'customer', params, scope, total);
   const { data: rows = [] } = useAggregateStats(entity, params, scope);
   const money = entity !== 'customer';
+  const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
   return (
     <>
       {entity === 'transaction' && (
         <CurrencyHint scope={scope} currency={state.currency} range={{ from: state.from, to: state.to }} />
       )}
-      <Totals total={total} money={money} currency={state.currency} />
+      <Totals total={total} money={money} currency={state.currency} more={more} />
       <AggregateChart
         rows={rows}
         period={state.period}
         title={title}
         money={money}
         currency={state.currency}
-        onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state)}`)}
+        onOpen={(row) => navigate(`${base}/${list}?${periodRange(row, state, zone)}`)}
       />
     </>
   );
@@ -135,7 +167,6 @@ const TransactionsDashboard = ({
   // Drill-downs open the list of the same range and currency.
   const range = `created_at%3E=${encodeURIComponent(state.from)}&created_at%3C=${encodeURIComponent(state.to)}&currency_code=${state.currency}`;
   const { data: lifecycle = [] } = useLifecycle(params, scope);
-  const { data: cells = [] } = useDayAndTime(params, scope);
   const { data: countries = [] } = useCountries(params, scope);
   const { data: best = [], isLoading: bestLoading } = useBestCustomers(params, scope);
   // Local days are days of the user's own time zone (profile), as the server counts them, whatever the browser's zone.
@@ -152,6 +183,16 @@ const TransactionsDashboard = ({
     [minute, today, zone, state.currency],
   );
   const { data: days = [] } = useDailyAggregate(twoWeeks, scope);
+  // The heatmap's own window (payments.md §9 "default range last 29 days"): today and the 28 days before.
+  const heatmapRange = useMemo(
+    () => ({
+      'created_at>': new Date(zonedMidnight(daysBefore(today, 28), zone)).toISOString(),
+      'created_at<': new Date(minute).toISOString(),
+      currency_code: state.currency,
+    }),
+    [minute, today, zone, state.currency],
+  );
+  const { data: cells = [] } = useDayAndTime(heatmapRange, scope);
   // The 56-day split: a 57-day window (today and the 56 days before), blocked transactions left out (portal.md §7, §9).
   const split = useMemo(
     () => ({
