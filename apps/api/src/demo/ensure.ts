@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { progressLine } from '../lib/progress-line.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { formatDemoAccounts } from './accounts.ts';
 import { createDemoRecurring } from './recurring.ts';
@@ -17,13 +18,24 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
     console.log(
       `Creating the demo world (seed ${config.demoSeed}, ${config.demoScale.toLocaleString('en')} transactions)…`,
     );
-    const result = await generateDemoWorld(db, { seed: config.demoSeed, scale: config.demoScale, onlyIfEmpty: true });
+    const line = progressLine();
+    const result = await generateDemoWorld(db, {
+      seed: config.demoSeed,
+      scale: config.demoScale,
+      onlyIfEmpty: true,
+      progress: (done) =>
+        line.update(
+          `  ${done.toLocaleString('en')} of ${config.demoScale.toLocaleString('en')} transactions ` +
+            `(${Math.round((done / config.demoScale) * 100)} %, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        ),
+    });
     if (result.created) {
-      console.log(
+      line.done(
         `Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.transactions} transactions, ` +
           `${result.customers} customers, ${result.refunds} refunds, ${result.chargebacks} chargebacks.`,
       );
       // Plans and subscriptions are billed by the real engine, after the bulk world: see demo/recurring.ts.
+      console.log('Billing the demo subscriptions…');
       const recurring = await createDemoRecurring(db, { seed: config.demoSeed });
       if (recurring)
         console.log(
