@@ -5,6 +5,7 @@ import { formatDemoAccounts } from './accounts.ts';
 import { createDemoRecurring } from './recurring.ts';
 import { createDemoConfiguration } from './configuration.ts';
 import { createDemoRouting } from './routing.ts';
+import { advanceSettlementLifecycle } from '../modules/payments/settlement-lifecycle.job.ts';
 import { generateDemoWorld } from './world.ts';
 
 /**
@@ -40,6 +41,15 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
       if (recurring)
         console.log(
           `Demo subscriptions: ${recurring.subscriptions} on ${recurring.plans} plans, ${recurring.charges} billing attempts.`,
+        );
+      // The year of subscription charges is still awaiting settlement: settled here, before the server
+      // says it is ready, rather than by the worker's first run right after, which held PGlite's one
+      // connection (and every first request) for about ten seconds.
+      const settling = Date.now();
+      const settled = await advanceSettlementLifecycle(db);
+      if (settled > 0)
+        console.log(
+          `Settled ${settled} demo subscription payments in ${((Date.now() - settling) / 1000).toFixed(1)} s.`,
         );
       await createDemoRouting(db);
       await createDemoConfiguration(db);
