@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { migrate, openDb, sql, type Db } from '../plugins/db/index.ts';
 import { DataDirLockedError } from '../plugins/db/data-dir-lock.ts';
+import { applySecretKeys } from '../lib/secret-key-file.ts';
 import { formatDemoAccounts } from './accounts.ts';
 import { generateDemoWorld } from './world.ts';
 
@@ -40,6 +41,8 @@ const main = async () => {
   const db = await openDb(config);
   try {
     await migrate(db);
+    // The world's processor credentials are sealed as they are written.
+    applySecretKeys(config);
     const tables = await dataTables(db);
     if (values.reset) {
       // Truncate rather than drop: the schema and its migrations stay as they are.

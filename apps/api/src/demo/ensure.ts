@@ -1,9 +1,11 @@
 import type { Config } from '../config.ts';
+import { progressLine } from '../lib/progress-line.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { formatDemoAccounts } from './accounts.ts';
 import { createDemoRecurring } from './recurring.ts';
 import { createDemoConfiguration } from './configuration.ts';
 import { createDemoRouting } from './routing.ts';
+import { advanceSettlementLifecycle } from '../modules/payments/settlement-lifecycle.job.ts';
 import { generateDemoWorld } from './world.ts';
 
 /**
@@ -17,17 +19,37 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
     console.log(
       `Creating the demo world (seed ${config.demoSeed}, ${config.demoScale.toLocaleString('en')} transactions)…`,
     );
-    const result = await generateDemoWorld(db, { seed: config.demoSeed, scale: config.demoScale, onlyIfEmpty: true });
+    const line = progressLine();
+    const result = await generateDemoWorld(db, {
+      seed: config.demoSeed,
+      scale: config.demoScale,
+      onlyIfEmpty: true,
+      progress: (done) =>
+        line.update(
+          `  ${done.toLocaleString('en')} of ${config.demoScale.toLocaleString('en')} transactions ` +
+            `(${Math.round((done / config.demoScale) * 100)} %, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        ),
+    });
     if (result.created) {
-      console.log(
+      line.done(
         `Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.transactions} transactions, ` +
           `${result.customers} customers, ${result.refunds} refunds, ${result.chargebacks} chargebacks.`,
       );
       // Plans and subscriptions are billed by the real engine, after the bulk world: see demo/recurring.ts.
+      console.log('Billing the demo subscriptions…');
       const recurring = await createDemoRecurring(db, { seed: config.demoSeed });
       if (recurring)
         console.log(
           `Demo subscriptions: ${recurring.subscriptions} on ${recurring.plans} plans, ${recurring.charges} billing attempts.`,
+        );
+      // The year of subscription charges is still awaiting settlement: settled here, before the server
+      // says it is ready, rather than by the worker's first run right after, which held PGlite's one
+      // connection (and every first request) for about ten seconds.
+      const settling = Date.now();
+      const settled = await advanceSettlementLifecycle(db);
+      if (settled > 0)
+        console.log(
+          `Settled ${settled} demo subscription payments in ${((Date.now() - settling) / 1000).toFixed(1)} s.`,
         );
       await createDemoRouting(db);
       await createDemoConfiguration(db);

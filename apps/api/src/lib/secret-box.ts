@@ -31,6 +31,9 @@ export const useSecretKeys = (keys: SecretKeyRing) => {
   ring = keys;
 };
 
+/** Whether this process has its keys yet (a test that only generates data may have none). */
+export const hasSecretKeys = (): boolean => ring !== undefined;
+
 const keys = (): SecretKeyRing => {
   if (!ring) throw new Error('No secret key configured (KASSA_SECRET_KEY)');
   return ring;

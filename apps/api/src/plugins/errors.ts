@@ -4,6 +4,7 @@ import { MAX_AMOUNT_MINOR, TransitionError, type ErrorCode, type TErrorBody } fr
 import { HttpError } from '../lib/http-error.ts';
 import { MASK } from './audit-mask.ts';
 import { bodySchemaOf, scrubText, secretValuesBySchema } from './secret-schema.ts';
+import { missingResource, WRITE_OUTAGE_RETRY_AFTER_S } from './write-outage.ts';
 
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
@@ -107,6 +108,15 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         message: details.map((d) => `${d.path}: ${d.message}`).join('; '),
         details,
       };
+    } else if (missingResource(error)) {
+      // Logged once per outage by the tracker, not once per request.
+      app.writeOutage.report(error);
+      body = {
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'The service cannot store data at the moment, please retry',
+      };
+      reply.header('retry-after', String(WRITE_OUTAGE_RETRY_AFTER_S));
     } else if (isDatabaseDown(error)) {
       request.log.error({ err: scrubError(error, secrets) }, 'database unavailable');
       body = {

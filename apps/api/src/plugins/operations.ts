@@ -4,12 +4,14 @@ import { registerReadiness } from './readiness.ts';
 import { registerRequestId } from './request-id.ts';
 import { registerShutdownState } from './shutdown.ts';
 import { registerTracing } from './tracing.ts';
+import { registerWriteOutage } from './write-outage.ts';
 
-/** What an operator needs from every process: request ids, traces, readiness, metrics, graceful shutdown. */
+/** What an operator needs from every process: request ids, traces, readiness (also for a database that cannot write), metrics, graceful shutdown. */
 export const registerOperations = async (app: FastifyInstance) => {
   registerRequestId(app);
   await registerTracing(app);
   registerShutdownState(app);
+  registerWriteOutage(app);
   registerMetrics(app, app.config);
   registerReadiness(app);
 };

@@ -7,7 +7,7 @@ import { listMigrations } from './db/migrate.ts';
 /**
  * `/v1/ready`: may a load balancer send this process requests now? Unlike `/v1/health` (is the
  * process alive), it says no while the database is unreachable, a migration this code needs is
- * missing, or the process is shutting down.
+ * missing, the database cannot write (plugins/write-outage.ts), or the process is shutting down.
  */
 export const registerReadiness = (app: FastifyInstance) => {
   const expected = listMigrations().at(-1)?.version ?? 'none';
@@ -29,6 +29,7 @@ export const registerReadiness = (app: FastifyInstance) => {
       } catch {
         throw notReady('database', 'database unreachable');
       }
+      if (app.writeOutage.active()) throw notReady('database', 'database cannot write');
       if (migration < expected)
         throw notReady('migrations', `migration ${expected} not applied (database at ${migration})`);
       return { status: 'ready' as const, engine: app.db.engine, migration };

@@ -17,7 +17,7 @@ export const listMigrations = (): { version: string; text: string }[] =>
  * Applies the migrations not yet applied, all in one transaction under an advisory lock, so
  * that several processes starting at once on PostgreSQL apply each exactly once.
  */
-export const migrate = async (db: Db): Promise<string> => {
+export const migrate = async (db: Db, onPending?: (count: number) => void): Promise<string> => {
   const migrations = listMigrations();
   await db.transaction(async (tx) => {
     await tx.query(sql`select pg_advisory_xact_lock(727272)`);
@@ -27,8 +27,9 @@ export const migrate = async (db: Db): Promise<string> => {
     const applied = new Set(
       (await tx.query<{ version: string }>(sql`select version from schema_migration`)).map((row) => row.version),
     );
-    for (const migration of migrations) {
-      if (applied.has(migration.version)) continue;
+    const pending = migrations.filter((migration) => !applied.has(migration.version));
+    if (pending.length > 0) onPending?.(pending.length);
+    for (const migration of pending) {
       await tx.exec(migration.text);
       await tx.query(sql`insert into schema_migration (version) values (${migration.version})`);
     }
