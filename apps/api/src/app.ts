@@ -29,6 +29,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { appConfigRoutes } from './modules/settings/app-config.routes.ts';
+import { changeRequestRoutes } from './modules/changes/change-request.routes.ts';
 import { riskRoutes } from './modules/risk/risk.routes.ts';
 import { apiKeyRoutes } from './modules/developers/api-key.routes.ts';
 import { organisationRoutes } from './modules/settings/organisation.routes.ts';
@@ -142,6 +143,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(settingsRoutes);
   await app.register(appConfigRoutes);
   await app.register(riskRoutes);
+  await app.register(changeRequestRoutes);
   await app.register(apiKeyRoutes);
   await app.register(organisationRoutes);
   await app.register(paymentConfigRoutes);

@@ -151,6 +151,41 @@ export const access = {
     rulesetUpdate: ['USER_ALL', 'VALIDATION_RULESET_ALL', 'VALIDATION_RULESET_UPDATE'],
     rulesetDelete: ['USER_ALL', 'VALIDATION_RULESET_ALL', 'VALIDATION_RULESET_DELETE'],
   },
+  /**
+   * Four eyes on risky changes (issue 35). Reading requests: whoever may change one of the governed
+   * kinds; deciding also needs the kind's own role (checked by the server per request) and is a
+   * person's act; the policy is set by the organisation's administrators; an emergency change
+   * applied at once needs its own role.
+   */
+  changes: {
+    list: [
+      'USER_ALL',
+      'CHANGE_REQUEST_ALL',
+      'CHANGE_REQUEST_LIST',
+      'ROUTING_ALL',
+      'ROUTING_UPDATE',
+      'VALIDATION_RULESET_ALL',
+      'VALIDATION_RULESET_UPDATE',
+      'PAYMENT_PROFILE_ALL',
+      'PAYMENT_PROFILE_UPDATE',
+      'BANK_ACCOUNT_ALL',
+      'BANK_ACCOUNT_UPDATE',
+    ],
+    decide: person([
+      'USER_ALL',
+      'CHANGE_REQUEST_ALL',
+      'ROUTING_ALL',
+      'ROUTING_UPDATE',
+      'VALIDATION_RULESET_ALL',
+      'VALIDATION_RULESET_UPDATE',
+      'PAYMENT_PROFILE_ALL',
+      'PAYMENT_PROFILE_UPDATE',
+      'BANK_ACCOUNT_ALL',
+      'BANK_ACCOUNT_UPDATE',
+    ]),
+    policy: person(['USER_ALL', 'CHANGE_POLICY_UPDATE']),
+    emergency: ['CHANGE_EMERGENCY'],
+  },
   webhook: {
     list: ['USER_ALL', 'WEBHOOK_ALL', 'WEBHOOK_LIST'],
     create: ['USER_ALL', 'WEBHOOK_ALL', 'WEBHOOK_CREATE'],

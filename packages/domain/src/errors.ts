@@ -42,5 +42,13 @@ export type ErrorCode =
   | 'not_refundable'
   | 'invalid_transition'
   | 'not_available'
+  /** Four eyes (issue 35): a governed change needs a note; who may decide; the request's state. */
+  | 'change_note_required'
+  | 'self_approval'
+  | 'approval_by_key'
+  | 'stale_base'
+  | 'change_request_expired'
+  | 'not_pending'
+  | 'emergency_not_allowed'
   | 'service_unavailable'
   | 'internal_error';

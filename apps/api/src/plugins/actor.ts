@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { access, CHANGE_EMERGENCY_HEADER, CHANGE_NOTE_HEADER, hasAccess } from '@kassa/domain';
 import type { AuditEntry } from './audit.ts';
 import { requestAuditId } from './audit-trail.ts';
 import { authOf } from './auth-context.ts';
@@ -39,6 +40,21 @@ export type Actor = {
   audit: Omit<AuditEntry, 'type'>;
   /** Set for a creating call with an `Idempotency-Key`: its answer goes in the write's transaction. */
   answer?: AnswerRecorder;
+  /** A change under four eyes (modules/changes): its note and, for an emergency, the reason, from the request's headers. */
+  change?: { note?: string; emergency?: string; mayApplyAtOnce: boolean };
+  /** Set while an approved change request is applied: the approval's transaction and the version the request was made against. */
+  replay?: { tx: Queryable; changeRequest: string; baseVersion: string | null };
+};
+
+/** A header's text; the browser sends non-ASCII text percent-encoded (header values are Latin-1). */
+const headerText = (value: string | string[] | undefined): string | undefined => {
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw).slice(0, 2000);
+  } catch {
+    return raw.slice(0, 2000);
+  }
 };
 
 export const actorOf = (request: FastifyRequest): Actor => {
@@ -60,5 +76,10 @@ export const actorOf = (request: FastifyRequest): Actor => {
       parentId: requestAuditId(request) ?? null,
     },
     answer: request.idempotentAnswer,
+    change: {
+      note: headerText(request.headers[CHANGE_NOTE_HEADER]),
+      emergency: headerText(request.headers[CHANGE_EMERGENCY_HEADER]),
+      mayApplyAtOnce: auth.authentication === 'jwt' && hasAccess(auth.roles, access.changes.emergency),
+    },
   };
 };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MAX_AMOUNT_MINOR, TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
+import { ChangeRequested } from '../lib/change-requested.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { MASK } from './audit-mask.ts';
 import { bodySchemaOf, scrubText, secretValuesBySchema } from './secret-schema.ts';
@@ -82,6 +83,8 @@ const scrubBody = (body: TErrorBody, secrets: readonly string[]): TErrorBody =>
 /** One error format for every answer; never a stack trace, SQL text or secret. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A change under four eyes: stored as a request, answered 202 (lib/change-requested.ts).
+    if (error instanceof ChangeRequested) return reply.status(202).send(error.body);
     const secrets = secretValuesBySchema(bodySchemaOf(request), request.body);
     let body: TErrorBody;
     if (error instanceof HttpError) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RoleList } from '@kassa/domain';
+import { CHANGE_KINDS, ZChangeAccepted, type RoleList } from '@kassa/domain';
 import { actorOf, type Actor } from '../plugins/actor.ts';
 import type { Db } from '../plugins/db/index.ts';
 import type { WriteDef } from './write.ts';
@@ -26,6 +26,13 @@ export type Crud<C, U, A extends Actor = Actor> = {
   description?: string;
 };
 
+/** The calls of a write path, as an approved change request replays them (modules/changes). */
+export type Replayable = Pick<Crud<Record<string, unknown>, Record<string, unknown>>, 'roles' | 'create' | 'update' | 'remove'>;
+const replayable = new Map<string, Replayable>();
+
+/** The registered calls of a write path (`routing`), to apply an approved change exactly as its author sent it. */
+export const replayableWrite = (path: string): Replayable | undefined => replayable.get(path);
+
 /**
  * The write calls of an entity beside its reads: `POST {path}` (201), `POST|PUT {path}/:id`
  * (the spec's client sends updates as POST) and `DELETE {path}/:id` (204), each a thin call of
@@ -38,10 +45,13 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
   const feature = crud.feature;
   const response = crud.schemas.response ?? entity.row;
   const actor = (request: FastifyRequest) => (crud.actorOf ?? (actorOf as (request: FastifyRequest) => A))(request);
+  // A governed kind may answer 202: the change waits for a second person (issue 35).
+  const accepted = path in CHANGE_KINDS ? { 202: ZChangeAccepted } : {};
+  if (!crud.actorOf) replayable.set(path, crud as unknown as Replayable);
   if (crud.registerRead !== false) registerReadRoutes(app, { path, entity, roles: crud.roles.list, feature });
   app.post(`/v1/${path}`, {
     config: { access: { roles: crud.roles.create, feature } },
-    schema: { tags, description: crud.description, body: crud.schemas.create, response: { 201: response } },
+    schema: { tags, description: crud.description, body: crud.schemas.create, response: { 201: response, ...accepted } },
     handler: async (request, reply) =>
       reply.status(201).send(await crud.create(app.db, actor(request), request.body as C)),
   });
@@ -54,7 +64,7 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
       description: crud.description,
       params: ZIdParams,
       body: crud.schemas.update,
-      response: { 200: response },
+      response: { 200: response, ...accepted },
     },
     handler: (request) => crud.update(app.db, actor(request), (request.params as { id: string }).id, request.body as U),
   });
@@ -62,7 +72,7 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
   if (!remove || !crud.roles.delete) return;
   app.delete(`/v1/${path}/:id`, {
     config: { access: { roles: crud.roles.delete, feature } },
-    schema: { tags, params: ZIdParams },
+    schema: { tags, params: ZIdParams, ...(path in CHANGE_KINDS ? { response: accepted } : {}) },
     handler: async (request, reply) => {
       await remove(app.db, actor(request), request.params.id);
       return reply.status(204).send();

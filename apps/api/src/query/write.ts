@@ -125,11 +125,71 @@ const conflictOf = (def: WriteDef) =>
     { path: 'body', message: `${def.label} already exists` },
   ]);
 
-/** The transaction, with a unique violation answered as the entity's 409. */
-const inTransaction = <T>(db: Db, def: WriteDef, work: (tx: Queryable) => Promise<T>): Promise<T> =>
-  db.transaction(work).catch((error: unknown) => {
+/**
+ * A governed write (issue 35, modules/changes): the write as it would be, checked by every rule,
+ * then handed to the gate, which decides whether it applies now or waits for a second person.
+ */
+export type PlannedWrite = {
+  def: WriteDef;
+  action: 'create' | 'update' | 'delete';
+  id: string;
+  owner: Owner;
+  ownerScope: Scope;
+  body: Record<string, unknown>;
+  /** The locked row (update, delete). */
+  row?: Record<string, unknown>;
+};
+
+/**
+ * The hook of four eyes in the one write path. `decide` runs in the write's transaction once the
+ * service's rules passed: 'apply' writes (an emergency change is recorded there too), 'defer' rolls
+ * the write back and `defer` stores the change request and throws the 202 that answers it.
+ */
+export type ChangeGate = {
+  decide(tx: Queryable, actor: Actor, plan: PlannedWrite): Promise<'apply' | 'defer'>;
+  defer(db: Db, actor: Actor, plan: PlannedWrite): Promise<never>;
+};
+let changeGate: ChangeGate | undefined;
+/** Installs the gate (once, at start-up); every write declared with `defineWrite` passes it. */
+export const setChangeGate = (gate: ChangeGate) => {
+  changeGate = gate;
+};
+
+/** Rolls the dry run of a deferred write back (nothing of it may stay). */
+class Deferred extends Error {}
+
+/**
+ * The transaction, with a unique violation answered as the entity's 409. While an approved change
+ * request is applied (`actor.replay`) the write joins the approval's transaction instead.
+ */
+const inTransaction = <T>(db: Db, actor: Actor, def: WriteDef, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+  (actor.replay ? work(actor.replay.tx) : db.transaction(work)).catch((error: unknown) => {
     throw isUniqueViolation(error) ? conflictOf(def) : error;
   });
+
+/**
+ * Runs a write through the gate: its `work` either applies or, deferred, is rolled back whole and
+ * becomes a change request (the gate throws its 202).
+ */
+const gated = async (
+  db: Db,
+  actor: Actor,
+  def: WriteDef,
+  work: (tx: Queryable, pass: (plan: PlannedWrite) => Promise<void>) => Promise<void>,
+): Promise<void> => {
+  let deferred: PlannedWrite | undefined;
+  const pass = async (tx: Queryable, plan: PlannedWrite) => {
+    if (!changeGate || (await changeGate.decide(tx, actor, plan)) === 'apply') return;
+    deferred = plan;
+    throw new Deferred();
+  };
+  try {
+    await inTransaction(db, actor, def, (tx) => work(tx, (plan) => pass(tx, plan)));
+  } catch (error) {
+    if (!(error instanceof Deferred) || !deferred || !changeGate) throw error;
+    await changeGate.defer(db, actor, deferred);
+  }
+};
 
 const audit = (
   tx: Queryable,
@@ -145,11 +205,12 @@ const audit = (
     responseCode: change === 'created' ? 201 : change === 'deleted' ? 204 : 200,
     entity: def.audit.entity,
     entityId: id,
-    detail,
+    // An approved change request applied: the entry names it (who asked, who approved).
+    detail: actor.replay ? { ...detail, change_request: actor.replay.changeRequest } : detail,
   });
 
 const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
-  getEntity(db, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
+  getEntity(actor.replay?.tx ?? db, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
 
 /** Locks the row in the caller's scope; an unknown or foreign id is one 404. */
 export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string) => {
@@ -179,7 +240,7 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
   rules: (ctx: CreateCtx<B>) => Promise<Written>,
 ): Promise<RowOf<E>> => {
   const id = newId(def.idPrefix);
-  await inTransaction(db, def, async (tx) => {
+  await gated(db, actor, def, async (tx, pass) => {
     const owner = await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(
       tx,
       actor,
@@ -188,6 +249,7 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
     const scope = await ownerScope(tx, owner.organisationId);
     await checkReferences(tx, def, scope, body);
     const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body });
+    await pass({ def, action: 'create', id, owner, ownerScope: scope, body: body as Record<string, unknown> });
     const ownedBy = owner.merchantId === null ? {} : { merchant_id: owner.merchantId };
     await insertRow(tx, def.table ?? def.entity.table, {
       id,
@@ -213,7 +275,7 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
   rules: (ctx: UpdateCtx<B>) => Promise<Written>,
   change: 'updated' | 'rolled_back' = 'updated',
 ): Promise<RowOf<E>> => {
-  await inTransaction(db, def, async (tx) => {
+  await gated(db, actor, def, async (tx, pass) => {
     const row = await lockInScope(tx, actor, def, id);
     // A rollback's body is an earlier version, read only once the row is known to be the caller's.
     const body = typeof bodyOf === 'function' ? await bodyOf(tx, row) : bodyOf;
@@ -222,6 +284,7 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
     const { values: given = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
     // A field the body did not send stays as stored: an update changes exactly what it sends.
     const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    await pass({ def, action: 'update', id, owner, ownerScope: scope, body: body as Record<string, unknown>, row });
     if (Object.keys(values).length) await updateRow(tx, def.table ?? def.entity.table, id, values);
     await audit(tx, actor, def, id, change, detail);
   });
@@ -236,9 +299,11 @@ export const deleteEntity = async (
   id: string,
   rules: (ctx: { tx: Queryable; row: Record<string, unknown> }) => Promise<Written | void> = async () => ({}),
 ): Promise<void> => {
-  await inTransaction(db, def, async (tx) => {
+  await gated(db, actor, def, async (tx, pass) => {
     const row = await lockInScope(tx, actor, def, id);
     const written = await rules({ tx, row });
+    const { owner, ownerScope: scope } = await ownerOf(tx, row);
+    await pass({ def, action: 'delete', id, owner, ownerScope: scope, body: {}, row });
     const table = def.table ?? def.entity.table;
     await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
     await audit(tx, actor, def, id, 'deleted', written?.detail);
