@@ -130,6 +130,8 @@ export const navigation: readonly NavItem[] = [
     { id: 'tagrules', route: '/tagrules', roles: access.risk.rulesets },
     { id: 'threeDSecure', route: '/3dsecure', roles: access.risk.rulesets },
     { id: 'intelligentRouting', route: '/intelligent-routing', roles: access.risk.routing },
+    // Four eyes (issue 35): requests waiting for a second person; the menu shows how many this user may decide.
+    { id: 'changes', route: '/changes', roles: access.changes.list },
   ]),
   ...items('merchant', 'developers', [
     { id: 'apiSettings', route: '/apiSettings', roles: access.signedIn },

@@ -83,6 +83,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: ['USER_ALL'],
     what: 'another merchant: Noordlicht Mode',
   },
+  {
+    email: 'approver@kassa.test',
+    name: 'Sanne de Boer',
+    org: 'noordlicht',
+    language: 'en',
+    roles: ['USER_ALL', 'CHANGE_EMERGENCY'],
+    what: 'Noordlicht Mode, approves risky changes (four eyes)',
+  },
 ];
 
 /** The short table printed at every start-up. */

@@ -1,3 +1,4 @@
+import { createDemoChangeRequests } from './change-requests.ts';
 import type { Config } from '../config.ts';
 import { progressLine } from '../lib/progress-line.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
@@ -53,6 +54,7 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
         );
       await createDemoRouting(db);
       await createDemoConfiguration(db);
+      await createDemoChangeRequests(db);
       // The planner's statistics of the tables just filled. The embedded engine has no autovacuum
       // to gather them: without them the hourly customer scoring planned nested loops over its
       // trigger's transition tables and held the one connection for 100 s instead of 3. A small

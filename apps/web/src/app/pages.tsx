@@ -44,6 +44,7 @@ export const pages: Partial<Record<string, Page>> = {
   discounts: page(() => import('@/features/recurring/pages/discounts-page.tsx'), 'DiscountsPage'),
   // Risk and routing (issue 12)
   intelligentRouting: page(routingPages, 'RoutingsPage'),
+  changes: page(() => import('@/features/changes/pages/changes-page.tsx'), 'ChangesPage'),
   intelligentRoutingNew: page(routingPages, 'RoutingNewPage'),
   intelligentRoutingEdit: page(routingPages, 'RoutingEditPage'),
   riskrules: page(rulesetPages, 'RiskRulesPage'),

@@ -1,9 +1,10 @@
 import { visibleNavigation, type NavGroup, type NavItem } from '@kassa/domain';
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useNavContext } from '@/lib/authorisation.ts';
+import { useDecidableCount } from '@/lib/change-requests.ts';
 import { merchantContextOf } from '@/lib/org-context.ts';
 import { groupIcons } from './nav-icons.tsx';
 import styles from './app-layout.module.css';
@@ -23,6 +24,14 @@ export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
   const { pathname } = useLocation();
   const context = useNavContext();
   const visible = useMemo(() => (context ? visibleNavigation(context) : []), [context]);
+
+  // Requests of others this user may decide: a badge on Changes and on its group (issue 35).
+  const changesGroup = visible.find((item) => item.id === 'changes')?.group;
+  const decidable = useDecidableCount(Boolean(changesGroup)).data?.count ?? 0;
+  const badge = (count: number) =>
+    count > 0 ? (
+      <Badge count={count} size="small" style={{ marginInlineStart: 8 }} title={t('changes.badge', { count })} />
+    ) : null;
 
   const groups = new Map<NavGroup, NavItem[]>();
   for (const item of visible) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
@@ -48,7 +57,12 @@ export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
     ...[...groups.entries()].map(([group, groupItems]) => ({
       key: `group:${group}`,
       icon: groupIcons[group],
-      label: t(`nav.groups.${group}`),
+      label: (
+        <>
+          {t(`nav.groups.${group}`)}
+          {group === changesGroup && badge(decidable)}
+        </>
+      ),
       children: groupItems.map((item) => ({
         key: item.id,
         title: t(item.description),
@@ -59,6 +73,7 @@ export const SideMenu = ({ collapsed }: { collapsed: boolean }) => {
         ) : (
           <Link to={hrefOf(item, pathname)} title={t(item.description)}>
             {t(item.label)}
+            {item.id === 'changes' && badge(decidable)}
           </Link>
         ),
       })),

@@ -4,7 +4,9 @@ import { access, PAYMENT_PRODUCTS, ZRoutingCreate } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { useCan, isProvider } from '@/lib/authorisation.ts';
 import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
@@ -64,14 +66,21 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
   const fieldError = (field: string) =>
     showErrors ? parsed.error?.issues.find((issue) => issue.path[0] === field) : undefined;
   const needsOrganisation = isProvider(me) && !routing;
+  const needsApproval = useNeedsApproval('routing', routing ? idOf(routing.organisation) : draft.organisation);
+  const [note, setNote] = useState('');
+  const [waiting, setWaiting] = useState<string | null>(null);
 
   const submit = async () => {
     setShowErrors(true);
-    if (!parsed.success || (needsOrganisation && !draft.organisation)) return;
+    if (!parsed.success || (needsOrganisation && !draft.organisation) || (needsApproval && !note.trim())) return;
     const { organisation, ...update } = parsed.data;
     try {
-      await save.mutateAsync(routing ? { id: routing.id, body: update } : { body: { ...update, organisation } });
-      back();
+      const saved = await save.mutateAsync(
+        routing ? { id: routing.id, body: update, note } : { body: { ...update, organisation }, note },
+      );
+      // Under four eyes nothing changed yet: the editor says so and stays open.
+      if (isWaitingForApproval(saved)) setWaiting(saved.change_request);
+      else back();
     } catch {
       // Shown below from save.error.
     }
@@ -218,9 +227,10 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
           onRun={runBacktest}
           labelOf={processorName}
         />
+        <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
         <Space wrap>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t('routing.form.save')}
+          <Button type="primary" loading={save.isPending} disabled={Boolean(waiting)} onClick={() => void submit()}>
+            {needsApproval ? t('changes.submit') : t('routing.form.save')}
           </Button>
           <Button disabled={!dirty} onClick={undo}>
             {t('routing.form.undo')}

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { isProvider, useCan } from '@/lib/authorisation.ts';
+import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
+import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
 import { useBacktest } from '../api/backtest.ts';
@@ -92,15 +94,22 @@ export const RulesetForm = ({
   const issue = (field: string) => (showErrors ? parsed.error?.issues.find((i) => i.path[0] === field) : undefined);
   const help = (field: string) => issue(field) && translateRiskMessage(t, issue(field)?.message ?? '');
   const needsOrganisation = isProvider(me) && !ruleset;
+  const needsApproval = useNeedsApproval('validationruleset', draft.organisation);
+  const [note, setNote] = useState('');
+  const [waiting, setWaiting] = useState<string | null>(null);
   const tagIssues = newTag ? (ZTagCreate.safeParse(newTag).error?.issues ?? []) : [];
 
   const submit = async () => {
     setShowErrors(true);
-    if (!parsed.success || (needsOrganisation && !draft.organisation)) return;
+    if (!parsed.success || (needsOrganisation && !draft.organisation) || (needsApproval && !note.trim())) return;
     const { action: _action, organisation, ...update } = parsed.data;
     try {
-      await save.mutateAsync(ruleset ? { id: ruleset.id, body: update } : { body: { ...parsed.data, organisation } });
-      onClose();
+      const saved = await save.mutateAsync(
+        ruleset ? { id: ruleset.id, body: update, note } : { body: { ...parsed.data, organisation }, note },
+      );
+      // Under four eyes nothing changed yet: the form says so and stays open.
+      if (isWaitingForApproval(saved)) setWaiting(saved.change_request);
+      else onClose();
     } catch {
       // Shown below from save.error.
     }
@@ -131,12 +140,13 @@ export const RulesetForm = ({
             </Button>
           )}
           <Button onClick={onClose}>{t('risk.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t('risk.save')}
+          <Button type="primary" loading={save.isPending} disabled={Boolean(waiting)} onClick={() => void submit()}>
+            {needsApproval ? t('changes.submit') : t('risk.save')}
           </Button>
         </Space>
       }
     >
+      <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
       <Form layout="vertical" onFinish={() => void submit()}>
         <Form.Item
           label={t('risk.rulesets.fields.name')}

@@ -1,0 +1,65 @@
+import { Alert, Form, Input } from 'antd';
+import type { ChangeKind } from '@kassa/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useChangePolicy } from '@/lib/change-requests.ts';
+
+/** True when the organisation's policy sends a change of this kind to a second person. */
+export const useNeedsApproval = (kind: ChangeKind, organisation: string | null | undefined) =>
+  useChangePolicy(organisation).data?.effective.includes(kind) ?? false;
+
+/**
+ * Says plainly, above a form's save button, that the change will wait for approval, and asks why
+ * (the note is required). After saving, says the change is waiting, with a link to the Changes screen.
+ */
+export const ChangeNote = ({
+  needed,
+  note,
+  onNote,
+  showErrors,
+  waiting,
+}: {
+  needed: boolean;
+  note: string;
+  onNote: (note: string) => void;
+  showErrors: boolean;
+  waiting?: string | null;
+}) => {
+  const { t } = useTranslation();
+  if (waiting)
+    return (
+      <Alert
+        type="success"
+        showIcon
+        role="status"
+        title={t('changes.waiting')}
+        description={
+          <>
+            {t('changes.waitingHelp')} <Link to="/changes">{t('changes.openChanges')}</Link>
+          </>
+        }
+      />
+    );
+  if (!needed) return null;
+  const missing = showErrors && !note.trim();
+  return (
+    <>
+      <Alert type="warning" showIcon title={t('changes.needsApproval')} description={t('changes.needsApprovalHelp')} />
+      <Form.Item
+        label={t('changes.note')}
+        required
+        validateStatus={missing ? 'error' : undefined}
+        help={missing ? t('changes.noteRequired') : undefined}
+        style={{ marginTop: 8 }}
+      >
+        <Input.TextArea
+          aria-label={t('changes.note')}
+          rows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => onNote(e.target.value)}
+        />
+      </Form.Item>
+    </>
+  );
+};

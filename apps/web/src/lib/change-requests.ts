@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { CHANGE_NOTE_HEADER, type TChangeAccepted, type TChangePolicy } from '@kassa/domain';
+import { apiGet } from './api-client.ts';
+
+/** The kinds of change that wait for a second person in an organisation (the caller's own without one). */
+export const useChangePolicy = (organisation: string | null | undefined) =>
+  useQuery({
+    queryKey: ['changepolicy', organisation ?? 'own'],
+    queryFn: ({ signal }) =>
+      apiGet<TChangePolicy>('changepolicy', organisation ? { organisation } : {}, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** How many requests of others the signed-in person could decide (the menu badge). */
+export const useDecidableCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['changerequest', 'decidable'],
+    queryFn: ({ signal }) => apiGet<{ count: number }>('changerequest/decidable/count', {}, signal),
+    enabled,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+
+/** The header of a change under the policy; the note is percent-encoded (header values are Latin-1). */
+export const changeNoteHeaders = (note: string | undefined): Record<string, string> =>
+  note?.trim() ? { [CHANGE_NOTE_HEADER]: encodeURIComponent(note.trim()) } : {};
+
+/** True for the 202 of a change that now waits for approval. */
+export const isWaitingForApproval = (answer: unknown): answer is TChangeAccepted =>
+  typeof answer === 'object' && answer !== null && 'change_request' in answer;
