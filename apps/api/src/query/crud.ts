@@ -26,6 +26,9 @@ export type Crud<C, U, A extends Actor = Actor> = {
   description?: string;
 };
 
+const FOUR_EYES =
+  'Under the four-eyes policy of the owning organisation (`GET /v1/changepolicy`) nothing changes: the call answers 202 with a change request that a second person approves (`POST /v1/changerequest/{id}/approve`), and needs the header `Kassa-Change-Note` (the reason, percent-encoded UTF-8; 400 `change_note_required` without it). A person holding `CHANGE_EMERGENCY` may send `Kassa-Change-Emergency: <reason>` instead to apply at once, approved after the fact within 24 hours.';
+
 /** The calls of a write path, as an approved change request replays them (modules/changes). */
 export type Replayable = Pick<Crud<Record<string, unknown>, Record<string, unknown>>, 'roles' | 'create' | 'update' | 'remove'>;
 const replayable = new Map<string, Replayable>();
@@ -46,12 +49,16 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
   const response = crud.schemas.response ?? entity.row;
   const actor = (request: FastifyRequest) => (crud.actorOf ?? (actorOf as (request: FastifyRequest) => A))(request);
   // A governed kind may answer 202: the change waits for a second person (issue 35).
-  const accepted = path in CHANGE_KINDS ? { 202: ZChangeAccepted } : {};
+  const governed = path in CHANGE_KINDS;
+  const accepted = governed ? { 202: ZChangeAccepted } : {};
+  const description = governed
+    ? `${crud.description ? `${crud.description} ` : ''}${FOUR_EYES}`
+    : crud.description;
   if (!crud.actorOf) replayable.set(path, crud as unknown as Replayable);
   if (crud.registerRead !== false) registerReadRoutes(app, { path, entity, roles: crud.roles.list, feature });
   app.post(`/v1/${path}`, {
     config: { access: { roles: crud.roles.create, feature } },
-    schema: { tags, description: crud.description, body: crud.schemas.create, response: { 201: response, ...accepted } },
+    schema: { tags, description, body: crud.schemas.create, response: { 201: response, ...accepted } },
     handler: async (request, reply) =>
       reply.status(201).send(await crud.create(app.db, actor(request), request.body as C)),
   });
@@ -61,7 +68,7 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
     config: { access: { roles: crud.roles.update, feature } },
     schema: {
       tags,
-      description: crud.description,
+      description,
       params: ZIdParams,
       body: crud.schemas.update,
       response: { 200: response, ...accepted },
@@ -72,7 +79,7 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
   if (!remove || !crud.roles.delete) return;
   app.delete(`/v1/${path}/:id`, {
     config: { access: { roles: crud.roles.delete, feature } },
-    schema: { tags, params: ZIdParams, ...(path in CHANGE_KINDS ? { response: accepted } : {}) },
+    schema: { tags, params: ZIdParams, ...(governed ? { description, response: accepted } : {}) },
     handler: async (request, reply) => {
       await remove(app.db, actor(request), request.params.id);
       return reply.status(204).send();
