@@ -18,7 +18,8 @@ describe('four eyes on a routing change', () => {
     const author = await signedInAs(suite, 'mode@kassa.test', 'en-US');
     const [routing] = await getJson<Routing[]>(author.page, '/v1/routing?name=Noordlicht%20cards');
     const processors = await getJson<{ id: string; name: string }[]>(author.page, '/v1/processor?payment_product=card');
-    const target = processors.find((p) => p.id !== routing.details.else && p.id !== routing.details.then) ??
+    const target =
+      processors.find((p) => p.id !== routing.details.else && p.id !== routing.details.then) ??
       processors.find((p) => p.id !== routing.details.else);
     if (!target) throw new Error('no other card processor in the demo');
 

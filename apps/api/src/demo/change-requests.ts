@@ -56,8 +56,16 @@ export const createDemoChangeRequests = async (db: Db): Promise<void> => {
   };
   await ask(tree(second, first), 'Large card payments to the cheaper acquirer', { status: 'pending', hoursAgo: 2 });
   await ask(tree(second, second), 'Try one acquirer for all cards', { status: 'pending', hoursAgo: 20 });
-  await ask(tree(first, first), 'Back to one acquirer', { status: 'rejected', hoursAgo: 50, decided: 'Costs too much' });
+  await ask(tree(first, first), 'Back to one acquirer', {
+    status: 'rejected',
+    hoursAgo: 50,
+    decided: 'Costs too much',
+  });
   await ask(tree(second, first), 'Swap for the sale weekend', { status: 'pending', hoursAgo: 200 });
   await ask(tree(first, second), 'Same as now, recorded', { status: 'approved', hoursAgo: 100, decided: 'Fine' });
-  await ask(tree(first, second), 'Acquirer outage', { status: 'emergency', hoursAgo: 30, emergency: 'Acquirer outage' });
+  await ask(tree(first, second), 'Acquirer outage', {
+    status: 'emergency',
+    hoursAgo: 30,
+    emergency: 'Acquirer outage',
+  });
 };

@@ -30,7 +30,10 @@ const FOUR_EYES =
   'Under the four-eyes policy of the owning organisation (`GET /v1/changepolicy`) nothing changes: the call answers 202 with a change request that a second person approves (`POST /v1/changerequest/{id}/approve`), and needs the header `Kassa-Change-Note` (the reason, percent-encoded UTF-8; 400 `change_note_required` without it). A person holding `CHANGE_EMERGENCY` may send `Kassa-Change-Emergency: <reason>` instead to apply at once, approved after the fact within 24 hours.';
 
 /** The calls of a write path, as an approved change request replays them (modules/changes). */
-export type Replayable = Pick<Crud<Record<string, unknown>, Record<string, unknown>>, 'roles' | 'create' | 'update' | 'remove'>;
+export type Replayable = Pick<
+  Crud<Record<string, unknown>, Record<string, unknown>>,
+  'roles' | 'create' | 'update' | 'remove'
+>;
 const replayable = new Map<string, Replayable>();
 
 /** The registered calls of a write path (`routing`), to apply an approved change exactly as its author sent it. */
@@ -51,9 +54,7 @@ export const registerCrud = <C, U, A extends Actor = Actor>(fastify: FastifyInst
   // A governed kind may answer 202: the change waits for a second person (issue 35).
   const governed = path in CHANGE_KINDS;
   const accepted = governed ? { 202: ZChangeAccepted } : {};
-  const description = governed
-    ? `${crud.description ? `${crud.description} ` : ''}${FOUR_EYES}`
-    : crud.description;
+  const description = governed ? `${crud.description ? `${crud.description} ` : ''}${FOUR_EYES}` : crud.description;
   if (!crud.actorOf) replayable.set(path, crud as unknown as Replayable);
   if (crud.registerRead !== false) registerReadRoutes(app, { path, entity, roles: crud.roles.list, feature });
   app.post(`/v1/${path}`, {

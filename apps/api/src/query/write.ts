@@ -210,7 +210,13 @@ const audit = (
   });
 
 const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
-  getEntity(actor.replay?.tx ?? db, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
+  getEntity(
+    actor.replay?.tx ?? db,
+    def.entity,
+    actor.scope,
+    id,
+    def.populate ? { _populate: def.populate } : undefined,
+  );
 
 /** Locks the row in the caller's scope; an unknown or foreign id is one 404. */
 export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string) => {

@@ -6,8 +6,7 @@ import { apiGet } from './api-client.ts';
 export const useChangePolicy = (organisation: string | null | undefined) =>
   useQuery({
     queryKey: ['changepolicy', organisation ?? 'own'],
-    queryFn: ({ signal }) =>
-      apiGet<TChangePolicy>('changepolicy', organisation ? { organisation } : {}, signal),
+    queryFn: ({ signal }) => apiGet<TChangePolicy>('changepolicy', organisation ? { organisation } : {}, signal),
     staleTime: 60_000,
     retry: false,
   });

@@ -18,7 +18,12 @@ import { replayableWrite } from '../../query/crud.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { ChangeGate, PlannedWrite } from '../../query/write.ts';
 import { backtestRouting, backtestRuleset } from '../risk/backtest.service.ts';
-import { findMerchantUsers, findPoliciesAbove, insertChangeRequest, saveBacktest } from './change-request.repository.ts';
+import {
+  findMerchantUsers,
+  findPoliciesAbove,
+  insertChangeRequest,
+  saveBacktest,
+} from './change-request.repository.ts';
 
 /**
  * Four eyes in the one write path (issue 35): a write of a kind the owner's policy names is checked

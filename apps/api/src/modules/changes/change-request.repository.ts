@@ -13,7 +13,13 @@ export const findPoliciesAbove = (db: Queryable, organisationId: string) =>
     where t.id = ${organisationId}
     order by length(o.path) desc`);
 
-export const upsertPolicy = (db: Queryable, organisationId: string, kinds: string[], expiryHours: number, userId: string) =>
+export const upsertPolicy = (
+  db: Queryable,
+  organisationId: string,
+  kinds: string[],
+  expiryHours: number,
+  userId: string,
+) =>
   db.query(sql`insert into change_policy (organisation_id, kinds, expiry_hours, updated_by)
     values (${organisationId}, ${kinds}, ${expiryHours}, ${userId})
     on conflict (organisation_id) do update set kinds = excluded.kinds, expiry_hours = excluded.expiry_hours,

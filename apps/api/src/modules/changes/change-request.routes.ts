@@ -68,7 +68,8 @@ export const changeRequestRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: changes.list } },
     schema: {
       tags,
-      description: 'Asks the same change again against the item as it is now: a new request (202); this one is withdrawn.',
+      description:
+        'Asks the same change again against the item as it is now: a new request (202); this one is withdrawn.',
       params: ZIdParams,
       response: { 202: ZChangeAccepted },
     },

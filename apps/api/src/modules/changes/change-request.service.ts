@@ -98,7 +98,8 @@ export const withdrawChangeRequest = async (db: Db, actor: Actor, id: string) =>
   await db.transaction(async (tx) => {
     const request = await lockInScope(tx, actor, id);
     if (!isOwn(request, actor)) throw forbidden('Only the author withdraws a change request');
-    if (request.status !== 'pending') throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
+    if (request.status !== 'pending')
+      throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
     await markDecided(tx, id, 'withdrawn', { userId: actor.userId, name: actor.audit.userName ?? null, comment: null });
   });
   return getEntity(db, changeRequestEntity, actor.scope, id);

@@ -89,7 +89,13 @@ describe('a governed change becomes a request and changes nothing', () => {
     expect(noNote.body.code).toBe('change_note_required');
     expect(errorPaths(noNote.body)).toEqual([`headers.${CHANGE_NOTE_HEADER}`]);
 
-    const routingChange = await as(a, 'POST', `/v1/routing/${routing}`, { details: tree(second, world.processorId) }, note);
+    const routingChange = await as(
+      a,
+      'POST',
+      `/v1/routing/${routing}`,
+      { details: tree(second, world.processorId) },
+      note,
+    );
     expect(routingChange.status).toBe(202);
     expect(routingChange.body).toMatchObject({ status: 'pending', change_request: expect.stringMatching(/^chr/) });
     const stored = await request(routingChange.body.change_request);
@@ -112,10 +118,18 @@ describe('a governed change becomes a request and changes nothing', () => {
     const rules = [{ name: 'amount', operator: '>', value: '5000' }];
     const ruleset = await as(a, 'POST', '/v1/validationruleset', { name: 'Block big', action: 'block', rules }, note);
     expect(ruleset.status).toBe(202);
-    expect((await request(ruleset.body.change_request)).backtest).toMatchObject({ draft: { blocked: expect.any(Number) } });
+    expect((await request(ruleset.body.change_request)).backtest).toMatchObject({
+      draft: { blocked: expect.any(Number) },
+    });
     expect((await as(a, 'GET', '/v1/validationruleset?name=Block%20big')).body).toEqual([]);
 
-    const profile = await as(a, 'POST', `/v1/paymentprofile/${world.profileA}`, { processors: [world.processorId, second] }, note);
+    const profile = await as(
+      a,
+      'POST',
+      `/v1/paymentprofile/${world.profileA}`,
+      { processors: [world.processorId, second] },
+      note,
+    );
     expect(profile.status).toBe(202);
     expect((await as(a, 'GET', `/v1/paymentprofile/${world.profileA}`)).body.processors).toEqual([world.processorId]);
     // A change of a field the policy does not govern applies at once.
@@ -183,7 +197,11 @@ describe('approval', () => {
     expect((await pay()).body.processor).toBe(world.processorId);
     const approved = await approve(a2, id);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'approved', decided_by_name: 'Second person', decision_comment: 'Looks right' });
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      decided_by_name: 'Second person',
+      decision_comment: 'Looks right',
+    });
     const now = (await as(a, 'GET', `/v1/routing/${routing}`)).body;
     expect(now).toMatchObject({ version: 2, details: tree(second, world.processorId) });
     expect((await pay()).body.processor).toBe(second);
@@ -245,11 +263,23 @@ describe('approval', () => {
   });
 
   it('lets the emergency role apply at once, marked, approvers mailed, approved after the fact', async () => {
-    const refused = await as(a, 'POST', `/v1/routing/${routing}`, { name: 'Hot fix' }, { [CHANGE_EMERGENCY_HEADER]: 'Outage' });
+    const refused = await as(
+      a,
+      'POST',
+      `/v1/routing/${routing}`,
+      { name: 'Hot fix' },
+      { [CHANGE_EMERGENCY_HEADER]: 'Outage' },
+    );
     expect([refused.status, refused.body.code]).toEqual([403, 'emergency_not_allowed']);
-    const applied = await as(a2, 'POST', `/v1/routing/${routing}`, { name: 'Hot fix' }, {
-      [CHANGE_EMERGENCY_HEADER]: 'Processor outage',
-    });
+    const applied = await as(
+      a2,
+      'POST',
+      `/v1/routing/${routing}`,
+      { name: 'Hot fix' },
+      {
+        [CHANGE_EMERGENCY_HEADER]: 'Processor outage',
+      },
+    );
     expect(applied.status).toBe(200);
     expect(applied.body.name).toBe('Hot fix');
     const [emergency] = (await as(a, 'GET', `/v1/changerequest?status=emergency&entity_id=${routing}`)).body;
@@ -259,7 +289,9 @@ describe('approval', () => {
     );
     expect(mail.to_address).toBe('a@test.kassa');
     expect((await approve(a, emergency.id)).body.status).toBe('approved');
-    await t.db.query(sql`update change_request set due_at = now() - interval '1 hour', status = 'emergency' where id = ${emergency.id}`);
+    await t.db.query(
+      sql`update change_request set due_at = now() - interval '1 hour', status = 'emergency' where id = ${emergency.id}`,
+    );
     expect((await request(emergency.id)).overdue).toBe(true);
   });
 });

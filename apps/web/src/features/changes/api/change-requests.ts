@@ -15,7 +15,11 @@ export const useChangeRequests = (tab: ChangeTab, me: string | undefined) =>
         {
           _sort: '-created_at',
           _limit: '100',
-          ...(tab === 'mine' ? { requested_by: me ?? '' } : tab === 'pending' ? { status: ['pending', 'emergency'] } : { status: tab }),
+          ...(tab === 'mine'
+            ? { requested_by: me ?? '' }
+            : tab === 'pending'
+              ? { status: ['pending', 'emergency'] }
+              : { status: tab }),
         },
         signal,
       ),

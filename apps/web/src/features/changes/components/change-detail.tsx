@@ -8,10 +8,22 @@ import { useAuthorAction, useDecide } from '../api/change-requests.ts';
 import { ChangeStatus } from './change-status.tsx';
 
 const show = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 /** One request: what would change (field by field, node by node of a tree), why, the backtest, and the decision. */
-export const ChangeDetail = ({ row, me, onClose }: { row: TChangeRequestRow; me: string | undefined; onClose: () => void }) => {
+export const ChangeDetail = ({
+  row,
+  me,
+  onClose,
+}: {
+  row: TChangeRequestRow;
+  me: string | undefined;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
   const decide = useDecide();
@@ -46,7 +58,9 @@ export const ChangeDetail = ({ row, me, onClose }: { row: TChangeRequestRow; me:
           {row.emergency && (
             <Descriptions.Item label={t('changes.fields.emergency_reason')}>{row.emergency_reason}</Descriptions.Item>
           )}
-          <Descriptions.Item label={row.status === 'emergency' ? t('changes.fields.due_at') : t('changes.fields.expires_at')}>
+          <Descriptions.Item
+            label={row.status === 'emergency' ? t('changes.fields.due_at') : t('changes.fields.expires_at')}
+          >
             <DateTime value={row.status === 'emergency' ? row.due_at : row.expires_at} />
           </Descriptions.Item>
           {row.decided_by_name && (
@@ -79,11 +93,13 @@ export const ChangeDetail = ({ row, me, onClose }: { row: TChangeRequestRow; me:
               size="small"
               pagination={false}
               rowKey="key"
-              dataSource={[...new Set([...Object.keys(backtest.draft), ...Object.keys(backtest.actual)])].map((key) => ({
-                key,
-                draft: backtest.draft[key] ?? 0,
-                actual: backtest.actual[key] ?? 0,
-              }))}
+              dataSource={[...new Set([...Object.keys(backtest.draft), ...Object.keys(backtest.actual)])].map(
+                (key) => ({
+                  key,
+                  draft: backtest.draft[key] ?? 0,
+                  actual: backtest.actual[key] ?? 0,
+                }),
+              )}
               columns={[
                 { title: t('changes.fields.outcome'), dataIndex: 'key' },
                 { title: t('changes.fields.withChange'), dataIndex: 'draft', align: 'right' },
@@ -93,7 +109,15 @@ export const ChangeDetail = ({ row, me, onClose }: { row: TChangeRequestRow; me:
           </>
         )}
         {error && (
-          <Alert type="error" showIcon title={error instanceof ApiError ? t(`errors.${error.code}`, { defaultValue: error.message }) : t('errors.unknown')} />
+          <Alert
+            type="error"
+            showIcon
+            title={
+              error instanceof ApiError
+                ? t(`errors.${error.code}`, { defaultValue: error.message })
+                : t('errors.unknown')
+            }
+          />
         )}
         {open && !mine && (
           <>

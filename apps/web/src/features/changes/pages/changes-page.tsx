@@ -9,7 +9,8 @@ import { CHANGE_TABS, useChangeRequests, type ChangeTab } from '../api/change-re
 import { ChangeDetail } from '../components/change-detail.tsx';
 import { ChangeStatus } from '../components/change-status.tsx';
 
-const tabOf = (value: string | null): ChangeTab => (CHANGE_TABS as string[]).includes(value ?? '') ? (value as ChangeTab) : 'pending';
+const tabOf = (value: string | null): ChangeTab =>
+  (CHANGE_TABS as string[]).includes(value ?? '') ? (value as ChangeTab) : 'pending';
 
 /** `/changes` (issue 35): risky changes waiting for a second person, the author's own, and decided ones. The tab and open request live in the URL. */
 export const ChangesPage = () => {
@@ -22,7 +23,9 @@ export const ChangesPage = () => {
   const open = list.data?.find((row) => row.id === openId);
   const set = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) if (value === null) merged.delete(key); else merged.set(key, value);
+    for (const [key, value] of Object.entries(next))
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
     setParams(merged);
   };
   return (
@@ -42,7 +45,11 @@ export const ChangesPage = () => {
         locale={{ emptyText: t('changes.empty') }}
         onRow={(row) => ({ onClick: () => set({ id: row.id }), style: { cursor: 'pointer' } })}
         columns={[
-          { title: t('changes.fields.created_at'), dataIndex: 'created_at', render: (v: string) => <DateTime value={v} /> },
+          {
+            title: t('changes.fields.created_at'),
+            dataIndex: 'created_at',
+            render: (v: string) => <DateTime value={v} />,
+          },
           {
             title: t('changes.fields.kind'),
             dataIndex: 'kind',
@@ -52,14 +59,24 @@ export const ChangesPage = () => {
             title: t('changes.fields.entity_name'),
             dataIndex: 'entity_name',
             render: (name: string | null, row) => (
-              <a href={`?tab=${tab}&id=${row.id}`} onClick={(e) => { e.preventDefault(); set({ id: row.id }); }}>
+              <a
+                href={`?tab=${tab}&id=${row.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  set({ id: row.id });
+                }}
+              >
                 {name ?? row.id}
               </a>
             ),
           },
           { title: t('changes.fields.requested_by'), dataIndex: 'requested_by_name' },
           { title: t('changes.fields.note'), dataIndex: 'note', ellipsis: true },
-          { title: t('changes.fields.status'), dataIndex: 'status', render: (_: string, row) => <ChangeStatus row={row} /> },
+          {
+            title: t('changes.fields.status'),
+            dataIndex: 'status',
+            render: (_: string, row) => <ChangeStatus row={row} />,
+          },
         ]}
       />
       {open && <ChangeDetail row={open} me={me?.id} onClose={() => set({ id: null })} />}

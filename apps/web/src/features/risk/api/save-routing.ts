@@ -9,7 +9,15 @@ import type { RoutingRow } from './types.ts';
  * `POST /v1/routing` or `POST /v1/routing/{id}`; refreshes routings and their history. Under the
  * four-eyes policy the answer is a change request (202) and `note` says why.
  */
-export const saveRouting = ({ id, body, note }: { id?: string; body: TRoutingCreate | TRoutingUpdate; note?: string }) =>
+export const saveRouting = ({
+  id,
+  body,
+  note,
+}: {
+  id?: string;
+  body: TRoutingCreate | TRoutingUpdate;
+  note?: string;
+}) =>
   apiPost<RoutingRow | TChangeAccepted>(id ? `routing/${encodeURIComponent(id)}` : 'routing', body, {
     headers: changeNoteHeaders(note),
   });

@@ -6,10 +6,22 @@ import { changeNoteHeaders } from '@/lib/change-requests.ts';
 import type { RulesetRow } from './types.ts';
 
 /** `POST /v1/validationruleset` or `POST /v1/validationruleset/{id}` (no action on edit, §4); under four eyes a change request (202). */
-export const saveRuleset = ({ id, body, note }: { id?: string; body: TRulesetCreate | TRulesetUpdate; note?: string }) =>
-  apiPost<RulesetRow | TChangeAccepted>(id ? `validationruleset/${encodeURIComponent(id)}` : 'validationruleset', body, {
-    headers: changeNoteHeaders(note),
-  });
+export const saveRuleset = ({
+  id,
+  body,
+  note,
+}: {
+  id?: string;
+  body: TRulesetCreate | TRulesetUpdate;
+  note?: string;
+}) =>
+  apiPost<RulesetRow | TChangeAccepted>(
+    id ? `validationruleset/${encodeURIComponent(id)}` : 'validationruleset',
+    body,
+    {
+      headers: changeNoteHeaders(note),
+    },
+  );
 
 export const useSaveRuleset = () => {
   const queryClient = useQueryClient();
