@@ -45,3 +45,17 @@ export const useAuthorAction = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['changerequest'] }),
   });
 };
+
+/** Processor names by id, so a routing diff and backtest read as names (ids where the reader may not list processors). */
+export const useProcessorNames = () =>
+  useQuery({
+    queryKey: ['processor', 'names'],
+    queryFn: async ({ signal }) =>
+      new Map(
+        (await apiGet<{ id: string; name: string }[]>('processor', { _limit: '200', _fields: 'id name' }, signal)).map(
+          (p) => [p.id, p.name],
+        ),
+      ),
+    staleTime: 300_000,
+    retry: false,
+  });

@@ -4,15 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/components/date-time.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useAuthorAction, useDecide } from '../api/change-requests.ts';
+import { useAuthorAction, useDecide, useProcessorNames } from '../api/change-requests.ts';
 import { ChangeStatus } from './change-status.tsx';
 
-const show = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+const show = (value: unknown, names: Map<string, string> | undefined) => {
+  const text =
+    value === null || value === undefined || value === ''
+      ? '—'
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  return names ? text.replace(/prc_[A-Za-z0-9]+/g, (id) => names.get(id) ?? id) : text;
+};
+
+/** Backtest outcomes that are not processors. */
+const OUTCOMES = new Set(['unrouted', 'blocked', 'tagged', 'three_ds']);
 
 /** One request: what would change (field by field, node by node of a tree), why, the backtest, and the decision. */
 export const ChangeDetail = ({
@@ -28,6 +34,7 @@ export const ChangeDetail = ({
   const [comment, setComment] = useState('');
   const decide = useDecide();
   const author = useAuthorAction();
+  const names = useProcessorNames().data;
   const mine = row.requested_by === me;
   const open = row.status === 'pending' || row.status === 'emergency';
   const error = decide.error ?? author.error;
@@ -80,8 +87,16 @@ export const ChangeDetail = ({
           dataSource={row.diff}
           columns={[
             { title: t('changes.fields.path'), dataIndex: 'path', render: (path: string) => <code>{path}</code> },
-            { title: t('changes.fields.before'), dataIndex: 'before', render: (v: unknown) => <del>{show(v)}</del> },
-            { title: t('changes.fields.after'), dataIndex: 'after', render: (v: unknown) => <ins>{show(v)}</ins> },
+            {
+              title: t('changes.fields.before'),
+              dataIndex: 'before',
+              render: (v: unknown) => <del>{show(v, names)}</del>,
+            },
+            {
+              title: t('changes.fields.after'),
+              dataIndex: 'after',
+              render: (v: unknown) => <ins>{show(v, names)}</ins>,
+            },
           ]}
         />
         {backtest && (
@@ -101,7 +116,11 @@ export const ChangeDetail = ({
                 }),
               )}
               columns={[
-                { title: t('changes.fields.outcome'), dataIndex: 'key' },
+                {
+                  title: t('changes.fields.outcome'),
+                  dataIndex: 'key',
+                  render: (key: string) => (OUTCOMES.has(key) ? t(`changes.outcomes.${key}`) : show(key, names)),
+                },
                 { title: t('changes.fields.withChange'), dataIndex: 'draft', align: 'right' },
                 { title: t('changes.fields.happened'), dataIndex: 'actual', align: 'right' },
               ]}
