@@ -12,6 +12,8 @@ import type { Scope } from '../../query/scope.ts';
 import {
   byCountry,
   bySchemes,
+  byClient,
+  type ClientKind,
   cellSource,
   currencyOf,
   customerDetails,
@@ -468,3 +470,19 @@ export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQu
 /** statistics/scheme: transactions per card scheme ("payment schemes"); payments without a card as `other`. */
 export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) =>
   bySchemes(db, filterConditions(scope, query), rangeOf(query));
+
+/**
+ * statistics/platform, browser, issuer and issuer/country (payments §7): transactions per value of
+ * what the payment recorded, with each value's share of the count; `null` for payments where it is
+ * unknown (no hosted page, a card outside the BIN table, no card).
+ */
+export const clientStats = async (db: Queryable, kind: ClientKind, scope: Scope, query: TStatisticsQuery) => {
+  const rows = await byClient(db, kind, filterConditions(scope, query), rangeOf(query));
+  const count = rows.reduce((sum, row) => sum + row.count, 0);
+  return rows.map((row) => ({
+    value: row.value === '' ? null : row.value,
+    count: row.count,
+    volume: row.volume,
+    count_percentage: percentage(row.count, count),
+  }));
+};
