@@ -73,7 +73,7 @@ describe('statistics by platform, browser and issuer', () => {
     ]);
     // Another merchant sees none of it.
     expect(await stats(b, 'platform')).toEqual([]);
-  });
+  }, 90_000);
 
   it('the filter on the transactions list narrows by platform and browser', async () => {
     const list = await call(a, 'GET', '/v1/transaction?platform=Windows&browser=Microsoft%20Edge');
@@ -103,5 +103,5 @@ describe('statistics by platform, browser and issuer', () => {
     await t.db.query(sql`select kassa_rebuild_client_rollups()`);
     const after = await t.db.query(sql`select * from transaction_client_monthly where count <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
     expect(before.filter((row) => Number((row as { count: number }).count) !== 0)).toEqual(after);
-  });
+  }, 90_000);
 });
