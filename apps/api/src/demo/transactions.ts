@@ -28,11 +28,29 @@ const PLATFORMS = weights([
   ['Chrome OS', 1],
 ]);
 const BROWSERS: Record<string, Weighted<string>> = {
-  iOS: weights([['Safari', 85], ['Chrome', 15]]),
-  Android: weights([['Chrome', 80], ['Samsung Internet for Android', 15], ['Firefox', 5]]),
-  Windows: weights([['Chrome', 65], ['Microsoft Edge', 25], ['Firefox', 10]]),
-  macOS: weights([['Safari', 55], ['Chrome', 40], ['Firefox', 5]]),
-  Linux: weights([['Firefox', 50], ['Chrome', 50]]),
+  iOS: weights([
+    ['Safari', 85],
+    ['Chrome', 15],
+  ]),
+  Android: weights([
+    ['Chrome', 80],
+    ['Samsung Internet for Android', 15],
+    ['Firefox', 5],
+  ]),
+  Windows: weights([
+    ['Chrome', 65],
+    ['Microsoft Edge', 25],
+    ['Firefox', 10],
+  ]),
+  macOS: weights([
+    ['Safari', 55],
+    ['Chrome', 40],
+    ['Firefox', 5],
+  ]),
+  Linux: weights([
+    ['Firefox', 50],
+    ['Chrome', 50],
+  ]),
   'Chrome OS': weights([['Chrome', 1]]),
 };
 

@@ -258,3 +258,4 @@ export type TPreviousTotal = z.infer<typeof ZPreviousTotal>;
 export type TSchemeRow = z.infer<typeof ZSchemeRow>;
 export type TDayOfWeekRow = z.infer<typeof ZDayOfWeekRow>;
 export type TOutcomeRow = z.infer<typeof ZOutcomeRow>;
+export type TClientRow = z.infer<typeof ZClientRow>;

@@ -34,11 +34,17 @@ const payLink = async (amount: number, card_number: string, userAgent: string) =
   const token = (link.body.url as string).split('/').at(-1)!;
   const paid = await call(nobody, 'POST', `/v1/pay/${token}`, { card_number }, { 'user-agent': userAgent });
   expect(paid.status).toBe(200);
-  const [row] = await t.db.query<{ id: string }>(sql`select id from transaction where merchant_reference = ${link.body.id}`);
+  const [row] = await t.db.query<{ id: string }>(
+    sql`select id from transaction where merchant_reference = ${link.body.id}`,
+  );
   return row.id;
 };
 const stats = async (who: { cookie: string }, path: string) => {
-  const res = await call(who, 'GET', `/v1/statistics/${path}?${RANGE}&status[]=SETTLEMENT_REQUESTED&status[]=SETTLEMENT_COMPLETED&status[]=DECLINED`);
+  const res = await call(
+    who,
+    'GET',
+    `/v1/statistics/${path}?${RANGE}&status[]=SETTLEMENT_REQUESTED&status[]=SETTLEMENT_COMPLETED&status[]=DECLINED`,
+  );
   expect(res.status).toBe(200);
   return res.body as { value: string | null; count: number; volume: number; count_percentage: number }[];
 };
@@ -49,7 +55,12 @@ describe('statistics by platform, browser and issuer', () => {
     await payLink(1200, '5555555555554444', WINDOWS_EDGE);
     await payLink(1300, '4242424242424242', WINDOWS_EDGE);
     const detail = await call(a, 'GET', `/v1/transaction/${iphone}`);
-    expect(detail.body).toMatchObject({ platform: 'iOS', browser: 'Safari', issuer: 'Sandbox Test Bank', issuer_country: 'NL' });
+    expect(detail.body).toMatchObject({
+      platform: 'iOS',
+      browser: 'Safari',
+      issuer: 'Sandbox Test Bank',
+      issuer_country: 'NL',
+    });
     // An API payment has no browser: unknown, not a guess.
     await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 700, status: 'SETTLEMENT_COMPLETED' });
 
@@ -99,9 +110,13 @@ describe('statistics by platform, browser and issuer', () => {
     const answered = await stats(a, 'platform');
     expect(answered.map((r) => [r.value, r.count]).sort()).toEqual(fromRows.map((r) => [r.value, r.count]).sort());
     // And a rebuild from the rows gives the same rollups.
-    const before = await t.db.query(sql`select * from transaction_client_monthly order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
+    const before = await t.db.query(
+      sql`select * from transaction_client_monthly order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
+    );
     await t.db.query(sql`select kassa_rebuild_client_rollups()`);
-    const after = await t.db.query(sql`select * from transaction_client_monthly where count <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
+    const after = await t.db.query(
+      sql`select * from transaction_client_monthly where count <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
+    );
     expect(before.filter((row) => Number((row as { count: number }).count) !== 0)).toEqual(after);
   }, 90_000);
 });
