@@ -54,13 +54,13 @@ const BROWSERS: Record<string, Weighted<string>> = {
   'Chrome OS': weights([['Chrome', 1]]),
 };
 
-/** Where the customer paid: 7 in 10 payments on the hosted pages (platform and browser known), Apple Pay on Apple's. */
+/** Where the customer paid: 8 in 10 payments on the hosted pages (platform and browser known), Apple Pay on Apple's. */
 const clientFor = (rng: Rng, product: string): [string | null, string | null] => {
   if (product === 'applepay') {
     const platform = rng.chance(0.8) ? 'iOS' : 'macOS';
     return [platform, 'Safari'];
   }
-  if (!rng.chance(0.7)) return [null, null];
+  if (!rng.chance(0.8)) return [null, null];
   const platform = rng.weighted(PLATFORMS);
   return [platform, rng.weighted(BROWSERS[platform])];
 };

@@ -389,7 +389,7 @@ export const byClient = (db: Queryable, kind: ClientKind, conditions: Sql[], ran
     range,
   );
   return db.query<Money & { value: string }>(sql`
-    select s.value, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume from ${source} s group by 1 having sum(s.count) <> 0 order by 2 desc, s.value = '', 1`);
+    select s.value, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume from ${source} s group by 1 having sum(s.count) <> 0 order by s.value = '', 2 desc, 1`);
 };
 
 export const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
