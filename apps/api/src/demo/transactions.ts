@@ -1,5 +1,6 @@
 import type { PaymentProduct } from '@kassa/domain';
 import { newId } from '../lib/ids.ts';
+import { issuerOf } from '../modules/payments/bin-table.ts';
 import type { Queryable } from '../plugins/db/index.ts';
 import { AfterSales } from './after-sales.ts';
 import { arrayLiteral, BulkWriter } from './bulk.ts';
@@ -7,7 +8,7 @@ import { momentsOfDay, planDays } from './calendar.ts';
 import { pickCustomer, type CustomerPool } from './customers.ts';
 import { lifecycle } from './lifecycle.ts';
 import type { DemoProfile, DemoSetup } from './organisations.ts';
-import { weights, type Rng } from './random.ts';
+import { weights, type Rng, type Weighted } from './random.ts';
 import { Settlements } from './settlements.ts';
 import { engineStartOf } from './finance.ts';
 
@@ -17,6 +18,52 @@ const BRANDS = weights([
   ['maestro', 7],
   ['amex', 5],
 ]);
+/** The customer's platform on the hosted pages, and the browsers people use on it (names as user agents parse). */
+const PLATFORMS = weights([
+  ['iOS', 38],
+  ['Android', 30],
+  ['Windows', 18],
+  ['macOS', 11],
+  ['Linux', 2],
+  ['Chrome OS', 1],
+]);
+const BROWSERS: Record<string, Weighted<string>> = {
+  iOS: weights([
+    ['Safari', 85],
+    ['Chrome', 15],
+  ]),
+  Android: weights([
+    ['Chrome', 80],
+    ['Samsung Internet for Android', 15],
+    ['Firefox', 5],
+  ]),
+  Windows: weights([
+    ['Chrome', 65],
+    ['Microsoft Edge', 25],
+    ['Firefox', 10],
+  ]),
+  macOS: weights([
+    ['Safari', 55],
+    ['Chrome', 40],
+    ['Firefox', 5],
+  ]),
+  Linux: weights([
+    ['Firefox', 50],
+    ['Chrome', 50],
+  ]),
+  'Chrome OS': weights([['Chrome', 1]]),
+};
+
+/** Where the customer paid: 8 in 10 payments on the hosted pages (platform and browser known), Apple Pay on Apple's. */
+const clientFor = (rng: Rng, product: string): [string | null, string | null] => {
+  if (product === 'applepay') {
+    const platform = rng.chance(0.8) ? 'iOS' : 'macOS';
+    return [platform, 'Safari'];
+  }
+  if (!rng.chance(0.8)) return [null, null];
+  const platform = rng.weighted(PLATFORMS);
+  return [platform, rng.weighted(BROWSERS[platform])];
+};
 const EXTERNAL = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 const COLUMNS = {
@@ -43,6 +90,10 @@ const COLUMNS = {
   processor_id_external: 'text',
   refunded_amount: 'int8',
   status_history: 'jsonb',
+  platform: 'text',
+  browser: 'text',
+  issuer: 'text',
+  issuer_country: 'text',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
@@ -99,6 +150,8 @@ export const createTransactions = async (
     await afterSales.chargebacks.flush();
   };
 
+  // Its own stream, so the rest of the world stays what the seed made it.
+  const clientRng = rng.fork('client');
   for (const day of planDays(rng.fork('calendar'), now, scale, setup.profiles)) {
     for (const t of momentsOfDay(rng, day)) {
       const profile = rng.weighted(day.profiles);
@@ -129,6 +182,9 @@ export const createTransactions = async (
             ? profile.tagIds[2]
             : rng.pick(profile.tagIds.slice(0, 2));
 
+      const bin = product === 'card' ? cardBin(rng, brand as string) : null;
+      const issuer = issuerOf(bin);
+      const [platform, browser] = clientFor(clientRng, product);
       let refunded = 0;
       if (life.settledAt !== null) {
         settlements.settle(profile, life.settledAt, amount);
@@ -148,7 +204,7 @@ export const createTransactions = async (
         profile.spec.currency,
         product,
         brand,
-        product === 'card' ? cardBin(rng, brand as string) : null,
+        bin,
         card ? String(rng.int(0, 9999)).padStart(4, '0') : null,
         recurring,
         life.status,
@@ -160,6 +216,10 @@ export const createTransactions = async (
         external(rng, product.slice(0, 3)),
         refunded,
         life.history,
+        platform,
+        browser,
+        issuer?.issuer ?? null,
+        issuer?.country ?? null,
         t,
         Math.max(life.updatedAt, t),
       );

@@ -49,6 +49,8 @@ const ROLLUP_TABLES = [
   'transaction_country_hourly',
   'transaction_country_daily',
   'transaction_country_monthly',
+  'transaction_client_daily',
+  'transaction_client_monthly',
   'customer_monthly',
   'customer_totals',
   'customer_local_daily',

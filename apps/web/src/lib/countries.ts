@@ -25,3 +25,12 @@ export const countryOptions = (language: string) => {
   cache.set(language, options);
   return options;
 };
+
+/** A country's name in the language (the code itself where the browser has none). */
+export const countryName = (code: string, language: string) => {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};

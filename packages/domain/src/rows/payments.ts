@@ -59,6 +59,25 @@ export const ZTransaction = z
     tags: z.array(z.string()),
     three_ds: z.boolean(),
     country_code: z.string().nullable(),
+    platform: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The customer's operating system on Kassa's hosted pages (iOS, Android, Windows, macOS…); null when unknown",
+      }),
+    browser: z
+      .string()
+      .nullable()
+      .meta({ description: "The customer's browser on Kassa's hosted pages; null when unknown" }),
+    issuer: z
+      .string()
+      .nullable()
+      .meta({ description: "The card's issuer by BIN (Kassa's BIN table); null when unknown" }),
+    issuer_country: z
+      .string()
+      .nullable()
+      .meta({ description: "The card issuer's country (ISO 3166 alpha-2) by BIN; null when unknown" }),
     description: z.string().nullable(),
     processor_id_external: z.string().nullable(),
     refunded_amount: ZMinorUnits,
@@ -101,6 +120,10 @@ export const ZTransactionRow = ZTransaction.extend({
     tags: [],
     three_ds: true,
     country_code: 'NL',
+    platform: 'iOS',
+    browser: 'Safari',
+    issuer: 'Sandbox Test Bank',
+    issuer_country: 'NL',
     description: 'Two T-shirts',
     processor_id_external: 'sbx_tx_8f2a61',
     refunded_amount: 0,

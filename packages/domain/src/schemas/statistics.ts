@@ -210,6 +210,8 @@ export const ZTypePeriodRow = z.object({ period: z.string(), type: z.string(), .
 export const ZPreviousTotal = ZAggregateTotal.extend({ 'created_at>': z.string(), 'created_at<': z.string() });
 /** statistics/scheme: per card scheme (brand; `other` for payments without a card). */
 export const ZSchemeRow = z.object({ scheme: z.string(), ...money });
+/** statistics/platform, browser, issuer, issuer/country: per recorded value (null = unknown) with its share of the count. */
+export const ZClientRow = z.object({ value: z.string().nullable(), ...money, count_percentage: z.number() });
 /** statistics/dayofweek: per local ISO weekday (1 Monday … 7 Sunday), every weekday listed. */
 export const ZDayOfWeekRow = z.object({ date: z.number().int(), ...money });
 /** statistics/outcome: per outcome (TRANSACTION_OUTCOMES) with its share of the count. */
@@ -256,3 +258,4 @@ export type TPreviousTotal = z.infer<typeof ZPreviousTotal>;
 export type TSchemeRow = z.infer<typeof ZSchemeRow>;
 export type TDayOfWeekRow = z.infer<typeof ZDayOfWeekRow>;
 export type TOutcomeRow = z.infer<typeof ZOutcomeRow>;
+export type TClientRow = z.infer<typeof ZClientRow>;

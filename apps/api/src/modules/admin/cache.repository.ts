@@ -36,6 +36,7 @@ export const rebuildRollups = async (db: Queryable) => {
   await db.query(sql`lock table transaction, customer, refund in share mode`);
   await db.query(sql`select kassa_rebuild_statistics_rollups()`);
   await db.query(sql`select kassa_rebuild_merchant_revenue()`);
+  await db.query(sql`select kassa_rebuild_client_rollups()`);
 };
 
 export const listSizes = async (db: Queryable) =>

@@ -71,9 +71,15 @@ export const closeSession = (tx: Queryable, id: string, state: Exclude<CheckoutS
 export const recordAuthorisation = (
   tx: Queryable,
   transactionId: string,
-  a: { processorId: string | null; externalId: string | null; decision: unknown },
+  a: {
+    processorId: string | null;
+    externalId: string | null;
+    decision: unknown;
+    client: { platform: string | null; browser: string | null };
+  },
 ) =>
-  tx.query(sql`update transaction set processor_id = ${a.processorId}, processor_id_external = ${a.externalId}, decision = ${JSON.stringify(a.decision)}::jsonb
+  tx.query(sql`update transaction set processor_id = ${a.processorId}, processor_id_external = ${a.externalId}, decision = ${JSON.stringify(a.decision)}::jsonb,
+    platform = coalesce(${a.client.platform}, platform), browser = coalesce(${a.client.browser}, browser)
     where id = ${transactionId}`);
 
 export const setDecision = (tx: Queryable, transactionId: string, decision: unknown) =>

@@ -58,7 +58,7 @@ export const hostedCheckoutRoutes = async (fastify: FastifyInstance) => {
     handler: async (request, reply) => {
       await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
       reply.header('cache-control', 'no-store');
-      return completeChallenge(app.db, request.params.token, request.body.code);
+      return completeChallenge(app.db, request.params.token, request.body.code, request.headers['user-agent'] ?? null);
     },
   });
   app.get('/v1/pay/:token', {
@@ -95,7 +95,13 @@ export const hostedCheckoutRoutes = async (fastify: FastifyInstance) => {
     handler: async (request, reply) => {
       await hitRateLimit(app.db, `checkout:${request.ip}`, CHECKOUT_PER_IP);
       reply.header('cache-control', 'no-store');
-      return payPaymentLink(app.db, app.config.publicUrl, request.params.token, request.body.card_number);
+      return payPaymentLink(
+        app.db,
+        app.config.publicUrl,
+        request.params.token,
+        request.body.card_number,
+        request.headers['user-agent'] ?? null,
+      );
     },
   });
   app.get('/v1/add-card/:token', {

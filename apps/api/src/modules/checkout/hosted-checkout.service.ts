@@ -1,3 +1,4 @@
+import { clientOf } from '../payments/client-of.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CHALLENGE_MAX_ATTEMPTS,
@@ -134,7 +135,12 @@ const failChallenge = async (tx: Queryable, session: repo.SessionRow, state: 'fa
  * answer fails the payment. A session that already ended answers its page unchanged, so a
  * double submit moves nothing twice. A wrong code with tries left is a 422 on `body.code`.
  */
-export const completeChallenge = async (db: Db, token: string, code: string): Promise<TCheckoutPage> => {
+export const completeChallenge = async (
+  db: Db,
+  token: string,
+  code: string,
+  userAgent: string | null = null,
+): Promise<TCheckoutPage> => {
   if (!isWellFormed(token)) throw notFound('Checkout');
   const outcome = await db.transaction(async (tx) => {
     const session = await repo.lockSessionByToken(tx, hashToken(token));
@@ -170,6 +176,8 @@ export const completeChallenge = async (db: Db, token: string, code: string): Pr
       processorId: answer.processorId,
       externalId: answer.externalId,
       decision,
+      // The customer is on the challenge page: its browser is the payment's.
+      client: clientOf(userAgent),
     });
     await repo.closeSession(tx, session.id, 'authenticated', now);
     if (session.payment_link_id && answer.status === 'SETTLEMENT_REQUESTED')

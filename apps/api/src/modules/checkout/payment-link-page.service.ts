@@ -59,6 +59,7 @@ export const payPaymentLink = async (
   publicUrl: string,
   token: string,
   cardNumber: string,
+  userAgent: string | null = null,
 ): Promise<TPaymentLinkPage> => {
   if (!isWellFormed(token)) throw notFound('Payment link');
   const outcome = await db.transaction(async (tx): Promise<{ page: TPaymentLinkPage } | { refusal: HttpError }> => {
@@ -83,6 +84,7 @@ export const payPaymentLink = async (
       merchantReference: link.merchant_reference ?? link.id,
       description: link.description ?? undefined,
       cardNumber,
+      userAgent,
       challenge: true,
     });
     let checkoutUrl: string | null = null;

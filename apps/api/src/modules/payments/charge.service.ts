@@ -1,3 +1,5 @@
+import { clientOf } from './client-of.ts';
+import { issuerOf } from './bin-table.ts';
 import {
   assertTransition,
   evaluateRouting,
@@ -40,6 +42,8 @@ export type ChargeInput = {
   scheduledTransactionId?: string;
   /** A (test) card number, digits only; card payments without one use the default test card. */
   cardNumber?: string | null;
+  /** The customer's user agent, when the payment is made on Kassa's hosted pages (platform and browser statistics). */
+  userAgent?: string | null;
   /** The merchant asks for 3-D Secure. */
   threeDSecure?: boolean;
   /**
@@ -323,6 +327,8 @@ export const preparePayment = async (
     tags,
     threeDs: facts.three_ds || threeDSecureRequired,
     countryCode: facts.country_code,
+    client: clientOf(input.userAgent),
+    issuer: issuerOf(card?.bin),
     decision,
   };
   const webhooks =

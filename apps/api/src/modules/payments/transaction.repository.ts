@@ -68,6 +68,9 @@ export type NewTransaction = {
   tags?: string[];
   threeDs?: boolean;
   countryCode?: string | null;
+  /** The customer's platform and browser (hosted pages), the card's issuer and its country (BIN table). */
+  client?: { platform: string | null; browser: string | null };
+  issuer?: { issuer: string; country: string } | null;
   /** What the payments engine decided (rulesets, routing path, acquirer answer). */
   decision?: unknown;
   /** Written as `created_at` and `updated_at` (else the database's `now()`): set when the answer is built before the write. */
@@ -76,7 +79,8 @@ export type NewTransaction = {
 
 const TRANSACTION_COLUMNS = `id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
       amount, currency_code, payment_product_type, card_brand, card_bin, card_last4, recurring_type, status, status_reason,
-      subscription_id, subscription_cycle, description, processor_id_external, status_history, blocked, tags, three_ds, country_code, decision`;
+      subscription_id, subscription_cycle, description, processor_id_external, status_history, blocked, tags, three_ds, country_code, decision,
+      platform, browser, issuer, issuer_country`;
 
 /** A new transaction as one JSON object of its columns (read back with `jsonb_populate_record(null::transaction, …)`). */
 const transactionRecord = (t: NewTransaction) =>
@@ -108,6 +112,10 @@ const transactionRecord = (t: NewTransaction) =>
     three_ds: t.threeDs ?? false,
     country_code: t.countryCode ?? null,
     decision: t.decision === undefined ? null : t.decision,
+    platform: t.client?.platform ?? null,
+    browser: t.client?.browser ?? null,
+    issuer: t.issuer?.issuer ?? null,
+    issuer_country: t.issuer?.country ?? null,
   });
 
 /**
@@ -144,6 +152,10 @@ export const newTransactionRow = (t: NewTransaction & { createdAt: Date }) => ({
   tags: t.tags ?? [],
   three_ds: t.threeDs ?? false,
   country_code: t.countryCode ?? null,
+  platform: t.client?.platform ?? null,
+  browser: t.client?.browser ?? null,
+  issuer: t.issuer?.issuer ?? null,
+  issuer_country: t.issuer?.country ?? null,
   description: t.description,
   processor_id_external: t.processorIdExternal,
   refunded_amount: 0,

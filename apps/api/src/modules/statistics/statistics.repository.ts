@@ -368,6 +368,30 @@ export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
     select s.scheme, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume from ${source} s group by 1 having sum(s.count) <> 0 order by 3 desc, 1`);
 };
 
+/** The client dimensions a payment records (migration 0135), each a kind of the client rollups. */
+export const CLIENT_KINDS = ['platform', 'browser', 'issuer', 'issuer_country'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+
+const CLIENT_LEVELS: Level[] = [
+  { unit: 'month', table: 'transaction_client_monthly', column: 'month' },
+  { unit: 'day', table: 'transaction_client_daily', column: 'day' },
+];
+
+/** Count and volume per value of one client dimension ('' = unknown): whole months and days from the client rollups, the ends of the range from rows. */
+export const byClient = (db: Queryable, kind: ClientKind, conditions: Sql[], range: Range) => {
+  const column = sql.raw(`e.${kind}`);
+  const source = pyramid(
+    CLIENT_LEVELS,
+    (level, time) =>
+      sql`select e.value, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.kind = ${kind}`, time])}`,
+    (rows) =>
+      sql`select coalesce(${column}, '') as value, 1 as count, e.amount as volume from transaction e ${where([...conditions, ...inRange(rows)])}`,
+    range,
+  );
+  return db.query<Money & { value: string }>(sql`
+    select s.value, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume from ${source} s group by 1 having sum(s.count) <> 0 order by s.value = '', 2 desc, 1`);
+};
+
 export const idsOf = (query: TStatisticsQuery) => (query.ids ? query.ids.split(',') : undefined);
 
 /**

@@ -6,6 +6,7 @@ import {
   ZAchievement,
   ZAggregateRow,
   ZAggregateTotal,
+  ZClientRow,
   ZBestCustomer,
   ZDailyAggregate,
   ZDayAndTimeCell,
@@ -217,6 +218,20 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     `Transactions per card scheme (payment schemes; other = no card). ${RANGE}`,
     (scope, query) => stats.schemes(app.db, scope, query),
   );
+  const clients = [
+    ['platform', 'platform', "the customer's operating system on Kassa's hosted pages"],
+    ['browser', 'browser', "the customer's browser on Kassa's hosted pages"],
+    ['issuer', 'issuer', "the card's issuer by BIN (Kassa's BIN table)"],
+    ['issuer/country', 'issuer_country', "the card issuer's country by BIN"],
+  ] as const;
+  for (const [path, kind, what] of clients)
+    get(
+      `statistics/${path}`,
+      roles.transaction,
+      z.array(ZClientRow),
+      `Transactions per ${what}, with the share of the count; value null where it is unknown. ${RANGE}`,
+      (scope, query) => stats.clientStats(app.db, kind, scope, query),
+    );
   get(
     'customer/aggregate/best',
     roles.customer,

@@ -7,11 +7,13 @@ import {
   type TStatisticsQuery,
 } from '@kassa/domain';
 import { badRequest, notFoundAt } from '../../lib/http-error.ts';
-import type { Queryable } from '../../plugins/db/index.ts';
+import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
   byCountry,
   bySchemes,
+  byClient,
+  type ClientKind,
   cellSource,
   currencyOf,
   customerDetails,
@@ -468,3 +470,21 @@ export const outcomes = async (db: Queryable, scope: Scope, query: TStatisticsQu
 /** statistics/scheme: transactions per card scheme ("payment schemes"); payments without a card as `other`. */
 export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) =>
   bySchemes(db, filterConditions(scope, query), rangeOf(query));
+
+/**
+ * statistics/platform, browser, issuer and issuer/country (payments §7): transactions per value of
+ * what the payment recorded, with each value's share of the count; `null` for payments where it is
+ * unknown (no hosted page, a card outside the BIN table, no card).
+ */
+export const clientStats = async (db: Queryable, kind: ClientKind, scope: Scope, query: TStatisticsQuery) => {
+  // An issuer is a card's: payments by other means are not of an unknown issuer, they have none.
+  const cards = kind === 'issuer' || kind === 'issuer_country' ? [sql`e.payment_product_type = 'card'`] : [];
+  const rows = await byClient(db, kind, [...filterConditions(scope, query), ...cards], rangeOf(query));
+  const count = rows.reduce((sum, row) => sum + row.count, 0);
+  return rows.map((row) => ({
+    value: row.value === '' ? null : row.value,
+    count: row.count,
+    volume: row.volume,
+    count_percentage: percentage(row.count, count),
+  }));
+};

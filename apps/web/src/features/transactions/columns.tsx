@@ -90,6 +90,13 @@ export const transactionColumns = (t: TFunction): ListColumn<TransactionRow>[] =
     exportFields: ['country_code'],
     render: (row) => row.country_code,
   },
+  ...(['platform', 'browser', 'issuer', 'issuer_country'] as const).map((field) => ({
+    key: field,
+    title: t(`fields:transaction.${field}`),
+    defaultHidden: true,
+    exportFields: [field],
+    render: (row: TransactionRow) => row[field],
+  })),
   // Last and sticky: at 1024 px the table scrolls sideways and the status stays in view.
   {
     key: 'status',

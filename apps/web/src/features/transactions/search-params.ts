@@ -12,6 +12,12 @@ export const transactionListParams: ListParamsDef = {
     'amount<': param.int(),
     currency_code: param.text(),
     country_code: param.text(),
+    // Drill-downs of the transactions dashboard's breakdowns (payments §7).
+    card_brand: param.text(),
+    platform: param.text(),
+    browser: param.text(),
+    issuer: param.text(),
+    issuer_country: param.text(),
     merchant_reference: param.text(),
     id: param.text(),
     customer: param.text(),

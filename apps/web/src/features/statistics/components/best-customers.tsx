@@ -1,26 +1,48 @@
-import { Card, Table } from 'antd';
+import { Card, Segmented, Table } from 'antd';
 import type { TBestCustomer } from '@kassa/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { QueryParams } from '@/lib/api-client.ts';
+import { useBestCustomers } from '../api/get-best-customers.ts';
 import { Link } from 'react-router';
 import { Money } from '@/components/money.tsx';
 import { useFormat } from '@/lib/use-format.ts';
 
-/** The 10 customers with the most volume in the range; View customer opens the customers list with its id. */
+/**
+ * The 10 customers with the most volume in the range, or with the most transactions (payments §7
+ * "best customers by count and volume"); View customer opens the customers list with its id.
+ */
 export const BestCustomers = ({
-  rows,
+  params,
+  scope,
   base,
-  loading,
   currency,
 }: {
-  rows: TBestCustomer[];
+  params: QueryParams;
+  scope: string;
   base: string;
-  loading: boolean;
   currency: string;
 }) => {
   const { t } = useTranslation();
   const format = useFormat();
+  const [by, setBy] = useState<'volume' | 'count'>('volume');
+  const { data: rows = [], isLoading: loading } = useBestCustomers(params, scope, by);
   return (
-    <Card title={t('statistics.bestCustomers')}>
+    <Card
+      title={t('statistics.bestCustomers')}
+      extra={
+        <Segmented
+          aria-label={t('statistics.bestBy')}
+          size="small"
+          value={by}
+          onChange={(value) => setBy(value as 'volume' | 'count')}
+          options={[
+            { value: 'volume', label: t('statistics.bestByVolume') },
+            { value: 'count', label: t('statistics.bestByCount') },
+          ]}
+        />
+      }
+    >
       <Table<TBestCustomer>
         size="small"
         rowKey={(row) => row.customer.id}

@@ -12,7 +12,6 @@ import { countOptions } from '@/lib/entity-api.ts';
 import { useStatistics } from '../api/get-statistics.ts';
 import { useAggregateStats, type StatisticsEntity } from '../api/get-aggregate-stats.ts';
 import { useAggregateTotal } from '../api/get-aggregate-total.ts';
-import { useBestCustomers } from '../api/get-best-customers.ts';
 import { useDailyAggregate } from '../api/get-daily-aggregate.ts';
 import { useDayAndTime } from '../api/get-day-and-time.ts';
 import { useHighestRefunds } from '../api/get-highest-refunds.ts';
@@ -30,6 +29,7 @@ import { SegmentsChart } from '../components/segments-chart.tsx';
 import { Totals } from '../components/totals.tsx';
 import { CurrencyHint } from '../components/currency-hint.tsx';
 import { WeekdayComparison } from '../components/weekday-comparison.tsx';
+import { TransactionBreakdowns } from '../components/transaction-breakdowns.tsx';
 import { SplitComparison } from '../components/split-comparison.tsx';
 import { daysBefore, periodBounds, zonedDate, zonedMidnight } from '../split.ts';
 import { rangeParams, useStatisticsState, type StatisticsState } from '../search-params.ts';
@@ -168,7 +168,6 @@ const TransactionsDashboard = ({
   const range = `created_at%3E=${encodeURIComponent(state.from)}&created_at%3C=${encodeURIComponent(state.to)}&currency_code=${state.currency}`;
   const { data: lifecycle = [] } = useLifecycle(params, scope);
   const { data: countries = [] } = useCountries(params, scope);
-  const { data: best = [], isLoading: bestLoading } = useBestCustomers(params, scope);
   // Local days are days of the user's own time zone (profile), as the server counts them, whatever the browser's zone.
   const zone = useMe().data?.time_zone ?? STATISTICS_TIME_ZONE;
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
@@ -232,7 +231,13 @@ const TransactionsDashboard = ({
         currency={state.currency}
         onOpen={(alpha2) => navigate(`${base}/transactions?country_code=${alpha2}&${range}`)}
       />
-      <BestCustomers rows={best} base={base} loading={bestLoading} currency={state.currency} />
+      <TransactionBreakdowns
+        params={params}
+        scope={scope}
+        currency={state.currency}
+        list={(filter) => `${base}/transactions?${filter}&${range}`}
+      />
+      <BestCustomers params={params} scope={scope} base={base} currency={state.currency} />
     </>
   );
 };
@@ -271,7 +276,6 @@ export const CustomersDashboardPage = () => {
 const CustomersDashboard = ({ state, scope, base }: { state: StatisticsState; scope: string; base: string }) => {
   const { t } = useTranslation();
   const { data: segments = [] } = useSegments(scope);
-  const { data: best = [], isLoading } = useBestCustomers(rangeParams(state), scope);
   return (
     <>
       <Aggregate
@@ -286,7 +290,7 @@ const CustomersDashboard = ({ state, scope, base }: { state: StatisticsState; sc
           <SegmentsChart rows={segments} />
         </Col>
         <Col xs={24} xl={14}>
-          <BestCustomers rows={best} base={base} loading={isLoading} currency={state.currency} />
+          <BestCustomers params={rangeParams(state)} scope={scope} base={base} currency={state.currency} />
         </Col>
       </Row>
     </>

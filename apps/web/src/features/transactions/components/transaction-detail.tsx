@@ -8,6 +8,8 @@ import { EntityLink } from '@/components/entity-link.tsx';
 import { Money } from '@/components/money.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { countryName } from '@/lib/countries.ts';
+import { useFormat } from '@/lib/use-format.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { customerName, populated, type CustomerRef, type TransactionRow } from '../api/types.ts';
@@ -20,6 +22,7 @@ import { ChargebacksTab, RefundsTab } from './transaction-related-tabs.tsx';
 const Details = ({ tx }: { tx: TransactionRow }) => {
   const { t } = useTranslation();
   const f = (field: string) => t(`fields:transaction.${field}`);
+  const { language } = useFormat();
   const ref = (value: string | { id: string; name?: string } | null) => populated(value);
   return (
     <DetailFields
@@ -55,6 +58,13 @@ const Details = ({ tx }: { tx: TransactionRow }) => {
           value: <PaymentProduct product={tx.payment_product_type} brand={tx.card_brand} last4={tx.card_last4} />,
         },
         { label: f('card'), value: tx.card_bin ? `${tx.card_bin}••••••${tx.card_last4 ?? ''}` : null },
+        {
+          label: f('issuer'),
+          value: tx.issuer
+            ? [tx.issuer, tx.issuer_country && countryName(tx.issuer_country, language)].filter(Boolean).join(', ')
+            : null,
+        },
+        { label: f('platform'), value: [tx.platform, tx.browser].filter(Boolean).join(' · ') || null },
         {
           label: f('recurring_type'),
           value: tx.recurring_type && t(`recurringTypes.${tx.recurring_type}`, { defaultValue: tx.recurring_type }),
