@@ -78,7 +78,8 @@ export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx:
     const person = { email: body.email, name: body.name, language: body.language };
     const id = await insertUser(tx, { organisationId: org.id, ...person, passwordHash: null, roles });
     await sendWelcomeMail(tx, { id, ...person }, side === 'psp', ctx.publicUrl);
-    return { id, notes: [noteOf(writes[side], 'created', { organisation: org.id, roles })] };
+    // The route answers 200 (the spec's), and the entry says so.
+    return { id, notes: [{ ...noteOf(writes[side], 'created', { organisation: org.id, roles }), responseCode: 200 }] };
   });
   return created.row();
 };
