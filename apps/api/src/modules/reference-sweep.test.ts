@@ -205,7 +205,12 @@ describe('references in every create and update body are checked in the scope of
  * write path, with the owner resolved in the caller's subtree).
  */
 const OWNED_IN: { path: string; field: string; table: string; body: (org: string) => Body }[] = [
-  { path: 'organisation', field: 'parent', table: 'organisation', body: (org) => ({ name: 'Sweep', country_code: 'NL', parent: org }) },
+  {
+    path: 'organisation',
+    field: 'parent',
+    table: 'organisation',
+    body: (org) => ({ name: 'Sweep', country_code: 'NL', parent: org }),
+  },
   {
     path: 'apikey',
     field: 'organisation',
@@ -249,7 +254,11 @@ describe('the organisation a row is made in is checked like a reference', () => 
   });
 
   it('refuses a sub-organisation a move of its own organisation below its parent or a sibling (404), moving nothing', async () => {
-    const made = await callAs(t.app, aSub, 'POST', '/v1/organisation', { name: 'Sweep move', country_code: 'NL', parent: orgs.ASub });
+    const made = await callAs(t.app, aSub, 'POST', '/v1/organisation', {
+      name: 'Sweep move',
+      country_code: 'NL',
+      parent: orgs.ASub,
+    });
     expect(made.status).toBe(201);
     for (const other of ['A', 'ASib'] as const) {
       const moved = await callAs(t.app, aSub, 'POST', `/v1/organisation/${made.body.id}`, { parent: orgs[other] });

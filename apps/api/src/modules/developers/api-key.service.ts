@@ -38,7 +38,11 @@ export const apiKeyWrite = defineWrite({
 export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCreate) => {
   const { prefix, key } = newKey();
   const created = await writeEntity(db, actor, apiKeyWrite, async (tx) => {
-    const org = await findOrganisationInSubtree(tx, body.organisation ?? actor.organisation.id, actor.organisation.path);
+    const org = await findOrganisationInSubtree(
+      tx,
+      body.organisation ?? actor.organisation.id,
+      actor.organisation.path,
+    );
     if (!org) throw notFoundAt('body.organisation', 'Organisation');
     const roles = [...new Set(body.roles)].sort();
     assertRoles(actor.roles, roles, org.type === 'provider');

@@ -52,7 +52,9 @@ describe('API keys', () => {
     expect(trail.map((r) => r.type)).toEqual(['api_key_created']);
     const secretPart = key.slice(prefix.length + 1);
     expect(
-      await t.db.query(sql`select id from audit_log where position(${secretPart} in coalesce(detail::text, '') || coalesce(request::text, '') || coalesce(response::text, '')) > 0`),
+      await t.db.query(
+        sql`select id from audit_log where position(${secretPart} in coalesce(detail::text, '') || coalesce(request::text, '') || coalesce(response::text, '')) > 0`,
+      ),
     ).toEqual([]);
 
     const rows = await callAs(t.app, bearer(key), 'GET', '/v1/transaction?_limit=100');

@@ -23,5 +23,8 @@ export const setMerchantActivity = (db: Db, actor: Actor, id: string, active: bo
   actOnEntity(db, actor, merchantWrite, id, async ({ row }) =>
     row.active === active
       ? { notes: [] }
-      : { values: { active }, notes: [noteOf(merchantWrite, active ? 'activated' : 'deactivated', { name: row.name })] },
+      : {
+          values: { active },
+          notes: [noteOf(merchantWrite, active ? 'activated' : 'deactivated', { name: row.name })],
+        },
   );

@@ -35,7 +35,11 @@ export const createOrganisation = async (db: Db, actor: Actor, body: TOrganisati
   (
     await writeEntity(db, actor, organisationWrite, async (tx) => {
       const parent = await lockParent(tx, actor, body.parent);
-      const { id } = await insertOrganisation(tx, { parentId: parent.id, name: body.name, countryCode: body.country_code });
+      const { id } = await insertOrganisation(tx, {
+        parentId: parent.id,
+        name: body.name,
+        countryCode: body.country_code,
+      });
       const details = addressOf(body);
       if (Object.keys(details).length) await updateRow(tx, 'organisation', id, details);
       return { id, notes: [noteOf(organisationWrite, 'created', { name: body.name, parent: parent.id })] };

@@ -43,7 +43,10 @@ export const upsertWelcomeMail = async (db: Db, body: TWelcomeMailUpdate & { id?
     if (existing) await repo.updateWelcomeMail(tx, id, write);
     else await repo.insertWelcomeMail(tx, id, write);
     const detail = { default: body.default, psp_default: body.psp_default };
-    return { id, notes: [{ ...noteOf(welcomeMailWrite, existing ? 'updated' : 'created', detail), responseCode: 200 }] };
+    return {
+      id,
+      notes: [{ ...noteOf(welcomeMailWrite, existing ? 'updated' : 'created', detail), responseCode: 200 }],
+    };
   });
   return written.row();
 };

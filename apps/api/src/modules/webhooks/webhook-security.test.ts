@@ -156,10 +156,15 @@ describe('webhook endpoints belong to the organisation that made them (issue 30,
   it("answers a sub-organisation its parent's webhook and its parent's endpoint as unknown ones: nothing sent, the secret kept, nothing recorded", async () => {
     const path = '/parent-only';
     const url = receiver.url(path);
-    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', { organisation: world.shopA.id, url, type: 'validationruleset' });
+    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url,
+      type: 'validationruleset',
+    });
     expect(sent.status).toBe(201);
     const delivered = receivedAt(path).length;
-    const endpoints = async () => t.db.query(sql`select id, secret, previous_secret from webhook_endpoint where url = ${url}`);
+    const endpoints = async () =>
+      t.db.query(sql`select id, secret, previous_secret from webhook_endpoint where url = ${url}`);
     const before = await endpoints();
     expect(before).toHaveLength(1);
 
