@@ -75,11 +75,3 @@ export const moveOrganisationSubtree = async (
   );
   await tx.query(sql`update organisation set parent_id = ${parentId} where id = ${org.id}`);
 };
-
-/** An organisation by id, if it lies in the subtree at `path` (the actor's own or below). */
-export const findOrganisationInSubtree = async (db: Queryable, id: string, path: string) =>
-  (
-    await db.query<{ id: string; type: string; merchant_id: string | null }>(
-      sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${path}%`}`,
-    )
-  )[0];
