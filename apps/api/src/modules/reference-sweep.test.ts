@@ -198,6 +198,77 @@ describe('references in every create and update body are checked in the scope of
   });
 });
 
+/**
+ * Where a row is made is a reference too: the organisation a key, user or webhook endpoint belongs
+ * to, and an organisation's parent. A sub-organisation naming its parent or a sibling there gets the
+ * 404 of an unknown id at that field, and nothing is made (issue 31 item 2: these writes are on the
+ * write path, with the owner resolved in the caller's subtree).
+ */
+const OWNED_IN: { path: string; field: string; table: string; body: (org: string) => Body }[] = [
+  {
+    path: 'organisation',
+    field: 'parent',
+    table: 'organisation',
+    body: (org) => ({ name: 'Sweep', country_code: 'NL', parent: org }),
+  },
+  {
+    path: 'apikey',
+    field: 'organisation',
+    table: 'api_key',
+    body: (org) => ({ name: 'Sweep', roles: ['TRANSACTION_LIST'], organisation: org }),
+  },
+  {
+    path: 'user',
+    field: 'organisation',
+    table: 'app_user',
+    body: (org) => ({ name: 'Sweep', email: `sweep-${++serial}@test.kassa`, roles: [], organisation: org }),
+  },
+  {
+    path: 'webhook/secret',
+    field: 'organisation',
+    table: 'webhook_endpoint',
+    body: (org) => ({ organisation: org, url: `https://example.com/sweep-${++serial}` }),
+  },
+];
+
+describe('the organisation a row is made in is checked like a reference', () => {
+  const count = async (table: string) =>
+    (await t.db.query<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`))[0].n;
+
+  it('refuses a sub-organisation its parent and a sibling as the owner or parent (404), making nothing', async () => {
+    const refused: string[] = [];
+    for (const { path, field, table, body } of OWNED_IN) {
+      // The control: its own organisation is accepted, so each 404 below is the field's.
+      const own = await callAs(t.app, aSub, 'POST', `/v1/${path}`, body(orgs.ASub));
+      expect(own.status, `${path} in its own organisation: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+      for (const other of ['A', 'ASib'] as const) {
+        const before = await count(table);
+        const answer = await callAs(t.app, aSub, 'POST', `/v1/${path}`, body(orgs[other]));
+        const paths = ((answer.body?.details ?? []) as { path: string }[]).map((d) => d.path);
+        if (answer.status !== 404 || !paths.includes(`body.${field}`))
+          refused.push(`${path} ${field} = ${other}: ${answer.status} ${paths.join(',')}`);
+        expect(await count(table)).toBe(before);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a sub-organisation a move of its own organisation below its parent or a sibling (404), moving nothing', async () => {
+    const made = await callAs(t.app, aSub, 'POST', '/v1/organisation', {
+      name: 'Sweep move',
+      country_code: 'NL',
+      parent: orgs.ASub,
+    });
+    expect(made.status).toBe(201);
+    for (const other of ['A', 'ASib'] as const) {
+      const moved = await callAs(t.app, aSub, 'POST', `/v1/organisation/${made.body.id}`, { parent: orgs[other] });
+      expect(moved.status).toBe(404);
+      expect(moved.body.details.map((d: { path: string }) => d.path)).toEqual(['body.parent']);
+      expect((await callAs(t.app, admin, 'GET', `/v1/organisation/${made.body.id}`)).body.parent).toBe(orgs.ASub);
+    }
+  });
+});
+
 type Schema = {
   $ref?: string;
   properties?: Record<string, Schema>;

@@ -83,3 +83,11 @@ export const actorOf = (request: FastifyRequest): Actor => {
     },
   };
 };
+
+/** The acting person or key with who it is: its roles (what it may grant), name, e-mail and language. */
+export type PersonActor = Actor & { roles: string[]; name: string; email: string; language: string };
+
+export const personActorOf = (request: FastifyRequest): PersonActor => {
+  const auth = authOf(request);
+  return { ...actorOf(request), roles: auth.roles, name: auth.name, email: auth.email, language: auth.language };
+};

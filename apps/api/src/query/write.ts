@@ -47,6 +47,8 @@ export type WriteDef<E extends EntityDef = EntityDef> = {
   softDelete?: boolean;
   /** Who owns new rows: a merchant organisation (default) or the provider (its shared catalogue, no `merchant_id`). */
   ownedBy?: 'merchant' | 'provider';
+  /** The column naming the row's owner organisation; `id` for organisations, which own themselves. */
+  ownerColumn?: string;
 };
 
 const defs: WriteDef[] = [];
@@ -218,17 +220,17 @@ const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id:
     def.populate ? { _populate: def.populate } : undefined,
   );
 
-/** Locks the row in the caller's scope; an unknown or foreign id is one 404. */
-export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string) => {
+/** Locks the row in the caller's scope; an unknown or foreign id is one 404 (at `at`, the input naming it). */
+export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string, at = 'params.id') => {
   const row = await lockRow(tx, def.table ?? def.entity.table, id, rowConditions(def.entity, actor.scope));
-  if (!row) throw notFoundAt('params.id', def.label);
+  if (!row) throw notFoundAt(at, def.label);
   return row;
 };
 
 /** The owner's scope of a locked row. */
-const ownerOf = async (tx: Queryable, row: Record<string, unknown>) => {
+const ownerOf = async (tx: Queryable, row: Record<string, unknown>, def: WriteDef) => {
   const owner = {
-    organisationId: String(row.organisation_id),
+    organisationId: String(row[def.ownerColumn ?? 'organisation_id']),
     merchantId: (row.merchant_id as string | undefined) ?? null,
   };
   return { owner, ownerScope: await ownerScope(tx, owner.organisationId) };
@@ -285,7 +287,7 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
     const row = await lockInScope(tx, actor, def, id);
     // A rollback's body is an earlier version, read only once the row is known to be the caller's.
     const body = typeof bodyOf === 'function' ? await bodyOf(tx, row) : bodyOf;
-    const { owner, ownerScope: scope } = await ownerOf(tx, row);
+    const { owner, ownerScope: scope } = await ownerOf(tx, row, def);
     await checkReferences(tx, def, scope, body as Record<string, unknown>, row);
     const { values: given = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
     // A field the body did not send stays as stored: an update changes exactly what it sends.
@@ -314,4 +316,72 @@ export const deleteEntity = async (
     await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
     await audit(tx, actor, def, id, 'deleted', written?.detail);
   });
+};
+
+/**
+ * One entry a write records: its whole `type` (`merchant_activated`, `mfa_reset`), about the
+ * written row unless `entityId` names another (each key a revocation ended), answered with
+ * `responseCode` (200 unless given).
+ */
+export type AuditNote = { type: string; detail?: Record<string, unknown>; entityId?: string; responseCode?: number };
+
+/** The entry `<def's type>_<change>` (`share_request_shared`). */
+export const noteOf = (def: WriteDef, change: string, detail?: Record<string, unknown>): AuditNote => ({
+  type: `${def.audit.type}_${change}`,
+  detail,
+  responseCode: change === 'created' ? 201 : undefined,
+});
+
+/** What an action's rules give back: the columns to write on the row, and what to record (nothing: nothing changed). */
+export type Acted = { values?: Record<string, unknown>; notes: AuditNote[] };
+
+/**
+ * A write that is not a plain create or update (an organisation below its parent, a key with its
+ * secret, an endpoint found or made by its URL): `work` writes in the one transaction and answers
+ * the row's id and what to record. As for every write, a unique violation is the entity's 409,
+ * the entries are recorded in the same transaction, and the answer is re-read (`reread: false`:
+ * the service answers itself, a secret shown once).
+ */
+export const writeEntity = async <E extends EntityDef, R extends { id: string; notes: AuditNote[] }>(
+  db: Db,
+  actor: Actor,
+  def: WriteDef<E>,
+  work: (tx: Queryable) => Promise<R>,
+): Promise<R & { row: () => Promise<RowOf<E>> }> => {
+  const written = await inTransaction(db, def, async (tx) => {
+    const result = await work(tx);
+    for (const note of result.notes)
+      await recordAudit(tx, {
+        ...actor.audit,
+        type: note.type,
+        responseCode: note.responseCode ?? 200,
+        entity: def.audit.entity,
+        entityId: note.entityId ?? result.id,
+        detail: note.detail,
+      });
+    return result;
+  });
+  return { ...written, row: () => reread(db, actor, def, written.id) };
+};
+
+/**
+ * An action on the row `id` of the caller's scope (activate, revoke, share, disable…): locked or
+ * the 404 of an unknown id, then the service's rules, the columns they give written, their entries
+ * recorded, all in one transaction; the answer re-read through the query layer.
+ */
+export const actOnEntity = async <E extends EntityDef>(
+  db: Db,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+  rules: (ctx: { tx: Queryable; row: Record<string, unknown> }) => Promise<Acted>,
+): Promise<RowOf<E>> => {
+  const written = await writeEntity(db, actor, def, async (tx) => {
+    const row = await lockInScope(tx, actor, def, id);
+    const { values = {}, notes } = await rules({ tx, row });
+    const set = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+    if (Object.keys(set).length) await updateRow(tx, def.table ?? def.entity.table, id, set);
+    return { id, notes };
+  });
+  return written.row();
 };

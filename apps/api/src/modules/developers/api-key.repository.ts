@@ -1,6 +1,4 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import { scopedAnd } from '../../query/where.ts';
-import type { Scope } from '../../query/scope.ts';
 
 export const insertKey = (
   db: Queryable,
@@ -21,14 +19,6 @@ export const insertKey = (
   db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id)
     values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId})`);
 
-/** A key of the actor's tenancy, locked until the transaction ends. */
-export const lockKey = async (db: Queryable, scope: Scope, id: string) =>
-  (
-    await db.query<{ id: string; roles: string[]; revoked_at: Date | null; name: string }>(
-      sql`select e.id, e.roles, e.revoked_at, e.name from api_key e where e.id = ${id} ${scopedAnd(scope)} for update`,
-    )
-  )[0];
-
 /**
  * Revokes the key and every live key below it (keys it made, the keys those made, …): a key made
  * with a key never outlives it. Answers the keys this revoked, the named one first if it was live.
@@ -45,11 +35,3 @@ export const revokeKeyTree = async (db: Queryable, id: string, byName: string) =
       from tree where k.id = tree.id and k.revoked_at is null
       returning k.id, k.name`)
   ).sort((x, y) => (x.id === id ? -1 : y.id === id ? 1 : 0));
-
-/** An organisation inside the subtree at `subtreePath`, with what a new key needs; undefined outside it. */
-export const findOrganisationInSubtree = async (db: Queryable, subtreePath: string, id: string) =>
-  (
-    await db.query<{ id: string; type: string; merchant_id: string | null }>(
-      sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${subtreePath}%`}`,
-    )
-  )[0];

@@ -1,20 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, ZApiKeyCreate, ZApiKeyCreated } from '@kassa/domain';
-import { actorOf } from '../../plugins/actor.ts';
-import { authOf } from '../../plugins/auth-context.ts';
+import { personActorOf } from '../../plugins/actor.ts';
 import type { RowOf } from '../../query/entity.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import { createApiKey, revokeApiKey } from './api-key.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
-const actorWithRolesOf = (request: FastifyRequest) => ({
-  ...actorOf(request),
-  roles: authOf(request).roles,
-  name: authOf(request).name,
-});
 
 /** API keys: the provider's `psp/api-keys` and a merchant's API settings share these calls; tenancy tells them apart. */
 export const apiKeyRoutes = async (fastify: FastifyInstance) => {
@@ -35,12 +29,12 @@ export const apiKeyRoutes = async (fastify: FastifyInstance) => {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send((await createApiKey(app.db, actorWithRolesOf(request), request.body)) as z.infer<typeof ZApiKeyCreated>),
+        .send((await createApiKey(app.db, personActorOf(request), request.body)) as z.infer<typeof ZApiKeyCreated>),
   });
   app.post('/v1/apikey/:id/revoke', {
     config: { access: { roles: [...access.apiKey.revoke, ...access.merchantApiKey.revoke] } },
     schema: { tags: ['apikey'], params: ZIdParams, response: { 200: apiKeyEntity.row } },
     handler: async (request) =>
-      (await revokeApiKey(app.db, actorWithRolesOf(request), request.params.id)) as RowOf<typeof apiKeyEntity>,
+      (await revokeApiKey(app.db, personActorOf(request), request.params.id)) as RowOf<typeof apiKeyEntity>,
   });
 };

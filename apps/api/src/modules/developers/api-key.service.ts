@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { canGrantRole, isProviderRoleName, type TApiKeyCreate } from '@kassa/domain';
 import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
+import type { PersonActor } from '../../plugins/actor.ts';
 import { API_KEY_PREFIX, apiKeyHash } from '../../plugins/api-key-lookup.ts';
 import type { Db } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { actOnEntity, defineWrite, noteOf, writeEntity } from '../../query/write.ts';
+import { findOrganisationInSubtree } from '../../query/write.repository.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import * as repo from './api-key.repository.ts';
 
@@ -25,15 +25,28 @@ const assertRoles = (callerRoles: string[], roles: string[], providerOrg: boolea
     throw badRequest('body.roles', 'Provider roles are for keys of the provider organisation only');
 };
 
-export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; name: string }, body: TApiKeyCreate) => {
+/** API keys: a person makes and revokes them (access.ts marks the routes person-only), never a key. */
+export const apiKeyWrite = defineWrite({
+  entity: apiKeyEntity,
+  path: 'apikey',
+  idPrefix: 'ak',
+  label: 'API key',
+  audit: { entity: 'apikey', type: 'api_key' },
+});
+
+/** A key of the named organisation (in the caller's subtree); the answer is the only time the key is shown, the trail holds its prefix. */
+export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCreate) => {
   const { prefix, key } = newKey();
-  const id = newId('ak');
-  await db.transaction(async (tx) => {
-    const orgId = body.organisation ?? actor.organisation.id;
-    const org = await repo.findOrganisationInSubtree(tx, actor.organisation.path, orgId);
+  const created = await writeEntity(db, actor, apiKeyWrite, async (tx) => {
+    const org = await findOrganisationInSubtree(
+      tx,
+      body.organisation ?? actor.organisation.id,
+      actor.organisation.path,
+    );
     if (!org) throw notFoundAt('body.organisation', 'Organisation');
     const roles = [...new Set(body.roles)].sort();
     assertRoles(actor.roles, roles, org.type === 'provider');
+    const id = newId('ak');
     await repo.insertKey(tx, {
       id,
       organisationId: org.id,
@@ -48,16 +61,9 @@ export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; nam
       // that revoking a key would also end any key it made.
       createdByKeyId: actor.audit.authentication === 'api' ? actor.userId : null,
     });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'api_key_created',
-      responseCode: 201,
-      entity: 'apikey',
-      entityId: id,
-      detail: { name: body.name, prefix, roles },
-    });
+    return { id, notes: [noteOf(apiKeyWrite, 'created', { name: body.name, prefix, roles })] };
   });
-  return { ...(await getEntity(db, apiKeyEntity, actor.scope, id)), key };
+  return { ...(await created.row()), key };
 };
 
 /**
@@ -65,24 +71,18 @@ export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; nam
  * their descendants (made with keys before keys were refused on these routes); the rows stay for
  * the record. Revoking an already revoked key still ends any key below it that is live.
  */
-export const revokeApiKey = async (db: Db, actor: Actor & { roles: string[]; name: string }, id: string) => {
-  await db.transaction(async (tx) => {
-    const key = await repo.lockKey(tx, actor.scope, id);
-    if (!key) throw notFoundAt('params.id', 'API key');
-    if (!key.roles.every((role) => canGrantRole(actor.roles, role)))
+export const revokeApiKey = (db: Db, actor: PersonActor, id: string) =>
+  actOnEntity(db, actor, apiKeyWrite, id, async ({ tx, row }) => {
+    if (!(row.roles as string[]).every((role) => canGrantRole(actor.roles, role)))
       throw forbidden('This key holds roles you do not hold');
-    for (const revoked of await repo.revokeKeyTree(tx, id, actor.name)) {
-      const own = revoked.id === id;
-      // One row per key, so each key's history says why it ended.
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: 'api_key_revoked',
-        responseCode: 200,
-        entity: 'apikey',
-        entityId: revoked.id,
-        detail: own ? { name: revoked.name } : { name: revoked.name, reason: 'made_by_revoked_key', revoked_key: id },
-      });
-    }
+    // One entry per key, so each key's history says why it ended.
+    const notes = (await repo.revokeKeyTree(tx, id, actor.name)).map((revoked) =>
+      revoked.id === id
+        ? noteOf(apiKeyWrite, 'revoked', { name: revoked.name })
+        : {
+            ...noteOf(apiKeyWrite, 'revoked', { name: revoked.name, reason: 'made_by_revoked_key', revoked_key: id }),
+            entityId: revoked.id,
+          },
+    );
+    return { notes };
   });
-  return getEntity(db, apiKeyEntity, actor.scope, id);
-};

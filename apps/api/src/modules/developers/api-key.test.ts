@@ -47,6 +47,15 @@ describe('API keys', () => {
     expect(listed.body.map((k: { id: string }) => k.id)).toContain(id);
     expect(JSON.stringify(listed.body)).not.toContain(key);
     expect((await callAs(t.app, a, 'GET', `/v1/apikey/${id}`)).body.key).toBeUndefined();
+    // The trail records the making (with the public prefix) and never the key, in no entry of any kind.
+    const trail = await t.db.query<{ type: string }>(sql`select type from audit_log where entity_id = ${id}`);
+    expect(trail.map((r) => r.type)).toEqual(['api_key_created']);
+    const secretPart = key.slice(prefix.length + 1);
+    expect(
+      await t.db.query(
+        sql`select id from audit_log where position(${secretPart} in coalesce(detail::text, '') || coalesce(request::text, '') || coalesce(response::text, '')) > 0`,
+      ),
+    ).toEqual([]);
 
     const rows = await callAs(t.app, bearer(key), 'GET', '/v1/transaction?_limit=100');
     expect(rows.status).toBe(200);

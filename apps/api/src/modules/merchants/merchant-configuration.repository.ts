@@ -19,11 +19,11 @@ export const findMerchantLimits = async (db: Queryable, merchantId: string): Pro
     )
   )[0];
 
-/** A merchant organisation inside the subtree at `subtreePath`, row-locked when `lock`; undefined otherwise. */
-export const findMerchantInSubtree = async (db: Queryable, subtreePath: string, id: string, lock: boolean) =>
+/** A merchant organisation inside the subtree at `subtreePath`; undefined otherwise. */
+export const findMerchantInSubtree = async (db: Queryable, subtreePath: string, id: string) =>
   (
     await db.query<{ id: string; name: string; mcc: string | null }>(
-      sql`select id, name, mcc from organisation where id = ${id} and type = 'merchant' and path like ${`${subtreePath}%`} ${lock ? sql`for update` : sql.empty}`,
+      sql`select id, name, mcc from organisation where id = ${id} and type = 'merchant' and path like ${`${subtreePath}%`}`,
     )
   )[0];
 

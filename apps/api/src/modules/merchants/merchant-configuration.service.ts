@@ -5,8 +5,9 @@ import {
 } from '@kassa/domain';
 import { notFound } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { defineWrite, lockInScope, noteOf, writeEntity } from '../../query/write.ts';
+import { merchantEntity } from './merchant.entity.ts';
 import {
   findMerchantConfiguration,
   findMerchantInSubtree,
@@ -27,8 +28,8 @@ export const merchantLimits = async (db: Queryable, merchantId: string): Promise
 };
 
 /** A merchant organisation the actor can see; a sub-organisation, the provider or a foreign id is a 404. */
-const findMerchant = async (db: Queryable, actor: Actor, id: string, lock = false) => {
-  const org = await findMerchantInSubtree(db, actor.organisation.path, id, lock);
+const findMerchant = async (db: Queryable, actor: Actor, id: string) => {
+  const org = await findMerchantInSubtree(db, actor.organisation.path, id);
   if (!org) throw notFound('Merchant');
   return org;
 };
@@ -51,6 +52,17 @@ export const readMerchantConfiguration = async (
   } as TMerchantConfiguration;
 };
 
+/** A merchant's configuration: one row per merchant organisation, recorded as a change of the organisation. */
+const configurationWrite = defineWrite({
+  entity: merchantEntity,
+  path: 'psp/merchant/configuration',
+  table: 'organisation',
+  idPrefix: 'org',
+  label: 'Merchant',
+  audit: { entity: 'organisation', type: 'merchant_configuration' },
+  ownerColumn: 'id',
+});
+
 /** Saves the fields sent (an upsert on the merchant's row, the MCC on the organisation), in one transaction. */
 export const updateMerchantConfiguration = async (
   db: Db,
@@ -58,18 +70,11 @@ export const updateMerchantConfiguration = async (
   id: string,
   body: TMerchantConfigurationUpdate,
 ): Promise<TMerchantConfiguration> => {
-  return db.transaction(async (tx) => {
-    await findMerchant(tx, actor, id, true);
+  await writeEntity(db, actor, configurationWrite, async (tx) => {
+    await lockInScope(tx, actor, configurationWrite, id);
     if (body.mcc !== undefined) await updateOrganisationMcc(tx, id, body.mcc);
     await upsertMerchantConfiguration(tx, id, actor.audit.userName ?? null, body);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'merchant_configuration_updated',
-      responseCode: 200,
-      entity: 'organisation',
-      entityId: id,
-      detail: { fields: Object.keys(body) },
-    });
-    return readMerchantConfiguration(tx, actor, id);
+    return { id, notes: [noteOf(configurationWrite, 'updated', { fields: Object.keys(body) })] };
   });
+  return readMerchantConfiguration(db, actor, id);
 };

@@ -1,4 +1,3 @@
-import type { TOrganisationUpdate } from '@kassa/domain';
 import { newId } from '../../lib/ids.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
@@ -49,18 +48,8 @@ export type OrgRow = {
   path: string;
 };
 
-/** An organisation inside the subtree at `subtreePath`, row-locked; else undefined. */
-export const lockOrganisationInSubtree = async (
-  tx: Queryable,
-  subtreePath: string,
-  id: string,
-): Promise<OrgRow | undefined> =>
-  (
-    await tx.query<OrgRow>(sql`select id, parent_id, merchant_id, type, path from organisation
-    where id = ${id} and path like ${`${subtreePath}%`} for update`)
-  )[0];
-
-const ADDRESS_COLUMNS = [
+/** The name and address columns an update may send. */
+export const ADDRESS_COLUMNS = [
   'name',
   'email',
   'phone',
@@ -74,15 +63,6 @@ const ADDRESS_COLUMNS = [
   'tax_number',
 ] as const;
 
-/** Writes the name and address fields the body names; nothing when it names none. */
-export const updateOrganisationDetails = async (tx: Queryable, id: string, body: TOrganisationUpdate) => {
-  const sets = ADDRESS_COLUMNS.filter((column) => body[column] !== undefined).map(
-    (column) => sql`${sql.raw(column)} = ${body[column]}`,
-  );
-  if (sets.length)
-    await tx.query(sql`update organisation set ${sql.join([...sets, sql`updated_at = now()`], ', ')} where id = ${id}`);
-};
-
 /** Re-roots the subtree at `org.path` to `newPath` and hangs the organisation below its new parent. */
 export const moveOrganisationSubtree = async (
   tx: Queryable,
@@ -95,11 +75,3 @@ export const moveOrganisationSubtree = async (
   );
   await tx.query(sql`update organisation set parent_id = ${parentId} where id = ${org.id}`);
 };
-
-/** An organisation by id, if it lies in the subtree at `path` (the actor's own or below). */
-export const findOrganisationInSubtree = async (db: Queryable, id: string, path: string) =>
-  (
-    await db.query<{ id: string; type: string; merchant_id: string | null }>(
-      sql`select id, type, merchant_id from organisation where id = ${id} and path like ${`${path}%`}`,
-    )
-  )[0];

@@ -1,46 +1,50 @@
 import type { TOrganisationCreate, TOrganisationUpdate } from '@kassa/domain';
-import { badRequest, notFoundAt } from '../../lib/http-error.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { updateRow } from '../../query/write.repository.ts';
+import { defineWrite, lockInScope, noteOf, updateEntity, writeEntity } from '../../query/write.ts';
 import {
+  ADDRESS_COLUMNS,
   insertOrganisation,
-  lockOrganisationInSubtree,
   moveOrganisationSubtree,
-  updateOrganisationDetails,
   type OrgRow,
 } from './organisation.repository.ts';
 import { organisationEntity } from './settings.entities.ts';
 
-/** An organisation inside the actor's subtree, row-locked; else null (another tenant's id looks unknown). */
-const findInScope = (tx: Queryable, actor: Actor, id: string): Promise<OrgRow | undefined> =>
-  lockOrganisationInSubtree(tx, actor.organisation.path, id);
+/** Organisations own themselves: the tree is their tenancy (risk-config.md §2.8, §5). */
+export const organisationWrite = defineWrite({
+  entity: organisationEntity,
+  path: 'organisation',
+  idPrefix: 'org',
+  label: 'Organisation',
+  audit: { entity: 'organisation', type: 'organisation' },
+  ownerColumn: 'id',
+});
 
-export const createOrganisation = async (db: Db, actor: Actor, body: TOrganisationCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const parent = await findInScope(tx, actor, body.parent);
-    if (!parent) throw notFoundAt('body.parent', 'Organisation');
-    const created = await insertOrganisation(tx, {
-      parentId: parent.id,
-      name: body.name,
-      countryCode: body.country_code,
-    });
-    await setColumns(tx, created.id, body);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'organisation_created',
-      responseCode: 201,
-      entity: 'organisation',
-      entityId: created.id,
-      detail: { name: body.name, parent: parent.id },
-    });
-    return created.id;
-  });
-  return getEntity(db, organisationEntity, actor.scope, id);
-};
+/** The parent a body names, inside the caller's subtree and locked; else the 404 of an unknown id. */
+const lockParent = async (tx: Queryable, actor: Actor, id: string) =>
+  (await lockInScope(tx, actor, organisationWrite, id, 'body.parent')) as OrgRow;
 
-const setColumns = updateOrganisationDetails;
+/** The name and address columns the body sends. */
+const addressOf = (body: TOrganisationUpdate) =>
+  Object.fromEntries(ADDRESS_COLUMNS.filter((column) => body[column] !== undefined).map((c) => [c, body[c]]));
+
+/** A new organisation below a parent of the caller's subtree: its type, path and merchant follow from the parent. */
+export const createOrganisation = async (db: Db, actor: Actor, body: TOrganisationCreate) =>
+  (
+    await writeEntity(db, actor, organisationWrite, async (tx) => {
+      const parent = await lockParent(tx, actor, body.parent);
+      const { id } = await insertOrganisation(tx, {
+        parentId: parent.id,
+        name: body.name,
+        countryCode: body.country_code,
+      });
+      const details = addressOf(body);
+      if (Object.keys(details).length) await updateRow(tx, 'organisation', id, details);
+      return { id, notes: [noteOf(organisationWrite, 'created', { name: body.name, parent: parent.id })] };
+    })
+  ).row();
 
 /**
  * Moves an organisation with its subtree under a new parent. Only a sub-organisation moves, and only
@@ -56,8 +60,7 @@ const move = async (tx: Queryable, actor: Actor, org: OrgRow, parentId: string) 
       'Only a sub-organisation can be moved; a merchant stays directly below the provider',
     );
   if (org.id === actor.organisation.id) throw badRequest('body.parent', 'You cannot move your own organisation');
-  const parent = await findInScope(tx, actor, parentId);
-  if (!parent) throw notFoundAt('body.parent', 'Organisation');
+  const parent = await lockParent(tx, actor, parentId);
   if (parent.path.startsWith(org.path))
     throw badRequest(
       'body.parent',
@@ -66,24 +69,15 @@ const move = async (tx: Queryable, actor: Actor, org: OrgRow, parentId: string) 
   const parentMerchant = parent.type === 'merchant' ? parent.id : parent.merchant_id;
   if (parentMerchant !== org.merchant_id)
     throw badRequest('body.parent', 'A sub-organisation can only move within its own merchant');
-  const newPath = `${parent.path}${org.id}/`;
-  await moveOrganisationSubtree(tx, org, parent.id, newPath);
+  await moveOrganisationSubtree(tx, org, parent.id, `${parent.path}${org.id}/`);
 };
 
-export const updateOrganisation = async (db: Db, actor: Actor, id: string, body: TOrganisationUpdate) => {
-  await db.transaction(async (tx) => {
-    const org = await findInScope(tx, actor, id);
-    if (!org) throw notFoundAt('params.id', 'Organisation');
-    if (body.parent !== undefined) await move(tx, actor, org, body.parent);
-    await setColumns(tx, id, body);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'organisation_updated',
-      responseCode: 200,
-      entity: 'organisation',
-      entityId: id,
+/** Name and address fields as sent; a new `parent` moves the subtree in the same transaction. */
+export const updateOrganisation = (db: Db, actor: Actor, id: string, body: TOrganisationUpdate) =>
+  updateEntity(db, actor, organisationWrite, id, body, async ({ tx, row }) => {
+    if (body.parent !== undefined) await move(tx, actor, row as OrgRow, body.parent);
+    return {
+      values: addressOf(body),
       detail: { fields: Object.keys(body) },
-    });
+    };
   });
-  return getEntity(db, organisationEntity, actor.scope, id);
-};

@@ -1,22 +1,8 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../../query/where.ts';
 
 export type StoredField = { name: string; description: string | null; value: string | null };
 
 export type LockedShareRequest = { status: string; fields: StoredField[]; processor_id: string | null };
-
-/** A share request of the actor's tenancy, locked until the transaction ends. */
-export const lockShareRequest = async (
-  tx: Queryable,
-  scope: Scope,
-  id: string,
-): Promise<LockedShareRequest | undefined> =>
-  (
-    await tx.query<LockedShareRequest>(
-      sql`select e.status, e.fields, e.processor_id from share_request e where e.id = ${id} ${scopedAnd(scope)} for update`,
-    )
-  )[0];
 
 /** A processor (not a processor settlement) with this id; undefined when there is none. */
 export const findProcessor = async (tx: Queryable, id: string) =>

@@ -1,25 +1,21 @@
 import { type TShareRequestAnswer, type TShareRequestCreate, ZShareRequestRow } from '@kassa/domain';
 import { conflict, type ErrorDetail, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
-import { getEntity } from '../../query/repository.ts';
-import { insertRow } from '../../query/write.repository.ts';
+import { actOnEntity, createEntity, defineWrite, noteOf } from '../../query/write.ts';
 import { organisationEntity, processorEntity } from '../settings/settings.entities.ts';
 import {
   findProcessor,
   lockProcessorDetails,
-  lockShareRequest,
   markShareRequestCancelled,
   markShareRequestRevoked,
   markShareRequestShared,
   updateProcessorDetails,
+  type LockedShareRequest,
   type StoredField,
 } from './share-request.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
 
 export const shareRequestEntity = defineEntity(ZShareRequestRow, {
   name: 'share_request',
@@ -50,51 +46,41 @@ export const shareRequestEntity = defineEntity(ZShareRequestRow, {
   },
 });
 
-const read = (db: Db, actor: Actor, id: string) => getEntity(db, shareRequestEntity, actor.scope, id);
-
-const lockRequest = async (tx: Queryable, actor: Actor, id: string) => {
-  const row = await lockShareRequest(tx, actor.scope, id);
-  if (!row) throw notFoundAt('params.id', 'Share request');
-  return row;
-};
+/** Share requests: the provider asks a merchant for processor credentials, the merchant answers. */
+const shareRequestWrite = defineWrite({
+  entity: shareRequestEntity,
+  path: 'sharerequest',
+  idPrefix: 'shr',
+  label: 'Share request',
+  audit: { entity: 'share_request', type: 'share_request' },
+});
 
 const wrongState = (status: string) => conflict(`The share request is ${status}`, 'invalid_transition');
 
+/** The stored request as the rules read it. */
+const stored = (row: Record<string, unknown>) => row as unknown as LockedShareRequest;
+
 /** The provider asks a merchant for credentials; the processor, when named, receives them once shared. */
-export const createShareRequest = async (db: Db, actor: Actor, body: TShareRequestCreate) => {
-  const id = newId('shr');
-  await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation);
-    if (body.processor) {
-      const processor = await findProcessor(tx, body.processor);
-      if (!processor) throw notFoundAt('body.processor', 'Processor');
-    }
+export const createShareRequest = (db: Db, actor: Actor, body: TShareRequestCreate) =>
+  createEntity(db, actor, shareRequestWrite, body, async ({ tx }) => {
+    // Processors are the provider's shared catalogue: no tenant owns one, so it only has to exist.
+    if (body.processor && !(await findProcessor(tx, body.processor))) throw notFoundAt('body.processor', 'Processor');
     const fields: StoredField[] = body.fields.map((field) => ({
       name: field.name.trim(),
       description: field.description?.trim() || null,
       value: null,
     }));
-    await insertRow(tx, 'share_request', {
-      id,
-      organisation_id: owner.organisationId,
-      merchant_id: owner.merchantId,
-      processor_id: body.processor || null,
-      provider: body.provider.trim(),
-      message: body.message?.trim() || null,
-      fields: JSON.stringify(fields),
-      requested_by: actor.audit.userName ?? null,
-    });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'share_request_created',
-      responseCode: 201,
-      entity: 'share_request',
-      entityId: id,
+    return {
+      values: {
+        processor_id: body.processor || null,
+        provider: body.provider.trim(),
+        message: body.message?.trim() || null,
+        fields: JSON.stringify(fields),
+        requested_by: actor.audit.userName ?? null,
+      },
       detail: { fields: fields.map((f) => f.name) },
-    });
+    };
   });
-  return read(db, actor, id);
-};
 
 /** Writes the shared values into the named processor's details (sealed), or clears them on revoke. */
 const applyToProcessor = async (tx: Queryable, processorId: string, fields: StoredField[]) => {
@@ -115,10 +101,10 @@ const assertMerchantSide = (actor: Actor) => {
   if (actor.organisation.type === 'provider') throw forbidden('Only the merchant can share its credentials');
 };
 
-export const answerShareRequest = async (db: Db, actor: Actor, id: string, body: TShareRequestAnswer) => {
+export const answerShareRequest = (db: Db, actor: Actor, id: string, body: TShareRequestAnswer) => {
   assertMerchantSide(actor);
-  await db.transaction(async (tx) => {
-    const current = await lockRequest(tx, actor, id);
+  return actOnEntity(db, actor, shareRequestWrite, id, async ({ tx, row }) => {
+    const current = stored(row);
     if (current.status !== 'requested') throw wrongState(current.status);
     const missing: ErrorDetail[] = [];
     const fields = current.fields.map((field) => {
@@ -132,51 +118,29 @@ export const answerShareRequest = async (db: Db, actor: Actor, id: string, body:
       throw new HttpError(400, 'validation_error', 'Every requested credential needs a value', missing);
     await markShareRequestShared(tx, id, fields, actor.audit.userName ?? null);
     if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'share_request_shared',
-      responseCode: 200,
-      entity: 'share_request',
-      entityId: id,
-      detail: { fields: fields.map((f) => f.name) },
-    });
+    // The names only: the values are sealed and never recorded.
+    return { notes: [noteOf(shareRequestWrite, 'shared', { fields: fields.map((f) => f.name) })] };
   });
-  return read(db, actor, id);
 };
 
 /** The merchant withdraws what it shared: the values are wiped here and from the processor. */
-export const revokeShareRequest = async (db: Db, actor: Actor, id: string) => {
+export const revokeShareRequest = (db: Db, actor: Actor, id: string) => {
   assertMerchantSide(actor);
-  await db.transaction(async (tx) => {
-    const current = await lockRequest(tx, actor, id);
+  return actOnEntity(db, actor, shareRequestWrite, id, async ({ tx, row }) => {
+    const current = stored(row);
     if (current.status !== 'shared') throw wrongState(current.status);
     const fields = current.fields.map((field) => ({ ...field, value: null }));
     await markShareRequestRevoked(tx, id, fields);
     if (current.processor_id) await applyToProcessor(tx, current.processor_id, fields);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'share_request_revoked',
-      responseCode: 200,
-      entity: 'share_request',
-      entityId: id,
-    });
+    return { notes: [noteOf(shareRequestWrite, 'revoked')] };
   });
-  return read(db, actor, id);
 };
 
 /** The provider withdraws a request that was not answered yet. */
-export const cancelShareRequest = async (db: Db, actor: Actor, id: string) => {
-  await db.transaction(async (tx) => {
-    const current = await lockRequest(tx, actor, id);
-    if (current.status !== 'requested') throw wrongState(current.status);
+export const cancelShareRequest = (db: Db, actor: Actor, id: string) =>
+  actOnEntity(db, actor, shareRequestWrite, id, async ({ tx, row }) => {
+    const { status } = stored(row);
+    if (status !== 'requested') throw wrongState(status);
     await markShareRequestCancelled(tx, id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'share_request_cancelled',
-      responseCode: 200,
-      entity: 'share_request',
-      entityId: id,
-    });
+    return { notes: [noteOf(shareRequestWrite, 'cancelled')] };
   });
-  return read(db, actor, id);
-};

@@ -42,11 +42,6 @@ export const replaceRoles = async (db: Queryable, id: string, roles: string[]) =
   if (roles.length) await db.query(sql`insert into user_role (user_id, role) select ${id}, unnest(${roles}::text[])`);
 };
 
-export const setUserStatus = (db: Queryable, id: string, status: 'active' | 'disabled') =>
-  db.query(
-    sql`update app_user set status = ${status}, updated_at = now(), failed_logins = 0, locked_until = null where id = ${id}`,
-  );
-
 export const forgetTrustedBrowsers = (db: Queryable, userId: string) =>
   db.query(sql`delete from trusted_browser where user_id = ${userId}`);
 

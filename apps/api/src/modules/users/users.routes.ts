@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, ZErrorBody, ZUserCreateBody, ZUserUpdateBody } from '@kassa/domain';
-import { authOf } from '../../plugins/auth-context.ts';
+import { personActorOf } from '../../plugins/actor.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import * as users from './users.service.ts';
 
@@ -20,11 +20,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
   ];
   for (const { side, path, roles } of sides) {
     const tags = [side === 'psp' ? 'psp_user' : 'user'];
-    const ctx = (request: FastifyRequest) => ({
-      actor: authOf(request),
-      ip: request.ip,
-      publicUrl: app.config.publicUrl,
-    });
+    const ctx = (request: FastifyRequest) => ({ actor: personActorOf(request), publicUrl: app.config.publicUrl });
     registerReadRoutes(app, { path, entity: users.entityOf(side), roles: roles.list });
 
     app.post(`/v1/${path}`, {

@@ -27,6 +27,3 @@ export const updateWelcomeMail = (tx: Queryable, id: string, w: WelcomeMailWrite
 export const insertWelcomeMail = (tx: Queryable, id: string, w: WelcomeMailWrite) =>
   tx.query(sql`insert into welcome_mail (id, name, content, is_default, psp_default)
         values (${id}, ${w.name}, ${w.content}, ${w.isDefault ?? false}, ${w.pspDefault ?? false})`);
-
-export const deleteWelcomeMailRow = (tx: Queryable, id: string) =>
-  tx.query(sql`delete from welcome_mail where id = ${id}`);

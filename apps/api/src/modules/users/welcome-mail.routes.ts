@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, ZErrorBody, ZOk, ZWelcomeMailBody, ZWelcomeMailUpdate } from '@kassa/domain';
-import { authOf } from '../../plugins/auth-context.ts';
+import { personActorOf } from '../../plugins/actor.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { welcomeMailEntity } from './welcome-mail.entity.ts';
 import * as welcome from './welcome-mail.service.ts';
@@ -13,11 +13,7 @@ const ZId = z.object({ id: z.string().min(1).max(64) });
 export const welcomeMailRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['welcome_mail'];
-  const ctx = (request: FastifyRequest) => ({
-    actor: authOf(request),
-    ip: request.ip,
-    publicUrl: app.config.publicUrl,
-  });
+  const ctx = (request: FastifyRequest) => ({ actor: personActorOf(request), publicUrl: app.config.publicUrl });
   registerReadRoutes(app, { path: 'psp/welcome-mail', entity: welcomeMailEntity, roles: access.welcomeMail.list });
 
   app.post('/v1/psp/welcome-mail', {

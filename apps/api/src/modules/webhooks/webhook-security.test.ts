@@ -9,7 +9,7 @@ import { migrate } from '../../plugins/db/migrate.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { insertOrganisation } from '../settings/organisation.repository.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, callAs, signInTestUsers, type Caller } from '../../test/call.ts';
+import { bearer, callAs, errorPaths, signInTestUsers, type Caller } from '../../test/call.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { insertTestCustomer } from '../payments/payments-test-helpers.ts';
 import { deliverWebhook, notifyItem, queueWebhook } from './delivery.service.ts';
@@ -151,6 +151,37 @@ describe('webhook endpoints belong to the organisation that made them (issue 30,
     expect(rotated.body.id).toBe(made.id);
     await callAs(t.app, aSub, 'POST', `/v1/webhook/${sent.body.id}/resend`);
     expect(signs(rotated.body.secret, receivedAt(path).at(-1)!)).toBe(true);
+  });
+
+  it("answers a sub-organisation its parent's webhook and its parent's endpoint as unknown ones: nothing sent, the secret kept, nothing recorded", async () => {
+    const path = '/parent-only';
+    const url = receiver.url(path);
+    const sent = await callAs(t.app, a, 'POST', '/v1/webhook', {
+      organisation: world.shopA.id,
+      url,
+      type: 'validationruleset',
+    });
+    expect(sent.status).toBe(201);
+    const delivered = receivedAt(path).length;
+    const endpoints = async () =>
+      t.db.query(sql`select id, secret, previous_secret from webhook_endpoint where url = ${url}`);
+    const before = await endpoints();
+    expect(before).toHaveLength(1);
+
+    const resent = await callAs(t.app, aSub, 'POST', `/v1/webhook/${sent.body.id}/resend`);
+    expect(resent.status).toBe(404);
+    expect(errorPaths(resent.body)).toEqual(['params.id']);
+    const rotated = await rotate(aSub, world.shopA.id, url);
+    expect(rotated.status).toBe(404);
+    expect(errorPaths(rotated.body)).toEqual(['body.organisation']);
+    expect(JSON.stringify(rotated.body)).not.toContain('whsec_');
+
+    expect(receivedAt(path)).toHaveLength(delivered);
+    expect(await endpoints()).toEqual(before);
+    const recorded = await t.db.query(
+      sql`select type from audit_log where type in ('webhook_resent', 'webhook_secret_rotated') and (entity_id = ${sent.body.id} or detail->>'url' = ${url})`,
+    );
+    expect(recorded).toEqual([]);
   });
 });
 

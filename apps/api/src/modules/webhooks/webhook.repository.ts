@@ -1,7 +1,5 @@
 import type { WebhookType } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
-import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../../query/where.ts';
 import type { SendResult } from './sender.ts';
 
 export type WebhookRow = {
@@ -42,10 +40,6 @@ export const loadWebhook = async (db: Queryable, id: string): Promise<WebhookRow
   )[0];
 
 /** Stores one attempt and moves the webhook on: delivered, failed for good, or queued for `nextAt`. */
-/** True when the webhook lies in the actor's tenancy. */
-export const isOwnWebhook = async (db: Queryable, id: string, scope: Scope): Promise<boolean> =>
-  (await db.query(sql`select e.id from webhook e where e.id = ${id} ${scopedAnd(scope)}`)).length > 0;
-
 export const recordAttempt = async (
   db: Queryable,
   webhook: { id: string; attempt: number; manual: boolean; at: Date },

@@ -3,9 +3,8 @@ import type { Config } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
 import { encryptSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import type { Db } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { defineWrite, lockInScope, noteOf, writeEntity } from '../../query/write.ts';
 import { deliverWebhook, queueWebhook } from './delivery.service.ts';
 import { newSigningSecret } from './signature.ts';
 import { webhookEntity } from './webhook.entity.ts';
@@ -28,14 +27,50 @@ const itemNames: Record<repo.WebhookItemType, string> = {
   subscription: 'Subscription',
 };
 
+/** Webhooks a person sends now (tests, resends); the job sends the others. */
+const webhookWrite = defineWrite({
+  entity: webhookEntity,
+  path: 'webhook',
+  idPrefix: 'wh',
+  label: 'Webhook',
+  audit: { entity: 'webhook', type: 'webhook' },
+  populate: 'organisation',
+});
+
+/** An organisation's signing endpoint for a URL; merchant-owned like its webhooks, whose tenancy it shares. */
+const endpointWrite = defineWrite({
+  entity: webhookEntity,
+  path: 'webhook/secret',
+  table: 'webhook_endpoint',
+  idPrefix: 'whe',
+  label: 'Webhook endpoint',
+  audit: { entity: 'webhook_endpoint', type: 'webhook_secret' },
+});
+
 /**
  * The item a test webhook names must lie in the caller's scope and in the subtree of the
  * webhook's organisation: a sub-organisation may not send itself its parent's or a sibling's
  * item. A foreign item answers exactly like an unknown id, so the answer tells nothing.
  */
-const checkItem = async (db: Db, actor: Actor, organisationId: string, type: repo.WebhookItemType, id: string) => {
+const checkItem = async (
+  db: Queryable,
+  actor: Actor,
+  organisationId: string,
+  type: repo.WebhookItemType,
+  id: string,
+) => {
   const item = await repo.itemInOrganisation(db, type, id, organisationId);
   if (!item || !inMerchantScope(actor.scope, item)) throw notFoundAt('body.item_id', itemNames[type]);
+};
+
+/** The data of a test webhook: the named transaction's, refund's or chargeback's current data, else its id and status. */
+const testData = async (db: Queryable, type: repo.WebhookItemType, body: TWebhookCreate) => {
+  const data = { id: body.item_id ?? null, status: body.status ?? null, test: true };
+  if (!body.item_id || !(snapshotTypes as readonly string[]).includes(type)) return data;
+  const item = await repo.itemSnapshot(db, type as (typeof snapshotTypes)[number], body.item_id);
+  if (!item) throw notFoundAt('body.item_id', itemNames[type]);
+  const { url: _url, organisation_id, merchant_id: _merchant, ...rest } = item;
+  return { ...rest, organisation: organisation_id, status: body.status ?? item.status, test: true };
 };
 
 /**
@@ -44,18 +79,11 @@ const checkItem = async (db: Db, actor: Actor, organisationId: string, type: rep
  * The answer carries the first attempt; a failed test is retried on the schedule like any webhook.
  */
 export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body: TWebhookCreate) => {
-  const owner = await resolveOwner(db, actor, body.organisation);
   const type = body.type ?? 'transaction';
-  let data: Record<string, unknown> = { id: body.item_id ?? null, status: body.status ?? null, test: true };
-  if (body.item_id) await checkItem(db, actor, owner.organisationId, type, body.item_id);
-  if (body.item_id && (snapshotTypes as readonly string[]).includes(type)) {
-    const item = await repo.itemSnapshot(db, type as (typeof snapshotTypes)[number], body.item_id);
-    if (!item) throw notFoundAt('body.item_id', itemNames[type]);
-    const { url: _url, organisation_id, merchant_id: _merchant, ...rest } = item;
-    data = { ...rest, organisation: organisation_id, status: body.status ?? item.status, test: true };
-  }
-  const id = await db.transaction(async (tx) => {
-    const webhookId = await queueWebhook(tx, {
+  const queued = await writeEntity(db, actor, webhookWrite, async (tx) => {
+    const owner = await resolveOwner(tx, actor, body.organisation);
+    if (body.item_id) await checkItem(tx, actor, owner.organisationId, type, body.item_id);
+    const id = await queueWebhook(tx, {
       type,
       event: `${type}.test`,
       organisationId: owner.organisationId,
@@ -63,45 +91,40 @@ export const sendTestWebhook = async (db: Db, config: Config, actor: Actor, body
       url: body.url,
       itemId: body.item_id ?? null,
       status: body.status ?? null,
-      data,
+      data: await testData(tx, type, body),
       manual: true,
     });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'webhook_test_sent',
-      responseCode: 201,
-      entity: 'webhook',
-      entityId: webhookId,
-      detail: { url: body.url, type },
-    });
-    return webhookId;
+    return { id, notes: [{ ...noteOf(webhookWrite, 'test_sent', { url: body.url, type }), responseCode: 201 }] };
   });
-  await deliverWebhook(db, config, id);
-  return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });
+  // Sent once committed: no receiver is waited for inside a transaction.
+  await deliverWebhook(db, config, queued.id);
+  return queued.row();
 };
 
 /** Sends a webhook of the actor's tenancy again now; the attempt joins its history. */
 export const resendWebhook = async (db: Db, config: Config, actor: Actor, id: string) => {
-  if (!(await repo.isOwnWebhook(db, id, actor.scope))) throw notFoundAt('params.id', 'Webhook');
+  const asked = await writeEntity(db, actor, webhookWrite, async (tx) => {
+    await lockInScope(tx, actor, webhookWrite, id);
+    return { id, notes: [noteOf(webhookWrite, 'resent')] };
+  });
   await deliverWebhook(db, config, id, { manual: true });
-  await recordAudit(db, { ...actor.audit, type: 'webhook_resent', responseCode: 200, entity: 'webhook', entityId: id });
-  return getEntity(db, webhookEntity, actor.scope, id, { _populate: 'organisation' });
+  return asked.row();
 };
 
 /**
- * A new signing secret for an organisation's URL, answered once. The endpoint is the named
- * organisation's own (resolveOwner: inside the caller's subtree), never its parent's: a
- * sub-organisation that registers its parent's URL gets an endpoint of its own, and the parent's
+ * A new signing secret for an organisation's URL, answered once and never recorded. The endpoint
+ * is the named organisation's own (resolveOwner: inside the caller's subtree), never its parent's:
+ * a sub-organisation that registers its parent's URL gets an endpoint of its own, and the parent's
  * secret stays as it was. The previous secret keeps signing beside the new one for a day, so the
  * receiver can switch without losing a message.
  */
 export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSecretRotate) => {
-  const owner = await resolveOwner(db, actor, body.organisation);
-  // The endpoint's organisation, checked against the caller's scope as well as its subtree.
-  if (!inMerchantScope(actor.scope, { organisation_id: owner.organisationId, merchant_id: owner.merchantId }))
-    throw notFoundAt('body.organisation', 'Organisation');
   const secret = newSigningSecret();
-  return db.transaction(async (tx) => {
+  const { id, previousUntil } = await writeEntity(db, actor, endpointWrite, async (tx) => {
+    const owner = await resolveOwner(tx, actor, body.organisation);
+    // The endpoint's organisation, checked against the caller's scope as well as its subtree.
+    if (!inMerchantScope(actor.scope, { organisation_id: owner.organisationId, merchant_id: owner.merchantId }))
+      throw notFoundAt('body.organisation', 'Organisation');
     const existing = await repo.findOwnEndpoint(tx, owner.organisationId, body.url);
     const [inserted] = existing
       ? []
@@ -116,20 +139,11 @@ export const rotateWebhookSecret = async (db: Db, actor: Actor, body: TWebhookSe
     const rotated = inserted
       ? undefined
       : (existing ?? (await repo.findOwnEndpoint(tx, owner.organisationId, body.url)));
-    const id = inserted?.id ?? rotated!.id;
-    let previousUntil: Date | null = null;
-    if (rotated) {
-      previousUntil = new Date(Date.now() + ROTATION_OVERLAP_HOURS * 3600_000);
-      await repo.rotateEndpoint(tx, id, encryptSecret(secret), previousUntil);
-    }
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'webhook_secret_rotated',
-      responseCode: 200,
-      entity: 'webhook_endpoint',
-      entityId: id,
-      detail: { url: body.url, organisation: owner.organisationId },
-    });
-    return { id, url: body.url, secret, previous_until: previousUntil };
+    const endpointId = inserted?.id ?? rotated!.id;
+    const until = rotated ? new Date(Date.now() + ROTATION_OVERLAP_HOURS * 3600_000) : null;
+    if (until) await repo.rotateEndpoint(tx, endpointId, encryptSecret(secret), until);
+    const detail = { url: body.url, organisation: owner.organisationId };
+    return { id: endpointId, previousUntil: until, notes: [noteOf(endpointWrite, 'rotated', detail)] };
   });
+  return { id, url: body.url, secret, previous_until: previousUntil };
 };
