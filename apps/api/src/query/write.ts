@@ -310,7 +310,7 @@ export const deleteEntity = async (
   await gated(db, actor, def, async (tx, pass) => {
     const row = await lockInScope(tx, actor, def, id);
     const written = await rules({ tx, row });
-    const { owner, ownerScope: scope } = await ownerOf(tx, row);
+    const { owner, ownerScope: scope } = await ownerOf(tx, row, def);
     await pass({ def, action: 'delete', id, owner, ownerScope: scope, body: {}, row });
     const table = def.table ?? def.entity.table;
     await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
@@ -348,7 +348,7 @@ export const writeEntity = async <E extends EntityDef, R extends { id: string; n
   def: WriteDef<E>,
   work: (tx: Queryable) => Promise<R>,
 ): Promise<R & { row: () => Promise<RowOf<E>> }> => {
-  const written = await inTransaction(db, def, async (tx) => {
+  const written = await inTransaction(db, actor, def, async (tx) => {
     const result = await work(tx);
     for (const note of result.notes)
       await recordAudit(tx, {
