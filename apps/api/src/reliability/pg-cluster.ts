@@ -227,3 +227,95 @@ export const startReplica = async (primaryUrl: string): Promise<Replica | { skip
     },
   };
 };
+
+export type Bouncer = {
+  /** The pooled database `kassa` (the primary's database, search_path set to `schema`). */
+  url: string;
+  port: number;
+  version: string;
+  /** `SHOW POOLS`/`SHOW STATS` of PgBouncer's admin console. */
+  admin<T>(command: string): Promise<T[]>;
+  stop(): Promise<void>;
+};
+
+/**
+ * PgBouncer (Debian's package) in front of the server at `primaryUrl`, in `mode`, on a free port:
+ * database `kassa` is the primary's database with `search_path` set to `schema` on each server
+ * connection (what a deployment with its own schema does in PgBouncer's `connect_query`).
+ */
+export const startPgbouncer = async (
+  primaryUrl: string,
+  mode: 'session' | 'transaction',
+  { schema, poolSize = 10 }: { schema?: string; poolSize?: number } = {},
+): Promise<Bouncer | { skip: string }> => {
+  const found = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'].find((path) =>
+    existsSync(path),
+  );
+  if (!found) return { skip: 'pgbouncer is not installed (Debian: apt-get install pgbouncer; .ci/run installs it)' };
+  const version = spawnSync(found, ['--version'], { encoding: 'utf8' })
+    .stdout.split('\n')[0]
+    .replace(/^PgBouncer /, '');
+  const primary = new URL(primaryUrl);
+  const database = decodeURIComponent(primary.pathname.slice(1) || 'postgres');
+  const user = decodeURIComponent(primary.username || 'postgres');
+  const dir = ownedDir('kassa-pgbouncer-');
+  const port = await freePort();
+  const connectQuery = schema ? ` connect_query='set search_path to ${schema}'` : '';
+  writeFileSync(
+    join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `kassa = host=${primary.hostname} port=${primary.port || 5432} dbname=${database} user=${user}${connectQuery}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      `unix_socket_dir = ${dir}`,
+      'auth_type = any',
+      `pool_mode = ${mode}`,
+      'max_client_conn = 500',
+      `default_pool_size = ${poolSize}`,
+      `admin_users = ${user}`,
+      `logfile = ${join(dir, 'log')}`,
+      `pidfile = ${join(dir, 'pid')}`,
+      // A server connection handed to the next client is cleaned with DISCARD ALL (session mode).
+      'server_reset_query = DISCARD ALL',
+      '',
+    ].join('\n'),
+  );
+  if (process.getuid?.() === 0) run('chown', ['-R', 'postgres:postgres', dir], false);
+  const started = await runAsync(found, ['-d', join(dir, 'pgbouncer.ini')]);
+  if (!started.ok) {
+    rmSync(dir, { recursive: true, force: true });
+    return { skip: `pgbouncer did not start: ${started.output.slice(0, 300)}` };
+  }
+  const url = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/kassa`;
+  const adminUrl = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/pgbouncer`;
+  for (let i = 0; i < 50; i++) {
+    try {
+      await queryOnce(url, 'select 1');
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    port,
+    version,
+    admin: (command) => queryOnce(adminUrl, command),
+    stop: async () => {
+      // Only the process this call started, by its id.
+      const pidFile = join(dir, 'pid');
+      if (existsSync(pidFile)) {
+        const pid = Number(readFileSync(pidFile, 'utf8').trim());
+        try {
+          process.kill(pid, 'SIGINT');
+        } catch {
+          // already gone
+        }
+        for (let i = 0; i < 50 && existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};

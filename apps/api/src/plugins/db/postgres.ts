@@ -126,23 +126,25 @@ const openPool = (
 ) => {
   const all = [...(schema && pooler !== 'transaction' ? [`search_path=${schema}`] : []), ...settings];
   const options = pooler ? [] : all.map((setting) => `-c ${setting}`);
+  // Session mode: the settings the startup packet would carry, as each connection's first statement.
+  const setOnConnect = pooler === 'session' && all.length > 0;
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // A database host that drops packets must give a 503 quickly, not a hanging request.
     connectionTimeoutMillis: connectTimeoutMs,
     options: options.length ? options.join(' ') : undefined,
+    onConnect: setOnConnect
+      ? async (client) => {
+          await client.query(all.map((setting) => `set ${setting.replace('=', ' = ')}`).join('; '));
+        }
+      : undefined,
   });
   // A dropped connection must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   // The same for a connection checked out by a transaction or a stream between two of its queries:
   // without a listener its 'error' event is an uncaught exception that ends the process.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    // Session mode: the settings the startup packet would carry, as the connection's first statement.
-    if (pooler === 'session' && all.length)
-      client.query(all.map((setting) => `set ${setting.replace('=', ' = ')}`).join('; ')).catch(() => {});
-  });
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 };
 
