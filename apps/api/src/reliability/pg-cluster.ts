@@ -235,6 +235,8 @@ export type Bouncer = {
   version: string;
   /** `SHOW POOLS`/`SHOW STATS` of PgBouncer's admin console. */
   admin<T>(command: string): Promise<T[]>;
+  /** PgBouncer's process id. */
+  pid(): number;
   stop(): Promise<void>;
 };
 
@@ -303,6 +305,7 @@ export const startPgbouncer = async (
     port,
     version,
     admin: (command) => queryOnce(adminUrl, command),
+    pid: () => Number(readFileSync(join(dir, 'pid'), 'utf8').trim()),
     stop: async () => {
       // Only the process this call started, by its id.
       const pidFile = join(dir, 'pid');
