@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export type Config = {
   port: number;
@@ -13,6 +13,10 @@ export type Config = {
   databaseReadMaxLag: number;
   /** DATABASE_URL is a connection pooler (DATABASE_POOLER=session|transaction; see docs/operations.md). */
   databasePooler?: 'session' | 'transaction';
+  /** Days the audit trail is kept before it is archived and removed (RETENTION_AUDIT_DAYS, default 395 = 13 months; 0 = for ever). */
+  retentionAuditDays: number;
+  /** Where retention writes its gzip CSV archives (RETENTION_ARCHIVE_DIR, default DATA_DIR/archive). */
+  retentionArchiveDir: string;
   /** Where LISTEN connects (DATABASE_LISTEN_URL; default DATABASE_URL; needed behind a transaction-mode pooler). */
   databaseListenUrl?: string;
   /** PGlite data directory; undefined means in memory. */
@@ -130,6 +134,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseReadMaxLag: Math.max(0, int(env.DATABASE_READ_MAX_LAG, 5)),
     databasePooler: parsePooler(env.DATABASE_POOLER),
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    retentionAuditDays: Math.max(0, int(env.RETENTION_AUDIT_DAYS, 395)),
+    retentionArchiveDir: resolve(env.RETENTION_ARCHIVE_DIR ?? join(env.DATA_DIR ?? './data', 'archive')),
     dataDir: resolve(env.DATA_DIR ?? './data'),
     sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, nodeEnv === 'development' ? 10 * 3600 : 30 * 60),
     sessionAbsoluteSeconds: int(env.SESSION_ABSOLUTE_SECONDS, 12 * 3600),
