@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { resolveSecretKey } from '../apps/api/src/lib/secret-key-file.ts';
 import { startPgbouncer, startReplica, type Bouncer, type Replica } from '../apps/api/src/reliability/pg-cluster.ts';
 import { load, type LoadResult } from './load.ts';
-import { cpuMs, signIn, startServer } from './server.ts';
+import { cpuMs, cpuOfPids, signIn, startServer } from './server.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -87,15 +87,7 @@ const backendCpu = async (target: string) => {
     target,
     `select pid from pg_stat_activity where application_name = '${APP_NAME}'`,
   ).catch(() => []);
-  return new Map(
-    pids.flatMap(({ pid }) => {
-      try {
-        return [[pid, cpuMs(pid)] as const];
-      } catch {
-        return [];
-      }
-    }),
-  );
+  return cpuOfPids(pids.map(({ pid }) => pid));
 };
 const since = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
