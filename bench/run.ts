@@ -24,7 +24,7 @@ import { resolveSecretKey } from '../apps/api/src/lib/secret-key-file.ts';
 import { sql, type Sql } from '../apps/api/src/plugins/db/index.ts';
 import { openBenchDb, scopeOf } from './direct.ts';
 import { load, type LoadResult } from './load.ts';
-import { cpuMs, signIn, startServer } from './server.ts';
+import { cpuOfPids, signIn, startServer } from './server.ts';
 import { recordingDb, replayOnDb, replayOnPostgres, type SqlFigures } from './sql-replay.ts';
 import { signInPageJsKb } from './web-size.ts';
 
@@ -305,15 +305,7 @@ const main = async () => {
     const pids = await backends.query<{ pid: number }>(
       sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    return new Map(
-      pids.flatMap(({ pid }) => {
-        try {
-          return [[pid, cpuMs(pid)] as const];
-        } catch {
-          return [];
-        }
-      }),
-    );
+    return cpuOfPids(pids.map(({ pid }) => pid));
   };
   /** The backends' CPU since `before`, in ms; a backend opened meanwhile counts from its start. */
   const databaseMsSince = async (before: Map<number, number>) =>

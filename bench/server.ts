@@ -31,6 +31,18 @@ export const cpuMs = (pid: number): number => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
+/** CPU ms of each of these processes so far (one that ended meanwhile is left out). */
+export const cpuOfPids = (pids: number[]): Map<number, number> =>
+  new Map(
+    pids.flatMap((pid) => {
+      try {
+        return [[pid, cpuMs(pid)] as const];
+      } catch {
+        return [];
+      }
+    }),
+  );
+
 /** Resident memory now (VmRSS) of a process, in MB. */
 export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
 

@@ -59,6 +59,8 @@ const x = figures.faults ?? {};
 const a = figures.abuse ?? {};
 const e = figures['embedded-crash'] ?? {};
 const i = figures['idempotency-crash'] ?? {};
+const rep = figures.replica;
+const bouncer = figures.pgbouncer;
 const n = (value) => (value === undefined ? '—' : Number(value).toLocaleString('en'));
 const sum = (...values) => values.reduce((total, v) => total + (Number(v) || 0), 0);
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
@@ -150,6 +152,26 @@ Sign-in burst from one address: ${n(a.signInBurst)} requests, ${n(a.signInLimite
 a session cookie replayed after logout on ${n(a.replayedAfterLogout)} routes: all 401 · cross-site writes (foreign Origin, \`Origin: null\`, \`Sec-Fetch-Site: cross-site\`)
 on every state-changing route: ${n(a.crossSiteWritesTried)} tried, all 403 · CSV injection: ${n(a.exportCellsChecked)} cells of ${n(a.exportRoutes)} export routes checked
 (${n(a.exportCellsNeutralised)} hostile cells neutralised, none starting with = + - @ tab or CR) · a body over 1 MiB: 413 · header timeout ${n(a.headersTimeoutSeconds)} s, request timeout ${n(a.requestTimeoutSeconds)} s.
+
+## Scale-out (\`replica.rel.ts\`, \`pgbouncer.rel.ts\`)
+
+${
+  rep
+    ? `A streaming replica of the local PostgreSQL (\`pg_basebackup -R\` into a new data directory on another port, ready in ${rep.replicaCreatedSeconds} s) behind
+\`DATABASE_READ_URL\`. Routing: with replay paused, a row the primary has is missing from the count and statistics a colleague reads (the
+replica answers) and present in those of the user who has just written (read-your-writes, the primary answers). Lag: with replay paused
+and a 1 s bound, reads move to the primary after ${rep.lagSkipMs} ms (lag ${rep.lagWhenSkipped} s as the replica measures it) and back ${rep.lagRecoverMs} ms after replay resumes.
+Stopped under load (\`pg_ctl stop -m immediate\`, then started): ${n(rep.requestsUnderLoad)} requests, **${n(rep.errorsAnswered)} errors answered**; the stop noticed in
+${rep.replicaDownDetectedMs} ms; reads on the replica ${n(rep.readsOnReplica)}, on the primary while it was down ${n(rep.readsWhileDown)}, moved to the primary after failing on it ${n(rep.readsMovedToPrimary)}.`
+    : 'Replica proofs skipped (see the test output for the reason: PostgreSQL binaries or replication permission missing).'
+}
+
+${
+  bouncer
+    ? `Through PgBouncer ${bouncer.version} (started by the test): session mode ${n(bouncer.sessionRequests)} requests and transaction mode ${n(bouncer.transactionRequests)}
+requests (sign-in, lists, statistics, payments, refunds, LISTEN on its direct address), ${n(bouncer.errors)} errors answered.`
+    : 'PgBouncer proofs skipped (pgbouncer not installed).'
+}
 
 ## Time per proof
 

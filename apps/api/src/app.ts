@@ -12,6 +12,7 @@ import { applySecretKeys } from './lib/secret-key-file.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuth, SESSION_COOKIE } from './plugins/auth-context.ts';
 import { currentVersion, type Db } from './plugins/db/index.ts';
+import { registerReadRouting } from './plugins/read-routing.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { fastifyLogOptions, registerRequestLog, type LogTarget } from './plugins/logging.ts';
@@ -84,6 +85,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(cookie);
   await registerSecurity(app, config);
   registerAuth(app);
+  registerReadRouting(app, db);
   registerAuditTrail(app);
   registerCacheGenerations(app);
   await app.register(swagger, {

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export type Config = {
   port: number;
@@ -7,6 +7,18 @@ export type Config = {
   databaseUrl?: string;
   /** PostgreSQL schema to use (tests isolate runs this way). */
   databaseSchema?: string;
+  /** Streaming replicas for reads that may be seconds old (DATABASE_READ_URL, comma-separated). */
+  databaseReadUrls: string[];
+  /** Replication lag in seconds above which a replica is skipped (DATABASE_READ_MAX_LAG, default 5). */
+  databaseReadMaxLag: number;
+  /** DATABASE_URL is a connection pooler (DATABASE_POOLER=session|transaction; see docs/operations.md). */
+  databasePooler?: 'session' | 'transaction';
+  /** Days the audit trail is kept before it is archived and removed (RETENTION_AUDIT_DAYS, default 395 = 13 months; 0 = for ever). */
+  retentionAuditDays: number;
+  /** Where retention writes its gzip CSV archives (RETENTION_ARCHIVE_DIR, default DATA_DIR/archive). */
+  retentionArchiveDir: string;
+  /** Where LISTEN connects (DATABASE_LISTEN_URL; default DATABASE_URL; needed behind a transaction-mode pooler). */
+  databaseListenUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
   /** Idle session expiry in seconds (spec: 30 minutes, 10 hours in development). */
@@ -95,6 +107,14 @@ export const parseTrustProxy = (raw: string | undefined): Config['trustProxy'] =
     .filter(Boolean);
 };
 
+/** DATABASE_POOLER: unset (direct connections), `session` or `transaction` (PgBouncer's pool modes). */
+export const parsePooler = (raw: string | undefined): Config['databasePooler'] => {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'none') return undefined;
+  if (value === 'session' || value === 'transaction') return value;
+  throw new Error(`DATABASE_POOLER=${value}: give session or transaction (or leave it unset)`);
+};
+
 /** Configuration from the environment with sensible defaults. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config => {
   const nodeEnv = (
@@ -107,6 +127,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseReadUrls: (env.DATABASE_READ_URL ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    databaseReadMaxLag: Math.max(0, int(env.DATABASE_READ_MAX_LAG, 5)),
+    databasePooler: parsePooler(env.DATABASE_POOLER),
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    retentionAuditDays: Math.max(0, int(env.RETENTION_AUDIT_DAYS, 395)),
+    retentionArchiveDir: resolve(env.RETENTION_ARCHIVE_DIR ?? join(env.DATA_DIR ?? './data', 'archive')),
     dataDir: resolve(env.DATA_DIR ?? './data'),
     sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, nodeEnv === 'development' ? 10 * 3600 : 30 * 60),
     sessionAbsoluteSeconds: int(env.SESSION_ABSOLUTE_SECONDS, 12 * 3600),

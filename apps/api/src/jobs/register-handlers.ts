@@ -1,5 +1,6 @@
 import { registerMailDelivery } from '../plugins/mail/deliver.ts';
 import { registerJobMaintenance } from './maintenance.ts';
+import { registerRetention } from './retention.ts';
 import { registerBillingJobs } from '../modules/recurring/billing.job.ts';
 import { registerPasswordJobs } from '../modules/auth/password.service.ts';
 import { registerImportJobs } from '../modules/imports/import.service.ts';
@@ -20,6 +21,7 @@ import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
 export const registerAllJobHandlers = (): void => {
   registerMailDelivery();
   registerJobMaintenance();
+  registerRetention();
   registerBillingJobs();
   registerPasswordJobs();
   registerImportJobs();

@@ -29,8 +29,23 @@ export const dbQueryDuration = new client.Histogram({
 });
 export const dbPool = new client.Gauge({
   name: 'kassa_db_pool_connections',
-  help: 'PostgreSQL pool connections by state (total, idle, waiting clients, max)',
-  labelNames: ['state'] as const,
+  help: 'PostgreSQL pool connections by pool (primary, generic, a replica) and state (total, idle, waiting clients, max)',
+  labelNames: ['pool', 'state'] as const,
+});
+export const dbReads = new client.Counter({
+  name: 'kassa_db_routed_reads_total',
+  help: 'Reads allowed on a replica, by the pool that answered (primary or a replica) and why: replica, own_write (the user wrote moments ago), lagging, down, replica_failed (moved to the primary)',
+  labelNames: ['pool', 'reason'] as const,
+});
+export const dbReplicaLag = new client.Gauge({
+  name: 'kassa_db_replica_lag_seconds',
+  help: "A replica's replication lag as it measures it (0: it has replayed all the primary had written; -1: unreachable)",
+  labelNames: ['pool'] as const,
+});
+export const dbReplicaUsable = new client.Gauge({
+  name: 'kassa_db_replica_usable',
+  help: '1 when a replica takes reads (up, in recovery, lag within DATABASE_READ_MAX_LAG), else 0',
+  labelNames: ['pool'] as const,
 });
 export const jobQueueDepth = new client.Gauge({
   name: 'kassa_job_queue_depth',

@@ -84,7 +84,7 @@ export const registerReadRoutes = (
     .join(', ')}. Each also as name[] (any of) and, for dates and numbers, name> and name< (bounds).`;
 
   app.get(`/v1/${path}`, {
-    config: { access: { roles, feature } },
+    config: { access: { roles, feature }, replica: true },
     schema: {
       tags,
       description: describe,
@@ -110,12 +110,12 @@ export const registerReadRoutes = (
     },
   });
   app.get(`/v1/${path}/count`, {
-    config: { access: { roles, feature } },
+    config: { access: { roles, feature }, replica: true },
     schema: { tags, querystring: ZListQuery, response: { 200: ZCount } },
     handler: async (request) => ({ count: await countEntity(app.db, entity, authOf(request).scope, request.query) }),
   });
   app.get(`/v1/${path}/export`, {
-    config: { access: { roles, feature } },
+    config: { access: { roles, feature }, replica: true },
     schema: {
       tags,
       description: `CSV of every row the filters match; _fields picks columns (default: ${exportFields.join(',')}). _format=readable with _lang (nl, en-US) and _tz (IANA zone) gives the same rows for a person: translated headers and values, decimal amounts, local times with offset, related names; Dutch uses ; and both start with a UTF-8 BOM.`,

@@ -9,7 +9,7 @@ import { schedulePeriodic } from '../../jobs/schedules.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { scopeFor } from '../../plugins/auth-context.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { readFromReplica, type Db, type Queryable } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { escapeHtml, mailLanguage } from '../auth/mail-templates.ts';
 import { exportCsv } from '../../query/export.ts';
@@ -160,25 +160,29 @@ export const generateReport = async (db: Db, config: Config, reportId: string, m
   if (!report) throw new PermanentJobError(`report ${reportId} does not exist`);
   if (report.status === 'PROCESSED') return;
   await repo.deleteChunks(db, reportId);
-  const total = await countEntity(db, transactionEntity, report.scope, report.filters);
-  await repo.startReport(db, reportId, total);
-  const csv = await exportCsv(
-    db,
-    transactionEntity,
-    report.scope,
-    { ...report.filters, _fields: report.fields.join(',') },
-    report.fields,
-  );
-  let seq = 0;
-  let size = 0;
-  let lines = -1;
-  for await (const chunk of csv) {
-    const data = String(chunk);
-    await repo.insertChunk(db, reportId, seq++, data);
-    size += Buffer.byteLength(data);
-    lines += data.split('\r\n').length - 1;
-    await repo.setProgress(db, reportId, Math.min(Math.max(lines, 0), total));
-  }
+  // Its rows may be read on a replica (a few seconds behind); the chunks it writes go to the primary.
+  const { total, size } = await readFromReplica(null, async () => {
+    const total = await countEntity(db, transactionEntity, report.scope, report.filters);
+    await repo.startReport(db, reportId, total);
+    const csv = await exportCsv(
+      db,
+      transactionEntity,
+      report.scope,
+      { ...report.filters, _fields: report.fields.join(',') },
+      report.fields,
+    );
+    let seq = 0;
+    let size = 0;
+    let lines = -1;
+    for await (const chunk of csv) {
+      const data = String(chunk);
+      await repo.insertChunk(db, reportId, seq++, data);
+      size += Buffer.byteLength(data);
+      lines += data.split('\r\n').length - 1;
+      await repo.setProgress(db, reportId, Math.min(Math.max(lines, 0), total));
+    }
+    return { total, size };
+  });
   await db.transaction(async (tx) => {
     await repo.markProcessed(tx, reportId, size);
     if (mail) await queueMail(tx, reportMail(config, { ...report, count: total }, mail));

@@ -52,7 +52,8 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     ) => Promise<z.infer<T>>,
   ) =>
     app.get(`/v1/${path}`, {
-      config: { access: { roles } },
+      // Statistics may be a few seconds old: a read replica answers them when there is one.
+      config: { access: { roles }, replica: true },
       // The answer's type is checked against `response` by the generic above; the reply validates it again at run time.
       schema: {
         tags: ['statistics'],

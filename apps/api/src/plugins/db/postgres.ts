@@ -12,13 +12,14 @@ const typeParsers = {
   }) as typeof pg.types.getTypeParser,
 };
 
-const wrap = (conn: pg.Pool | pg.PoolClient): Queryable => ({
+/** `named: false` behind a pooler in transaction mode: a named statement lives on one server connection. */
+const wrap = (conn: pg.Pool | pg.PoolClient, named = true): Queryable => ({
   async query<T>(statement: Sql) {
     const result = await timeQuery(
       'postgresql',
       () =>
         conn.query({
-          name: statement.name,
+          name: named ? statement.name : undefined,
           text: statement.text,
           values: statement.values as unknown[],
           types: typeParsers,
@@ -88,16 +89,56 @@ const listenOn = async (
   };
 };
 
-export type PostgresOptions = { url: string; schema?: string; max?: number };
+/**
+ * `pooler`: PostgreSQL is reached through a connection pooler (PgBouncer), which refuses the
+ * `options` startup parameter. `session`: settings are SET on each new connection instead.
+ * `transaction`: server connections change between transactions, so statements are not named
+ * (PgBouncer 1.18 keeps no prepared statements across them), no generic-plan pool (a setting of
+ * one server connection), no schema (the pooler's `connect_query` or the role's own search_path
+ * sets it), and LISTEN needs its own direct or session-mode address (`listenUrl`).
+ */
+export type Pooler = 'session' | 'transaction';
 
-const openPool = ({ url, schema, max }: { url: string; schema?: string; max: number }, settings: string[] = []) => {
-  const options = [...(schema ? [`-c search_path=${schema}`] : []), ...settings.map((setting) => `-c ${setting}`)];
+export type PostgresOptions = {
+  url: string;
+  schema?: string;
+  max?: number;
+  /** The pool's name in metrics: `primary`, or the replica's. */
+  name?: string;
+  /** A replica: nothing is created on it. */
+  readOnly?: boolean;
+  pooler?: Pooler;
+  /** The address LISTEN connects to (default `url`). */
+  listenUrl?: string;
+  /** How long a new connection may take (default 5 s). */
+  connectTimeoutMs?: number;
+};
+
+const openPool = (
+  {
+    url,
+    schema,
+    max,
+    pooler,
+    connectTimeoutMs = 5000,
+  }: Pick<PostgresOptions, 'url' | 'schema' | 'pooler' | 'connectTimeoutMs'> & { max: number },
+  settings: string[] = [],
+) => {
+  const all = [...(schema && pooler !== 'transaction' ? [`search_path=${schema}`] : []), ...settings];
+  const options = pooler ? [] : all.map((setting) => `-c ${setting}`);
+  // Session mode: the settings the startup packet would carry, as each connection's first statement.
+  const setOnConnect = pooler === 'session' && all.length > 0;
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // A database host that drops packets must give a 503 quickly, not a hanging request.
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: connectTimeoutMs,
     options: options.length ? options.join(' ') : undefined,
+    onConnect: setOnConnect
+      ? async (client) => {
+          await client.query(all.map((setting) => `set ${setting.replace('=', ' = ')}`).join('; '));
+        }
+      : undefined,
   });
   // A dropped connection must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
@@ -108,10 +149,20 @@ const openPool = ({ url, schema, max }: { url: string; schema?: string; max: num
 };
 
 /** A PostgreSQL server; `schema` isolates a test run in its own schema. */
-export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): Promise<Db> => {
-  const pool = openPool({ url, schema, max });
-  if (schema) await pool.query(`create schema if not exists "${schema}"`);
-  const base = wrap(pool);
+export const openPostgres = async ({
+  url,
+  schema,
+  max = 10,
+  name = 'primary',
+  readOnly = false,
+  pooler,
+  listenUrl,
+  connectTimeoutMs,
+}: PostgresOptions): Promise<Db> => {
+  const pool = openPool({ url, schema, max, pooler, connectTimeoutMs });
+  if (schema && !readOnly) await pool.query(`create schema if not exists "${schema}"`);
+  const named = pooler !== 'transaction';
+  const base = wrap(pool, named);
   // Statements of shapes whose best plan does not depend on the values (`plan: 'generic'`) run on
   // connections that keep one generic plan per statement: `plan_cache_mode` is a setting of the
   // connection and would also apply to every unnamed statement, so those never run here. Half as
@@ -121,8 +172,9 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
   // compiled again on every execution (at 10,000,000 transactions, a page whose offset was a
   // parameter took 67 ms instead of 1.3, of which the reading took 0.1).
   let genericPool: pg.Pool | undefined;
+  const genericMax = Math.max(2, Math.ceil(max / 2));
   const generic = () =>
-    (genericPool ??= openPool({ url, schema, max: Math.max(2, Math.ceil(max / 2)) }, [
+    (genericPool ??= openPool({ url, schema, max: genericMax, pooler, connectTimeoutMs }, [
       'plan_cache_mode=force_generic_plan',
       'jit=off',
     ]));
@@ -130,7 +182,7 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
   return {
     engine: 'postgresql',
     query<T>(statement: Sql) {
-      if (statement.plan !== 'generic' || !statement.name) return base.query<T>(statement);
+      if (statement.plan !== 'generic' || !statement.name || !named) return base.query<T>(statement);
       genericQuery ??= wrap(generic()).query;
       return genericQuery<T>(statement);
     },
@@ -138,7 +190,7 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work(wrap(client));
+        const result = await work(wrap(client, named));
         await client.query('commit');
         return result;
       } catch (error) {
@@ -170,12 +222,25 @@ export const openPostgres = async ({ url, schema, max = 10 }: PostgresOptions): 
       }
     },
     exec: base.exec,
-    listen: (channel, onNotify, onState) => listenOn({ url, schema }, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) =>
+      // Through a pooler the startup packet carries no settings (LISTEN needs no search_path anyway).
+      listenOn(
+        { url: listenUrl ?? url, schema: pooler && !listenUrl ? undefined : schema },
+        channel,
+        onNotify,
+        onState,
+      ),
     observePool() {
-      dbPool.set({ state: 'total' }, pool.totalCount);
-      dbPool.set({ state: 'idle' }, pool.idleCount);
-      dbPool.set({ state: 'waiting' }, pool.waitingCount);
-      dbPool.set({ state: 'max' }, max);
+      for (const [label, each, most] of [
+        [name, pool, max],
+        [`${name}_generic`, genericPool, genericMax],
+      ] as const) {
+        if (!each) continue;
+        dbPool.set({ pool: label, state: 'total' }, each.totalCount);
+        dbPool.set({ pool: label, state: 'idle' }, each.idleCount);
+        dbPool.set({ pool: label, state: 'waiting' }, each.waitingCount);
+        dbPool.set({ pool: label, state: 'max' }, most);
+      }
     },
     close: async () => {
       await Promise.all([pool.end(), genericPool?.end()]);
