@@ -6,7 +6,11 @@ export const SETTLEMENT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Uploading an acquirer's settlement report by hand (JSON body, as imports do). */
 export const ZSettlementFileUpload = z
   .object({
-    processor_settlement: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(64),
+    processor_settlement: z
+      .string({ error: 'form_validation.required' })
+      .trim()
+      .min(1, 'form_validation.required')
+      .max(64),
     file_name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(200),
     content: z
       .string({ error: 'form_validation.required' })

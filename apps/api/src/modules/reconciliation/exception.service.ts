@@ -5,7 +5,14 @@ import { recordAudit } from '../../plugins/audit.ts';
 import { sql, type Db } from '../../plugins/db/index.ts';
 import { scopeCondition } from '../../query/where.ts';
 
-type Locked = { id: string; state: ReconciliationExceptionState; owner_id: string | null; write_off_requested_by: string | null; organisation_id: string; item_id: string | null };
+type Locked = {
+  id: string;
+  state: ReconciliationExceptionState;
+  owner_id: string | null;
+  write_off_requested_by: string | null;
+  organisation_id: string;
+  item_id: string | null;
+};
 
 const OPEN: readonly ReconciliationExceptionState[] = ['open', 'investigating'];
 /** The states each action starts from. */
@@ -34,7 +41,8 @@ export const decideExceptions = async (db: Db, actor: Actor, decision: TReconcil
   const ids = [...new Set(decision.ids)];
   return db.transaction(async (tx) => {
     const scoped = scopeCondition(actor.scope, 'merchant');
-    const rows = await tx.query<Locked>(sql`select e.id, e.state, e.owner_id, e.write_off_requested_by, e.organisation_id, e.item_id
+    const rows =
+      await tx.query<Locked>(sql`select e.id, e.state, e.owner_id, e.write_off_requested_by, e.organisation_id, e.item_id
       from reconciliation_exception e where e.id = any(${ids}) ${scoped ? sql`and ${scoped}` : sql.empty} order by e.id for update`);
     const found = new Map(rows.map((row) => [row.id, row]));
     const unknown = ids.findIndex((id) => !found.has(id));
@@ -43,19 +51,24 @@ export const decideExceptions = async (db: Db, actor: Actor, decision: TReconcil
     if (wrong) throw conflict(`Exception ${wrong.id} is ${wrong.state}: it cannot be changed this way`);
     let owner: string | null = null;
     if (decision.action === 'assign' && decision.owner !== null) {
-      const [user] = await tx.query<{ id: string }>(sql`select u.id from app_user u join organisation o on o.id = u.organisation_id
+      const [user] = await tx.query<{
+        id: string;
+      }>(sql`select u.id from app_user u join organisation o on o.id = u.organisation_id
         where u.id = ${decision.owner} and o.type = 'provider'`);
       if (!user) throw notFoundAt('body.owner', 'User');
       owner = user.id;
     }
     if (decision.action === 'approve_write_off') {
       const own = rows.find((row) => row.write_off_requested_by === actor.userId);
-      if (own) throw conflict(`Exception ${own.id}: a write-off is approved by a second person, not the one who asked for it`);
+      if (own)
+        throw conflict(`Exception ${own.id}: a write-off is approved by a second person, not the one who asked for it`);
     }
     const to = TO[decision.action];
     const reason = 'reason' in decision ? decision.reason : null;
     if (decision.action === 'assign')
-      await tx.query(sql`update reconciliation_exception set owner_id = ${owner}, updated_at = now() where id = any(${ids})`);
+      await tx.query(
+        sql`update reconciliation_exception set owner_id = ${owner}, updated_at = now() where id = any(${ids})`,
+      );
     else if (decision.action === 'investigate')
       await tx.query(sql`update reconciliation_exception set state = 'investigating', owner_id = coalesce(owner_id, ${actor.userId}),
         updated_at = now() where id = any(${ids})`);

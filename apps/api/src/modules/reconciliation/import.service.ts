@@ -64,7 +64,10 @@ async function* records(
     }),
   );
   parser.on('skip', (error: Error & { lines?: number }) => onBad(error.lines ?? 0, `not valid CSV: ${error.message}`));
-  for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>) {
     const read = format.read(record);
     if ('error' in read) yield { lineNo: info.lines, error: read.error };
     else yield { lineNo: info.lines, line: read };
@@ -82,7 +85,10 @@ const refused = (fileName: string, errors: { lineNo: number; message: string }[]
     400,
     'validation_error',
     `${fileName}: ${total} line${total === 1 ? '' : 's'} cannot be read; nothing was imported`,
-    errors.map((error) => ({ path: `content.line.${error.lineNo}`, message: `line ${error.lineNo}: ${error.message}` })),
+    errors.map((error) => ({
+      path: `content.line.${error.lineNo}`,
+      message: `line ${error.lineNo}: ${error.message}`,
+    })),
   );
 
 /**
@@ -116,7 +122,12 @@ const check = async (source: SettlementSource, format: SettlementFormat) => {
     else bad(0, `not valid CSV: ${(error as Error).message}`);
   }
   if (lines === 0 && total === 0) bad(1, 'the file has no lines');
-  if (total > 0) throw refused(source.fileName, errors.sort((a, b) => a.lineNo - b.lineNo), total);
+  if (total > 0)
+    throw refused(
+      source.fileName,
+      errors.sort((a, b) => a.lineNo - b.lineNo),
+      total,
+    );
   return { hash: hash.digest('hex'), day, batch };
 };
 
@@ -157,7 +168,14 @@ export const importSettlementFile = async (
       if (first) return { ...first, duplicate: true };
     }
     const covered = await repo.coveredProcessors(tx, context.settlement);
-    const totals = { lines: 0, matched: 0, exceptions: 0, expectedNet: 0, paidIn: null as number | null, currency: null as string | null };
+    const totals = {
+      lines: 0,
+      matched: 0,
+      exceptions: 0,
+      expectedNet: 0,
+      paidIn: null as number | null,
+      currency: null as string | null,
+    };
     let batch: Numbered[] = [];
     const flush = async () => {
       const outcome = await applyBatch(tx, { ...context, fileId, covered }, batch);
@@ -198,7 +216,12 @@ export const importSettlementFile = async (
 };
 
 type BatchContext = ImportContext & { fileId: string; covered: string[] };
-const ITEM_OF = { payment: 'transaction', refund: 'refund', chargeback: 'chargeback', chargeback_reversal: 'chargeback' } as const;
+const ITEM_OF = {
+  payment: 'transaction',
+  refund: 'refund',
+  chargeback: 'chargeback',
+  chargeback_reversal: 'chargeback',
+} as const;
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
@@ -247,7 +270,13 @@ const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[
   const confirm: string[] = [];
   let matched = 0;
   let expectedNet = 0;
-  const exception = (item: Numbered, kind: NewException['kind'], candidate: repo.Candidate | undefined, expected: number | null, actual: number) =>
+  const exception = (
+    item: Numbered,
+    kind: NewException['kind'],
+    candidate: repo.Candidate | undefined,
+    expected: number | null,
+    actual: number,
+  ) =>
     exceptions.push({
       id: newId('rex'),
       organisationId: candidate?.organisation_id ?? context.settlement.organisation_id,
@@ -268,21 +297,37 @@ const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[
   for (const item of lines) {
     const { line } = item;
     const base = { fileId: context.fileId, lineNo: item.lineNo, mode: context.mode, line };
+    const unmatched = {
+      ...base,
+      expectedAmount: null,
+      expectedFee: null,
+      matchedType: null,
+      matchedId: null,
+      merchantId: null,
+    };
     if (line.kind === 'payout') {
-      rows.push({ ...base, outcome: 'payout', expectedAmount: null, expectedFee: null, matchedType: null, matchedId: null, merchantId: null });
+      rows.push({ ...unmatched, outcome: 'payout' });
       continue;
     }
     const candidate = found.get(item.lineNo);
     if (!candidate) {
       exception(item, 'unknown_payment', undefined, null, line.amount);
-      rows.push({ ...base, outcome: 'exception', expectedAmount: null, expectedFee: null, matchedType: null, matchedId: null, merchantId: null });
+      rows.push({ ...unmatched, outcome: 'exception' });
       continue;
     }
     const itemType = ITEM_OF[line.kind];
     const key = `${line.kind}:${candidate.id}`;
     if (settled.has(key)) {
       exception(item, 'duplicate_line', candidate, 0, line.net);
-      rows.push({ ...base, outcome: 'exception', expectedAmount: Number(candidate.amount), expectedFee: null, matchedType: itemType, matchedId: null, merchantId: candidate.merchant_id });
+      rows.push({
+        ...base,
+        outcome: 'exception',
+        expectedAmount: Number(candidate.amount),
+        expectedFee: null,
+        matchedType: itemType,
+        matchedId: null,
+        merchantId: candidate.merchant_id,
+      });
       continue;
     }
     settled.add(key);
@@ -308,13 +353,25 @@ const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[
     const sign = line.kind === 'payment' || line.kind === 'chargeback_reversal' ? 1 : -1;
     expectedNet += sign * amount - fee;
     if (line.kind === 'payment' && candidate.status === 'SETTLEMENT_REQUESTED') confirm.push(candidate.id);
-    rows.push({ ...base, outcome: clean ? 'matched' : 'exception', expectedAmount: amount, expectedFee: fee, matchedType: itemType, matchedId: candidate.id, merchantId: candidate.merchant_id });
+    rows.push({
+      ...base,
+      outcome: clean ? 'matched' : 'exception',
+      expectedAmount: amount,
+      expectedFee: fee,
+      matchedType: itemType,
+      matchedId: candidate.id,
+      merchantId: candidate.merchant_id,
+    });
   }
   await repo.insertLines(tx, rows);
   await repo.insertExceptions(tx, exceptions);
   if (confirm.length) {
-    const moved = await repo.completeSettlement(tx, confirm, `Settled by the acquirer (settlement file ${context.fileId})`);
-    for (const id of moved) await notifyItem(tx, 'transaction', id, 'transaction.updated');
+    const notify = await repo.completeSettlement(
+      tx,
+      confirm,
+      `Settled by the acquirer (settlement file ${context.fileId})`,
+    );
+    for (const id of notify) await notifyItem(tx, 'transaction', id, 'transaction.updated');
     await repo.resolveMissing(tx, confirm, `Confirmed by settlement file ${context.fileId}`);
   }
   const exceptionLines = new Set(exceptions.map((e) => e.lineNo)).size;

@@ -1,4 +1,9 @@
-import { RECONCILIATION_EXCEPTION_KINDS, RECONCILIATION_EXCEPTION_STATES, ZReconciliationExceptionRow, ZSettlementFileRow } from '@kassa/domain';
+import {
+  RECONCILIATION_EXCEPTION_KINDS,
+  RECONCILIATION_EXCEPTION_STATES,
+  ZReconciliationExceptionRow,
+  ZSettlementFileRow,
+} from '@kassa/domain';
 import { defineEntity } from '../../query/entity.ts';
 
 /** Imported acquirer settlement reports (provider staff): the run's outcome and the money expected against paid in. */

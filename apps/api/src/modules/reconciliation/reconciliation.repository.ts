@@ -23,7 +23,9 @@ export const activeProcessorSettlements = (db: Queryable) =>
 /** The processors whose payments a processor settlement's reports settle: the same acquirer (provider) of the same organisation. */
 export const coveredProcessors = async (db: Queryable, settlement: ProcessorSettlement): Promise<string[]> =>
   (
-    await db.query<{ id: string }>(sql`select id from processor where type = 'processor' and provider = ${settlement.provider}
+    await db.query<{
+      id: string;
+    }>(sql`select id from processor where type = 'processor' and provider = ${settlement.provider}
       and organisation_id = ${settlement.organisation_id}`)
   ).map((row) => row.id);
 
@@ -34,7 +36,11 @@ export const SETTLED_BY_FILE = (processorColumn: string) =>
 
 type FileSummary = { fileId: string; lines: number; matched: number; exceptions: number };
 
-export const findFileByHash = async (db: Queryable, settlementId: string, hash: string): Promise<FileSummary | undefined> =>
+export const findFileByHash = async (
+  db: Queryable,
+  settlementId: string,
+  hash: string,
+): Promise<FileSummary | undefined> =>
   (
     await db.query<FileSummary>(sql`select id as "fileId", line_count as lines, matched_count as matched, exception_count as exceptions
       from settlement_file where processor_settlement_id = ${settlementId} and file_hash = ${hash}`)
@@ -68,7 +74,14 @@ export const insertFile = async (
 export const finishFile = (
   tx: Queryable,
   id: string,
-  t: { lines: number; matched: number; exceptions: number; expectedNet: number; paidIn: number | null; currency: string | null },
+  t: {
+    lines: number;
+    matched: number;
+    exceptions: number;
+    expectedNet: number;
+    paidIn: number | null;
+    currency: string | null;
+  },
 ) =>
   tx.query(sql`update settlement_file set line_count = ${t.lines}, matched_count = ${t.matched}, exception_count = ${t.exceptions},
     expected_net = ${t.expectedNet}, paid_in = ${t.paidIn}, currency_code = ${t.currency} where id = ${id}`);
@@ -115,7 +128,9 @@ export const itemsByMerchantReference = (
   lowered: string[],
   covered: string[],
 ) =>
-  tx.query<Candidate>(sql`${itemSelect(type)} where lower(t.merchant_reference) = any(${lowered}) and t.processor_id = any(${covered})`);
+  tx.query<Candidate>(
+    sql`${itemSelect(type)} where lower(t.merchant_reference) = any(${lowered}) and t.processor_id = any(${covered})`,
+  );
 
 /** Items already settled by an earlier line (of this file or another): a second line for them is a duplicate. */
 export const settledItems = (tx: Queryable, ids: string[]) =>
@@ -153,12 +168,7 @@ export const insertLines = (tx: Queryable, rows: NewLine[]) => {
 };
 
 export type ExceptionKind =
-  | 'fee_difference'
-  | 'late_settlement'
-  | 'missing_payment'
-  | 'unknown_payment'
-  | 'duplicate_line'
-  | 'amount_difference';
+  'fee_difference' | 'late_settlement' | 'missing_payment' | 'unknown_payment' | 'duplicate_line' | 'amount_difference';
 
 export type NewException = {
   id: string;
@@ -191,14 +201,23 @@ export const insertExceptions = (tx: Queryable, rows: NewException[]) => {
     on conflict do nothing`);
 };
 
-/** SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for the payments a file confirmed; answers the ids it moved. */
+/**
+ * SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for the payments a file confirmed, in one statement;
+ * answers the ids it moved whose payment profile has a webhook URL (the others have no webhook to queue).
+ */
 export const completeSettlement = async (tx: Queryable, ids: string[], reason: string): Promise<string[]> => {
   const at = new Date().toISOString();
   const step = JSON.stringify([{ status: 'SETTLEMENT_COMPLETED', at, reason }]);
   return (
-    await tx.query<{ id: string }>(sql`update transaction set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
-      status_history = status_history || ${step}::jsonb where id = any(${ids}) and status = 'SETTLEMENT_REQUESTED' returning id`)
-  ).map((row) => row.id);
+    await tx.query<{
+      id: string;
+      notify: boolean;
+    }>(sql`update transaction set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
+      status_history = status_history || ${step}::jsonb where id = any(${ids}) and status = 'SETTLEMENT_REQUESTED'
+      returning id, exists (select 1 from payment_profile p where p.id = transaction.payment_profile_id and p.webhook_transaction_update is not null) as notify`)
+  )
+    .filter((row) => row.notify)
+    .map((row) => row.id);
 };
 
 /** A payment reported missing that a file now confirms: its exception is resolved by the file. */
@@ -210,8 +229,21 @@ export const resolveMissing = (tx: Queryable, ids: string[], reason: string) =>
  * Payments of the settlement's processors sent for settlement more than `days` ago that no file
  * has confirmed: each becomes one `missing_payment` exception (once).
  */
-export const reportMissing = async (tx: Queryable, settlement: ProcessorSettlement, days: number, newIds: () => string) => {
-  const due = await tx.query<{ id: string; organisation_id: string; merchant_id: string; amount: number; currency_code: string; merchant_reference: string; processor_id_external: string | null }>(
+export const reportMissing = async (
+  tx: Queryable,
+  settlement: ProcessorSettlement,
+  days: number,
+  newIds: () => string,
+) => {
+  const due = await tx.query<{
+    id: string;
+    organisation_id: string;
+    merchant_id: string;
+    amount: number;
+    currency_code: string;
+    merchant_reference: string;
+    processor_id_external: string | null;
+  }>(
     sql`select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.merchant_reference, t.processor_id_external
       from transaction t join processor p on p.id = t.processor_id
       where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}

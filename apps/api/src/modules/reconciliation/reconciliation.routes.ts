@@ -38,7 +38,11 @@ const EXCEPTION_EXPORT = [
  */
 export const reconciliationRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  registerReadRoutes(app, { path: 'psp/settlementfile', entity: settlementFileEntity, roles: access.reconciliation.list });
+  registerReadRoutes(app, {
+    path: 'psp/settlementfile',
+    entity: settlementFileEntity,
+    roles: access.reconciliation.list,
+  });
   registerReadRoutes(app, {
     path: 'psp/reconciliationexception',
     entity: reconciliationExceptionEntity,
@@ -83,7 +87,8 @@ export const reconciliationRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.reconciliation.list } },
     schema: {
       tags: ['reconciliationexception'],
-      description: 'Match rate per processor settlement and day, and open exceptions by kind and age (the last 14 days).',
+      description:
+        'Match rate per processor settlement and day, and open exceptions by kind and age (the last 14 days).',
       response: { 200: ZReconciliationDashboard },
     },
     handler: async () => reconciliationDashboard(app.db),

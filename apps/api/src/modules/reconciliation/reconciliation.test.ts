@@ -51,7 +51,8 @@ beforeAll(async () => {
   sandboxSettlement = newId('prc');
   detailsSettlement = newId('prc');
   detailsProcessor = newId('prc');
-  await t.db.query(sql`insert into processor (id, organisation_id, name, type, provider, processor_settlement_type, last)
+  await t.db
+    .query(sql`insert into processor (id, organisation_id, name, type, provider, processor_settlement_type, last)
     values (${sandboxSettlement}, ${world.provider.id}, 'Sandbox settlement reports', 'processorsettlement', 'sandbox', 'sandbox', ${new Date(today - 2 * DAY)}),
       (${detailsSettlement}, ${world.provider.id}, 'Meridian settlement details', 'processorsettlement', 'meridian', 'settlement_details', ${new Date(today - 2 * DAY)})`);
   await t.db.query(sql`insert into processor (id, organisation_id, name, provider, payment_product)
@@ -85,7 +86,8 @@ const payment = async (
     { status: 'AUTHORIZED', at },
     { status: 'SETTLEMENT_REQUESTED', at },
   ]);
-  await t.db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount, currency_code,
+  await t.db
+    .query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount, currency_code,
       payment_product_type, status, processor_id_external, status_history, created_at, updated_at)
     values (${id}, ${org.id}, ${org.merchantId}, ${profile}, ${options.processor ?? world.processorId}, ${merchantReference}, ${amount}, 'EUR', 'card',
       'SETTLEMENT_REQUESTED', ${reference}, ${history}::jsonb, ${new Date(requestedAt)}, ${new Date(requestedAt)})`);
@@ -130,12 +132,28 @@ const payoutLine = (net: number) => `PAYOUT,2001,${D},,,,EUR,${decimal(net)},0.0
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\n') + '\n';
 
 const upload = (who: Caller, content: string, fileName = 'report.csv', settlement = sandboxSettlement) =>
-  callAs(t.app, who, 'POST', '/v1/psp/settlementfile', { processor_settlement: settlement, file_name: fileName, content });
+  callAs(t.app, who, 'POST', '/v1/psp/settlementfile', {
+    processor_settlement: settlement,
+    file_name: fileName,
+    content,
+  });
 
 const exceptionsOf = async (fileId: string) =>
   (
-    await callAs(t.app, provider, 'GET', `/v1/psp/reconciliationexception?settlement_file=${fileId}&_sort=line_no&_limit=100`)
-  ).body as { id: string; kind: string; line_no: number; item_id: string | null; amount_difference: number; merchant: string | null }[];
+    await callAs(
+      t.app,
+      provider,
+      'GET',
+      `/v1/psp/reconciliationexception?settlement_file=${fileId}&_sort=line_no&_limit=100`,
+    )
+  ).body as {
+    id: string;
+    kind: string;
+    line_no: number;
+    item_id: string | null;
+    amount_difference: number;
+    merchant: string | null;
+  }[];
 
 describe('settlement file import and matching', () => {
   it('matches a line exactly by the acquirer reference: the payment is settled by the file, fees stored beside the expected ones, no exception', async () => {
@@ -146,14 +164,30 @@ describe('settlement file import and matching', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       duplicate: false,
-      file: { line_count: 2, matched_count: 1, exception_count: 0, expected_net: net, paid_in: net, difference: 0, settlement_date: D },
+      file: {
+        line_count: 2,
+        matched_count: 1,
+        exception_count: 0,
+        expected_net: net,
+        paid_in: net,
+        difference: 0,
+        settlement_date: D,
+      },
     });
     expect(await statusOf(p.id)).toBe('SETTLEMENT_COMPLETED');
-    const [stored] = await t.db.query<{ expected_fee: string; interchange: string; scheme_fee: string; markup: string; outcome: string }>(
+    const [stored] = await t.db.query<{
+      expected_fee: string;
+      interchange: string;
+      scheme_fee: string;
+      markup: string;
+      outcome: string;
+    }>(
       sql`select expected_fee, interchange, scheme_fee, markup, outcome from settlement_line where matched_id = ${p.id}`,
     );
     expect(Number(stored.expected_fee)).toBe(fees.interchange + fees.schemeFee + fees.markup);
-    expect(Number(stored.interchange) + Number(stored.scheme_fee) + Number(stored.markup)).toBe(Number(stored.expected_fee));
+    expect(Number(stored.interchange) + Number(stored.scheme_fee) + Number(stored.markup)).toBe(
+      Number(stored.expected_fee),
+    );
     expect(stored.outcome).toBe('matched');
     expect(await exceptionsOf(answer.body.file.id)).toEqual([]);
 
@@ -161,7 +195,9 @@ describe('settlement file import and matching', () => {
     const again = await upload(provider, csv(line(p), payoutLine(net)), 'again.csv');
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ duplicate: true, file: { id: answer.body.file.id, line_count: 2 } });
-    const [{ count }] = await t.db.query<{ count: string }>(sql`select count(*) from settlement_line where matched_id = ${p.id}`);
+    const [{ count }] = await t.db.query<{ count: string }>(
+      sql`select count(*) from settlement_line where matched_id = ${p.id}`,
+    );
     expect(Number(count)).toBe(1);
   });
 
@@ -221,7 +257,9 @@ describe('settlement file import and matching', () => {
       /line 3: settlement_date.*line 4: currency.*line 5/,
     );
     expect(await statusOf(p.id)).toBe('SETTLEMENT_REQUESTED');
-    const [{ count }] = await t.db.query<{ count: string }>(sql`select count(*) from settlement_file where file_name = 'broken.csv'`);
+    const [{ count }] = await t.db.query<{ count: string }>(
+      sql`select count(*) from settlement_file where file_name = 'broken.csv'`,
+    );
     expect(Number(count)).toBe(0);
     // A file without the layout's columns is refused on its first line.
     const headerless = await upload(provider, 'a,b\n1,2\n', 'wrong-layout.csv');
@@ -241,7 +279,14 @@ describe('settlement file import and matching', () => {
     ].join('\n');
     const answer = await upload(provider, content, 'settlement_detail_report_batch_77.csv', detailsSettlement);
     expect(answer.status).toBe(201);
-    expect(answer.body.file).toMatchObject({ format: 'settlement_details', batch_number: '77', matched_count: 1, exception_count: 0, paid_in: net, difference: 0 });
+    expect(answer.body.file).toMatchObject({
+      format: 'settlement_details',
+      batch_number: '77',
+      matched_count: 1,
+      exception_count: 0,
+      paid_in: net,
+      difference: 0,
+    });
     expect(await statusOf(p.id)).toBe('SETTLEMENT_COMPLETED');
   });
 });
@@ -269,10 +314,12 @@ describe('settlement updates run the sandbox acquirer import', () => {
       exception_count: unknownLine,
     });
     const missing = await callAs(t.app, provider, 'GET', `/v1/psp/reconciliationexception?item_id=${forgotten.id}`);
-    expect(missing.body).toMatchObject([{ kind: 'missing_payment', state: 'open', amount_difference: -forgotten.amount }]);
+    expect(missing.body).toMatchObject([
+      { kind: 'missing_payment', state: 'open', amount_difference: -forgotten.amount },
+    ]);
     expect(await statusOf(forgotten.id)).toBe('SETTLEMENT_REQUESTED');
 
-    // The schedule runs again: the day's file is the same file, nothing changes.
+    // Run again: the day's file is the same file, nothing changes; the run reports that file again.
     const lines = await t.db.query(sql`select 1 from settlement_line`);
     const again = await callAs(t.app, provider, 'POST', '/v1/settlementupdate', {
       processor_settlement: sandboxSettlement,
@@ -281,9 +328,9 @@ describe('settlement updates run the sandbox acquirer import', () => {
     await createRunner(t.db, t.config).drain();
     expect((await t.db.query(sql`select 1 from settlement_line`)).length).toBe(lines.length);
     expect((await callAs(t.app, provider, 'GET', `/v1/settlementupdate/${again.body.id}`)).body).toMatchObject({
-      file_count: 0,
-      line_count: 0,
-      matched_count: 0,
+      file_count: 1,
+      line_count: 2 + unknownLine + 1,
+      matched_count: 2,
     });
   });
 });
@@ -309,8 +356,19 @@ describe('the exception queue', () => {
       owner: (await t.db.query<{ id: string }>(sql`select id from app_user where email = 'finance2@test.kassa'`))[0].id,
     });
     expect(assign.body).toEqual({ changed: 2 });
-    expect((await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', { action: 'investigate', ids })).status).toBe(200);
-    const noReason = await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', { action: 'resolve', ids, reason: ' ' });
+    expect(
+      (
+        await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', {
+          action: 'investigate',
+          ids,
+        })
+      ).status,
+    ).toBe(200);
+    const noReason = await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', {
+      action: 'resolve',
+      ids,
+      reason: ' ',
+    });
     expect(noReason.status).toBe(400);
     expect(errorPaths(noReason.body)).toEqual(['body.reason']);
     const resolved = await callAs(t.app, second, 'POST', '/v1/psp/reconciliationexception/decision', {
@@ -320,7 +378,11 @@ describe('the exception queue', () => {
     });
     expect(resolved.body).toEqual({ changed: 2 });
     const rows = (await callAs(t.app, provider, 'GET', `/v1/psp/reconciliationexception?id=${ids[0]}`)).body;
-    expect(rows[0]).toMatchObject({ state: 'resolved', reason: 'Acquirer credited the cent on the next batch', owner_name: 'finance2' });
+    expect(rows[0]).toMatchObject({
+      state: 'resolved',
+      reason: 'Acquirer credited the cent on the next batch',
+      owner_name: 'finance2',
+    });
     const audit = await t.db.query<{ type: string; detail: { from: string; to: string } }>(
       sql`select type, detail from audit_log where entity = 'reconciliationexception' and entity_id = ${ids[0]} order by created_at, id`,
     );
@@ -330,7 +392,14 @@ describe('the exception queue', () => {
       ['reconciliation_exception_resolve', 'investigating', 'resolved'],
     ]);
     // A resolved exception is final.
-    expect((await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', { action: 'investigate', ids })).status).toBe(409);
+    expect(
+      (
+        await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', {
+          action: 'investigate',
+          ids,
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('is written off only with a second person approving', async () => {
@@ -341,9 +410,15 @@ describe('the exception queue', () => {
       reason: 'Below the cost of chasing',
     });
     expect(asked.status).toBe(200);
-    const self = await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', { action: 'approve_write_off', ids: [id] });
+    const self = await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', {
+      action: 'approve_write_off',
+      ids: [id],
+    });
     expect(self.status).toBe(409);
-    const approved = await callAs(t.app, second, 'POST', '/v1/psp/reconciliationexception/decision', { action: 'approve_write_off', ids: [id] });
+    const approved = await callAs(t.app, second, 'POST', '/v1/psp/reconciliationexception/decision', {
+      action: 'approve_write_off',
+      ids: [id],
+    });
     expect(approved.status).toBe(200);
     const [row] = (await callAs(t.app, provider, 'GET', `/v1/psp/reconciliationexception?id=${id}`)).body;
     expect(row).toMatchObject({ state: 'written_off', reason: 'Below the cost of chasing' });
@@ -378,7 +453,12 @@ describe('the exception queue', () => {
     expect((await callAs(t.app, a, 'GET', '/v1/psp/settlementfile')).status).toBe(403);
     expect((await upload(a, csv())).status).toBe(403);
     expect(
-      (await callAs(t.app, a, 'POST', '/v1/psp/reconciliationexception/decision', { action: 'investigate', ids: [idA] })).status,
+      (
+        await callAs(t.app, a, 'POST', '/v1/psp/reconciliationexception/decision', {
+          action: 'investigate',
+          ids: [idA],
+        })
+      ).status,
     ).toBe(403);
     // An unknown id among known ones: 404 naming it, nothing changed.
     const unknown = await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', {
@@ -398,7 +478,13 @@ describe('the exception queue', () => {
   it('answers the dashboard: match rate per processor settlement and day, open exceptions by kind and age', async () => {
     const answer = await callAs(t.app, provider, 'GET', '/v1/psp/reconciliation/dashboard');
     expect(answer.status).toBe(200);
-    expect(answer.body.match_rate.some((r: { name: string; day: string }) => r.name === 'Sandbox settlement reports' && r.day === D)).toBe(true);
-    expect(answer.body.open_by_kind.find((r: { kind: string }) => r.kind === 'unknown_payment')).toMatchObject({ age: '0-2' });
+    expect(
+      answer.body.match_rate.some(
+        (r: { name: string; day: string }) => r.name === 'Sandbox settlement reports' && r.day === D,
+      ),
+    ).toBe(true);
+    expect(answer.body.open_by_kind.find((r: { kind: string }) => r.kind === 'unknown_payment')).toMatchObject({
+      age: '0-2',
+    });
   });
 });

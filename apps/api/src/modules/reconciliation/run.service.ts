@@ -12,7 +12,11 @@ const DAY_MS = 86_400_000;
 /** A run reaches back at most this many days: a `last` far in the past does not publish a year of files at once. */
 export const MAX_RUN_DAYS = 31;
 
-/** What a run imported: files new to Kassa, their lines, those matched exactly, those that became exceptions. */
+/**
+ * What a run found: the files of the days it covered (one imported before, by the schedule or an
+ * earlier run, counts with its first import's numbers and changes nothing), their lines, those
+ * matched exactly, those that became exceptions.
+ */
 export type RunOutcome = { files: number; lines: number; matched: number; exceptions: number };
 
 /** The processor settlement's `unconfirmedAfterDays` detail, or the default. */
@@ -59,7 +63,6 @@ export const runSettlementImport = async (
       },
       { fileName: basename(path), open: () => createReadStream(path) },
     );
-    if (result.duplicate) continue; // imported before: the run counts what it imported
     outcome.files++;
     outcome.lines += result.lines;
     outcome.matched += result.matched;

@@ -11,5 +11,4 @@ export const SETTLEMENT_FORMATS: Readonly<Record<string, SettlementFormat>> = {
 };
 
 /** A processor settlement's layout: its type's, or the sandbox acquirer's own for a type without one. */
-export const formatOf = (type: string | null): SettlementFormat =>
-  (type && SETTLEMENT_FORMATS[type]) || sandboxFormat;
+export const formatOf = (type: string | null): SettlementFormat => (type && SETTLEMENT_FORMATS[type]) || sandboxFormat;

@@ -15,6 +15,17 @@ const TYPES: Record<string, SettlementLine['kind']> = {
 };
 const TYPE_OF = Object.fromEntries(Object.entries(TYPES).map(([type, kind]) => [kind, type]));
 /** Kinds whose gross is a debit (money leaving the merchant). */
+/** The amount columns, in the order `read` takes them. */
+const AMOUNT_COLUMNS = [
+  'Gross Debit (GC)',
+  'Gross Credit (GC)',
+  'Net Debit (NC)',
+  'Net Credit (NC)',
+  'Commission (NC)',
+  'Markup (NC)',
+  'Scheme Fees (NC)',
+  'Interchange (NC)',
+] as const;
 const DEBITS = new Set<SettlementLine['kind']>(['refund', 'chargeback', 'payout']);
 
 export const settlementDetailsFormat: SettlementFormat = {
@@ -30,16 +41,10 @@ export const settlementDetailsFormat: SettlementFormat = {
     'Type',
     'Modification Reference',
     'Gross Currency',
-    'Gross Debit (GC)',
-    'Gross Credit (GC)',
+    ...AMOUNT_COLUMNS.slice(0, 2),
     'Exchange Rate',
     'Net Currency',
-    'Net Debit (NC)',
-    'Net Credit (NC)',
-    'Commission (NC)',
-    'Markup (NC)',
-    'Scheme Fees (NC)',
-    'Interchange (NC)',
+    ...AMOUNT_COLUMNS.slice(2),
     'Payment Method Variant',
     'Modification Merchant Reference',
     'Batch Number',
@@ -51,16 +56,7 @@ export const settlementDetailsFormat: SettlementFormat = {
     if (!settledOn) return { error: 'Creation Date: not a date (YYYY-MM-DD hh:mm:ss)' };
     const currency = (r['Gross Currency'] || r['Net Currency'] || '').trim().toUpperCase();
     if (!CURRENCY.test(currency)) return { error: 'Gross Currency: not a currency code' };
-    const names = [
-      'Gross Debit (GC)',
-      'Gross Credit (GC)',
-      'Net Debit (NC)',
-      'Net Credit (NC)',
-      'Commission (NC)',
-      'Markup (NC)',
-      'Scheme Fees (NC)',
-      'Interchange (NC)',
-    ];
+    const names = AMOUNT_COLUMNS;
     const values = names.map((name) => minorUnits(r[name]));
     const bad = values.findIndex((value) => value === undefined || value < 0);
     if (bad >= 0) return { error: `${names[bad]}: not an amount` };

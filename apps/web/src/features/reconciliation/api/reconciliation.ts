@@ -31,8 +31,7 @@ export const useFileExceptions = (fileId: string) =>
 export const useDecision = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TReconciliationDecision) =>
-      apiPost<{ changed: number }>(`${EXCEPTION_PATH}/decision`, body),
+    mutationFn: (body: TReconciliationDecision) => apiPost<{ changed: number }>(`${EXCEPTION_PATH}/decision`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [EXCEPTION_PATH] }),
   });
 };

@@ -16,7 +16,13 @@ import { ExceptionState } from '../columns.tsx';
 type ReasonAction = 'resolve' | 'request_write_off';
 
 /** A reason for resolving or writing off, asked in a dialog; the server's message shows when it refuses. */
-const ReasonDialog = ({ action, onCancel, onSubmit, pending, error }: {
+const ReasonDialog = ({
+  action,
+  onCancel,
+  onSubmit,
+  pending,
+  error,
+}: {
   action: ReasonAction;
   onCancel: () => void;
   onSubmit: (reason: string) => void;
@@ -76,17 +82,25 @@ const Actions = ({ row }: { row: ExceptionRow }) => {
     <>
       <Space wrap>
         {active && me && row.owner !== me.id && (
-          <Button onClick={() => decide({ action: 'assign', ids, owner: me.id })}>{t('reconciliation.actions.assignToMe')}</Button>
+          <Button onClick={() => decide({ action: 'assign', ids, owner: me.id })}>
+            {t('reconciliation.actions.assignToMe')}
+          </Button>
         )}
         {row.state === 'open' && (
-          <Button onClick={() => decide({ action: 'investigate', ids })}>{t('reconciliation.actions.investigate')}</Button>
+          <Button onClick={() => decide({ action: 'investigate', ids })}>
+            {t('reconciliation.actions.investigate')}
+          </Button>
         )}
         {active && (
           <Button type="primary" onClick={() => setAsking('resolve')}>
             {t('reconciliation.actions.resolve')}
           </Button>
         )}
-        {active && <Button onClick={() => setAsking('request_write_off')}>{t('reconciliation.actions.request_write_off')}</Button>}
+        {active && (
+          <Button onClick={() => setAsking('request_write_off')}>
+            {t('reconciliation.actions.request_write_off')}
+          </Button>
+        )}
         {row.state === 'write_off_requested' &&
           (me && row.write_off_requested_by === me.id ? (
             <Alert type="info" showIcon title={t('reconciliation.secondPerson')} />
@@ -143,13 +157,27 @@ export const ExceptionDetail = ({ id, onClose }: { id: string; onClose: () => vo
                         { label: f('created_at'), value: <DateTime value={row.created_at} style="long" /> },
                         { label: f('merchant'), value: row.merchant_name ?? t('reconciliation.noMerchant') },
                         { label: f('processor_settlement'), value: row.processor_settlement_name },
-                        { label: f('settlement_file'), value: row.settlement_file ? `${row.settlement_file} · ${t('reconciliation.line', { line: row.line_no })}` : '—' },
+                        {
+                          label: f('settlement_file'),
+                          value: row.settlement_file
+                            ? `${row.settlement_file} · ${t('reconciliation.line', { line: row.line_no })}`
+                            : '—',
+                        },
                         { label: f('item_id'), value: row.item_id ? <CopyableId value={row.item_id} /> : '—' },
                         { label: f('acquirer_reference'), value: row.acquirer_reference ?? '—' },
                         { label: f('merchant_reference'), value: row.merchant_reference ?? '—' },
-                        { label: f('expected_amount'), value: <Money amount={row.expected_amount} currency={row.currency_code} /> },
-                        { label: f('actual_amount'), value: <Money amount={row.actual_amount} currency={row.currency_code} /> },
-                        { label: f('amount_difference'), value: <Money amount={row.amount_difference} currency={row.currency_code} /> },
+                        {
+                          label: f('expected_amount'),
+                          value: <Money amount={row.expected_amount} currency={row.currency_code} />,
+                        },
+                        {
+                          label: f('actual_amount'),
+                          value: <Money amount={row.actual_amount} currency={row.currency_code} />,
+                        },
+                        {
+                          label: f('amount_difference'),
+                          value: <Money amount={row.amount_difference} currency={row.currency_code} />,
+                        },
                         { label: f('owner'), value: row.owner_name ?? '—' },
                         { label: f('reason'), value: row.reason ?? '—' },
                         {

@@ -42,15 +42,24 @@ export const FileDetail = ({ id, onClose }: { id: string; onClose: () => void })
                         { label: f('id'), value: <CopyableId value={row.id} /> },
                         { label: f('settlement_date'), value: row.settlement_date },
                         { label: f('batch_number'), value: row.batch_number ?? '—' },
-                        { label: f('format'), value: t(`reconciliation.formats.${row.format}`, { defaultValue: row.format }) },
+                        {
+                          label: f('format'),
+                          value: t(`reconciliation.formats.${row.format}`, { defaultValue: row.format }),
+                        },
                         { label: f('source'), value: t(`reconciliation.sources.${row.source}`) },
                         { label: f('created_at'), value: <DateTime value={row.created_at} style="long" /> },
                         { label: f('line_count'), value: row.line_count },
                         { label: f('matched_count'), value: row.matched_count },
                         { label: f('exception_count'), value: row.exception_count },
-                        { label: f('expected_net'), value: <Money amount={row.expected_net} currency={row.currency_code} /> },
+                        {
+                          label: f('expected_net'),
+                          value: <Money amount={row.expected_net} currency={row.currency_code} />,
+                        },
                         { label: f('paid_in'), value: <Money amount={row.paid_in} currency={row.currency_code} /> },
-                        { label: f('difference'), value: <Money amount={row.difference} currency={row.currency_code} /> },
+                        {
+                          label: f('difference'),
+                          value: <Money amount={row.difference} currency={row.currency_code} />,
+                        },
                       ]}
                     />
                     {row.difference === 0 ? (
@@ -73,9 +82,21 @@ export const FileDetail = ({ id, onClose }: { id: string; onClose: () => void })
                       dataSource={exceptions.data ?? []}
                       locale={{ emptyText: t('reconciliation.noExceptions') }}
                       columns={[
-                        { key: 'line', title: t('fields:reconciliationexception.line_no'), render: (_, e) => e.line_no },
-                        { key: 'kind', title: t('fields:reconciliationexception.kind'), render: (_, e) => t(`reconciliation.kinds.${e.kind}`) },
-                        { key: 'state', title: t('fields:reconciliationexception.state'), render: (_, e) => <ExceptionState state={e.state} t={t} /> },
+                        {
+                          key: 'line',
+                          title: t('fields:reconciliationexception.line_no'),
+                          render: (_, e) => e.line_no,
+                        },
+                        {
+                          key: 'kind',
+                          title: t('fields:reconciliationexception.kind'),
+                          render: (_, e) => t(`reconciliation.kinds.${e.kind}`),
+                        },
+                        {
+                          key: 'state',
+                          title: t('fields:reconciliationexception.state'),
+                          render: (_, e) => <ExceptionState state={e.state} t={t} />,
+                        },
                         {
                           key: 'difference',
                           align: 'right',
@@ -96,7 +117,9 @@ export const FileDetail = ({ id, onClose }: { id: string; onClose: () => void })
                         ) : null
                       }
                     />
-                    <Link to={`/psp/reconciliation/exceptions?settlement_file=${encodeURIComponent(row.id)}&state[]=open&state[]=investigating&state[]=write_off_requested&state[]=resolved&state[]=written_off`}>
+                    <Link
+                      to={`/psp/reconciliation/exceptions?settlement_file=${encodeURIComponent(row.id)}&state[]=open&state[]=investigating&state[]=write_off_requested&state[]=resolved&state[]=written_off`}
+                    >
                       {t('reconciliation.openInQueue')}
                     </Link>
                   </Space>

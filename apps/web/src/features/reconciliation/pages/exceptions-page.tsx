@@ -4,7 +4,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectFilter } from '@/components/filters/select-filter.tsx';
 import { ListScreen } from '@/components/list-screen/list-screen.tsx';
-import { EXCEPTION_PATH, exceptionsCountQueryOptions, exceptionsQueryOptions, type ExceptionRow } from '../api/reconciliation.ts';
+import {
+  EXCEPTION_PATH,
+  exceptionsCountQueryOptions,
+  exceptionsQueryOptions,
+  type ExceptionRow,
+} from '../api/reconciliation.ts';
 import { exceptionColumns, exceptionListParams } from '../columns.tsx';
 import { ExceptionDetail } from '../components/exception-detail.tsx';
 
@@ -12,8 +17,14 @@ import { ExceptionDetail } from '../components/exception-detail.tsx';
 export const ReconciliationExceptionsPage = () => {
   const { t } = useTranslation();
   const columns = useMemo(() => exceptionColumns(t), [t]);
-  const kinds = RECONCILIATION_EXCEPTION_KINDS.map((kind) => ({ value: kind, label: t(`reconciliation.kinds.${kind}`) }));
-  const states = RECONCILIATION_EXCEPTION_STATES.map((state) => ({ value: state, label: t(`reconciliation.states.${state}`) }));
+  const kinds = RECONCILIATION_EXCEPTION_KINDS.map((kind) => ({
+    value: kind,
+    label: t(`reconciliation.kinds.${kind}`),
+  }));
+  const states = RECONCILIATION_EXCEPTION_STATES.map((state) => ({
+    value: state,
+    label: t(`reconciliation.states.${state}`),
+  }));
   return (
     <ListScreen<ExceptionRow>
       listId="reconciliationExceptions"

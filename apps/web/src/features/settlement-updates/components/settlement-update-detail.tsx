@@ -28,7 +28,7 @@ const RunOutcome = (props: {
         <Statistic title={t('fields:settlementupdate.matched_count')} value={props.matched} />
         <Statistic title={t('fields:settlementupdate.exception_count')} value={props.exceptions} />
       </Space>
-      <Space wrap style={{ marginTop: 8 }}>
+      <Space wrap style={{ display: 'flex', marginTop: 8 }}>
         <Link to={`/psp/reconciliation/files?settlement_update=${encodeURIComponent(props.updateId)}`}>
           {t('reconciliation.showFiles')}
         </Link>
