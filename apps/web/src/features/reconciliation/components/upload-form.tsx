@@ -5,7 +5,7 @@ import { Alert, Button, Drawer, Form, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiPost } from '@/lib/api-client.ts';
-import { useProcessorSettlements } from '@/features/settlement-updates/api/get-processor-settlements.ts';
+import { useProcessorSettlements } from '@/lib/processor-settlements.ts';
 import { EXCEPTION_PATH, FILE_PATH, type SettlementFileRow } from '../api/reconciliation.ts';
 
 type Values = { processor_settlement: string };
