@@ -51,6 +51,7 @@ import { webhookRoutes } from './modules/webhooks/webhook.routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant.routes.ts';
 import { statusUpdateRoutes } from './modules/admin/status-update.routes.ts';
 import { settlementUpdateRoutes } from './modules/admin/settlement-update.routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { cacheRoutes, registerCacheGenerations } from './modules/admin/cache.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
@@ -166,6 +167,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(merchantRoutes);
   await app.register(statusUpdateRoutes);
   await app.register(settlementUpdateRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(cacheRoutes);
   await app.register(pushRoutes);
   await app.register(reportRoutes);

@@ -257,6 +257,14 @@ export const access = {
     create: ['PSP_ALL', 'PSP_IMPORT_ALL', 'PSP_IMPORT_CREATE'],
   },
   sap: { list: ['PSP_ALL', 'PSP_SAP_ALL', 'PSP_SAP_LIST'], edit: ['PSP_ALL', 'PSP_SAP_ALL'] },
+  /** Issue 34: acquirer settlement files and the exception queue (provider finance). */
+  reconciliation: {
+    list: ['PSP_ALL', 'PSP_RECONCILIATION_ALL', 'PSP_RECONCILIATION_LIST'],
+    decide: ['PSP_ALL', 'PSP_RECONCILIATION_ALL', 'PSP_RECONCILIATION_UPDATE'],
+    upload: ['PSP_ALL', 'PSP_RECONCILIATION_ALL', 'PSP_RECONCILIATION_UPLOAD'],
+    /** A merchant reads the exceptions about its own payments, read-only. */
+    merchant: ['USER_ALL', 'SETTLEMENT_ALL', 'SETTLEMENT_LIST'],
+  },
   admin: ['PSP_SUPER'],
   /** The stored mailbox (development and demo): it holds every user's reset links and sign-in codes. */
   mailbox: person(['PSP_SUPER']),

@@ -37,6 +37,7 @@ export * from './schemas/hosted-checkout.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/period-reports.ts';
 export * from './schemas/sap.ts';
+export * from './schemas/reconciliation.ts';
 export * from './rows/index.ts';
 export * from './screen-requests.ts';
 export * from './schemas/update-schema.ts';

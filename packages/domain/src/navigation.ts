@@ -179,6 +179,8 @@ export const navigation: readonly NavItem[] = [
       roles: access.pspReports.settlement,
       feature: 'collecting',
     },
+    { id: 'pspReconciliationExceptions', route: '/psp/reconciliation/exceptions', roles: access.reconciliation.list },
+    { id: 'pspSettlementFiles', route: '/psp/reconciliation/files', roles: access.reconciliation.list },
   ]),
   ...items('provider', 'pspPricing', [
     { id: 'pspPricingRevenue', route: '/psp/pricing/revenue', roles: access.pricing.revenue, feature: 'collecting' },

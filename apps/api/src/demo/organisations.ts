@@ -100,12 +100,12 @@ export const createOrganisations = async (
         ${new Date(founded)}, ${new Date(founded)})`);
   }
   // Processor settlements that import the acquirers' daily settlement reports (settlement updates
-  // move their `last`). Ids without the demo's random stream, so the rest of the world stays the same.
+  // move their `last`), in the sandbox's own layout and the settlement-details one (issue 34). Ids without the demo's random stream, so the rest of the world stays the same.
   for (const [index, name] of ['Northwind settlement reports', 'Meridian settlement reports'].entries()) {
     const lastRun = Math.floor(now / DAY) * DAY + 2 * 3_600_000 - (now % DAY < 2 * 3_600_000 ? DAY : 0);
     await db.query(sql`insert into processor (id, organisation_id, name, type, provider, processor_settlement_type, last, last_run, created_at, updated_at)
       values (${newId('prc', founded + (PROCESSORS.length + index) * 3_600_000)}, ${provider.id}, ${name}, 'processorsettlement', ${index === 0 ? 'northwind' : 'meridian'},
-        'daily', ${new Date(lastRun - 2 * 3_600_000)}, ${new Date(lastRun + index * 60_000)}, ${new Date(founded)}, ${new Date(founded)})`);
+        ${index === 0 ? 'sandbox' : 'settlement_details'}, ${new Date(lastRun - 2 * 3_600_000)}, ${new Date(lastRun + index * 60_000)}, ${new Date(founded)}, ${new Date(founded)})`);
   }
   const middlewareIds: string[] = [];
   for (const m of MIDDLEWARE) {

@@ -54,6 +54,7 @@ export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
   genericPlans?: boolean;
   /** A condition only provider staff's reads carry (scope `all`): `EVERY_MERCHANT` (query/where.ts) for refunds, chargebacks and customers. */
   providerCondition?: Sql;
+  moded?: boolean;
 };
 
 /** A row of an entity as the repository reads it (timestamps as Dates). */

@@ -105,6 +105,11 @@ export const pages: Partial<Record<string, Page>> = {
     () => import('@/features/settlement-updates/pages/settlement-updates-page.tsx'),
     'SettlementUpdatesPage',
   ),
+  pspReconciliationExceptions: page(
+    () => import('@/features/reconciliation/pages/exceptions-page.tsx'),
+    'ReconciliationExceptionsPage',
+  ),
+  pspSettlementFiles: page(() => import('@/features/reconciliation/pages/settlement-files-page.tsx'), 'SettlementFilesPage'),
   adminStatusUpdates: page(
     () => import('@/features/status-updates/pages/status-updates-page.tsx'),
     'StatusUpdatesPage',

@@ -61,6 +61,11 @@ export const ZSettlementUpdate = z
     old_last: ZTimestamp.nullable(),
     update_last_run: z.boolean(),
     created_by: z.string().nullable(),
+    /** The run's outcome (issue 34): null until the import ran. */
+    file_count: z.number().int().nullable(),
+    line_count: z.number().int().nullable(),
+    matched_count: z.number().int().nullable(),
+    exception_count: z.number().int().nullable(),
   })
   .meta({ id: 'SettlementUpdate' });
 /** `GET /v1/settlementupdate` rows, and the answer to making one. */

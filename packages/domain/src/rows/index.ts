@@ -10,3 +10,4 @@ export * from './reports.ts';
 export * from './developers.ts';
 export * from './sap.ts';
 export * from './change-requests.ts';
+export * from './reconciliation.ts';

@@ -15,6 +15,10 @@ export const settlementUpdateEntity = defineEntity(ZSettlementUpdateRow, {
     old_last: { type: 'timestamp', filter: true, sort: true },
     update_last_run: { type: 'bool', filter: true, sort: true },
     created_by: { type: 'text' },
+    file_count: { type: 'int' },
+    line_count: { type: 'int' },
+    matched_count: { type: 'int' },
+    exception_count: { type: 'int' },
   },
   populate: {
     processor_settlement: { field: 'processor_settlement', target: () => processorEntity },

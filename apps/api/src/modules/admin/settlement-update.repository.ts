@@ -26,11 +26,3 @@ export const insertSettlementUpdate = (
 ) =>
   db.query(sql`insert into settlement_update (id, processor_settlement_id, last, old_last, update_last_run, created_by)
     values (${u.id}, ${u.processorSettlementId}, ${u.last}, ${u.oldLast}, ${u.updateLastRun}, ${u.createdBy})`);
-
-/** Records that the settlement's import ran now; the clock is the database's, like `created_at`. */
-export const markRun = async (db: Queryable, id: string): Promise<Date | undefined> =>
-  (
-    await db.query<{ last_run: Date }>(
-      sql`update processor set last_run = now() where id = ${id} and type = 'processorsettlement' returning last_run`,
-    )
-  )[0]?.last_run;

@@ -4,7 +4,8 @@ import { registerJobHandler } from '../../jobs/handlers.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
-import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { sql, type Db, type Queryable, type Sql } from '../../plugins/db/index.ts';
+import { SETTLED_BY_FILE } from '../reconciliation/reconciliation.repository.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
@@ -25,13 +26,17 @@ type Step = {
   /** How long a transaction waits in `from` before the step. */
   afterMs: number;
   to: (transaction: { amount: number }) => { status: TransactionStatus; reason: string };
+  /** Only transactions that also meet this (alias `transaction`). */
+  only?: Sql;
 };
 
 /**
  * What the sandbox acquirers do with a payment after it was authorised or captured, decided only
  * by the payment so that merchants can provoke each outcome (docs/decisions.md):
  * - a capture is settled a day later (SETTLEMENT_COMPLETED), except an amount ending in 54 minor
- *   units, which the acquirer refuses to settle (SETTLEMENT_DECLINED);
+ *   units, which the acquirer refuses to settle (SETTLEMENT_DECLINED). Where the processor's
+ *   acquirer has a settlement importer (a processor settlement of its provider), its settlement
+ *   file confirms the payment instead (modules/reconciliation, issue 34): the timer only declines;
  * - an authorisation not captured within 7 days expires (AUTHORIZATION_EXPIRED), as the schemes'
  *   authorisations do.
  * Payouts, settlement runs and PAID are not moved here.
@@ -44,6 +49,7 @@ export const LIFECYCLE_STEPS: readonly Step[] = [
       Number(amount) % 100 === 54
         ? { status: 'SETTLEMENT_DECLINED', reason: 'settlement declined by the acquirer (54)' }
         : { status: 'SETTLEMENT_COMPLETED', reason: 'Settled by the acquirer' },
+    only: sql`(transaction.amount % 100 = 54 or not ${SETTLED_BY_FILE('transaction.processor_id')})`,
   },
   {
     from: ['AUTHORIZED', 'REAUTHORIZED'],
@@ -134,10 +140,10 @@ export const advanceSettlementLifecycle = async (
   for (const step of LIFECYCLE_STEPS) {
     const cutoff = new Date(now.getTime() - step.afterMs);
     for (let round = 0; round < maxBatches; round++) {
-      const due = await dueTransactions(db, step.from, cutoff, batch);
+      const due = await dueTransactions(db, step.from, cutoff, batch, step.only);
       for (const id of due) {
         moved += await db.transaction(async (tx) => {
-          const transaction = await lockDueTransaction(tx, id, step.from, cutoff);
+          const transaction = await lockDueTransaction(tx, id, step.from, cutoff, step.only);
           if (!transaction) return 0;
           const next = step.to(transaction);
           await transitionTransaction(tx, transaction, next.status, next.reason, now);

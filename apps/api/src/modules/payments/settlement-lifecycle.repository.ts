@@ -1,4 +1,4 @@
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 
 /** Ids of transactions in one of `statuses` whose last change is before `cutoff`, oldest first. */
 export const dueTransactions = async (
@@ -6,11 +6,12 @@ export const dueTransactions = async (
   statuses: readonly string[],
   cutoff: Date,
   limit: number,
+  only: Sql = sql`true`,
 ): Promise<string[]> =>
   (
     await db.query<{
       id: string;
-    }>(sql`select id from transaction where status = any(${statuses as string[]}) and updated_at < ${cutoff}
+    }>(sql`select id from transaction where status = any(${statuses as string[]}) and updated_at < ${cutoff} and ${only}
     order by updated_at limit ${limit}`)
   ).map((row) => row.id);
 
@@ -18,7 +19,13 @@ export const dueTransactions = async (
  * Locks one transaction if it is still due; one another worker holds is skipped (that worker
  * moves it), and one that moved on since it was listed is not returned.
  */
-export const lockDueTransaction = async (tx: Queryable, id: string, statuses: readonly string[], cutoff: Date) =>
+export const lockDueTransaction = async (
+  tx: Queryable,
+  id: string,
+  statuses: readonly string[],
+  cutoff: Date,
+  only: Sql = sql`true`,
+) =>
   (
     await tx.query<{
       id: string;
@@ -26,7 +33,7 @@ export const lockDueTransaction = async (tx: Queryable, id: string, statuses: re
       amount: number;
       organisation_id: string;
     }>(sql`select id, status, amount, organisation_id from transaction
-    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} for update skip locked`)
+    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} and ${only} for update skip locked`)
   )[0];
 
 /** A payment is charged back once: one whose chargeback was won is back in SETTLEMENT_COMPLETED and stays there. */

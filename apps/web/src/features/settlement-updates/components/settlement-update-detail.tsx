@@ -1,4 +1,4 @@
-import { Button, Space, Spin } from 'antd';
+import { Button, Space, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyableId } from '@/components/copyable-id.tsx';
@@ -9,6 +9,36 @@ import { isWaitingForRun, useSettlementUpdate } from '../api/get-settlement-upda
 import { populated } from '../api/settlement-updates.ts';
 import { settlementHref, YesNo } from '../columns.tsx';
 import type { SettlementUpdateDraft } from './settlement-update-form.tsx';
+
+/** What the run imported (issue 34): files, lines, matched exactly, exceptions, with links to them. */
+const RunOutcome = (props: {
+  updateId: string;
+  settlementId: string;
+  files: number;
+  lines: number;
+  matched: number;
+  exceptions: number;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('reconciliation.outcome')}>
+      <Space size="large" wrap>
+        <Statistic title={t('fields:settlementupdate.file_count')} value={props.files} />
+        <Statistic title={t('fields:settlementupdate.line_count')} value={props.lines} />
+        <Statistic title={t('fields:settlementupdate.matched_count')} value={props.matched} />
+        <Statistic title={t('fields:settlementupdate.exception_count')} value={props.exceptions} />
+      </Space>
+      <Space wrap style={{ display: 'flex', marginTop: 8 }}>
+        <Link to={`/psp/reconciliation/files?settlement_update=${encodeURIComponent(props.updateId)}`}>
+          {t('reconciliation.showFiles')}
+        </Link>
+        <Link to={`/psp/reconciliation/exceptions?processor_settlement=${encodeURIComponent(props.settlementId)}`}>
+          {t('reconciliation.showExceptions')}
+        </Link>
+      </Space>
+    </section>
+  );
+};
 
 /**
  * portal.md §2.4/§4 detail: the fields plus the settlement's last run. While the update waits for
@@ -74,6 +104,16 @@ export const SettlementUpdateDetail = ({
                         },
                       ]}
                     />
+                    {!waiting && row.file_count !== null && (
+                      <RunOutcome
+                        updateId={row.id}
+                        files={row.file_count}
+                        lines={row.line_count ?? 0}
+                        matched={row.matched_count ?? 0}
+                        exceptions={row.exception_count ?? 0}
+                        settlementId={settlement?.id ?? String(row.processor_settlement)}
+                      />
+                    )}
                     {waiting ? (
                       <Space role="status">
                         <Spin size="small" /> {t('settlementUpdates.checkingLastRun')}

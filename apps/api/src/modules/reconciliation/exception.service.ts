@@ -1,0 +1,99 @@
+import type { ReconciliationExceptionState, TReconciliationDecision } from '@kassa/domain';
+import { conflict, notFoundAt } from '../../lib/http-error.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
+import { sql, type Db } from '../../plugins/db/index.ts';
+import { scopeCondition } from '../../query/where.ts';
+
+type Locked = {
+  id: string;
+  state: ReconciliationExceptionState;
+  owner_id: string | null;
+  write_off_requested_by: string | null;
+  organisation_id: string;
+  item_id: string | null;
+};
+
+const OPEN: readonly ReconciliationExceptionState[] = ['open', 'investigating'];
+/** The states each action starts from. */
+const FROM: Record<TReconciliationDecision['action'], readonly ReconciliationExceptionState[]> = {
+  assign: ['open', 'investigating', 'write_off_requested'],
+  investigate: ['open'],
+  resolve: OPEN,
+  request_write_off: OPEN,
+  approve_write_off: ['write_off_requested'],
+};
+const TO: Record<TReconciliationDecision['action'], ReconciliationExceptionState | null> = {
+  assign: null,
+  investigate: 'investigating',
+  resolve: 'resolved',
+  request_write_off: 'write_off_requested',
+  approve_write_off: 'written_off',
+};
+
+/**
+ * One decision on one or more exceptions, all or nothing: every id must be one the actor may see
+ * (else 404, as for an unknown one) and in a state the action starts from (else 409); a write-off
+ * is approved by a person other than the one who asked for it. Each exception's change is
+ * audited with its old and new state.
+ */
+export const decideExceptions = async (db: Db, actor: Actor, decision: TReconciliationDecision): Promise<number> => {
+  const ids = [...new Set(decision.ids)];
+  return db.transaction(async (tx) => {
+    const scoped = scopeCondition(actor.scope, 'merchant');
+    const rows =
+      await tx.query<Locked>(sql`select e.id, e.state, e.owner_id, e.write_off_requested_by, e.organisation_id, e.item_id
+      from reconciliation_exception e where e.id = any(${ids}) ${scoped ? sql`and ${scoped}` : sql.empty} order by e.id for update`);
+    const found = new Map(rows.map((row) => [row.id, row]));
+    const unknown = ids.findIndex((id) => !found.has(id));
+    if (unknown >= 0) throw notFoundAt(`body.ids.${unknown}`, 'Exception');
+    const wrong = rows.find((row) => !FROM[decision.action].includes(row.state));
+    if (wrong) throw conflict(`Exception ${wrong.id} is ${wrong.state}: it cannot be changed this way`);
+    let owner: string | null = null;
+    if (decision.action === 'assign' && decision.owner !== null) {
+      const [user] = await tx.query<{
+        id: string;
+      }>(sql`select u.id from app_user u join organisation o on o.id = u.organisation_id
+        where u.id = ${decision.owner} and o.type = 'provider'`);
+      if (!user) throw notFoundAt('body.owner', 'User');
+      owner = user.id;
+    }
+    if (decision.action === 'approve_write_off') {
+      const own = rows.find((row) => row.write_off_requested_by === actor.userId);
+      if (own)
+        throw conflict(`Exception ${own.id}: a write-off is approved by a second person, not the one who asked for it`);
+    }
+    const to = TO[decision.action];
+    const reason = 'reason' in decision ? decision.reason : null;
+    if (decision.action === 'assign')
+      await tx.query(
+        sql`update reconciliation_exception set owner_id = ${owner}, updated_at = now() where id = any(${ids})`,
+      );
+    else if (decision.action === 'investigate')
+      await tx.query(sql`update reconciliation_exception set state = 'investigating', owner_id = coalesce(owner_id, ${actor.userId}),
+        updated_at = now() where id = any(${ids})`);
+    else if (decision.action === 'request_write_off')
+      await tx.query(sql`update reconciliation_exception set state = 'write_off_requested', reason = ${reason},
+        write_off_requested_by = ${actor.userId}, updated_at = now() where id = any(${ids})`);
+    else
+      await tx.query(sql`update reconciliation_exception set state = ${to}, ${decision.action === 'resolve' ? sql`reason = ${reason},` : sql.empty}
+        decided_by = ${actor.userId}, decided_at = now(), updated_at = now() where id = any(${ids})`);
+    for (const row of rows)
+      await recordAudit(tx, {
+        ...actor.audit,
+        organisationId: row.organisation_id,
+        type: `reconciliation_exception_${decision.action}`,
+        responseCode: 200,
+        entity: 'reconciliationexception',
+        entityId: row.id,
+        transactionId: null,
+        detail: {
+          from: row.state,
+          to: to ?? row.state,
+          ...(reason ? { reason } : {}),
+          ...(decision.action === 'assign' ? { owner, previous_owner: row.owner_id } : {}),
+        },
+      });
+    return rows.length;
+  });
+};

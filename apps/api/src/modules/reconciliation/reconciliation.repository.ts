@@ -1,0 +1,275 @@
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { SettlementLine } from './formats/index.ts';
+
+export type ProcessorSettlement = {
+  id: string;
+  organisation_id: string;
+  provider: string;
+  processor_settlement_type: string | null;
+  last: Date | null;
+  details: { name: string; value: string }[];
+};
+
+export const findProcessorSettlement = async (db: Queryable, id: string): Promise<ProcessorSettlement | undefined> =>
+  (
+    await db.query<ProcessorSettlement>(sql`select id, organisation_id, provider, processor_settlement_type, last, details
+      from processor where id = ${id} and type = 'processorsettlement'`)
+  )[0];
+
+export const activeProcessorSettlements = (db: Queryable) =>
+  db.query<ProcessorSettlement>(sql`select id, organisation_id, provider, processor_settlement_type, last, details
+    from processor where type = 'processorsettlement' and active order by id`);
+
+/** The processors whose payments a processor settlement's reports settle: the same acquirer (provider) of the same organisation. */
+export const coveredProcessors = async (db: Queryable, settlement: ProcessorSettlement): Promise<string[]> =>
+  (
+    await db.query<{
+      id: string;
+    }>(sql`select id from processor where type = 'processor' and provider = ${settlement.provider}
+      and organisation_id = ${settlement.organisation_id}`)
+  ).map((row) => row.id);
+
+/** True where a processor's payments are confirmed by a settlement importer's files rather than by the sandbox timer. */
+export const SETTLED_BY_FILE = (processorColumn: string) =>
+  sql.raw(`exists (select 1 from processor p join processor s on s.provider = p.provider and s.organisation_id = p.organisation_id
+    and s.type = 'processorsettlement' and s.active where p.id = ${processorColumn})`);
+
+type FileSummary = { fileId: string; lines: number; matched: number; exceptions: number };
+
+export const findFileByHash = async (
+  db: Queryable,
+  settlementId: string,
+  hash: string,
+): Promise<FileSummary | undefined> =>
+  (
+    await db.query<FileSummary>(sql`select id as "fileId", line_count as lines, matched_count as matched, exception_count as exceptions
+      from settlement_file where processor_settlement_id = ${settlementId} and file_hash = ${hash}`)
+  )[0];
+
+export const insertFile = async (
+  tx: Queryable,
+  f: {
+    id: string;
+    organisationId: string;
+    mode: string;
+    processorSettlementId: string;
+    settlementUpdateId: string | null;
+    source: string;
+    format: string;
+    fileName: string;
+    hash: string;
+    settlementDate: string | null;
+    batch: string | null;
+    createdBy: string | null;
+  },
+): Promise<boolean> =>
+  (
+    await tx.query(sql`insert into settlement_file (id, organisation_id, mode, processor_settlement_id, settlement_update_id, source, format,
+        file_name, file_hash, settlement_date, batch_number, created_by)
+      values (${f.id}, ${f.organisationId}, ${f.mode}, ${f.processorSettlementId}, ${f.settlementUpdateId}, ${f.source}, ${f.format},
+        ${f.fileName}, ${f.hash}, ${f.settlementDate}, ${f.batch}, ${f.createdBy})
+      on conflict (processor_settlement_id, file_hash) do nothing returning id`)
+  ).length > 0;
+
+export const finishFile = (
+  tx: Queryable,
+  id: string,
+  t: {
+    lines: number;
+    matched: number;
+    exceptions: number;
+    expectedNet: number;
+    paidIn: number | null;
+    currency: string | null;
+  },
+) =>
+  tx.query(sql`update settlement_file set line_count = ${t.lines}, matched_count = ${t.matched}, exception_count = ${t.exceptions},
+    expected_net = ${t.expectedNet}, paid_in = ${t.paidIn}, currency_code = ${t.currency} where id = ${id}`);
+
+export type Candidate = {
+  id: string;
+  organisation_id: string;
+  merchant_id: string;
+  amount: number;
+  currency_code: string;
+  status: string;
+  reference: string | null;
+  merchant_reference: string;
+  created_at: Date;
+  requested_at: Date | null;
+};
+
+const REQUESTED_AT = sql`(select max((h->>'at')::timestamptz) from jsonb_array_elements(t.status_history) h where h->>'status' = 'SETTLEMENT_REQUESTED')`;
+
+const itemSelect = (type: 'transaction' | 'refund' | 'chargeback') =>
+  type === 'transaction'
+    ? sql`select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.status, t.processor_id_external as reference,
+        t.merchant_reference, t.created_at, ${REQUESTED_AT} as requested_at from transaction t`
+    : type === 'refund'
+      ? sql`select r.id, r.organisation_id, r.merchant_id, r.amount, r.currency_code, r.status, r.processor_id_external as reference,
+          t.merchant_reference, r.created_at, r.created_at as requested_at from refund r join transaction t on t.id = r.transaction_id`
+      : sql`select r.id, r.organisation_id, r.merchant_id, r.amount, r.currency_code, r.status, r.processor_id_external as reference,
+          t.merchant_reference, r.created_at, null::timestamptz as requested_at from chargeback r join transaction t on t.id = r.transaction_id`;
+
+export const itemsByReference = (
+  tx: Queryable,
+  type: 'transaction' | 'refund' | 'chargeback',
+  refs: string[],
+  covered: string[],
+) =>
+  refs.length === 0
+    ? Promise.resolve([] as Candidate[])
+    : tx.query<Candidate>(sql`${itemSelect(type)} where ${sql.raw(type === 'transaction' ? 't' : 'r')}.processor_id_external = any(${refs})
+        and t.processor_id = any(${covered})`);
+
+export const itemsByMerchantReference = (
+  tx: Queryable,
+  type: 'transaction' | 'refund' | 'chargeback',
+  lowered: string[],
+  covered: string[],
+) =>
+  tx.query<Candidate>(
+    sql`${itemSelect(type)} where lower(t.merchant_reference) = any(${lowered}) and t.processor_id = any(${covered})`,
+  );
+
+/** Items already settled by an earlier line (of this file or another): a second line for them is a duplicate. */
+export const settledItems = (tx: Queryable, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as { kind: string; matched_id: string }[])
+    : tx.query<{ kind: string; matched_id: string }>(
+        sql`select kind, matched_id from settlement_line where matched_id = any(${ids})`,
+      );
+
+export type NewLine = {
+  fileId: string;
+  lineNo: number;
+  mode: string;
+  line: SettlementLine;
+  outcome: 'matched' | 'exception' | 'payout';
+  expectedAmount: number | null;
+  expectedFee: number | null;
+  matchedType: string | null;
+  matchedId: string | null;
+  merchantId: string | null;
+};
+
+/** Writes a batch of lines in one statement (arrays unnested: a handful of parameters, whatever the batch). */
+export const insertLines = (tx: Queryable, rows: NewLine[]) => {
+  if (!rows.length) return Promise.resolve([]);
+  const col = <T>(pick: (row: NewLine) => T) => rows.map(pick);
+  return tx.query(sql`insert into settlement_line (file_id, line_no, mode, kind, acquirer_reference, merchant_reference, settled_on, currency_code,
+      amount, interchange, scheme_fee, markup, net, expected_amount, expected_fee, matched_type, matched_id, merchant_id, outcome)
+    select * from unnest(${col((r) => r.fileId)}::text[], ${col((r) => r.lineNo)}::int[], ${col((r) => r.mode)}::text[], ${col((r) => r.line.kind)}::text[],
+      ${col((r) => r.line.acquirerReference)}::text[], ${col((r) => r.line.merchantReference)}::text[], ${col((r) => r.line.settledOn)}::date[],
+      ${col((r) => r.line.currency)}::text[], ${col((r) => r.line.amount)}::bigint[], ${col((r) => r.line.interchange)}::bigint[],
+      ${col((r) => r.line.schemeFee)}::bigint[], ${col((r) => r.line.markup)}::bigint[], ${col((r) => r.line.net)}::bigint[],
+      ${col((r) => r.expectedAmount)}::bigint[], ${col((r) => r.expectedFee)}::bigint[], ${col((r) => r.matchedType)}::text[],
+      ${col((r) => r.matchedId)}::text[], ${col((r) => r.merchantId)}::text[], ${col((r) => r.outcome)}::text[])`);
+};
+
+export type ExceptionKind =
+  'fee_difference' | 'late_settlement' | 'missing_payment' | 'unknown_payment' | 'duplicate_line' | 'amount_difference';
+
+export type NewException = {
+  id: string;
+  organisationId: string;
+  merchantId: string | null;
+  mode: string;
+  processorSettlementId: string;
+  fileId: string | null;
+  lineNo: number | null;
+  kind: ExceptionKind;
+  itemType: string | null;
+  itemId: string | null;
+  acquirerReference: string | null;
+  merchantReference: string | null;
+  currency: string;
+  expected: number | null;
+  actual: number;
+};
+
+export const insertExceptions = (tx: Queryable, rows: NewException[]) => {
+  if (!rows.length) return Promise.resolve([]);
+  const col = <T>(pick: (row: NewException) => T) => rows.map(pick);
+  return tx.query(sql`insert into reconciliation_exception (id, organisation_id, merchant_id, mode, processor_settlement_id, file_id, line_no, kind,
+      item_type, item_id, acquirer_reference, merchant_reference, currency_code, expected_amount, actual_amount, amount_difference)
+    select *, coalesce(a - e, a) from unnest(${col((r) => r.id)}::text[], ${col((r) => r.organisationId)}::text[], ${col((r) => r.merchantId)}::text[],
+      ${col((r) => r.mode)}::text[], ${col((r) => r.processorSettlementId)}::text[], ${col((r) => r.fileId)}::text[], ${col((r) => r.lineNo)}::int[],
+      ${col((r) => r.kind)}::text[], ${col((r) => r.itemType)}::text[], ${col((r) => r.itemId)}::text[], ${col((r) => r.acquirerReference)}::text[],
+      ${col((r) => r.merchantReference)}::text[], ${col((r) => r.currency)}::text[], ${col((r) => r.expected)}::bigint[], ${col((r) => r.actual)}::bigint[])
+      as x(id, o, m, mo, ps, f, l, k, it, ii, ar, mr, c, e, a)
+    on conflict do nothing`);
+};
+
+/**
+ * SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for the payments a file confirmed, in one statement;
+ * answers the ids it moved whose payment profile has a webhook URL (the others have no webhook to queue).
+ */
+export const completeSettlement = async (tx: Queryable, ids: string[], reason: string): Promise<string[]> => {
+  const at = new Date().toISOString();
+  const step = JSON.stringify([{ status: 'SETTLEMENT_COMPLETED', at, reason }]);
+  return (
+    await tx.query<{
+      id: string;
+      notify: boolean;
+    }>(sql`update transaction set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
+      status_history = status_history || ${step}::jsonb where id = any(${ids}) and status = 'SETTLEMENT_REQUESTED'
+      returning id, exists (select 1 from payment_profile p where p.id = transaction.payment_profile_id and p.webhook_transaction_update is not null) as notify`)
+  )
+    .filter((row) => row.notify)
+    .map((row) => row.id);
+};
+
+/** A payment reported missing that a file now confirms: its exception is resolved by the file. */
+export const resolveMissing = (tx: Queryable, ids: string[], reason: string) =>
+  tx.query(sql`update reconciliation_exception set state = 'resolved', reason = ${reason}, decided_at = now(), updated_at = now()
+    where kind = 'missing_payment' and item_id = any(${ids}) and state in ('open', 'investigating')`);
+
+/**
+ * Payments of the settlement's processors sent for settlement more than `days` ago that no file
+ * has confirmed: each becomes one `missing_payment` exception (once).
+ */
+export const reportMissing = async (
+  tx: Queryable,
+  settlement: ProcessorSettlement,
+  days: number,
+  newIds: () => string,
+) => {
+  const due = await tx.query<{
+    id: string;
+    organisation_id: string;
+    merchant_id: string;
+    amount: number;
+    currency_code: string;
+    merchant_reference: string;
+    processor_id_external: string | null;
+  }>(
+    sql`select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.merchant_reference, t.processor_id_external
+      from transaction t join processor p on p.id = t.processor_id
+      where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}
+        and t.status = 'SETTLEMENT_REQUESTED' and t.updated_at < now() - make_interval(days => ${days})
+        and not exists (select 1 from reconciliation_exception x where x.kind = 'missing_payment' and x.item_id = t.id)
+      order by t.updated_at limit 5000`,
+  );
+  await insertExceptions(
+    tx,
+    due.map((t) => ({
+      id: newIds(),
+      organisationId: t.organisation_id,
+      merchantId: t.merchant_id,
+      mode: 'live',
+      processorSettlementId: settlement.id,
+      fileId: null,
+      lineNo: null,
+      kind: 'missing_payment',
+      itemType: 'transaction',
+      itemId: t.id,
+      acquirerReference: t.processor_id_external,
+      merchantReference: t.merchant_reference,
+      currency: t.currency_code,
+      expected: Number(t.amount),
+      actual: 0,
+    })),
+  );
+  return due.length;
+};

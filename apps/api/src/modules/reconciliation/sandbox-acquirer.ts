@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { sql, type Queryable } from '../../plugins/db/index.ts';
+import { feeParts } from './contract.ts';
+import { formatOf, type SettlementLine } from './formats/index.ts';
+import type { ProcessorSettlement } from './reconciliation.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A number 0–999 decided by a text alone: which lines the sandbox acquirer gets wrong is repeatable. */
+export const seeded = (text: string): number => createHash('sha1').update(text).digest().readUInt32BE(0) % 1000;
+
+/**
+ * What the sandbox acquirer gets wrong, per thousand payments (docs/decisions.md, issue 34):
+ * settled a day late, missing from every file, a fee a cent off, reported twice, converted to USD.
+ * One file in three also carries a line for a payment Kassa does not know.
+ */
+export const SANDBOX_FLAWS = { late: 0, missing: 1, fee: 2, duplicate: 3, converted: 4 } as const;
+const flawOf = (id: string) => {
+  const n = seeded(id);
+  return (Object.entries(SANDBOX_FLAWS).find(([, at]) => at === n)?.[0] ?? null) as keyof typeof SANDBOX_FLAWS | null;
+};
+
+export const reportDirectory = (dataDir: string, settlementId: string) =>
+  join(dataDir, 'settlement-reports', settlementId);
+export const reportPath = (dataDir: string, settlementId: string, day: string) =>
+  join(reportDirectory(dataDir, settlementId), `${day}.csv`);
+
+type Settled = {
+  id: string;
+  kind: SettlementLine['kind'];
+  amount: number;
+  currency_code: string;
+  reference: string | null;
+  merchant_reference: string;
+  at: Date;
+};
+
+/**
+ * The payments, refunds and chargebacks the acquirer settles on `day`: those sent for settlement
+ * the day before (a payment it settles late, the day before that), not settled by an earlier file.
+ */
+const settledOn = (db: Queryable, settlement: ProcessorSettlement, day: string) => {
+  const end = new Date(`${day}T00:00:00Z`);
+  const from = new Date(end.getTime() - 2 * DAY_MS);
+  const covered = sql`select id from processor where type = 'processor' and provider = ${settlement.provider} and organisation_id = ${settlement.organisation_id}`;
+  const unsettled = (alias: string) =>
+    sql.raw(`not exists (select 1 from settlement_line l where l.matched_id = ${alias}.id)`);
+  return db.query<Settled>(sql`
+    select t.id, 'payment' as kind, t.amount, t.currency_code, t.processor_id_external as reference, t.merchant_reference, t.updated_at as at
+      from transaction t where t.processor_id in (${covered}) and t.status = 'SETTLEMENT_REQUESTED' and t.amount % 100 <> 54
+        and t.updated_at >= ${from} and t.updated_at < ${end} and ${unsettled('t')}
+    union all
+    select r.id, 'refund', r.amount, r.currency_code, r.processor_id_external, t.merchant_reference, r.created_at
+      from refund r join transaction t on t.id = r.transaction_id where t.processor_id in (${covered}) and r.status = 'PROCESSED'
+        and r.created_at >= ${from} and r.created_at < ${end} and ${unsettled('r')}
+    union all
+    select c.id, case when c.status = 'WON' then 'chargeback_reversal' else 'chargeback' end, c.amount, c.currency_code, c.processor_id_external,
+        t.merchant_reference, c.created_at
+      from chargeback c join transaction t on t.id = c.transaction_id where t.processor_id in (${covered})
+        and c.created_at >= ${from} and c.created_at < ${end} and ${unsettled('c')}
+    order by at, id`);
+};
+
+/** The report lines of a day's settled items, with the sandbox's seeded flaws. */
+export const reportLines = (settlement: ProcessorSettlement, day: string, items: Settled[]): SettlementLine[] => {
+  const end = Date.parse(`${day}T00:00:00Z`);
+  const batch = String(Math.floor(end / DAY_MS) - 20000);
+  const lines: SettlementLine[] = [];
+  for (const item of items) {
+    const flaw = item.kind === 'payment' ? flawOf(item.id) : null;
+    const requestedDay = item.at.getTime() >= end - DAY_MS;
+    // A late payment is left out of its day and reported the next; the others only on their day.
+    if (flaw === 'missing' || (flaw === 'late') === requestedDay) continue;
+    const amount = Number(item.amount);
+    const fees = item.kind === 'payment' ? feeParts(amount) : { interchange: 0, schemeFee: 0, markup: 0 };
+    if (flaw === 'fee') fees.interchange += 1;
+    const converted = flaw === 'converted';
+    const gross = converted ? Math.round(amount * 1.0842) : amount;
+    const fee = fees.interchange + fees.schemeFee + fees.markup;
+    const credit = item.kind === 'payment' || item.kind === 'chargeback_reversal';
+    const line: SettlementLine = {
+      kind: item.kind,
+      batch,
+      settledOn: day,
+      acquirerReference: item.reference,
+      merchantReference: item.merchant_reference,
+      bookedOn: item.at.toISOString().slice(0, 10),
+      currency: converted ? 'USD' : item.currency_code,
+      amount: gross,
+      ...fees,
+      net: credit ? gross - fee : -gross - fee,
+    };
+    lines.push(line);
+    if (flaw === 'duplicate') lines.push(line);
+  }
+  if (lines.length && seeded(`${settlement.id}:${day}`) % 3 === 0) {
+    const amount = 1000 + seeded(`${day}:unknown`) * 10;
+    const fees = feeParts(amount);
+    lines.push({
+      kind: 'payment',
+      batch,
+      settledOn: day,
+      acquirerReference: `sbx_unknown_${seeded(settlement.id + day)}`,
+      merchantReference: `UNKNOWN-${day}`,
+      bookedOn: new Date(end - DAY_MS).toISOString().slice(0, 10),
+      currency: lines[0].currency === 'USD' ? 'EUR' : lines[0].currency,
+      amount,
+      ...fees,
+      net: amount - fees.interchange - fees.schemeFee - fees.markup,
+    });
+  }
+  if (lines.length) {
+    const net = lines.reduce((sum, line) => sum + line.net, 0);
+    lines.push({
+      kind: 'payout',
+      batch,
+      settledOn: day,
+      acquirerReference: null,
+      merchantReference: null,
+      bookedOn: null,
+      currency: lines[0].currency === 'USD' ? 'EUR' : lines[0].currency,
+      amount: net,
+      interchange: 0,
+      schemeFee: 0,
+      markup: 0,
+      net,
+    });
+  }
+  return lines;
+};
+
+/**
+ * The sandbox acquirer publishes its report of `day` for a processor settlement: a CSV file under
+ * the data directory in the settlement's layout, written once (a later call answers the same
+ * file, so its hash and an import of it stay the same). No file for a day it settled nothing on.
+ */
+export const publishSandboxReport = async (
+  db: Queryable,
+  dataDir: string,
+  settlement: ProcessorSettlement,
+  day: string,
+): Promise<string | null> => {
+  const path = reportPath(dataDir, settlement.id, day);
+  if (existsSync(path)) return path;
+  const lines = reportLines(settlement, day, await settledOn(db, settlement, day));
+  if (!lines.length) return null;
+  const format = formatOf(settlement.processor_settlement_type);
+  const csv = stringify(lines.map(format.write), { header: true, columns: [...format.header] });
+  await mkdir(reportDirectory(dataDir, settlement.id), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, csv);
+  await rename(temporary, path);
+  return path;
+};

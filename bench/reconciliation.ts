@@ -1,0 +1,108 @@
+// `npm run bench:reconciliation` (issue 34): a settlement file of LINES lines (default 1,000,000)
+// in the sandbox layout, every line a payment of LINES payments in SETTLEMENT_REQUESTED, imported
+// and matched on PostgreSQL through the importer itself (streamed twice: check, then apply in one
+// transaction; the payments moved to SETTLEMENT_COMPLETED). Reports the import's time and the
+// process's peak memory (RSS, sampled every 100 ms). Needs DATABASE_URL; works in its own schema
+// and drops it after.
+import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { newId } from '../apps/api/src/lib/ids.ts';
+import { migrate, sql } from '../apps/api/src/plugins/db/index.ts';
+import { openPostgres } from '../apps/api/src/plugins/db/postgres.ts';
+import { feeParts } from '../apps/api/src/modules/reconciliation/contract.ts';
+import { decimal } from '../apps/api/src/modules/reconciliation/formats/format.ts';
+import { sandboxFormat } from '../apps/api/src/modules/reconciliation/formats/sandbox.ts';
+import { importSettlementFile } from '../apps/api/src/modules/reconciliation/import.service.ts';
+import { findProcessorSettlement } from '../apps/api/src/modules/reconciliation/reconciliation.repository.ts';
+
+const { values: args } = parseArgs({ options: { lines: { type: 'string', default: '1000000' } } });
+const LINES = Number(args.lines);
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('bench:reconciliation measures PostgreSQL: set DATABASE_URL');
+const log = (line: string) => console.log(`[bench:reconciliation] ${line}`);
+const schema = `bench_recon_${Date.now().toString(36)}`;
+const db = await openPostgres({ url, schema, max: 4 });
+const dir = mkdtempSync(join(tmpdir(), 'kassa-bench-recon-'));
+try {
+  await migrate(db);
+  const provider = newId('org');
+  const merchant = newId('org');
+  const profile = newId('pp');
+  const processor = newId('prc');
+  const settlementId = newId('prc');
+  await db.query(sql`insert into organisation (id, name, type, path) values (${provider}, 'Bench PSP', 'provider', ${`/${provider}/`}),
+    (${merchant}, 'Bench shop', 'merchant', ${`/${provider}/${merchant}/`})`);
+  await db.query(
+    sql`update organisation set parent_id = ${provider}, merchant_id = ${merchant} where id = ${merchant}`,
+  );
+  await db.query(
+    sql`insert into payment_profile (id, organisation_id, merchant_id, name, display_name) values (${profile}, ${merchant}, ${merchant}, 'Web', 'Web')`,
+  );
+  await db.query(
+    sql`insert into processor (id, organisation_id, name, provider, payment_product) values (${processor}, ${provider}, 'Bench acquirer', 'bench', 'card')`,
+  );
+  await db.query(sql`insert into processor (id, organisation_id, name, type, provider, processor_settlement_type)
+    values (${settlementId}, ${provider}, 'Bench settlement', 'processorsettlement', 'bench', 'sandbox')`);
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const requested = new Date(`${day}T00:00:00Z`).getTime() - 12 * 3_600_000;
+  const started = Date.now();
+  // Amounts 1.00–100.99 by line number; ids and references by line number.
+  // The setup is not what is measured: the statistics triggers are skipped while the payments are made.
+  await db.exec(`set session_replication_role = replica; insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount, currency_code,
+      payment_product_type, status, processor_id_external, status_history, created_at, updated_at)
+    select 'tx_bench_' || i, '${merchant}', '${merchant}', '${profile}', '${processor}', 'order-' || i, 100 + (i % 10000), 'EUR', 'card',
+      'SETTLEMENT_REQUESTED', 'acq_' || i, '[{"status":"SETTLEMENT_REQUESTED","at":"${new Date(requested).toISOString()}"}]'::jsonb,
+      to_timestamp(${requested / 1000}), to_timestamp(${requested / 1000})
+    from generate_series(1, ${LINES}) i; set session_replication_role = origin`);
+  await db.exec('analyze transaction');
+  log(`${LINES} payments in SETTLEMENT_REQUESTED in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const path = join(dir, `${day}.csv`);
+  const out = createWriteStream(path);
+  out.write(`${sandboxFormat.header.join(',')}\n`);
+  let net = 0;
+  for (let i = 1; i <= LINES; i++) {
+    const amount = 100 + (i % 10000);
+    const fees = feeParts(amount);
+    const lineNet = amount - fees.interchange - fees.schemeFee - fees.markup;
+    net += lineNet;
+    const row = `PAYMENT,5001,${day},acq_${i},order-${i},,EUR,${decimal(amount)},${decimal(fees.interchange)},${decimal(fees.schemeFee)},${decimal(fees.markup)},${decimal(lineNet)}\n`;
+    if (!out.write(row)) await once(out, 'drain');
+  }
+  out.end(`PAYOUT,5001,${day},,,,EUR,${decimal(net)},0.00,0.00,0.00,${decimal(net)}\n`);
+  await once(out, 'finish');
+  log(`file of ${LINES + 1} lines written`);
+
+  const settlement = (await findProcessorSettlement(db, settlementId))!;
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  const begin = Date.now();
+  const outcome = await importSettlementFile(
+    db,
+    {
+      settlement,
+      source: 'sandbox',
+      mode: 'live',
+      settlementUpdateId: null,
+      createdBy: null,
+      audit: { userName: 'bench', authentication: 'system' },
+    },
+    { fileName: `${day}.csv`, open: () => createReadStream(path) },
+  );
+  const seconds = (Date.now() - begin) / 1000;
+  clearInterval(sampler);
+  const [{ count }] = await db.query<{ count: string }>(
+    sql`select count(*) from transaction where status = 'SETTLEMENT_COMPLETED'`,
+  );
+  log(
+    `imported ${outcome.lines} lines, ${outcome.matched} matched, ${outcome.exceptions} exceptions, ${count} payments SETTLEMENT_COMPLETED in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(outcome.lines / seconds)} lines/s); peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await db.exec(`drop schema if exists "${schema}" cascade`);
+  await db.close();
+}

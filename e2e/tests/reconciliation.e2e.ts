@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import { screenshot, type Language } from '../support/browser.ts';
+import { getJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { animationsDone, choose, drawer, SLOW } from '../support/ui.ts';
+
+// Processor settlement files and reconciliation (issue 34).
+const suite = useServerAndBrowser();
+const signedIn = (language: Language) => signedInAs(suite, 'admin@kassa.test', language);
+
+type Row = { id: string; name?: string; status?: string; amount?: number };
+const DAY = 86_400_000;
+
+describe('reconciliation', () => {
+  it('a settlement update imports the acquirer files, payments turn SETTLEMENT_COMPLETED, an uploaded file’s exception is resolved with a reason', async () => {
+    const { context, page } = await signedIn('en-US');
+    await page.goto('/psp/admin/settlement-updates');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('Settlement updates');
+    const processors = await getJson<Row[]>(page, '/v1/processor?_limit=100');
+    const northwind = processors.find((p) => p.name === 'Northwind Acquiring')!;
+    const requested = await getJson<Row[]>(
+      page,
+      `/v1/transaction?status=SETTLEMENT_REQUESTED&processor=${northwind.id}&_limit=100`,
+    );
+    // The demo's card payments wait for the acquirer's file since the nightly batch.
+    expect(requested.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'New settlement update' }).click();
+    await choose(page, /^Processor settlement$/, /^Northwind settlement reports$/);
+    const last = drawer(page).getByLabel('Last', { exact: true });
+    await last.click();
+    const yesterday = new Date(Math.floor(Date.now() / DAY) * DAY - DAY);
+    const typed = `${String(yesterday.getUTCMonth() + 1).padStart(2, '0')}/${String(yesterday.getUTCDate()).padStart(2, '0')}/${yesterday.getUTCFullYear()} 00:00`;
+    await last.fill(typed);
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    // The detail polls until the worker ran the import, then shows the run's outcome.
+    await expect
+      .poll(() => drawer(page).getByRole('region', { name: 'Outcome of the run' }).count(), {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toBe(1);
+    const outcome = (await drawer(page).getByRole('region', { name: 'Outcome of the run' }).textContent()) ?? '';
+    expect(outcome).toMatch(/Files\s*\d+\s*Lines\s*\d+\s*Matched\s*\d+\s*Exceptions\s*\d+/);
+    await animationsDone(page);
+    await screenshot(page, 'reconciliation-settlement-update-outcome-en');
+
+    // The acquirer's money settles the payments: every payment still waiting is confirmed by the
+    // file a finance user uploads (matched by merchant reference, amount and day), next to a line for
+    // a payment Kassa does not know.
+    const waiting = (
+      await Promise.all(
+        requested.map((t) =>
+          getJson<Row & Record<string, string>>(page, `/v1/transaction/${encodeURIComponent(t.id)}`),
+        ),
+      )
+    )
+      .filter((t) => t.status === 'SETTLEMENT_REQUESTED')
+      .slice(0, 5);
+    await page.goto('/psp/reconciliation/files');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('Settlement files');
+    await page.getByRole('button', { name: 'Upload a settlement file' }).click();
+    await choose(page, /^Processor settlement$/, /^Northwind settlement reports$/);
+    const day = new Date().toISOString().slice(0, 10);
+    const reference = `e2e_unknown_${Date.now()}`;
+    const money = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+    const content = [
+      'record_type,batch_number,settlement_date,acquirer_reference,merchant_reference,transaction_date,currency,gross_amount,interchange,scheme_fee,markup,net_amount',
+      `PAYMENT,9001,${day},${reference},nobody-${reference},,EUR,12.34,0.02,0.01,0.10,12.21`,
+      ...waiting.map(
+        (t) =>
+          `PAYMENT,9001,${day},,${t.merchant_reference},${t.created_at.slice(0, 10)},${t.currency_code},${money(Number(t.amount))},0.00,0.00,0.00,${money(Number(t.amount))}`,
+      ),
+      `PAYOUT,9001,${day},,,,EUR,12.21,0.00,0.00,0.00,12.21`,
+    ].join('\n');
+    await drawer(page)
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${reference}.csv`, mimeType: 'text/csv', buffer: Buffer.from(content) });
+    await drawer(page).getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => drawer(page).locator('.ant-drawer-title').textContent(), SLOW).toBe(`${reference}.csv`);
+    await expect.poll(() => drawer(page).textContent(), SLOW).toContain('Unknown payment');
+    expect(await drawer(page).textContent()).toMatch(
+      /The difference is explained by (1 exception|the \d+ exceptions) below\./,
+    );
+    await animationsDone(page);
+    await screenshot(page, 'reconciliation-file-detail-en');
+    const after = await Promise.all(
+      waiting.map((t) => getJson<Row>(page, `/v1/transaction/${encodeURIComponent(t.id)}`)),
+    );
+    expect(after.map((t) => t.status)).toEqual(waiting.map(() => 'SETTLEMENT_COMPLETED'));
+
+    // The exception is in the queue; it is resolved with a reason.
+    await page.goto(`/psp/reconciliation/exceptions?acquirer_reference=${reference}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW)
+      .toBe('Reconciliation exceptions');
+    await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBe(1);
+    await screenshot(page, 'reconciliation-exceptions-en');
+    await page.locator('.ant-table-row').first().click();
+    await drawer(page).getByRole('button', { name: 'Resolve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve' });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => dialog.getByText('Give a reason').count(), SLOW).toBe(1);
+    await dialog.getByLabel('Reason').fill('Test line from the acquirer, confirmed by phone');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect
+      .poll(() => drawer(page).textContent(), SLOW)
+      .toContain('Test line from the acquirer, confirmed by phone');
+    expect(await drawer(page).textContent()).toContain('Resolved');
+    await animationsDone(page);
+    await screenshot(page, 'reconciliation-exception-resolved-en');
+    expect(await seriousViolations(page, 'reconciliation-exception-resolved')).toEqual([]);
+    await context.close();
+
+    const nl = await signedIn('nl');
+    await nl.page.goto('/psp/reconciliation/exceptions?state[]=resolved');
+    await expect
+      .poll(() => nl.page.getByRole('heading', { level: 1 }).textContent(), SLOW)
+      .toBe('Reconciliatie-uitzonderingen');
+    await expect.poll(() => nl.page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
+    expect(await nl.page.locator('.ant-table-row').first().textContent()).toContain('Opgelost');
+    await screenshot(nl.page, 'reconciliation-exceptions-nl');
+    expect(await seriousViolations(nl.page, 'reconciliation-exceptions-nl')).toEqual([]);
+    await nl.page.goto('/psp/reconciliation/files');
+    await expect.poll(() => nl.page.getByRole('heading', { level: 1 }).textContent(), SLOW).toBe('Settlementbestanden');
+    await expect.poll(() => nl.page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
+    await nl.page.locator('.ant-table-row').first().click();
+    await expect.poll(() => drawer(nl.page).textContent(), SLOW).toContain('Uitbetaald');
+    await animationsDone(nl.page);
+    await screenshot(nl.page, 'reconciliation-file-detail-nl');
+    expect(await seriousViolations(nl.page, 'reconciliation-file-detail-nl')).toEqual([]);
+    await nl.page.goto('/psp/admin/settlement-updates');
+    await expect.poll(() => nl.page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
+    await nl.page.locator('.ant-table-row').first().click();
+    await expect.poll(() => drawer(nl.page).getByRole('region', { name: 'Uitkomst van de run' }).count(), SLOW).toBe(1);
+    await animationsDone(nl.page);
+    await screenshot(nl.page, 'reconciliation-settlement-update-outcome-nl');
+    await nl.context.close();
+  }, 180_000);
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ZMinorUnits, ZTimestamp, type WireOf } from './row.ts';
+
+/** Kinds of reconciliation exception (issue 34). */
+export const RECONCILIATION_EXCEPTION_KINDS = [
+  'fee_difference',
+  'late_settlement',
+  'missing_payment',
+  'unknown_payment',
+  'duplicate_line',
+  'amount_difference',
+] as const;
+/** open → investigating → resolved (with a reason), or write_off_requested → written_off (a second person approves). */
+export const RECONCILIATION_EXCEPTION_STATES = [
+  'open',
+  'investigating',
+  'write_off_requested',
+  'resolved',
+  'written_off',
+] as const;
+export type ReconciliationExceptionState = (typeof RECONCILIATION_EXCEPTION_STATES)[number];
+
+/** An imported acquirer settlement report: one processor account, one settlement day. */
+export const ZSettlementFileRow = z
+  .object({
+    id: z.string(),
+    created_at: ZTimestamp,
+    processor_settlement: z.string(),
+    settlement_update: z.string().nullable(),
+    source: z.enum(['sandbox', 'upload']),
+    format: z.string(),
+    file_name: z.string(),
+    settlement_date: z.string().nullable(),
+    batch_number: z.string().nullable(),
+    currency_code: z.string().nullable(),
+    line_count: z.number().int(),
+    matched_count: z.number().int(),
+    exception_count: z.number().int(),
+    expected_net: ZMinorUnits,
+    paid_in: ZMinorUnits.nullable(),
+    difference: ZMinorUnits.nullable(),
+    created_by: z.string().nullable(),
+  })
+  .meta({ id: 'SettlementFile' });
+export type TSettlementFileRow = WireOf<typeof ZSettlementFileRow>;
+
+/** A reconciliation exception: a line that did not match exactly, or a payment no file confirmed. */
+export const ZReconciliationExceptionRow = z
+  .object({
+    id: z.string(),
+    created_at: ZTimestamp,
+    updated_at: ZTimestamp,
+    organisation: z.string(),
+    merchant: z.string().nullable(),
+    merchant_name: z.string().nullable(),
+    processor_settlement: z.string(),
+    processor_settlement_name: z.string().nullable(),
+    settlement_file: z.string().nullable(),
+    line_no: z.number().int().nullable(),
+    kind: z.enum(RECONCILIATION_EXCEPTION_KINDS),
+    item_type: z.enum(['transaction', 'refund', 'chargeback']).nullable(),
+    item_id: z.string().nullable(),
+    acquirer_reference: z.string().nullable(),
+    merchant_reference: z.string().nullable(),
+    currency_code: z.string(),
+    expected_amount: ZMinorUnits.nullable(),
+    actual_amount: ZMinorUnits.nullable(),
+    amount_difference: ZMinorUnits,
+    age_days: z.number().int(),
+    state: z.enum(RECONCILIATION_EXCEPTION_STATES),
+    owner: z.string().nullable(),
+    owner_name: z.string().nullable(),
+    reason: z.string().nullable(),
+    write_off_requested_by: z.string().nullable(),
+    decided_by: z.string().nullable(),
+    decided_at: ZTimestamp.nullable(),
+  })
+  .meta({ id: 'ReconciliationException' });
+export type TReconciliationExceptionRow = WireOf<typeof ZReconciliationExceptionRow>;
