@@ -206,6 +206,12 @@ export const access = {
     ],
   },
   merchantConfiguration: ['PSP_ALL'],
+  // Test mode (issue 38): the sandbox's test cards are documentation for whoever integrates; deleting
+  // an organisation's test data is for whoever may change the organisation.
+  testMode: {
+    cards: person([]),
+    deleteData: ['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_UPDATE'],
+  },
   apiKey: {
     list: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_LIST']),
     create: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_CREATE']),
