@@ -33,7 +33,7 @@ export const ZMe = z.object({
   features: z.array(z.string()).optional(),
   mfa: z.object({ enabled: z.boolean(), type: z.enum(['email', 'google']).nullable() }),
   /** The mode the back office shows (test mode, issue 38): kept per user, set with `POST /v1/auth/mode`. */
-  mode: ZMode.optional(),
+  mode: ZMode,
 });
 export type TMe = z.infer<typeof ZMe>;
 

@@ -1,3 +1,4 @@
+import type { TMode } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import { scopedAnd } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
@@ -10,6 +11,7 @@ export const insertKey = (
     merchantId: string | null;
     name: string;
     prefix: string;
+    mode: TMode;
     keyHash: string;
     roles: string[];
     createdBy: string;
@@ -18,8 +20,8 @@ export const insertKey = (
     createdByKeyId: string | null;
   },
 ) =>
-  db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id)
-    values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId})`);
+  db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id, mode)
+    values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId}, ${key.mode})`);
 
 /** A key of the actor's tenancy, locked until the transaction ends. */
 export const lockKey = async (db: Queryable, scope: Scope, id: string) =>

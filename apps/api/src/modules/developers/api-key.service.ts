@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { canGrantRole, isProviderRoleName, type TApiKeyCreate } from '@kassa/domain';
+import { canGrantRole, isProviderRoleName, type TApiKeyCreate, type TMode } from '@kassa/domain';
 import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -10,9 +10,9 @@ import { getEntity } from '../../query/repository.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import * as repo from './api-key.repository.ts';
 
-/** A new key: a public part that names it in lists, then 256 random bits. */
-const newKey = () => {
-  const prefix = `${API_KEY_PREFIX}${randomBytes(5).toString('hex')}`;
+/** A new key: a public part that names it and its mode in lists (`ksk_live_…`, `ksk_test_…`), then 256 random bits. */
+const newKey = (mode: TMode) => {
+  const prefix = `${API_KEY_PREFIX}${mode}_${randomBytes(5).toString('hex')}`;
   return { prefix, key: `${prefix}_${randomBytes(32).toString('base64url')}` };
 };
 
@@ -26,7 +26,8 @@ const assertRoles = (callerRoles: string[], roles: string[], providerOrg: boolea
 };
 
 export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; name: string }, body: TApiKeyCreate) => {
-  const { prefix, key } = newKey();
+  const mode = body.mode ?? 'live';
+  const { prefix, key } = newKey(mode);
   const id = newId('ak');
   await db.transaction(async (tx) => {
     const orgId = body.organisation ?? actor.organisation.id;
@@ -40,6 +41,7 @@ export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; nam
       merchantId: org.merchant_id,
       name: body.name,
       prefix,
+      mode,
       keyHash: apiKeyHash(key),
       roles,
       createdBy: actor.userId,
@@ -54,7 +56,7 @@ export const createApiKey = async (db: Db, actor: Actor & { roles: string[]; nam
       responseCode: 201,
       entity: 'apikey',
       entityId: id,
-      detail: { name: body.name, prefix, roles },
+      detail: { name: body.name, prefix, roles, mode },
     });
   });
   return { ...(await getEntity(db, apiKeyEntity, actor.scope, id)), key };
