@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TMe, TMode } from '@kassa/domain';
 import { apiPost } from '@/lib/api-client.ts';
 import { meQueryOptions, useMe } from '@/lib/session.ts';
@@ -13,6 +13,14 @@ export const chooseMode = (mode: TMode) => apiPost<TMe>('auth/mode', { mode });
 export const useMode = (): TMode => useMe().data?.mode ?? 'live';
 
 /**
+ * Drops every answer of the mode left behind: every list, count and statistic cached so far. Reset,
+ * not merely marked stale, so a page never shows the other mode's figures while it fetches; the
+ * queries on screen fetch again at once.
+ */
+export const resetModeQueries = (queryClient: QueryClient) =>
+  queryClient.resetQueries({ predicate: (query) => !MODELESS.has(String(query.queryKey[0])) });
+
+/**
  * Switches the mode. Every list, count and statistic cached so far was of the other mode, so the
  * cache is reset, not merely marked stale: a page never shows live figures under the test banner
  * while it fetches the test ones (or the other way round). The pages on screen fetch at once.
@@ -23,7 +31,7 @@ export const useChooseMode = () => {
     mutationFn: chooseMode,
     onSuccess: async (me) => {
       queryClient.setQueryData(meQueryOptions().queryKey, me);
-      await queryClient.resetQueries({ predicate: (query) => !MODELESS.has(String(query.queryKey[0])) });
+      await resetModeQueries(queryClient);
     },
   });
 };
