@@ -96,6 +96,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
     expect(await control.getAttribute('aria-checked')).toBe('false');
     expect(await page.getByText(w.banner).count()).toBe(0);
 
+    console.error('[test-mode] live checked');
     // Test mode: the banner shows on this page and the next, and the list holds only test payments.
     await switchMode(page, w.testMode, true);
     await page.getByText(w.banner).waitFor();
@@ -106,6 +107,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
       .first()
       .screenshot({ path: join(screenshotDir, `test-mode-switch-${language}.png`) });
     expect(await seriousViolations(page, `test mode banner ${language}`)).toEqual([]);
+    console.error('[test-mode] axe done');
     const testRows = await getJson<Row[]>(page, '/v1/transaction?_limit=100');
     expect(testRows.map((row) => row.id)).not.toContain(live.id);
     expect(testRows.filter((row) => row.mode !== undefined && row.mode !== 'test')).toEqual([]);
@@ -113,6 +115,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
     await page.getByText(w.empty).waitFor();
     await page.getByText(w.banner).waitFor();
 
+    console.error('[test-mode] test list checked');
     // A test payment link, made on the payment links screen and paid on the hosted page.
     const reference = unique(`TEST-MODE-${language}`);
     await page.goto('/payment-links');
@@ -138,6 +141,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
     await expect.poll(async () => (await transactionsWith(page, reference)).count(), SLOW).toBe(1);
     await expect.poll(() => rows(page).first().textContent(), SLOW).toContain(reference);
 
+    console.error('[test-mode] link paid');
     // Test cards: under Developers, one h1, a copy button per card.
     await page.goto('/test-cards');
     await page.getByRole('heading', { level: 1, name: w.testCards }).waitFor();
@@ -147,6 +151,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
     await screenshot(page, `test-mode-test-cards-${language}`);
     expect(await seriousViolations(page, `test cards ${language}`)).toEqual([]);
 
+    console.error('[test-mode] test cards');
     // Back to live: the banner goes, and the test payment is absent from the live list.
     await switchMode(page, w.testMode, false);
     expect(await page.getByText(w.banner).count()).toBe(0);
@@ -157,6 +162,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
       [],
     );
 
+    console.error('[test-mode] live again');
     // Delete all test data of the organisation: asks for its name, then says the job started.
     const me = await getJson<Me>(page, '/v1/auth/me');
     await page.goto(`/organisations?id=${me.organisation.id}`);
@@ -173,5 +179,5 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
     await ok.click();
     await page.getByText(w.started).waitFor({ timeout: 20_000 });
     await context.close();
-  });
+  }, 600_000);
 });
