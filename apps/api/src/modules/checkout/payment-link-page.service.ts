@@ -84,6 +84,7 @@ export const payPaymentLink = async (
       description: link.description ?? undefined,
       cardNumber,
       challenge: true,
+      mode: link.mode,
     });
     let checkoutUrl: string | null = null;
     if (result.status === 'IN_PROGRESS') {
