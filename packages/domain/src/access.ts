@@ -206,12 +206,6 @@ export const access = {
     ],
   },
   merchantConfiguration: ['PSP_ALL'],
-  // Test mode (issue 38): the sandbox's test cards are documentation for whoever integrates; deleting
-  // an organisation's test data is for whoever may change the organisation.
-  testMode: {
-    cards: person([]),
-    deleteData: ['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_UPDATE'],
-  },
   apiKey: {
     list: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_LIST']),
     create: person(['PSP_ALL', 'PSP_APIKEY_ALL', 'PSP_APIKEY_CREATE']),
@@ -231,6 +225,15 @@ export const access = {
   admin: ['PSP_SUPER'],
   /** The stored mailbox (development and demo): it holds every user's reset links and sign-in codes. */
   mailbox: person(['PSP_SUPER']),
+  /**
+   * Test mode (issue 38): the test cards are for anyone signed in (a key too: integrations read
+   * them); deleting an organisation's test data is a person's decision with the organisation's
+   * admin rights, never a key's.
+   */
+  testMode: {
+    cards: [] as RoleList,
+    deleteData: person(['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_UPDATE']),
+  },
   // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles,
   // except processor statistics and compare, which are the processor roles' alone (payments.md §6;
   // USER_ALL is the merchant area's global role, payments.md §2).

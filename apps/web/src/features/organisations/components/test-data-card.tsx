@@ -1,10 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { TOrganisation } from '@kassa/domain';
+import type { TOrganisation, TTestDataDeletion } from '@kassa/domain';
 import { Alert, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client.ts';
-import { useDeleteTestData, type TestDataDeletion } from '../api/delete-test-data.ts';
+import { useDeleteTestData } from '../api/delete-test-data.ts';
 
 /**
  * "Delete all test data" of an organisation (issue 38 item 4). It cannot be undone, so the dialog
@@ -15,7 +15,7 @@ export const TestDataCard = ({ organisation }: { organisation: TOrganisation }) 
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [job, setJob] = useState<TestDataDeletion | null>(null);
+  const [job, setJob] = useState<TTestDataDeletion | null>(null);
   const deletion = useDeleteTestData();
   const name = organisation.name;
   const confirmed = typed.trim() === name.trim();
@@ -43,7 +43,7 @@ export const TestDataCard = ({ organisation }: { organisation: TOrganisation }) 
           type="success"
           showIcon
           role="status"
-          title={t('organisations.testData.started', { id: job.id })}
+          title={t('organisations.testData.started', { id: job.job.id })}
           style={{ marginBottom: 16 }}
         />
       )}

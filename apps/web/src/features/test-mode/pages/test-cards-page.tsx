@@ -1,7 +1,9 @@
 import { Alert, Card, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title.tsx';
-import { useTestCards, type TestAmount, type TestCard } from '../api/get-test-cards.ts';
+import type { TTestCards } from '@kassa/domain';
+import { useFormat } from '@/lib/use-format.ts';
+import { useTestCards } from '../api/get-test-cards.ts';
 import { OutcomeCell } from '../components/outcome-cell.tsx';
 
 const CardTitle = ({ children }: { children: string }) => (
@@ -10,11 +12,15 @@ const CardTitle = ({ children }: { children: string }) => (
   </Typography.Title>
 );
 
+type TestCard = TTestCards['cards'][number];
+type TestAmount = TTestCards['amounts'][number];
+
 const code = (value: string | null | undefined) => (value ? <Typography.Text code>{value}</Typography.Text> : '—');
 
 /** Developers → Test cards (issue 38 item 4): the cards and amounts that force each outcome in test mode. */
 export const TestCardsPage = () => {
   const { t } = useTranslation();
+  const format = useFormat();
   const { data, isPending, isError } = useTestCards();
   const cardColumns = [
     {
@@ -49,7 +55,12 @@ export const TestCardsPage = () => {
     {
       key: 'amount',
       title: t('testCards.amount'),
-      render: (_: unknown, amount: TestAmount) => code(String(amount.minor_units ?? amount.amount ?? '')),
+      render: (_: unknown, amount: TestAmount) => code(amount.ending),
+    },
+    {
+      key: 'example',
+      title: t('testCards.example'),
+      render: (_: unknown, amount: TestAmount) => format.money(amount.example, 'EUR'),
     },
     {
       key: 'outcome',
@@ -69,15 +80,14 @@ export const TestCardsPage = () => {
           <Card title={<CardTitle>{t('testCards.cards')}</CardTitle>} style={{ marginBottom: 16 }}>
             <Table rowKey="number" size="small" pagination={false} columns={cardColumns} dataSource={data.cards} />
           </Card>
-          <Card title={<CardTitle>{t('testCards.amounts')}</CardTitle>}>
+          <Card title={<CardTitle>{t('testCards.amounts')}</CardTitle>} style={{ marginBottom: 16 }}>
             <Typography.Paragraph>{t('testCards.amountsIntro')}</Typography.Paragraph>
-            <Table
-              rowKey={(amount) => String(amount.minor_units ?? amount.amount)}
-              size="small"
-              pagination={false}
-              columns={amountColumns}
-              dataSource={data.amounts}
-            />
+            <Table rowKey="ending" size="small" pagination={false} columns={amountColumns} dataSource={data.amounts} />
+          </Card>
+          <Card title={<CardTitle>{t('testCards.threeDSecure')}</CardTitle>}>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              {t('testCards.threeDSecureText')} <Typography.Text code>{data.three_d_secure.code}</Typography.Text>
+            </Typography.Paragraph>
           </Card>
         </>
       )}
