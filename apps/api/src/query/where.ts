@@ -65,8 +65,8 @@ export const modeCondition = (entity: Pick<EntityDef, 'moded'>, scope: Scope): S
 export const rowConditions = (entity: EntityDef, scope: Scope): Sql[] => {
   const scoped = scopeCondition(scope, entity.tenancy);
   const provider = scope.kind === 'all' ? entity.providerCondition : undefined;
-  return [scoped, modeCondition(entity, scope), provider, entity.baseCondition].filter(
-    (condition): condition is Sql => Boolean(condition),
+  return [scoped, modeCondition(entity, scope), provider, entity.baseCondition].filter((condition): condition is Sql =>
+    Boolean(condition),
   );
 };
 
