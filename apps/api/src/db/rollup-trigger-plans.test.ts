@@ -32,7 +32,9 @@ describe('rollup triggers over transition tables', () => {
         and c.relnamespace = (select oid from pg_namespace where nspname = current_schema())
         and p.proname not like '%push%' and (p.prosrc like '%new_rows%' or p.prosrc like '%old_rows%')
       order by 1`);
-    expect(functions.map((f) => f.name)).toEqual(expect.arrayContaining(['transaction_hourly_apply', 'refund_local_daily_apply']));
+    expect(functions.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['transaction_hourly_apply', 'refund_local_daily_apply']),
+    );
     // Every read of a transition table is the live rows of it.
     const unfiltered = functions.filter((f) =>
       /\b(from|join)\s+(new_rows|old_rows)\b(?! where mode = 'live')/.test(f.source),

@@ -65,10 +65,20 @@ export const modeCondition = (entity: Pick<EntityDef, 'moded'>, scope: Scope): S
 export const rowConditions = (entity: EntityDef, scope: Scope): Sql[] => {
   const scoped = scopeCondition(scope, entity.tenancy);
   const provider = scope.kind === 'all' ? entity.providerCondition : undefined;
-  return [scoped, modeCondition(entity, scope), provider, entity.baseCondition].filter(
-    (condition): condition is Sql => Boolean(condition),
+  return [scoped, modeCondition(entity, scope), provider, entity.baseCondition].filter((condition): condition is Sql =>
+    Boolean(condition),
   );
 };
+
+/** Statistics read rows beside the live-only rollups (partial days, other zones, lists of the latest): live rows only, like the rollups. */
+export const LIVE_ROWS = sql`e.mode = 'live'`;
+
+/**
+ * For reads of the live-only rollups (statistics, finance figures; migration 0116 keeps test rows
+ * out of them): in test mode they hold nothing of the request's mode, so such a read finds nothing
+ * rather than live figures.
+ */
+export const liveRollupCondition = (scope: Scope): Sql | null => (modeOf(scope) === 'test' ? sql`false` : null);
 
 /** `and <tenancy condition> and e.mode = <mode>` on alias `e` for a payment-side (moded) merchant-owned table. */
 export const scopedModedAnd = (scope: Scope): Sql => sql`${scopedAnd(scope)} and e.mode = ${modeOf(scope)}`;

@@ -81,7 +81,8 @@ export const setDecision = (tx: Queryable, transactionId: string, decision: unkn
 
 /** The mode of the challenged payment (test mode: a test payment goes to the sandbox acquirer only). */
 export const loadMode = async (tx: Queryable, transactionId: string): Promise<'live' | 'test'> =>
-  (await tx.query<{ mode: 'live' | 'test' }>(sql`select mode from transaction where id = ${transactionId}`))[0]?.mode ?? 'live';
+  (await tx.query<{ mode: 'live' | 'test' }>(sql`select mode from transaction where id = ${transactionId}`))[0]?.mode ??
+  'live';
 
 export const loadDecision = async (tx: Queryable, transactionId: string) =>
   (

@@ -144,7 +144,14 @@ const routeAndAuthoriseBy = async (
   }
   const refusal = acquirerRefusal(processor, payment.mode ?? 'live');
   if (refusal)
-    return { status: 'FAILED', reason: refusal, processorId: null, externalId: null, routing: routed.routing, acquirer: null };
+    return {
+      status: 'FAILED',
+      reason: refusal,
+      processorId: null,
+      externalId: null,
+      routing: routed.routing,
+      acquirer: null,
+    };
   const answer = await sandboxAuthorise(
     {
       amount: facts.amount,

@@ -27,7 +27,14 @@ export type NewWebhook = Pick<
 > & { created_at: Date };
 
 /** The payment-side item tables (test mode, migration 0116): a webhook about one of their rows is of that row's mode. */
-const MODED_ITEM_TABLES: ReadonlySet<string> = new Set(['transaction', 'refund', 'chargeback', 'card_add_link', 'payment_link', 'subscription']);
+const MODED_ITEM_TABLES: ReadonlySet<string> = new Set([
+  'transaction',
+  'refund',
+  'chargeback',
+  'card_add_link',
+  'payment_link',
+  'subscription',
+]);
 
 /** The mode of the webhook about an item: the item's (live for configuration items, e.g. rulesets). */
 const webhookMode = (type: string, itemId: string | null): Sql => {
