@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { welcomeMailRoutes } from './modules/users/welcome-mail.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -142,6 +143,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(devRoutes);
   await app.register(paymentsRoutes);
   await app.register(statisticsRoutes);
+  await app.register(testModeRoutes);
   await app.register(recurringRoutes);
   await app.register(settingsRoutes);
   await app.register(appConfigRoutes);

@@ -268,6 +268,15 @@ export const access = {
   admin: ['PSP_SUPER'],
   /** The stored mailbox (development and demo): it holds every user's reset links and sign-in codes. */
   mailbox: person(['PSP_SUPER']),
+  /**
+   * Test mode (issue 38): the test cards are for whoever lists or makes payments (a key too:
+   * integrations read them) and provider staff; deleting an organisation's test data is a person's
+   * decision with the organisation's admin rights, never a key's.
+   */
+  testMode: {
+    cards: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST', 'TRANSACTION_CREATE', 'PSP'],
+    deleteData: person(['USER_ALL', 'ORGANISATION_ALL', 'ORGANISATION_UPDATE']),
+  },
   // The statistics calls: the dashboard's STATISTICS_LIST reads them as well as each dashboard's roles,
   // except processor statistics and compare, which are the processor roles' alone (payments.md §6;
   // USER_ALL is the merchant area's global role, payments.md §2).

@@ -6,6 +6,7 @@ export * from './transaction-lifecycle.ts';
 export * from './chargeback-lifecycle.ts';
 export * from './money.ts';
 export * from './schemas/secret.ts';
+export * from './schemas/mode.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/password-policy.ts';
 export * from './schemas/identity.ts';

@@ -40,6 +40,7 @@ describe('navigation table', () => {
       'dailyReport',
       'apiSettings',
       'documentation',
+      'testCards',
     ]);
   });
 

@@ -139,6 +139,7 @@ export const navigation: readonly NavItem[] = [
     { id: 'documentation', route: '/v1/docs', roles: access.signedIn, external: true },
     { id: 'webhookTesting', route: '/webhook-testing', roles: access.webhook.list },
     { id: 'webhooks', route: '/webhooks', roles: access.webhook.list },
+    { id: 'testCards', route: '/test-cards', roles: access.testMode.cards },
   ]),
   ...items('merchant', 'provider', [
     {

@@ -13,6 +13,7 @@ import { registerSettlementLifecycleJob } from '../modules/payments/settlement-l
 import { registerCheckoutExpiryJob } from '../modules/checkout/hosted-checkout.job.ts';
 import { registerReportJobs } from '../modules/reports/report.service.ts';
 import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
+import { registerTestDataJobs } from '../modules/test-mode/test-data.service.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -33,5 +34,6 @@ export const registerAllJobHandlers = (): void => {
   registerSettlementLifecycleJob();
   registerCheckoutExpiryJob();
   registerReportJobs();
+  registerTestDataJobs();
   registerRfmJobs();
 };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { access, CHANGE_EMERGENCY_HEADER, CHANGE_NOTE_HEADER, hasAccess } from '@kassa/domain';
+import type { TMode } from '@kassa/domain';
 import type { AuditEntry } from './audit.ts';
 import { requestAuditId } from './audit-trail.ts';
 import { authOf } from './auth-context.ts';
@@ -38,6 +39,11 @@ export type Actor = {
   scope: Scope;
   organisation: { id: string; type: string; path: string };
   audit: Omit<AuditEntry, 'type'>;
+  /**
+   * The mode the actor reads and writes (issue 38): every payment-side row it makes carries it.
+   * Optional so that jobs and older callers default to live (`actor.mode ?? 'live'`).
+   */
+  mode?: TMode;
   /** Set for a creating call with an `Idempotency-Key`: its answer goes in the write's transaction. */
   answer?: AnswerRecorder;
   /** A change under four eyes (modules/changes): its note and, for an emergency, the reason, from the request's headers. */
@@ -63,6 +69,7 @@ export const actorOf = (request: FastifyRequest): Actor => {
     userId: auth.userId,
     scope: auth.scope,
     organisation: auth.organisation,
+    mode: auth.mode,
     audit: {
       organisationId: auth.organisation.id,
       userId: auth.userId,

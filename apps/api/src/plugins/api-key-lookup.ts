@@ -15,6 +15,8 @@ export const apiKeyHash = (key: string) => createHash('sha256').update(key).dige
 
 export type ApiKeyIdentity = {
   id: string;
+  /** The one mode the key acts in (migration 0115); keys made before test mode are live. */
+  mode: 'live' | 'test';
   name: string;
   roles: string[];
   last_used_at: Date | null;
@@ -29,9 +31,9 @@ export const findLiveKey = async (db: Queryable, keyHash: string): Promise<ApiKe
   (
     await db.query<ApiKeyIdentity>(
       sql.prepared(
-        'kassa_api_key_lookup',
+        'kassa_api_key_lookup_2',
         sql`
-    select k.id, k.name, k.roles, k.last_used_at, o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
+    select k.id, k.mode, k.name, k.roles, k.last_used_at, o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
     from api_key k join organisation o on o.id = k.organisation_id
     where k.key_hash = ${keyHash} and k.revoked_at is null
       and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`,

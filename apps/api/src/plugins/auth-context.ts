@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAccess, isPersonOnly, STATISTICS_TIME_ZONE, type RoleList } from '@kassa/domain';
+import { hasAccess, isPersonOnly, STATISTICS_TIME_ZONE, type RoleList, type TMode } from '@kassa/domain';
 import type { Config } from '../config.ts';
 import { badRequest, forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
 import { scopeOfOrganisation, type Scope } from '../query/scope.ts';
@@ -35,6 +35,8 @@ export type AuthContext = {
   sessionHash: string;
   mfaPending: boolean;
   authentication: 'jwt' | 'api';
+  /** The mode the request acts in (issue 38): the API key's, or the signed-in person's choice. */
+  mode: TMode;
 };
 
 // Fastify's request and instance types can only be extended by interface merging.
@@ -69,6 +71,7 @@ type SessionRow = {
   name: string;
   language: string;
   time_zone: string;
+  mode: TMode;
   roles: string[];
   org_id: string;
   org_name: string;
@@ -106,9 +109,9 @@ const loadSession = async (
     // Every request without a cached copy runs this: prepared once per connection instead of parsed and planned each time.
     const [row] = await db.query<SessionRow>(
       sql.prepared(
-        'kassa_session_lookup_3',
+        'kassa_session_lookup_4',
         sql`
-      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language, u.time_zone,
+      select s.id_hash, s.mfa_pending, s.last_seen_at, s.expires_at, u.id as user_id, u.email, u.name, u.language, u.time_zone, u.mode,
         array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
         o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
       from session s join app_user u on u.id = s.user_id join organisation o on o.id = u.organisation_id
@@ -132,10 +135,11 @@ const loadSession = async (
       timeZone: row.time_zone,
       roles: row.roles,
       organisation,
-      scope: await scopeFor(db, organisation),
+      scope: { ...(await scopeFor(db, organisation)), mode: row.mode },
       sessionHash: idHash,
       mfaPending: row.mfa_pending,
       authentication: 'jwt',
+      mode: row.mode,
     };
     // A session halfway through its second sign-in step changes soon: never kept.
     return { value, lastSeenAt: row.mfa_pending ? -Infinity : lastSeenAt, expiresAt: row.expires_at.getTime() };
@@ -177,10 +181,11 @@ const loadApiKey = async (
       timeZone: STATISTICS_TIME_ZONE,
       roles: row.roles,
       organisation,
-      scope: await scopeFor(db, organisation),
+      scope: { ...(await scopeFor(db, organisation)), mode: row.mode },
       sessionHash: '',
       mfaPending: false,
       authentication: 'api',
+      mode: row.mode,
     };
     return { value, lastSeenAt: lastUsedAt, expiresAt: Infinity };
   };

@@ -52,9 +52,13 @@ export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
    * `created_at` may keep one generic plan (query/prepared.ts); checked with EXPLAIN per entity.
    */
   genericPlans?: boolean;
+  /**
+   * Payment-side rows (test mode, issue 38): the table has a `mode` column ('live' | 'test') and every
+   * read carries the request's mode (query/where.ts `rowConditions`); inserts set it from the actor.
+   */
+  moded?: boolean;
   /** A condition only provider staff's reads carry (scope `all`): `EVERY_MERCHANT` (query/where.ts) for refunds, chargebacks and customers. */
   providerCondition?: Sql;
-  moded?: boolean;
 };
 
 /** A row of an entity as the repository reads it (timestamps as Dates). */

@@ -1,7 +1,7 @@
 import { sql, type Queryable, type Sql } from '../plugins/db/index.ts';
 import type { EntityDef, Tenancy } from './entity.ts';
 import type { ListRequest } from './parse.ts';
-import type { Scope } from './scope.ts';
+import { modeOf, type Scope } from './scope.ts';
 
 /**
  * The one place that says which rows a request may see: the tenancy condition every list, count,
@@ -53,12 +53,35 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
   return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
 };
 
-/** The actor's tenancy and the entity's own condition: what any read of one of its rows carries. */
+/**
+ * The request's mode on a payment-side entity (`moded`, test mode): a row of the other mode is
+ * absent from lists and counts and a 404 by id, exactly like another tenant's. The list indexes
+ * carry `mode` right after their tenancy column (migration 0116).
+ */
+export const modeCondition = (entity: Pick<EntityDef, 'moded'>, scope: Scope): Sql | null =>
+  entity.moded ? sql`e.mode = ${modeOf(scope)}` : null;
+
+/** The actor's tenancy, the request's mode and the entity's own condition: what any read of one of its rows carries. */
 export const rowConditions = (entity: EntityDef, scope: Scope): Sql[] => {
   const scoped = scopeCondition(scope, entity.tenancy);
   const provider = scope.kind === 'all' ? entity.providerCondition : undefined;
-  return [scoped, provider, entity.baseCondition].filter((condition): condition is Sql => Boolean(condition));
+  return [scoped, modeCondition(entity, scope), provider, entity.baseCondition].filter((condition): condition is Sql =>
+    Boolean(condition),
+  );
 };
+
+/** Statistics read rows beside the live-only rollups (partial days, other zones, lists of the latest): live rows only, like the rollups. */
+export const LIVE_ROWS = sql`e.mode = 'live'`;
+
+/**
+ * For reads of the live-only rollups (statistics, finance figures; migration 0116 keeps test rows
+ * out of them): in test mode they hold nothing of the request's mode, so such a read finds nothing
+ * rather than live figures.
+ */
+export const liveRollupCondition = (scope: Scope): Sql | null => (modeOf(scope) === 'test' ? sql`false` : null);
+
+/** `and <tenancy condition> and e.mode = <mode>` on alias `e` for a payment-side (moded) merchant-owned table. */
+export const scopedModedAnd = (scope: Scope): Sql => sql`${scopedAnd(scope)} and e.mode = ${modeOf(scope)}`;
 
 /** Every condition of a request: its filters, the actor's tenancy, the entity's own, the organisation filter. */
 export const conditionsOf = async (

@@ -254,7 +254,8 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
       actor,
       body.organisation ?? null,
     );
-    const scope = await ownerScope(tx, owner.organisationId);
+    // The owner's tenancy in the actor's mode: references to payment-side rows are of that mode.
+    const scope = { ...(await ownerScope(tx, owner.organisationId)), mode: actor.mode };
     await checkReferences(tx, def, scope, body);
     const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body });
     await pass({ def, action: 'create', id, owner, ownerScope: scope, body: body as Record<string, unknown> });
@@ -263,6 +264,8 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
       id,
       organisation_id: owner.organisationId,
       ...ownedBy,
+      // A payment-side row is of the actor's mode (test mode, issue 38).
+      ...(def.entity.moded ? { mode: actor.mode ?? 'live' } : {}),
       ...values,
     });
     await audit(tx, actor, def, id, 'created', detail);

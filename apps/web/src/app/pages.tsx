@@ -116,6 +116,7 @@ export const pages: Partial<Record<string, Page>> = {
   ),
   pspMerchants: page(() => import('@/features/merchants/pages/merchants-page.tsx'), 'MerchantsPage'),
   webhooks: page(() => import('@/features/webhooks/pages/webhooks-pages.tsx'), 'WebhooksPage'),
+  testCards: page(() => import('@/features/test-mode/pages/test-cards-page.tsx'), 'TestCardsPage'),
   webhookTesting: page(() => import('@/features/webhooks/pages/webhooks-pages.tsx'), 'WebhookTestingPage'),
   pspWebhooks: page(() => import('@/features/webhooks/pages/webhooks-pages.tsx'), 'PspWebhooksPage'),
   apiSettings: page(() => import('@/features/api-keys/pages/api-keys-pages.tsx'), 'ApiSettingsPage'),

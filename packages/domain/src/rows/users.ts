@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { populated, ZTimestamp, type WireOf } from './row.ts';
 import { ZOrganisation } from './settings.ts';
 import { secret } from '../schemas/secret.ts';
+import { ZMode } from '../schemas/mode.ts';
 
 /** `GET /v1/user` and `/v1/psp/user` rows: a user as lists show it; secrets never leave the server. */
 export const ZUserRow = z
@@ -44,6 +45,8 @@ export const ZApiKeyRow = z
     created_at: ZTimestamp,
     name: z.string(),
     prefix: z.string(),
+    /** The one mode the key acts in (issue 38): `ksk_live_…` keys read and write live rows only, `ksk_test_…` keys test rows only. */
+    mode: ZMode,
     roles: z.array(z.string()),
     organisation: populated(ZOrganisation),
     created_by: z.string().nullable(),

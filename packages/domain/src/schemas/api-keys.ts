@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMode } from './mode.ts';
 
 const ZRole = z
   .string()
@@ -10,5 +11,7 @@ export const ZApiKeyCreate = z.object({
   name: z.string({ error: 'form_validation.required' }).trim().min(1, { message: 'form_validation.required' }).max(100),
   roles: z.array(ZRole).min(1, { message: 'apiKeys.rolesRequired' }).max(200),
   organisation: z.string().min(1).max(64).optional(),
+  /** The one mode the key acts in (`ksk_live_…` or `ksk_test_…`); live unless asked. */
+  mode: ZMode.optional(),
 });
 export type TApiKeyCreate = z.infer<typeof ZApiKeyCreate>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secret } from './secret.ts';
+import { ZMode } from './mode.ts';
 
 /** An e-mail address as typed: surrounding spaces are dropped before it is checked (server and form alike). */
 export const ZEmailAddress = z
@@ -31,6 +32,8 @@ export const ZMe = z.object({
   /** Features of the user's merchant (the provider's for its staff), e.g. `collecting`. */
   features: z.array(z.string()).optional(),
   mfa: z.object({ enabled: z.boolean(), type: z.enum(['email', 'google']).nullable() }),
+  /** The mode the back office shows (test mode, issue 38): kept per user, set with `POST /v1/auth/mode`. */
+  mode: ZMode,
 });
 export type TMe = z.infer<typeof ZMe>;
 

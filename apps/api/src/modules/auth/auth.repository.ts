@@ -1,3 +1,4 @@
+import type { TMode } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
 export type UserRow = {
@@ -61,6 +62,7 @@ export type MeRow = {
   language: string;
   time_zone: string;
   mfa_type: 'email' | 'google' | null;
+  mode: TMode;
   roles: string[];
   org_id: string;
   org_name: string;
@@ -70,12 +72,16 @@ export type MeRow = {
 
 export const findMe = async (db: Queryable, userId: string): Promise<MeRow | undefined> =>
   (
-    await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.time_zone, u.mfa_type,
+    await db.query<MeRow>(sql`select u.id, u.email, u.name, u.language, u.time_zone, u.mfa_type, u.mode,
       array(select r.role from user_role r where r.user_id = u.id order by r.role) as roles,
       o.id as org_id, o.name as org_name, o.type as org_type,
       (select m.features from organisation m where m.id = coalesce(o.merchant_id, o.id)) as features
     from app_user u join organisation o on o.id = u.organisation_id where u.id = ${userId}`)
   )[0];
+
+/** The person's choice of mode (issue 38); the session lookup reads it, so the change notifies every process (migration 0115). */
+export const setUserMode = (db: Queryable, userId: string, mode: TMode) =>
+  db.query(sql`update app_user set mode = ${mode}, updated_at = now() where id = ${userId} and mode <> ${mode}`);
 
 export type MfaUserRow = {
   id: string;

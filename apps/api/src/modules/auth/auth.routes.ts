@@ -12,8 +12,10 @@ import {
   ZMfaRecoveryBody,
   ZMfaSetupConfirmBody,
   ZMfaSetupStartBody,
+  ZModeBody,
   ZOk,
 } from '@kassa/domain';
+import { actorOf } from '../../plugins/actor.ts';
 import { authOf, SESSION_COOKIE } from '../../plugins/auth-context.ts';
 import * as auth from './auth.service.ts';
 import * as mfa from './mfa-flow.service.ts';
@@ -135,6 +137,18 @@ export const authRoutes = async (fastify: FastifyInstance) => {
     config: { access: { roles: access.signedIn } },
     schema: { tags: ['auth'], response: { 200: ZMe } },
     handler: (request) => auth.me(app.db, authOf(request).userId),
+  });
+
+  app.post('/v1/auth/mode', {
+    config: { access: { roles: access.signedIn } },
+    schema: {
+      tags: ['auth'],
+      description:
+        'Switches the signed-in person between live and test data (test mode): kept per user, every list, count, statistic, export and write of their next requests follows it. An API key has one mode for good (`ksk_live_…`, `ksk_test_…`) and cannot use this route.',
+      body: ZModeBody,
+      response: { 200: ZMe, 400: ZErrorBody },
+    },
+    handler: (request) => auth.chooseMode(app.db, authOf(request).userId, request.body.mode, actorOf(request).audit),
   });
 
   app.post('/v1/auth/logout', {

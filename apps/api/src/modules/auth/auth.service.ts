@@ -1,4 +1,4 @@
-import type { TMe } from '@kassa/domain';
+import type { TMe, TMode } from '@kassa/domain';
 import { accountLockouts, signInFailures } from '../../lib/metrics.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
@@ -12,6 +12,7 @@ import {
   recordFailedLogin,
   recordSuccessfulLogin,
   revokeSession,
+  setUserMode,
   updatePasswordHash,
 } from './auth.repository.ts';
 import {
@@ -173,5 +174,25 @@ export const me = async (db: Queryable, userId: string): Promise<TMe> => {
     is_provider: row.org_type === 'provider',
     features: row.features ?? [],
     mfa: { enabled: row.mfa_type !== null, type: row.mfa_type },
+    mode: row.mode,
   };
+};
+
+/**
+ * Switches the person between live and test data (issue 38): every list, count, statistic and
+ * write of their next requests follows it. Audited like any change of the person's own settings.
+ */
+export const chooseMode = async (db: Db, userId: string, mode: TMode, audit: Omit<AuditEntry, 'type'>) => {
+  await db.transaction(async (tx) => {
+    await setUserMode(tx, userId, mode);
+    await recordAudit(tx, {
+      ...audit,
+      type: 'mode_changed',
+      responseCode: 200,
+      entity: 'user',
+      entityId: userId,
+      detail: { mode },
+    });
+  });
+  return me(db, userId);
 };

@@ -85,6 +85,11 @@ export const recordAuthorisation = (
 export const setDecision = (tx: Queryable, transactionId: string, decision: unknown) =>
   tx.query(sql`update transaction set decision = ${JSON.stringify(decision)}::jsonb where id = ${transactionId}`);
 
+/** The mode of the challenged payment (test mode: a test payment goes to the sandbox acquirer only). */
+export const loadMode = async (tx: Queryable, transactionId: string): Promise<'live' | 'test'> =>
+  (await tx.query<{ mode: 'live' | 'test' }>(sql`select mode from transaction where id = ${transactionId}`))[0]?.mode ??
+  'live';
+
 export const loadDecision = async (tx: Queryable, transactionId: string) =>
   (
     await tx.query<{ decision: Record<string, unknown> | null }>(

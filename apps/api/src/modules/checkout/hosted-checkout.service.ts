@@ -165,6 +165,7 @@ export const completeChallenge = async (
     const answer = await routeAndAuthorise(tx, profile, facts, {
       customerStatus: customer?.status ?? null,
       cardNumber: testCardNumberOf(facts.card_bin, session.card_last4),
+      mode: await repo.loadMode(tx, session.transaction_id),
     });
     const decision = {
       ...(await repo.loadDecision(tx, session.transaction_id)),

@@ -9,6 +9,8 @@ export const LINK_DESIGN_JOIN = sql`left join lateral (select * from checkout_de
 
 export type LinkPageRow = DesignColumns & {
   id: string;
+  /** Test mode: a test link's payment is a test payment. */
+  mode: 'live' | 'test';
   organisation_id: string;
   merchant_id: string;
   payment_profile_id: string;
@@ -30,7 +32,7 @@ export type LinkPageRow = DesignColumns & {
 /** A payment link by its token with what its page shows; `lock` holds the link's row until the transaction ends. */
 export const loadLinkPage = async (db: Queryable, token: string, lock = false): Promise<LinkPageRow | undefined> =>
   (
-    await db.query<LinkPageRow>(sql`select l.id, l.organisation_id, l.merchant_id, l.payment_profile_id, l.customer_id, l.amount, l.currency_code, l.description,
+    await db.query<LinkPageRow>(sql`select l.id, l.mode, l.organisation_id, l.merchant_id, l.payment_profile_id, l.customer_id, l.amount, l.currency_code, l.description,
       l.merchant_reference, l.status, l.active, l.expires_at, l.transaction_id, t.status as transaction_status,
       coalesce(nullif(p.display_name, ''), p.name) as merchant_name,
       exists (select 1 from checkout_session s where s.transaction_id = l.transaction_id and s.state = 'open' and s.expires_at > now()) as challenge_open,

@@ -86,6 +86,7 @@ export const payPaymentLink = async (
       cardNumber,
       userAgent,
       challenge: true,
+      mode: link.mode,
     });
     let checkoutUrl: string | null = null;
     if (result.status === 'IN_PROGRESS') {

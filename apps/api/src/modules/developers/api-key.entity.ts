@@ -12,6 +12,7 @@ export const apiKeyEntity = defineEntity(ZApiKeyRow, {
     created_at: { type: 'timestamp', filter: true, sort: true },
     name: { type: 'text', filter: true, sort: true, search: 'prefix' },
     prefix: { type: 'text', filter: true },
+    mode: { type: 'text', filter: true },
     roles: { type: 'text[]', filter: true },
     organisation: { type: 'id', column: 'e.organisation_id' },
     created_by: { type: 'text', column: 'e.created_by_name' },

@@ -1,3 +1,4 @@
+import type { TMode } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 
 export const insertKey = (
@@ -8,6 +9,7 @@ export const insertKey = (
     merchantId: string | null;
     name: string;
     prefix: string;
+    mode: TMode;
     keyHash: string;
     roles: string[];
     createdBy: string;
@@ -16,8 +18,8 @@ export const insertKey = (
     createdByKeyId: string | null;
   },
 ) =>
-  db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id)
-    values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId})`);
+  db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id, mode)
+    values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId}, ${key.mode})`);
 
 /**
  * Revokes the key and every live key below it (keys it made, the keys those made, …): a key made

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { canGrantRole, isProviderRoleName, type TApiKeyCreate } from '@kassa/domain';
+import { canGrantRole, isProviderRoleName, type TApiKeyCreate, type TMode } from '@kassa/domain';
 import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PersonActor } from '../../plugins/actor.ts';
@@ -10,9 +10,9 @@ import { findOrganisationInSubtree } from '../../query/write.repository.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import * as repo from './api-key.repository.ts';
 
-/** A new key: a public part that names it in lists, then 256 random bits. */
-const newKey = () => {
-  const prefix = `${API_KEY_PREFIX}${randomBytes(5).toString('hex')}`;
+/** A new key: a public part that names it and its mode in lists (`ksk_live_…`, `ksk_test_…`), then 256 random bits. */
+const newKey = (mode: TMode) => {
+  const prefix = `${API_KEY_PREFIX}${mode}_${randomBytes(5).toString('hex')}`;
   return { prefix, key: `${prefix}_${randomBytes(32).toString('base64url')}` };
 };
 
@@ -36,7 +36,8 @@ export const apiKeyWrite = defineWrite({
 
 /** A key of the named organisation (in the caller's subtree); the answer is the only time the key is shown, the trail holds its prefix. */
 export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCreate) => {
-  const { prefix, key } = newKey();
+  const mode = body.mode ?? 'live';
+  const { prefix, key } = newKey(mode);
   const created = await writeEntity(db, actor, apiKeyWrite, async (tx) => {
     const org = await findOrganisationInSubtree(
       tx,
@@ -53,6 +54,7 @@ export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCrea
       merchantId: org.merchant_id,
       name: body.name,
       prefix,
+      mode,
       keyHash: apiKeyHash(key),
       roles,
       createdBy: actor.userId,
@@ -61,7 +63,7 @@ export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCrea
       // that revoking a key would also end any key it made.
       createdByKeyId: actor.audit.authentication === 'api' ? actor.userId : null,
     });
-    return { id, notes: [noteOf(apiKeyWrite, 'created', { name: body.name, prefix, roles })] };
+    return { id, notes: [noteOf(apiKeyWrite, 'created', { name: body.name, prefix, roles, mode })] };
   });
   return { ...(await created.row()), key };
 };

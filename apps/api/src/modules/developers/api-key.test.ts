@@ -32,7 +32,7 @@ describe('API keys', () => {
     const created = await create(a, { name: 'Webshop', roles: ['TRANSACTION_LIST'] });
     expect(created.status).toBe(201);
     const { key, prefix, id } = created.body;
-    expect(key).toMatch(/^ksk_[0-9a-f]{10}_[\w-]{43}$/);
+    expect(key).toMatch(/^ksk_live_[0-9a-f]{10}_[\w-]{43}$/);
     expect(key.startsWith(`${prefix}_`)).toBe(true);
     expect(created.body).toMatchObject({
       name: 'Webshop',

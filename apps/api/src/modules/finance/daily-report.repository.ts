@@ -1,7 +1,7 @@
 import type { TDailyReportRow } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/where.ts';
+import { liveRollupCondition, scopeCondition } from '../../query/where.ts';
 import { CAPTURED_STATUSES } from './settlement.repository.ts';
 
 /**
@@ -14,7 +14,7 @@ export const dailyReport = (
   range: { from: string; to: string },
   organisation: string | undefined,
 ) => {
-  const scoped = scopeCondition(scope, 'merchant');
+  const scoped = liveRollupCondition(scope) ?? scopeCondition(scope, 'merchant');
   return db.query<TDailyReportRow>(sql`select to_char(e.day, 'YYYY-MM-DD') as day, e.currency_code, sum(e.count)::bigint as count,
       coalesce(sum(e.count) filter (where e.status = any(${[...CAPTURED_STATUSES]})), 0)::bigint as captured_count,
       coalesce(sum(e.volume) filter (where e.status = any(${[...CAPTURED_STATUSES]})), 0)::numeric as captured_volume

@@ -133,6 +133,7 @@ export const oneOffEntity = defineEntity(ZOneOffRow, {
 export const settlementItemEntity = defineEntity(ZSettlementItemRow, {
   name: 'settlement_item',
   table: 'settlement_item',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true },
@@ -152,6 +153,7 @@ export const settlementItemEntity = defineEntity(ZSettlementItemRow, {
 
 export const payoutEntity = defineEntity(ZPayoutRow, {
   name: 'payout',
+  moded: true,
   table: 'payout',
   tenancy: 'merchant',
   fields: {

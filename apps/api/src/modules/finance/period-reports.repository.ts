@@ -1,7 +1,7 @@
 import type { TCombinedSettlement, TPeriodFigures } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/where.ts';
+import { liveRollupCondition, scopeCondition } from '../../query/where.ts';
 import { CAPTURED_STATUSES } from './settlement.repository.ts';
 
 /** A range of whole UTC days, both inclusive (`YYYY-MM-DD`). */
@@ -18,6 +18,8 @@ const and = (conditions: (Sql | null)[]) =>
 /** The actor's tenancy, and the subtree of `organisation` when one is asked for. */
 const tenancy = (scope: Scope, organisation: string | undefined): (Sql | null)[] => [
   scopeCondition(scope, 'merchant'),
+  // Finance figures are live (what is settled and paid out): test mode has none.
+  liveRollupCondition(scope),
   organisation
     ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path || '%' from organisation p where p.id = ${organisation}))`
     : null,
@@ -63,7 +65,7 @@ export const periodFigures = (
         ${kind === 'refund' ? sql`1` : sql`0`} as refund_count, ${kind === 'refund' ? sql`e.amount` : sql`0`} as refund_volume,
         ${kind === 'chargeback' ? sql`1` : sql`0`} as chargeback_count, ${kind === 'chargeback' ? sql`e.amount` : sql`0`} as chargeback_volume
       from ${sql.raw(table)} e ${grouping.product ? sql`join transaction t on t.id = e.transaction_id` : sql.empty}
-      where ${and([sql`e.status = ${status}`, sql`${happened(table)} >= ${start}`, sql`${happened(table)} < ${end}`, ...tenancy(scope, organisation)])}`;
+      where ${and([sql`e.status = ${status}`, sql`e.mode = 'live'`, sql`${happened(table)} >= ${start}`, sql`${happened(table)} < ${end}`, ...tenancy(scope, organisation)])}`;
   return db.query<FiguresRow>(sql`
     with s as (
       select ${periodOf(grouping, sql`e.day`)} as period, e.merchant_id, e.currency_code, ${product(sql`e.payment_product_type`)} as payment_product,

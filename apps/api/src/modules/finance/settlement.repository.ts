@@ -99,7 +99,7 @@ const summed = (db: Queryable, insert: Sql) =>
     from written group by kind`);
 
 /**
- * Captured payments of the window, in one pass over the transactions: each with its fee
+ * Captured live payments of the window (test payments are never settled nor paid out, issue 38), in one pass over the transactions: each with its fee
  * (revenue scheme, the merchant pays it), the provider's cost (cost scheme) and the partner's
  * commission (partner scheme), each by the most specific matching rule (see `feeExpression`).
  * Periods never overlap (a run settles only periods after the last settled one, under the
@@ -114,7 +114,7 @@ export const insertPaymentItems = (db: Queryable, w: Window, pricing: Pricing, h
     select ${w.settlementId}, t.organisation_id, t.merchant_id, 'payment', t.id, t.id, t.payment_product_type, t.card_brand, t.amount,
       ${feeExpression(pricing.revenue, home)}, ${feeExpression(pricing.cost, home)}, ${feeExpression(pricing.partner, home)}, t.currency_code, t.created_at
     from transaction t
-    where t.merchant_id = ${w.merchantId} and t.currency_code = ${w.currency} and t.status = any(${[...CAPTURED_STATUSES]})
+    where t.merchant_id = ${w.merchantId} and t.mode = 'live' and t.currency_code = ${w.currency} and t.status = any(${[...CAPTURED_STATUSES]})
       and t.created_at >= ${w.from} and t.created_at < ${w.end}`,
   );
 
@@ -125,7 +125,7 @@ export const insertDeductionItems = async (db: Queryable, w: Window) => [
     sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, amount, currency_code, created_at)
     select ${w.settlementId}, r.organisation_id, r.merchant_id, 'refund', r.id, r.transaction_id, t.payment_product_type, -r.amount, r.currency_code, r.created_at
     from refund r join transaction t on t.id = r.transaction_id
-    where r.merchant_id = ${w.merchantId} and r.currency_code = ${w.currency} and r.status = 'PROCESSED' and r.created_at >= ${w.from} and r.created_at < ${w.end}
+    where r.merchant_id = ${w.merchantId} and r.mode = 'live' and r.currency_code = ${w.currency} and r.status = 'PROCESSED' and r.created_at >= ${w.from} and r.created_at < ${w.end}
     on conflict (kind, source_id) do nothing`,
   )),
   ...(await summed(
@@ -133,7 +133,7 @@ export const insertDeductionItems = async (db: Queryable, w: Window) => [
     sql`insert into settlement_item (settlement_id, organisation_id, merchant_id, kind, source_id, transaction_id, payment_product, amount, currency_code, created_at)
     select ${w.settlementId}, c.organisation_id, c.merchant_id, 'chargeback', c.id, c.transaction_id, t.payment_product_type, -c.amount, c.currency_code, c.created_at
     from chargeback c join transaction t on t.id = c.transaction_id
-    where c.merchant_id = ${w.merchantId} and c.currency_code = ${w.currency} and c.status = 'LOST' and c.amount > 0
+    where c.merchant_id = ${w.merchantId} and c.mode = 'live' and c.currency_code = ${w.currency} and c.status = 'LOST' and c.amount > 0
       and coalesce(c.resolved_at, c.created_at) >= ${w.from} and coalesce(c.resolved_at, c.created_at) < ${w.end}
     on conflict (kind, source_id) do nothing`,
   )),

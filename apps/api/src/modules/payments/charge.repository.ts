@@ -44,6 +44,12 @@ export const chargeOrganisation = async (
 
 export type ChargeProcessor = {
   id: string;
+  /**
+   * The acquirer the processor sends payments to. Every processor is connected to the sandbox
+   * acquirer today; a processor connected to a real acquirer would say 'live', and test-mode
+   * payments never reach it (charge.service.ts `acquirerRefusal`).
+   */
+  acquirer?: 'sandbox' | 'live';
   active: boolean;
   payment_product: string | null;
   sandbox_latency_ms: number;
@@ -207,12 +213,13 @@ export const writePayment = async (
       w.data === 'transaction'
         ? sql`jsonb_build_object('type', ${w.event}::text, 'timestamp', ${w.at.toISOString()}::text, 'data', ${transactionSnapshot})`
         : sql`jsonb_build_object('type', ${w.event}::text, 'timestamp', ${w.at.toISOString()}::text, 'data', ${JSON.stringify(w.data)}::jsonb)`;
+    // A payment's webhooks are of its mode (a test payment's deliveries show in test mode only).
     parts.push(sql`${sql.raw(name)} as (insert into webhook (id, organisation_id, merchant_id, url, type, event, item_id, status, payload,
-        manual, attempts, state, next_attempt_at, created_at, updated_at)
+        manual, attempts, state, next_attempt_at, created_at, updated_at, mode)
       select ${w.id}::text, ${w.organisationId}::text, ${w.merchantId}::text, ${w.url}::text, ${w.type}::text, ${w.event}::text,
         ${w.itemId}::text, ${w.status}::text, ${payload}, false, ${w.refusal === null ? 0 : 1}::int,
         ${w.refusal === null ? 'queued' : 'failed'}::text, ${w.refusal === null ? w.at : null}::timestamptz,
-        ${w.at}::timestamptz, ${w.at}::timestamptz
+        ${w.at}::timestamptz, ${w.at}::timestamptz, t.mode
       from ins t returning id)`);
     parts.push(
       w.refusal === null

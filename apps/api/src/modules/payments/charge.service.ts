@@ -6,6 +6,7 @@ import {
   evaluateRuleset,
   type PaymentFacts,
   type PaymentProduct,
+  type TMode,
   type TransactionStatus,
   type TTransactionDecision,
 } from '@kassa/domain';
@@ -52,6 +53,8 @@ export type ChargeInput = {
    * runs) the authentication counts as frictionless.
    */
   challenge?: boolean;
+  /** Test mode (issue 38): the mode of the caller or of the parent row (a subscription, a link); live when absent. */
+  mode?: TMode;
 };
 
 export type ChargeResult = {
@@ -118,14 +121,24 @@ export const routeAndAuthorise = async (
   tx: Queryable,
   profile: ChargeProfile,
   facts: PaymentFacts,
-  payment: { customerStatus: string | null; cardNumber?: string | null },
+  payment: { customerStatus: string | null; cardNumber?: string | null; mode?: TMode },
 ): Promise<Authorisation> =>
   routeAndAuthoriseBy(await loadEngineConfig(tx, profile.id, profile.organisation_id), facts, payment);
+
+/**
+ * Test payments go to the sandbox acquirer only, never to a live one (issue 38): a test-mode payment
+ * routed to a processor with a live acquirer fails without reaching it. Every processor is connected
+ * to the sandbox acquirer today, so this guards the day a live connection is added.
+ */
+export const acquirerRefusal = (processor: { acquirer?: 'sandbox' | 'live' }, mode: TMode): string | null =>
+  mode === 'test' && (processor.acquirer ?? 'sandbox') !== 'sandbox'
+    ? 'test mode: test payments go to the sandbox acquirer only, never to a live processor'
+    : null;
 
 const routeAndAuthoriseBy = async (
   config: EngineConfigRow,
   facts: PaymentFacts,
-  payment: { customerStatus: string | null; cardNumber?: string | null },
+  payment: { customerStatus: string | null; cardNumber?: string | null; mode?: TMode },
 ): Promise<Authorisation> => {
   const routed = route(config, facts.payment_product as PaymentProduct, facts);
   const processor = routed.processorId ? config.processors.find((p) => p.id === routed.processorId) : undefined;
@@ -133,6 +146,16 @@ const routeAndAuthoriseBy = async (
     const reason = routed.reason ?? 'the routed processor is not an active processor of the profile';
     return { status: 'FAILED', reason, processorId: null, externalId: null, routing: routed.routing, acquirer: null };
   }
+  const refusal = acquirerRefusal(processor, payment.mode ?? 'live');
+  if (refusal)
+    return {
+      status: 'FAILED',
+      reason: refusal,
+      processorId: null,
+      externalId: null,
+      routing: routed.routing,
+      acquirer: null,
+    };
   const answer = await sandboxAuthorise(
     {
       amount: facts.amount,
@@ -292,6 +315,7 @@ export const preparePayment = async (
     const answer = await routeAndAuthoriseBy(config, facts, {
       customerStatus: customer?.status ?? null,
       cardNumber: input.cardNumber,
+      mode: input.mode,
     });
     ({ status, reason, processorId, externalId } = answer);
     decision.routing = answer.routing;
@@ -330,6 +354,7 @@ export const preparePayment = async (
     client: clientOf(input.userAgent),
     issuer: issuerOf(card?.bin),
     decision,
+    mode: input.mode ?? 'live',
   };
   const webhooks =
     input.notify === false

@@ -7,6 +7,7 @@ import { transactionEntity } from './transaction.entity.ts';
 export const chargebackEntity = defineEntity(ZChargebackRow, {
   name: 'chargeback',
   table: 'chargeback',
+  moded: true,
   tenancy: 'merchant',
   // One generic plan per connection for the lists' first pages (query/prepared.ts, migration 0098).
   genericPlans: true,

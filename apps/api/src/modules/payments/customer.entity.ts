@@ -8,6 +8,7 @@ const CUSTOMER_FULL_NAME = "(coalesce(e.first_name, '') || ' ' || coalesce(e.las
 export const customerEntity = defineEntity(ZCustomerRow, {
   name: 'customer',
   table: 'customer',
+  moded: true,
   tenancy: 'merchant',
   // One generic plan per connection for the list's first page (query/prepared.ts, migration 0099).
   genericPlans: true,

@@ -37,6 +37,7 @@ const common = {
 export const paymentLinkEntity = defineEntity(ZPaymentLinkRow, {
   name: 'payment link',
   table: 'payment_link',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     ...common,
@@ -55,6 +56,7 @@ export const paymentLinkEntity = defineEntity(ZPaymentLinkRow, {
 
 export const cardAddLinkEntity = defineEntity(ZCardAddLinkRow, {
   name: 'card-add link',
+  moded: true,
   table: 'card_add_link',
   tenancy: 'merchant',
   fields: { ...common, status: status(statusVocabularies.cardAddLink.values) },

@@ -78,6 +78,7 @@ export const createLink = async (db: Db, actor: Actor, publicUrl: string, reques
       merchantReference: body.merchant_reference ?? null,
       expiresAt,
       createdBy: actor.userId,
+      mode: actor.mode ?? 'live',
     });
     await recordAudit(tx, {
       ...actor.audit,

@@ -37,8 +37,10 @@ export type NewRefund = {
   createdBy: string;
 };
 
+/** A refund is of its payment's mode (test mode, migration 0116). */
 export const insertRefund = (tx: Queryable, r: NewRefund) =>
   tx.query(sql`insert into refund (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, reason,
-      status, processor_id_external, idempotency_key, created_by)
+      status, processor_id_external, idempotency_key, created_by, mode)
     values (${r.id}, ${r.organisationId}, ${r.merchantId}, ${r.transactionId}, ${r.paymentProfileId}, ${r.amount}, ${r.currencyCode},
-      ${r.reason}, ${r.status}, ${r.processorIdExternal}, ${r.idempotencyKey}, ${r.createdBy})`);
+      ${r.reason}, ${r.status}, ${r.processorIdExternal}, ${r.idempotencyKey}, ${r.createdBy},
+      (select t.mode from transaction t where t.id = ${r.transactionId}))`);

@@ -58,6 +58,13 @@ export const TEST_CARDS: Readonly<Record<string, Outcome>> = {
   '4000000000000119': failed('96', 'processor error'),
 };
 
+/** Any card: the last two minor-unit digits of the amount force these outcomes (e.g. 10.51). */
+export const AMOUNT_OUTCOMES: Readonly<Record<number, Outcome>> = {
+  51: declined('51', 'insufficient funds'),
+  52: failed('96', 'processor error'),
+  53: declined('59', 'suspected fraud'),
+};
+
 /** The card brand a number's prefix names, as the schemes assign them. */
 export const cardBrandOf = (number: string): string => {
   if (/^3[47]/.test(number)) return 'amex';
@@ -79,10 +86,8 @@ const outcomeOf = (payment: SandboxPayment, processor: SandboxProcessor): Outcom
   if (processor.outage) return failed('91', 'processor unavailable');
   const card = payment.productType === 'card' && payment.cardNumber ? TEST_CARDS[payment.cardNumber] : undefined;
   if (card && card !== APPROVED) return card;
-  const cents = payment.amount % 100;
-  if (cents === 51) return declined('51', 'insufficient funds');
-  if (cents === 52) return failed('96', 'processor error');
-  if (cents === 53) return declined('59', 'suspected fraud');
+  const byAmount = AMOUNT_OUTCOMES[payment.amount % 100];
+  if (byAmount) return byAmount;
   if (payment.customerStatus === 'UNKNOWN') return declined('05', 'customer unknown to the issuer');
   return APPROVED;
 };

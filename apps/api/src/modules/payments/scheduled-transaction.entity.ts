@@ -8,6 +8,7 @@ import { transactionEntity } from './transaction.entity.ts';
 export const scheduledTransactionEntity = defineEntity(ZScheduledTransactionRow, {
   name: 'scheduled transaction',
   table: 'scheduled_transaction',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

@@ -78,10 +78,10 @@ export const insertChargeback = (
   c: { id: string; transaction: ChargebackCandidate; reasonCode: string; reason: string; externalId: string; at: Date },
 ) =>
   tx.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, processor_id, amount, currency_code,
-      reason_code, reason, status, processor_id_external, created_at, updated_at)
+      reason_code, reason, status, processor_id_external, created_at, updated_at, mode)
     values (${c.id}, ${c.transaction.organisation_id}, ${c.transaction.merchant_id}, ${c.transaction.id}, ${c.transaction.payment_profile_id},
       ${c.transaction.processor_id}, ${Number(c.transaction.open_amount)}, ${c.transaction.currency_code}, ${c.reasonCode}, ${c.reason}, 'OPEN',
-      ${c.externalId}, ${c.at}, ${c.at})`);
+      ${c.externalId}, ${c.at}, ${c.at}, (select t.mode from transaction t where t.id = ${c.transaction.id}))`);
 
 /** The sandbox acquirer's undecided chargebacks in `status`, unchanged since `cutoff`, oldest first. */
 export const dueSandboxChargebacks = async (

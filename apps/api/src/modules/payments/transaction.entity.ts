@@ -31,6 +31,7 @@ const customerSearch = (term: string) => {
 export const transactionEntity = defineEntity(ZTransactionRow, {
   name: 'transaction',
   table: 'transaction',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

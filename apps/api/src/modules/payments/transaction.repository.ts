@@ -1,5 +1,6 @@
+import type { TMode } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import { scopeCondition } from '../../query/where.ts';
+import { scopedModedAnd } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
 export type LockedTransaction = {
@@ -22,10 +23,10 @@ export const lockTransaction = async (
   scope: Scope,
   id: string,
 ): Promise<LockedTransaction | undefined> => {
-  const scoped = scopeCondition(scope, 'merchant');
+  // Tenancy and mode (test mode: a test key never reaches a live payment, and the other way round).
   const [row] = await tx.query<LockedTransaction>(sql`
     select e.id, e.organisation_id, e.merchant_id, e.payment_profile_id, e.amount, e.currency_code, e.status, e.blocked
-    from transaction e where e.id = ${id} ${scoped ? sql`and ${scoped}` : sql.empty} for update`);
+    from transaction e where e.id = ${id} ${scopedModedAnd(scope)} for update`);
   return row;
 };
 
@@ -73,6 +74,8 @@ export type NewTransaction = {
   issuer?: { issuer: string; country: string } | null;
   /** What the payments engine decided (rulesets, routing path, acquirer answer). */
   decision?: unknown;
+  /** Test mode (issue 38): the mode of the request or the parent row that made the payment; live when absent. */
+  mode?: TMode;
   /** Written as `created_at` and `updated_at` (else the database's `now()`): set when the answer is built before the write. */
   createdAt?: Date;
 };
@@ -80,7 +83,7 @@ export type NewTransaction = {
 const TRANSACTION_COLUMNS = `id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
       amount, currency_code, payment_product_type, card_brand, card_bin, card_last4, recurring_type, status, status_reason,
       subscription_id, subscription_cycle, description, processor_id_external, status_history, blocked, tags, three_ds, country_code, decision,
-      platform, browser, issuer, issuer_country`;
+      platform, browser, issuer, issuer_country, mode`;
 
 /** A new transaction as one JSON object of its columns (read back with `jsonb_populate_record(null::transaction, …)`). */
 const transactionRecord = (t: NewTransaction) =>
@@ -116,6 +119,7 @@ const transactionRecord = (t: NewTransaction) =>
     browser: t.client?.browser ?? null,
     issuer: t.issuer?.issuer ?? null,
     issuer_country: t.issuer?.country ?? null,
+    mode: t.mode ?? 'live',
   });
 
 /**

@@ -61,6 +61,7 @@ export const createPayment = async (db: Db, actor: Actor, body: TTransactionCrea
         cardNumber: body.card_number ?? null,
         threeDSecure: body.three_d_secure,
         challenge: true,
+        mode: actor.mode,
       },
       customer && { status: customer.status ?? null, country_code: customer.country_code ?? null },
     );

@@ -62,6 +62,8 @@ export const finishCycleCharge = (
 
 export type NewScheduledTransaction = {
   id: string;
+  /** The subscription's mode (test mode). */
+  mode: 'live' | 'test';
   organisationId: string;
   merchantId: string;
   paymentProfileId: string;
@@ -74,8 +76,8 @@ export type NewScheduledTransaction = {
 
 /** The planned charge of a cycle attempt; chargePayment marks it DONE or FAILED with its transaction. */
 export const insertScheduledTransaction = (tx: Queryable, s: NewScheduledTransaction) =>
-  tx.query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, subscription_id, amount, currency_code, due_at)
-    values (${s.id}, ${s.organisationId}, ${s.merchantId}, ${s.paymentProfileId}, ${s.customerId}, ${s.subscriptionId}, ${s.amount}, ${s.currencyCode}, ${s.dueAt})`);
+  tx.query(sql`insert into scheduled_transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, subscription_id, amount, currency_code, due_at, mode)
+    values (${s.id}, ${s.organisationId}, ${s.merchantId}, ${s.paymentProfileId}, ${s.customerId}, ${s.subscriptionId}, ${s.amount}, ${s.currencyCode}, ${s.dueAt}, ${s.mode})`);
 
 /** The tree path of an organisation, to bill only its subtree; undefined for an unknown id. */
 export const findOrganisationPath = async (db: Queryable, id: string): Promise<{ path: string } | undefined> =>

@@ -91,6 +91,7 @@ export const billSubscription = async (
       amount: chargedAmount,
       currencyCode: subscription.currency_code,
       dueAt: subscription.due_date ?? now,
+      mode: subscription.mode,
     });
     const charged = await chargePayment(tx, {
       notify: options.notify,
@@ -106,6 +107,7 @@ export const billSubscription = async (
       subscriptionCycle: cycle,
       recurringType: cycle === 1 ? 'initial' : 'recurring',
       scheduledTransactionId: scheduledId,
+      mode: subscription.mode,
     });
     // Billing runs allow no challenge, so a charge has its acquirer's answer.
     if (charged.status === 'IN_PROGRESS')

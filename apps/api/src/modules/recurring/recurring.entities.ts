@@ -88,6 +88,7 @@ const discountsAttachedColumn = `(select coalesce(json_agg(json_build_object(
 export const subscriptionEntity = defineEntity(ZSubscriptionRow, {
   name: 'subscription',
   table: 'subscription',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

@@ -1,11 +1,13 @@
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../../query/where.ts';
+import { scopedModedAnd } from '../../query/where.ts';
 import type { DiscountRow } from './discount.repository.ts';
 import { insertRow, updateRow } from '../../query/write.repository.ts';
 
 export type SubscriptionRow = {
   id: string;
+  /** Test mode (migration 0116): its billing runs' scheduled transactions and payments are of this mode. */
+  mode: 'live' | 'test';
   organisation_id: string;
   merchant_id: string;
   customer_id: string;
@@ -33,7 +35,7 @@ export const lockSubscription = async (
   id: string,
 ): Promise<SubscriptionRow | undefined> => {
   const [row] = await tx.query<SubscriptionRow>(
-    sql`select e.* from subscription e where e.id = ${id} ${scopedAnd(scope)} for update`,
+    sql`select e.* from subscription e where e.id = ${id} ${scopedModedAnd(scope)} for update`,
   );
   return row;
 };

@@ -103,6 +103,7 @@ export const createSubscription = async (db: Db, config: Config, actor: Actor, b
       next_attempt_at: start,
       max_billing_cycle: body.max_billing_cycle ?? plan.max_billing_cycle,
       status: 'CREATED',
+      mode: actor.mode ?? 'live',
     };
     await insertSubscription(tx, row);
     if (body.subscription_discount) {

@@ -6,6 +6,7 @@ import { organisationEntity } from '../settings/settings.entities.ts';
 export const reportEntity = defineEntity(ZReportRow, {
   name: 'report',
   table: 'report',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

@@ -1,7 +1,7 @@
 import { STATISTICS_TIME_ZONE, type TListQuery, type TReportScheduleCreate } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../../query/where.ts';
+import { scopedAnd, scopedModedAnd } from '../../query/where.ts';
 
 /** The organisation a report is read for: its tenancy becomes the report's scope. */
 export const findOrganisation = async (db: Queryable, id: string) =>
@@ -23,15 +23,15 @@ export type NewReport = {
 };
 
 export const insertReport = (tx: Queryable, id: string, values: NewReport) =>
-  tx.query(sql`insert into report (id, organisation_id, merchant_id, name, filters, fields, scope, schedule_id, created_by_name)
+  tx.query(sql`insert into report (id, organisation_id, merchant_id, name, filters, fields, scope, schedule_id, created_by_name, mode)
     values (${id}, ${values.organisationId}, ${values.merchantId}, ${values.name}, ${JSON.stringify(values.filters)}::jsonb, ${[...values.fields]}, ${JSON.stringify(values.scope)}::jsonb,
-      ${values.scheduleId ?? null}, ${values.createdBy})`);
+      ${values.scheduleId ?? null}, ${values.createdBy}, ${values.scope.mode ?? 'live'})`);
 
 /** Locks a report of the actor's tenancy before it is deleted. */
 export const lockOwnReport = async (tx: Queryable, id: string, scope: Scope) =>
   (
     await tx.query<{ status: string }>(
-      sql`select e.status from report e where e.id = ${id} ${scopedAnd(scope)} for update`,
+      sql`select e.status from report e where e.id = ${id} ${scopedModedAnd(scope)} for update`,
     )
   )[0];
 
@@ -45,7 +45,7 @@ export const findOwnReportChunks = async (db: Queryable, id: string, scope: Scop
       status: string;
       chunks: number;
     }>(sql`select e.name, e.status, (select count(*)::int from report_chunk c where c.report_id = e.id) as chunks
-    from report e where e.id = ${id} ${scopedAnd(scope)}`)
+    from report e where e.id = ${id} ${scopedModedAnd(scope)}`)
   )[0];
 
 export const readChunk = async (db: Queryable, reportId: string, seq: number): Promise<string | undefined> =>

@@ -67,7 +67,9 @@ const insertReport = async (tx: Queryable, values: repo.NewReport) => {
 
 /** Stores the report (PENDING) and queues its job in one transaction: the job exists exactly when the report does. */
 export const createReport = async (db: Db, actor: Actor & { name: string }, body: TReportCreate) => {
-  const { owner, scope } = await ownerAndScope(db, actor, body.organisation);
+  const { owner, scope: ownerScope } = await ownerAndScope(db, actor, body.organisation);
+  // A report reads the rows of the mode it was asked in (test mode): the stored scope carries it.
+  const scope = { ...ownerScope, mode: actor.mode ?? 'live' };
   await checkFilters(db, scope, body.filters);
   const id = await db.transaction(async (tx) => {
     const reportId = await insertReport(tx, {

@@ -94,6 +94,7 @@ export const paymentProfileEntity = defineEntity(ZPaymentProfileRow, {
 export const settlementEntity = defineEntity(ZSettlementRow, {
   name: 'settlement',
   table: 'settlement',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

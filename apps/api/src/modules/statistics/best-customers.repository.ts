@@ -1,3 +1,4 @@
+import { LIVE_ROWS } from '../../query/where.ts';
 import type { TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
@@ -58,7 +59,7 @@ export const bestCustomerIds = async (
       from (select e.customer_id, ${sql.raw(by === 'volume' ? 'e.volume' : 'e.count')} as bound from customer_totals e ${where(candidates)}
         order by ${order}, e.customer_id limit ${batchSize} offset ${offset}) c
       cross join lateral (select count(*)::bigint as count, coalesce(sum(e.amount), 0)::numeric as volume
-        from transaction e ${where([sql`e.customer_id = c.customer_id`, ...filters])}) x
+        from transaction e ${where([LIVE_ROWS, sql`e.customer_id = c.customer_id`, ...filters])}) x
       order by c.bound desc, c.customer_id`);
     // A customer is counted once, with its sums over the whole scope.
     for (const row of batch) {
@@ -74,6 +75,6 @@ export const bestCustomerIds = async (
   }
   return db.query<Best>(sql`
     select e.customer_id, count(*)::bigint as count, sum(e.amount)::numeric as volume
-    from transaction e ${where([...filters, sql`e.customer_id is not null`])}
+    from transaction e ${where([LIVE_ROWS, ...filters, sql`e.customer_id is not null`])}
     group by 1 order by ${by === 'count' ? sql`2 desc, 3 desc` : sql`3 desc, 2 desc`}, 1 limit ${limit}`);
 };

@@ -1,3 +1,4 @@
+import { LIVE_ROWS } from '../../query/where.ts';
 import { sql, type Sql } from '../../plugins/db/index.ts';
 import { pyramid, type Level } from './pyramid.sql.ts';
 import type { Range } from './statistics.repository.ts';
@@ -48,7 +49,7 @@ export const localMonthSource = (conditions: Sql[], range: Range, clock: ZoneClo
           from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
       (rows) =>
         sql`select ${label}::timestamp as local, ${ROW_COLUMNS}, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume
-          from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(rows.lower)}`, sql`e.created_at <= ${new Date(rows.upper)}`])}`,
+          from transaction e ${where([LIVE_ROWS, ...conditions, sql`e.created_at >= ${new Date(rows.lower)}`, sql`e.created_at <= ${new Date(rows.upper)}`])}`,
       piece,
     );
   /** Local months of [from, to) (ms), each piece labelled with its month, from days, hours and rows; `-` subtracts them. */

@@ -1,7 +1,7 @@
 import { RFM_NEW_CUSTOMER_DAYS } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopeCondition } from '../../query/where.ts';
+import { liveRollupCondition, scopeCondition } from '../../query/where.ts';
 
 /** The first month of the scoring window: the 12 whole months before the current one, and it. */
 const windowStart = sql`(date_trunc('month', now() at time zone 'UTC') - interval '12 months')::date`;
@@ -75,6 +75,7 @@ export const segmentIdleCustomers = (db: Queryable, after: string, upto: string)
 export const segmentCounts = async (db: Queryable, scope: Scope, organisation?: string) => {
   const conditions = [
     scopeCondition(scope, 'merchant'),
+    liveRollupCondition(scope),
     organisation
       ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${organisation}) || '%')`
       : null,

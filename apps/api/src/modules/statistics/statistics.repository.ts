@@ -1,7 +1,7 @@
 import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
+import { EVERY_MERCHANT, liveRollupCondition, scopeCondition, LIVE_ROWS } from '../../query/where.ts';
 import { pyramid, type Level, type Range } from './pyramid.sql.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
@@ -44,6 +44,9 @@ export const filterConditions = (
   const conditions: Sql[] = [];
   const scoped = scopeCondition(scope, 'merchant');
   if (scoped) conditions.push(scoped);
+  // Statistics are live figures (rollups and rows alike, never a mix): test mode reads none.
+  const live = liveRollupCondition(scope);
+  if (live) conditions.push(live);
   const statuses = statusesOf(query);
   if (statuses.length) conditions.push(sql`e.status = any(${statuses})`);
   if (query.organisation) {
@@ -135,7 +138,7 @@ const dimensions = (narrow = false) =>
 /** The rows themselves, for zones no rollup serves exactly. */
 const rowSource = (conditions: Sql[], range: Range, zone: string): Sql =>
   sql`select e.created_at at time zone ${zone} as local, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
-    from transaction e ${where([...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+    from transaction e ${where([LIVE_ROWS, ...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
 
 /** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
 const hourlySource = (conditions: Sql[], range: Range, zone: string, narrow = false): Sql => {
@@ -197,7 +200,7 @@ export const rangeSource = (conditions: Sql[], range: Range): Sql =>
     (
       rows,
     ) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
-      from transaction e ${where([...conditions, ...inRange(rows)])}`,
+      from transaction e ${where([LIVE_ROWS, ...conditions, ...inRange(rows)])}`,
     range,
   );
 
@@ -206,7 +209,7 @@ export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock):
   const rows = (
     part: Range,
   ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
-    from refund e ${where([...conditions, ...inRange(part), EVERY_MERCHANT])}`;
+    from refund e ${where([LIVE_ROWS, ...conditions, ...inRange(part), EVERY_MERCHANT])}`;
   if (clock.rollup !== 'local-day') return rows(range);
   return byLocalDays(
     clock,
@@ -222,7 +225,7 @@ export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock
   const rows = (
     part: Range,
   ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, 1 as count, 0 as volume
-    from customer e ${where([...conditions, ...inRange(part), EVERY_MERCHANT])}`;
+    from customer e ${where([LIVE_ROWS, ...conditions, ...inRange(part), EVERY_MERCHANT])}`;
   if (clock.rollup !== 'local-day') return rows(range);
   return byLocalDays(
     clock,
@@ -279,7 +282,7 @@ export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
     (level, time) =>
       sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.country_code <> ''`, time])}`,
     (rows) =>
-      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${where([...conditions, sql`e.country_code is not null`, ...inRange(rows)])}`,
+      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${where([LIVE_ROWS, ...conditions, sql`e.country_code is not null`, ...inRange(rows)])}`,
     range,
   );
   return db.query<Money & { alpha2: string }>(sql`
@@ -317,7 +320,7 @@ export const segments = (db: Queryable, conditions: Sql[]) =>
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
 export const recentActivity = (db: Queryable, conditions: Sql[], limit: number) => {
-  const scoped = where(conditions);
+  const scoped = where([LIVE_ROWS, ...conditions]);
   return db.query<{
     id: string;
     type: 'transaction' | 'blocked' | 'refund';
@@ -336,7 +339,7 @@ export const recentActivity = (db: Queryable, conditions: Sql[], limit: number) 
        from transaction e ${scoped} order by e.created_at desc limit ${limit})
       union all
       (select e.id, 'refund', e.status, e.amount, e.currency_code, t.payment_product_type, e.organisation_id, e.transaction_id, e.last_status_update
-       from refund e join transaction t on t.id = e.transaction_id ${where([...conditions, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
+       from refund e join transaction t on t.id = e.transaction_id ${where([LIVE_ROWS, ...conditions, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
     select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
     order by recent.created_at desc, recent.id desc limit ${limit}`);
 };
@@ -361,7 +364,7 @@ export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
     (level, time) =>
       sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
     (rows) =>
-      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${where([...conditions, ...inRange(rows)])}`,
+      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${where([LIVE_ROWS, ...conditions, ...inRange(rows)])}`,
     range,
   );
   return db.query<Money & { scheme: string }>(sql`

@@ -6,6 +6,7 @@ import { organisationEntity } from '../settings/settings.entities.ts';
 export const webhookEntity = defineEntity(ZWebhookRow, {
   name: 'webhook',
   table: 'webhook',
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

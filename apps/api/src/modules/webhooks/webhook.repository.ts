@@ -1,5 +1,5 @@
 import type { WebhookType } from '@kassa/domain';
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { SendResult } from './sender.ts';
 
 export type WebhookRow = {
@@ -24,12 +24,30 @@ export type NewWebhook = Pick<
   'id' | 'organisation_id' | 'merchant_id' | 'url' | 'type' | 'event' | 'item_id' | 'status' | 'payload' | 'manual'
 > & { created_at: Date };
 
+/** The payment-side item tables (test mode, migration 0116): a webhook about one of their rows is of that row's mode. */
+const MODED_ITEM_TABLES: ReadonlySet<string> = new Set([
+  'transaction',
+  'refund',
+  'chargeback',
+  'card_add_link',
+  'payment_link',
+  'subscription',
+]);
+
+/** The mode of the webhook about an item: the item's (live for configuration items, e.g. rulesets). */
+const webhookMode = (type: string, itemId: string | null): Sql => {
+  const table = (itemTables as Record<string, string>)[type];
+  return table && MODED_ITEM_TABLES.has(table) && itemId
+    ? sql`coalesce((select i.mode from ${sql.raw(table)} i where i.id = ${itemId}), 'live')`
+    : sql`'live'`;
+};
+
 /** Inserts the event once: a repeated job (at-least-once) finds it there and adds nothing. */
 export const insertWebhook = async (db: Queryable, w: NewWebhook): Promise<boolean> =>
   (
-    await db.query(sql`insert into webhook (id, organisation_id, merchant_id, url, type, event, item_id, status, payload, manual, next_attempt_at, created_at, updated_at)
+    await db.query(sql`insert into webhook (id, organisation_id, merchant_id, url, type, event, item_id, status, payload, manual, next_attempt_at, created_at, updated_at, mode)
     values (${w.id}, ${w.organisation_id}, ${w.merchant_id}, ${w.url}, ${w.type}, ${w.event}, ${w.item_id}, ${w.status}, ${JSON.stringify(w.payload)}::jsonb,
-      ${w.manual}, ${w.created_at}, ${w.created_at}, ${w.created_at})
+      ${w.manual}, ${w.created_at}, ${w.created_at}, ${w.created_at}, ${webhookMode(w.type, w.item_id)})
     on conflict (id) do nothing returning id`)
   ).length > 0;
 

@@ -6,6 +6,7 @@ import { useAppConfig } from '@/lib/app-config.ts';
 import { watchInactivity } from '@/lib/inactivity.ts';
 import { endSession } from '@/app/session-flow.ts';
 import { PageSpinner, Suspended } from '@/app/suspended.tsx';
+import { TestModeBanner } from '@/features/test-mode/components/test-mode-banner.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import styles from './app-layout.module.css';
@@ -50,7 +51,10 @@ export const AppLayout = () => {
           <SideMenu collapsed={collapsed} />
         </Layout.Sider>
         <Layout>
-          <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+          <div className={styles.top}>
+            <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+            <TestModeBanner />
+          </div>
           <Layout.Content id="content" tabIndex={-1} className={styles.content}>
             <Suspended>
               <Outlet />

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { ModeSwitch } from '@/features/test-mode/components/mode-switch.tsx';
 import { OrganisationSelector } from './organisation-selector.tsx';
 import { UserMenu } from './user-menu.tsx';
 import styles from './app-layout.module.css';
@@ -19,6 +20,7 @@ export const HeaderBar = ({ collapsed, onToggle }: { collapsed: boolean; onToggl
       />
       <OrganisationSelector />
       <span className={styles.spacer} />
+      <ModeSwitch />
       <LanguageSwitch />
       <UserMenu />
     </Layout.Header>

@@ -9,6 +9,7 @@ import { useOrganisationTree } from '../api/organisation-tree.ts';
 import { OrganisationDetail } from '../components/organisation-detail.tsx';
 import { OrganisationForm } from '../components/organisation-form.tsx';
 import { OrganisationTreeView } from '../components/organisation-tree-view.tsx';
+import { TestDataCard } from '../components/test-data-card.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
 /** Settings → Organisations: the tree beside the selected organisation (risk-config.md §2.8). */
@@ -27,6 +28,7 @@ export const OrganisationsPage = () => {
   const selected = organisations.find((org) => org.id === selectedId) ?? null;
   const canCreate = hasAccess(me?.roles ?? [], access.organisation.create);
   const canEdit = hasAccess(me?.roles ?? [], access.organisation.update);
+  const canDeleteTestData = hasAccess(me?.roles ?? [], access.testMode.deleteData);
 
   const show = useCallback(
     (params: Record<string, string>) => {
@@ -71,12 +73,15 @@ export const OrganisationsPage = () => {
   } else if (selected) {
     const parentName = organisations.find((org) => org.id === selected.parent)?.name ?? null;
     panel = (
-      <OrganisationDetail
-        organisation={selected}
-        parentName={parentName}
-        canEdit={canEdit}
-        onEdit={() => setEditing(true)}
-      />
+      <>
+        <OrganisationDetail
+          organisation={selected}
+          parentName={parentName}
+          canEdit={canEdit}
+          onEdit={() => setEditing(true)}
+        />
+        {canDeleteTestData && <TestDataCard organisation={selected} />}
+      </>
     );
   } else {
     panel = (
