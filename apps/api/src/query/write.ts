@@ -1,7 +1,7 @@
 import { type ErrorDetail, HttpError, notFoundAt } from '../lib/http-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { Actor } from '../plugins/actor.ts';
-import { recordAudit } from '../plugins/audit.ts';
+import { type AuditEntry, recordAudit } from '../plugins/audit.ts';
 import { type Db, isUniqueViolation, type Queryable } from '../plugins/db/index.ts';
 import type { EntityDef, RowOf } from './entity.ts';
 import { type Owner, ownerScope, resolveOwner, resolveProviderOwner } from './owner.ts';
@@ -47,6 +47,11 @@ export type WriteDef<E extends EntityDef = EntityDef> = {
   softDelete?: boolean;
   /** Who owns new rows: a merchant organisation (default) or the provider (its shared catalogue, no `merchant_id`). */
   ownedBy?: 'merchant' | 'provider';
+  /**
+   * Who owns a new row when it is not the body's `organisation`: the owner of a row the body names,
+   * read in the caller's scope (a subscription is its plan's, a link its payment profile's).
+   */
+  owner?: (tx: Queryable, actor: Actor, body: Record<string, unknown>) => Promise<Owner>;
 };
 
 const defs: WriteDef[] = [];
@@ -61,8 +66,16 @@ export const defineWrite = <E extends EntityDef>(def: WriteDef<E>): WriteDef<E> 
 export const writeDefinitions = (): readonly WriteDef[] => defs;
 
 /** What the rules of a service give back: the columns to write, and what the audit entry says. */
-export type Written = { values?: Record<string, unknown>; detail?: Record<string, unknown> };
-export type Change = 'created' | 'updated' | 'rolled_back' | 'deleted';
+export type Written = {
+  values?: Record<string, unknown>;
+  detail?: Record<string, unknown>;
+  /** More of the audit entry: the transaction it is about, or the status of an answer that is not the change's usual one. */
+  audit?: Pick<AuditEntry, 'transactionId' | 'paymentProfileId' | 'responseCode'>;
+  /** Nothing was changed (a link already switched off): no write, no audit entry. */
+  unchanged?: boolean;
+};
+/** The verb of the audit entry's type; besides these a service names its own (`onboarded`, `reversed`). */
+export type Change = 'created' | 'updated' | 'rolled_back' | 'deleted' | (string & {});
 
 type Ctx = { tx: Queryable; id: string; owner: Owner; ownerScope: Scope };
 export type CreateCtx<B> = Ctx & { body: B };
@@ -138,6 +151,7 @@ const audit = (
   id: string,
   change: Change,
   detail?: Record<string, unknown>,
+  extra?: Written['audit'],
 ) =>
   recordAudit(tx, {
     ...actor.audit,
@@ -146,10 +160,54 @@ const audit = (
     entity: def.audit.entity,
     entityId: id,
     detail,
+    ...extra,
   });
 
-const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
+const reread = <E extends EntityDef>(db: Queryable, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
   getEntity(db, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
+
+/**
+ * A creating call with an `Idempotency-Key` (`actor.answer`): the answer is re-read in the write's
+ * transaction and stored there, so a crash after the commit leaves it to replay (decisions.md
+ * "Idempotency answers commit with their write"). Without a key the answer is re-read after the commit.
+ */
+const answered = async <E extends EntityDef>(
+  tx: Queryable,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+  status: number,
+): Promise<RowOf<E> | undefined> => {
+  if (!actor.answer) return undefined;
+  const row = await reread(tx, actor, def, id);
+  await actor.answer.record(tx, status, row);
+  return row;
+};
+
+/**
+ * A write whose row the service writes itself (a status update with the item it changes, a report
+ * with its job, a status move): `work` runs in the one transaction (a unique violation answered as
+ * the entity's 409), the audit entry of `change` follows in it, and the row `id` is answered as the
+ * read layer shows it; a creating call's idempotency answer is stored with it. Lock rows with
+ * `lockInScope`, check references with `checkReferences`.
+ */
+export const writeEntity = async <E extends EntityDef>(
+  db: Db,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+  change: Change,
+  work: (tx: Queryable) => Promise<Written | void>,
+): Promise<RowOf<E>> => {
+  const row = await inTransaction(db, def, async (tx) => {
+    const written = await work(tx);
+    if (written?.unchanged) return undefined;
+    await audit(tx, actor, def, id, change, written?.detail, written?.audit);
+    const status = written?.audit?.responseCode ?? (change === 'created' ? 201 : 200);
+    return answered(tx, actor, def, id, status);
+  });
+  return row ?? reread(db, actor, def, id);
+};
 
 /** Locks the row in the caller's scope; an unknown or foreign id is one 404. */
 export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string) => {
@@ -179,15 +237,13 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
   rules: (ctx: CreateCtx<B>) => Promise<Written>,
 ): Promise<RowOf<E>> => {
   const id = newId(def.idPrefix);
-  await inTransaction(db, def, async (tx) => {
-    const owner = await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(
-      tx,
-      actor,
-      body.organisation ?? null,
-    );
+  const row = await inTransaction(db, def, async (tx) => {
+    const owner = def.owner
+      ? await def.owner(tx, actor, body as Record<string, unknown>)
+      : await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(tx, actor, body.organisation ?? null);
     const scope = await ownerScope(tx, owner.organisationId);
     await checkReferences(tx, def, scope, body);
-    const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body });
+    const { values = {}, detail, audit: extra } = await rules({ tx, id, owner, ownerScope: scope, body });
     const ownedBy = owner.merchantId === null ? {} : { merchant_id: owner.merchantId };
     await insertRow(tx, def.table ?? def.entity.table, {
       id,
@@ -195,9 +251,10 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
       ...ownedBy,
       ...values,
     });
-    await audit(tx, actor, def, id, 'created', detail);
+    await audit(tx, actor, def, id, 'created', detail, extra);
+    return answered(tx, actor, def, id, 201);
   });
-  return reread(db, actor, def, id);
+  return row ?? reread(db, actor, def, id);
 };
 
 /**
@@ -211,7 +268,7 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
   id: string,
   bodyOf: B | ((tx: Queryable, row: Record<string, unknown>) => Promise<B>),
   rules: (ctx: UpdateCtx<B>) => Promise<Written>,
-  change: 'updated' | 'rolled_back' = 'updated',
+  change: Exclude<Change, 'created'> = 'updated',
 ): Promise<RowOf<E>> => {
   await inTransaction(db, def, async (tx) => {
     const row = await lockInScope(tx, actor, def, id);
@@ -219,11 +276,17 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
     const body = typeof bodyOf === 'function' ? await bodyOf(tx, row) : bodyOf;
     const { owner, ownerScope: scope } = await ownerOf(tx, row);
     await checkReferences(tx, def, scope, body as Record<string, unknown>, row);
-    const { values: given = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    const {
+      values: given = {},
+      detail,
+      audit: extra,
+      unchanged,
+    } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    if (unchanged) return;
     // A field the body did not send stays as stored: an update changes exactly what it sends.
     const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     if (Object.keys(values).length) await updateRow(tx, def.table ?? def.entity.table, id, values);
-    await audit(tx, actor, def, id, change, detail);
+    await audit(tx, actor, def, id, change, detail, extra);
   });
   return reread(db, actor, def, id);
 };
@@ -241,6 +304,6 @@ export const deleteEntity = async (
     const written = await rules({ tx, row });
     const table = def.table ?? def.entity.table;
     await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
-    await audit(tx, actor, def, id, 'deleted', written?.detail);
+    await audit(tx, actor, def, id, 'deleted', written?.detail, written?.audit);
   });
 };
