@@ -73,6 +73,8 @@ export type Written = {
   audit?: Pick<AuditEntry, 'transactionId' | 'paymentProfileId' | 'responseCode'>;
   /** Nothing was changed (a link already switched off): no write, no audit entry. */
   unchanged?: boolean;
+  /** Of a delete: the row is kept and changed by `values` instead, audited as this change (a billed subscription is cancelled). */
+  instead?: Change;
 };
 /** The verb of the audit entry's type; besides these a service names its own (`onboarded`, `reversed`). */
 export type Change = 'created' | 'updated' | 'rolled_back' | 'deleted' | (string & {});
@@ -210,9 +212,9 @@ export const writeEntity = async <E extends EntityDef>(
 };
 
 /** Locks the row in the caller's scope; an unknown or foreign id is one 404. */
-export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string) => {
+export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string, at = 'params.id') => {
   const row = await lockRow(tx, def.table ?? def.entity.table, id, rowConditions(def.entity, actor.scope));
-  if (!row) throw notFoundAt('params.id', def.label);
+  if (!row) throw notFoundAt(at, def.label);
   return row;
 };
 
@@ -303,6 +305,11 @@ export const deleteEntity = async (
     const row = await lockInScope(tx, actor, def, id);
     const written = await rules({ tx, row });
     const table = def.table ?? def.entity.table;
+    if (written?.instead) {
+      if (written.values && Object.keys(written.values).length) await updateRow(tx, table, id, written.values);
+      await audit(tx, actor, def, id, written.instead, written.detail, written.audit);
+      return;
+    }
     await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
     await audit(tx, actor, def, id, 'deleted', written?.detail, written?.audit);
   });
