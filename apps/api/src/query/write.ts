@@ -1,7 +1,7 @@
 import { type ErrorDetail, HttpError, notFoundAt } from '../lib/http-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { Actor } from '../plugins/actor.ts';
-import { recordAudit } from '../plugins/audit.ts';
+import { type AuditEntry, recordAudit } from '../plugins/audit.ts';
 import { type Db, isUniqueViolation, type Queryable } from '../plugins/db/index.ts';
 import type { EntityDef, RowOf } from './entity.ts';
 import { type Owner, ownerScope, resolveOwner, resolveProviderOwner } from './owner.ts';
@@ -49,6 +49,11 @@ export type WriteDef<E extends EntityDef = EntityDef> = {
   ownedBy?: 'merchant' | 'provider';
   /** The column naming the row's owner organisation; `id` for organisations, which own themselves. */
   ownerColumn?: string;
+  /**
+   * Who owns a new row when it is not the body's `organisation`: the owner of a row the body names,
+   * read in the caller's scope (a subscription is its plan's, a link its payment profile's).
+   */
+  owner?: (tx: Queryable, actor: Actor, body: Record<string, unknown>) => Promise<Owner>;
 };
 
 const defs: WriteDef[] = [];
@@ -63,8 +68,18 @@ export const defineWrite = <E extends EntityDef>(def: WriteDef<E>): WriteDef<E> 
 export const writeDefinitions = (): readonly WriteDef[] => defs;
 
 /** What the rules of a service give back: the columns to write, and what the audit entry says. */
-export type Written = { values?: Record<string, unknown>; detail?: Record<string, unknown> };
-export type Change = 'created' | 'updated' | 'rolled_back' | 'deleted';
+export type Written = {
+  values?: Record<string, unknown>;
+  detail?: Record<string, unknown>;
+  /** More of the audit entry: the transaction it is about, or the status of an answer that is not the change's usual one. */
+  audit?: Pick<AuditEntry, 'transactionId' | 'paymentProfileId' | 'responseCode'>;
+  /** Nothing was changed (a link already switched off): no write, no audit entry. */
+  unchanged?: boolean;
+  /** Of a delete: the row is kept and changed by `values` instead, audited as this change (a billed subscription is cancelled). */
+  instead?: Change;
+};
+/** The verb of the audit entry's type; besides these a service names its own (`onboarded`, `reversed`). */
+export type Change = 'created' | 'updated' | 'rolled_back' | 'deleted' | (string & {});
 
 type Ctx = { tx: Queryable; id: string; owner: Owner; ownerScope: Scope };
 export type CreateCtx<B> = Ctx & { body: B };
@@ -173,12 +188,12 @@ const inTransaction = <T>(db: Db, actor: Actor, def: WriteDef, work: (tx: Querya
  * Runs a write through the gate: its `work` either applies or, deferred, is rolled back whole and
  * becomes a change request (the gate throws its 202).
  */
-const gated = async (
+const gated = async <T>(
   db: Db,
   actor: Actor,
   def: WriteDef,
-  work: (tx: Queryable, pass: (plan: PlannedWrite) => Promise<void>) => Promise<void>,
-): Promise<void> => {
+  work: (tx: Queryable, pass: (plan: PlannedWrite) => Promise<void>) => Promise<T>,
+): Promise<T> => {
   let deferred: PlannedWrite | undefined;
   const pass = async (tx: Queryable, plan: PlannedWrite) => {
     if (!changeGate || (await changeGate.decide(tx, actor, plan)) === 'apply') return;
@@ -186,10 +201,10 @@ const gated = async (
     throw new Deferred();
   };
   try {
-    await inTransaction(db, actor, def, (tx) => work(tx, (plan) => pass(tx, plan)));
+    return await inTransaction(db, actor, def, (tx) => work(tx, (plan) => pass(tx, plan)));
   } catch (error) {
     if (!(error instanceof Deferred) || !deferred || !changeGate) throw error;
-    await changeGate.defer(db, actor, deferred);
+    return changeGate.defer(db, actor, deferred);
   }
 };
 
@@ -200,6 +215,7 @@ const audit = (
   id: string,
   change: Change,
   detail?: Record<string, unknown>,
+  extra?: Written['audit'],
 ) =>
   recordAudit(tx, {
     ...actor.audit,
@@ -209,9 +225,10 @@ const audit = (
     entityId: id,
     // An approved change request applied: the entry names it (who asked, who approved).
     detail: actor.replay ? { ...detail, change_request: actor.replay.changeRequest } : detail,
+    ...extra,
   });
 
-const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
+const reread = <E extends EntityDef>(db: Queryable, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
   getEntity(
     actor.replay?.tx ?? db,
     def.entity,
@@ -219,6 +236,49 @@ const reread = <E extends EntityDef>(db: Db, actor: Actor, def: WriteDef<E>, id:
     id,
     def.populate ? { _populate: def.populate } : undefined,
   );
+
+/**
+ * A creating call with an `Idempotency-Key` (`actor.answer`): the answer is re-read in the write's
+ * transaction and stored there, so a crash after the commit leaves it to replay (decisions.md
+ * "Idempotency answers commit with their write"). Without a key the answer is re-read after the commit.
+ */
+const answered = async <E extends EntityDef>(
+  tx: Queryable,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+  status: number,
+): Promise<RowOf<E> | undefined> => {
+  if (!actor.answer) return undefined;
+  const row = await reread(tx, actor, def, id);
+  await actor.answer.record(tx, status, row);
+  return row;
+};
+
+/**
+ * A write whose row the service writes itself (a status update with the item it changes, a report
+ * with its job, a status move): `work` runs in the one transaction (a unique violation answered as
+ * the entity's 409), the audit entry of `change` follows in it, and the row `id` is answered as the
+ * read layer shows it; a creating call's idempotency answer is stored with it. Lock rows with
+ * `lockInScope`, check references with `checkReferences`.
+ */
+export const writeOwnRow = async <E extends EntityDef>(
+  db: Db,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+  change: Change,
+  work: (tx: Queryable) => Promise<Written | void>,
+): Promise<RowOf<E>> => {
+  const row = await inTransaction(db, actor, def, async (tx) => {
+    const written = await work(tx);
+    if (written?.unchanged) return undefined;
+    await audit(tx, actor, def, id, change, written?.detail, written?.audit);
+    const status = written?.audit?.responseCode ?? (change === 'created' ? 201 : 200);
+    return answered(tx, actor, def, id, status);
+  });
+  return row ?? reread(db, actor, def, id);
+};
 
 /** Locks the row in the caller's scope; an unknown or foreign id is one 404 (at `at`, the input naming it). */
 export const lockInScope = async (tx: Queryable, actor: Actor, def: WriteDef, id: string, at = 'params.id') => {
@@ -248,16 +308,14 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
   rules: (ctx: CreateCtx<B>) => Promise<Written>,
 ): Promise<RowOf<E>> => {
   const id = newId(def.idPrefix);
-  await gated(db, actor, def, async (tx, pass) => {
-    const owner = await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(
-      tx,
-      actor,
-      body.organisation ?? null,
-    );
+  const row = await gated(db, actor, def, async (tx, pass) => {
+    const owner = def.owner
+      ? await def.owner(tx, actor, body as Record<string, unknown>)
+      : await (def.ownedBy === 'provider' ? resolveProviderOwner : resolveOwner)(tx, actor, body.organisation ?? null);
     // The owner's tenancy in the actor's mode: references to payment-side rows are of that mode.
     const scope = { ...(await ownerScope(tx, owner.organisationId)), mode: actor.mode };
     await checkReferences(tx, def, scope, body);
-    const { values = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body });
+    const { values = {}, detail, audit: extra } = await rules({ tx, id, owner, ownerScope: scope, body });
     await pass({ def, action: 'create', id, owner, ownerScope: scope, body: body as Record<string, unknown> });
     const ownedBy = owner.merchantId === null ? {} : { merchant_id: owner.merchantId };
     await insertRow(tx, def.table ?? def.entity.table, {
@@ -268,9 +326,10 @@ export const createEntity = async <E extends EntityDef, B extends { organisation
       ...(def.entity.moded ? { mode: actor.mode ?? 'live' } : {}),
       ...values,
     });
-    await audit(tx, actor, def, id, 'created', detail);
+    await audit(tx, actor, def, id, 'created', detail, extra);
+    return answered(tx, actor, def, id, 201);
   });
-  return reread(db, actor, def, id);
+  return row ?? reread(db, actor, def, id);
 };
 
 /**
@@ -284,7 +343,7 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
   id: string,
   bodyOf: B | ((tx: Queryable, row: Record<string, unknown>) => Promise<B>),
   rules: (ctx: UpdateCtx<B>) => Promise<Written>,
-  change: 'updated' | 'rolled_back' = 'updated',
+  change: Exclude<Change, 'created'> = 'updated',
 ): Promise<RowOf<E>> => {
   await gated(db, actor, def, async (tx, pass) => {
     const row = await lockInScope(tx, actor, def, id);
@@ -292,12 +351,18 @@ export const updateEntity = async <E extends EntityDef, B extends object>(
     const body = typeof bodyOf === 'function' ? await bodyOf(tx, row) : bodyOf;
     const { owner, ownerScope: scope } = await ownerOf(tx, row, def);
     await checkReferences(tx, def, scope, body as Record<string, unknown>, row);
-    const { values: given = {}, detail } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    const {
+      values: given = {},
+      detail,
+      audit: extra,
+      unchanged,
+    } = await rules({ tx, id, owner, ownerScope: scope, body, row });
+    if (unchanged) return;
     // A field the body did not send stays as stored: an update changes exactly what it sends.
     const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     await pass({ def, action: 'update', id, owner, ownerScope: scope, body: body as Record<string, unknown>, row });
     if (Object.keys(values).length) await updateRow(tx, def.table ?? def.entity.table, id, values);
-    await audit(tx, actor, def, id, change, detail);
+    await audit(tx, actor, def, id, change, detail, extra);
   });
   return reread(db, actor, def, id);
 };
@@ -316,8 +381,13 @@ export const deleteEntity = async (
     const { owner, ownerScope: scope } = await ownerOf(tx, row, def);
     await pass({ def, action: 'delete', id, owner, ownerScope: scope, body: {}, row });
     const table = def.table ?? def.entity.table;
+    if (written?.instead) {
+      if (written.values && Object.keys(written.values).length) await updateRow(tx, table, id, written.values);
+      await audit(tx, actor, def, id, written.instead, written.detail, written.audit);
+      return;
+    }
     await (def.softDelete ? softDeleteRow(tx, table, id) : deleteRow(tx, table, id));
-    await audit(tx, actor, def, id, 'deleted', written?.detail);
+    await audit(tx, actor, def, id, 'deleted', written?.detail, written?.audit);
   });
 };
 

@@ -75,12 +75,6 @@ export type StoredUpdate = {
   reversed_by: string | null;
 };
 
-export const lockStatusUpdate = async (db: Queryable, id: string): Promise<StoredUpdate | undefined> =>
-  (
-    await db.query<StoredUpdate>(sql`select id, type, transaction_id, refund_id, previous_status, previous_status_reason, previous_status_history,
-      previous_updated_at, reversed_by from status_update where id = ${id} for update`)
-  )[0];
-
 /** The newest status update of an item: only that one can be reversed exactly. */
 export const latestUpdateOf = async (
   db: Queryable,

@@ -2,16 +2,22 @@ import { assertTransition, type TransactionStatus, type TStatusUpdateCreate } fr
 import { conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { defineWrite, lockInScope, writeOwnRow } from '../../query/write.ts';
 import { sumCountedRefunds } from '../payments/refund.repository.ts';
 import { setRefundedAmount } from '../payments/transaction.repository.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { statusUpdateEntity } from './status-update.entity.ts';
 import * as repo from './status-update.repository.ts';
 
-const POPULATE = { _populate: 'transaction refund organisation merchant' };
+const statusUpdateWrite = defineWrite({
+  entity: statusUpdateEntity,
+  path: 'statusupdate',
+  idPrefix: 'su',
+  label: 'Status update',
+  audit: { entity: 'statusupdate', type: 'status_update' },
+  populate: 'transaction refund organisation merchant',
+});
 
 /**
  * A refund's status decides whether it counts against the transaction: keep the refundable
@@ -36,10 +42,10 @@ const recountRefunds = async (tx: Queryable, transactionId: string) => {
  * the new entry, the rollups follow through their triggers, a refund's change recounts the
  * refundable remainder; audited, and the item's webhook is queued in the same transaction.
  */
-export const createStatusUpdate = async (db: Db, actor: Actor, body: TStatusUpdateCreate) => {
-  const id = newId('su');
+export const createStatusUpdate = (db: Db, actor: Actor, body: TStatusUpdateCreate) => {
+  const id = newId(statusUpdateWrite.idPrefix);
   const itemId = body[body.type]!;
-  await db.transaction(async (tx) => {
+  return writeOwnRow(db, actor, statusUpdateWrite, id, 'created', async (tx) => {
     const item = await repo.lockItem(tx, body.type, itemId);
     if (!item) throw notFoundAt(`body.${body.type}`, body.type === 'transaction' ? 'Transaction' : 'Refund');
     // A transaction moves only as its lifecycle allows (409 invalid_transition); a reversal, an undo, restores any earlier state.
@@ -66,26 +72,19 @@ export const createStatusUpdate = async (db: Db, actor: Actor, body: TStatusUpda
       reverses: null,
       createdBy: actor.userId,
     });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'status_update_created',
-      responseCode: 201,
-      entity: 'statusupdate',
-      entityId: id,
-      transactionId: item.transaction_id,
-      detail: { type: body.type, item: item.id, from: item.status, to: body.status },
-    });
     await notifyItem(tx, body.type, item.id);
+    return {
+      audit: { transactionId: item.transaction_id },
+      detail: { type: body.type, item: item.id, from: item.status, to: body.status },
+    };
   });
-  return getEntity(db, statusUpdateEntity, actor.scope, id, POPULATE);
 };
 
 /** Undoes the newest status update of an item: status, reason, history and time exactly as before; audited, webhook sent. */
-export const reverseStatusUpdate = async (db: Db, actor: Actor, updateId: string) => {
-  const id = newId('su');
-  await db.transaction(async (tx) => {
-    const update = await repo.lockStatusUpdate(tx, updateId);
-    if (!update) throw notFoundAt('params.id', 'Status update');
+export const reverseStatusUpdate = (db: Db, actor: Actor, updateId: string) => {
+  const id = newId(statusUpdateWrite.idPrefix);
+  return writeOwnRow(db, actor, statusUpdateWrite, id, 'reversed', async (tx) => {
+    const update = (await lockInScope(tx, actor, statusUpdateWrite, updateId)) as repo.StoredUpdate;
     if (update.reversed_by) throw conflict('This status update has already been reversed');
     const itemId = update.type === 'transaction' ? update.transaction_id : update.refund_id!;
     const item = (await repo.lockItem(tx, update.type, itemId))!;
@@ -112,16 +111,10 @@ export const reverseStatusUpdate = async (db: Db, actor: Actor, updateId: string
       createdBy: actor.userId,
     });
     await repo.markReversed(tx, update.id, id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'status_update_reversed',
-      responseCode: 201,
-      entity: 'statusupdate',
-      entityId: id,
-      transactionId: update.transaction_id,
-      detail: { reverses: update.id, from: item.status, to: update.previous_status },
-    });
     await notifyItem(tx, update.type, itemId);
+    return {
+      audit: { transactionId: update.transaction_id, responseCode: 201 },
+      detail: { reverses: update.id, from: item.status, to: update.previous_status },
+    };
   });
-  return getEntity(db, statusUpdateEntity, actor.scope, id, POPULATE);
 };

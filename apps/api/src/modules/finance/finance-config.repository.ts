@@ -1,6 +1,4 @@
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import type { Scope } from '../../query/scope.ts';
-import { scopedAnd } from '../../query/where.ts';
 
 /** What a finance row must match beyond its id: a pricing scheme's type, a bank account's merchant. */
 export type RowCondition = { type?: string; merchantId?: string | null };
@@ -27,17 +25,3 @@ export const referenceExists = async (
 export const merchantCollects = async (tx: Queryable, merchantId: string): Promise<boolean> =>
   (await tx.query(sql`select 1 from organisation where id = ${merchantId} and 'collecting' = any(features)`)).length >
   0;
-
-/** Locks a finance row for an edit; `scope` keeps merchant-owned rows inside the actor's tenancy. */
-export const lockFinanceRow = async (
-  tx: Queryable,
-  table: string,
-  id: string,
-  scope: Scope | null,
-  condition: RowCondition = {},
-) =>
-  (
-    await tx.query<{ merchant_id?: string; status?: string }>(
-      sql`select e.* from ${sql.raw(table)} e where e.id = ${id} ${scope ? scopedAnd(scope) : sql.empty} ${conditionOf(condition)} for update`,
-    )
-  )[0];

@@ -52,7 +52,7 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
     schema: { tags, body: r.create, response: { 201: r.entity.row } },
     handler: async (request, reply) =>
       reply.status(201).send(
-        await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, {
+        await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, r.path, {
           ...(request.body as object),
           ...r.fixed,
         }),
@@ -69,9 +69,9 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
         actorOf(request),
         r.kind,
         r.entity,
+        r.path,
         request.params.id,
         request.body as Record<string, unknown>,
-        r.fixed ? { type: r.fixed.type as string } : {},
       ),
   });
 };

@@ -6,15 +6,12 @@ import type {
   TSettlementScheduleCreate,
 } from '@kassa/domain';
 import { badRequest, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import type { EntityDef } from '../../query/entity.ts';
-import { getEntity } from '../../query/repository.ts';
-import { insertRow, updateRow } from '../../query/write.repository.ts';
-import { lockFinanceRow, merchantCollects, referenceExists, type RowCondition } from './finance-config.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { resolveOwner } from '../../query/owner.ts';
+import { createEntity, defineWrite, updateEntity, type WriteDef } from '../../query/write.ts';
+import { merchantCollects, referenceExists, type RowCondition } from './finance-config.repository.ts';
 
 /** Body field → column: references are stored as `<name>_id`. */
 const REFERENCES: Record<string, string> = {
@@ -124,81 +121,77 @@ type Body =
   | TOneOffCreate
   | Record<string, unknown>;
 
-/** Creates a finance object in one transaction with its audit row. */
-export const createFinanceObject = async <E extends EntityDef>(
-  db: Db,
-  actor: Actor,
-  kind: FinanceKind,
-  entity: E,
-  input: Body,
-) => {
-  const body = input as Record<string, unknown>;
-  const id = newId(PREFIXES[kind]);
-  await db
-    .transaction(async (tx) => {
-      let owner: Record<string, unknown>;
-      if (MERCHANT_OWNED.includes(kind)) {
-        const resolved = await resolveOwner(tx, actor, (body.organisation as string | null | undefined) ?? null);
-        owner = { organisation_id: resolved.merchantId, merchant_id: resolved.merchantId };
-        await checkReferences(tx, kind, body, resolved.merchantId);
-      } else {
+const writes = new Map<EntityDef, WriteDef>();
+
+/**
+ * How a finance object is written: merchant-owned rows (settlement profiles, one-offs) belong to the
+ * merchant of the organisation named, provider-owned ones (schemes, packages, schedules) to the
+ * provider, made by provider staff only.
+ */
+const financeWrite = <E extends EntityDef>(kind: FinanceKind, entity: E, path: string): WriteDef<E> => {
+  const known = writes.get(entity);
+  if (known) return known as unknown as WriteDef<E>;
+  const def = defineWrite({
+    entity,
+    path,
+    table: TABLES[kind],
+    idPrefix: PREFIXES[kind],
+    label: kind.replace(/_/g, ' '),
+    audit: { entity: kind, type: kind },
+    conflict: () => conflictOf(kind),
+    owner: async (tx, actor, body) => {
+      if (!MERCHANT_OWNED.includes(kind)) {
         providerOnly(actor);
-        if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null)
-          throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
-        owner = { organisation_id: actor.organisation.id };
-        await checkReferences(tx, kind, body, null);
+        return { organisationId: actor.organisation.id, merchantId: null };
       }
-      await insertRow(tx, TABLES[kind], { id, ...owner, ...columnsOf(body) });
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: `${kind}_created`,
-        responseCode: 201,
-        entity: kind,
-        entityId: id,
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? conflictOf(kind) : error;
-    });
-  return getEntity(db, entity, actor.scope, id);
+      const { merchantId } = await resolveOwner(tx, actor, (body.organisation as string | null | undefined) ?? null);
+      return { organisationId: merchantId, merchantId };
+    },
+  });
+  writes.set(entity, def as unknown as WriteDef);
+  return def;
 };
 
-/** Edits a finance object under a row lock; a one-off that was settled no longer changes. */
-export const updateFinanceObject = async <E extends EntityDef>(
+/** Creates a finance object (`path`: where its calls are served). */
+export const createFinanceObject = <E extends EntityDef>(
   db: Db,
   actor: Actor,
   kind: FinanceKind,
   entity: E,
+  path: string,
+  input: Body,
+) =>
+  createEntity(
+    db,
+    actor,
+    financeWrite(kind, entity, path),
+    input as Record<string, unknown> & { organisation?: string | null },
+    async ({ tx, owner, body }) => {
+      if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null)
+        throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+      await checkReferences(tx, kind, body, owner.merchantId);
+      return { values: columnsOf(body) };
+    },
+  );
+
+/** Edits a finance object under a row lock; a one-off that was settled no longer changes. */
+export const updateFinanceObject = <E extends EntityDef>(
+  db: Db,
+  actor: Actor,
+  kind: FinanceKind,
+  entity: E,
+  path: string,
   id: string,
   input: Record<string, unknown>,
-  condition: RowCondition = {},
-) => {
-  await db
-    .transaction(async (tx) => {
-      const scope = MERCHANT_OWNED.includes(kind) ? actor.scope : null;
-      const current = await lockFinanceRow(tx, TABLES[kind], id, scope, condition);
-      if (!current) throw notFoundAt('params.id', kind.replace(/_/g, ' '));
-      if (!MERCHANT_OWNED.includes(kind)) providerOnly(actor);
-      // A row made before its merchant stopped collecting (or before this was checked) stays as it is.
-      if (current.merchant_id && !(await merchantCollects(tx, current.merchant_id)))
-        throw badRequest('params.id', 'finance.validation.notCollecting');
-      if (kind === 'one_off' && current.status === 'SETTLED')
-        throw badRequest('params.id', 'finance.validation.oneOffSettled');
-      await checkReferences(tx, kind, input, current.merchant_id ?? null);
-      if (kind === 'pricing_scheme') checkMergedScheme(current as SchemeRow, input);
-      const columns = columnsOf(input);
-      if (Object.keys(columns).length) await updateRow(tx, TABLES[kind], id, columns);
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: `${kind}_updated`,
-        responseCode: 200,
-        entity: kind,
-        entityId: id,
-        detail: { fields: Object.keys(input) },
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? conflictOf(kind) : error;
-    });
-  return getEntity(db, entity, actor.scope, id);
-};
+) =>
+  updateEntity(db, actor, financeWrite(kind, entity, path), id, input, async ({ tx, row: current }) => {
+    if (!MERCHANT_OWNED.includes(kind)) providerOnly(actor);
+    // A row made before its merchant stopped collecting (or before this was checked) stays as it is.
+    if (current.merchant_id && !(await merchantCollects(tx, String(current.merchant_id))))
+      throw badRequest('params.id', 'finance.validation.notCollecting');
+    if (kind === 'one_off' && current.status === 'SETTLED')
+      throw badRequest('params.id', 'finance.validation.oneOffSettled');
+    await checkReferences(tx, kind, input, (current.merchant_id as string | undefined) ?? null);
+    if (kind === 'pricing_scheme') checkMergedScheme(current as unknown as SchemeRow, input);
+    return { values: columnsOf(input), detail: { fields: Object.keys(input) } };
+  });

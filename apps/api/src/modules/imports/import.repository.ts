@@ -1,4 +1,4 @@
-import type { TImportCreate, TImportRejection, ZImportCustomerRow, ZImportTransactionRow } from '@kassa/domain';
+import type { TImportRejection, ZImportCustomerRow, ZImportTransactionRow } from '@kassa/domain';
 import type { z } from 'zod';
 import { newId } from '../../lib/ids.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
@@ -11,21 +11,6 @@ export type ImportRow = {
   content: string | null;
   status: string;
 };
-
-export const insertImportJob = (
-  tx: Queryable,
-  job: {
-    id: string;
-    organisationId: string;
-    merchantId: string;
-    kind: TImportCreate['kind'];
-    fileName: string;
-    content: string;
-    createdByName: string;
-  },
-) =>
-  tx.query(sql`insert into import_job (id, organisation_id, merchant_id, kind, file_name, content, created_by_name)
-      values (${job.id}, ${job.organisationId}, ${job.merchantId}, ${job.kind}, ${job.fileName}, ${job.content}, ${job.createdByName})`);
 
 export const findImportJob = async (db: Queryable, id: string): Promise<ImportRow | undefined> =>
   (

@@ -1,51 +1,33 @@
 import { parse } from 'csv-parse/sync';
 import type { TImportCreate } from '@kassa/domain';
-import { newId } from '../../lib/ids.ts';
 import { registerJobHandler, PermanentJobError } from '../../jobs/handlers.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import type { Db } from '../../plugins/db/index.ts';
-import { getEntity } from '../../query/repository.ts';
+import { createEntity, defineWrite } from '../../query/write.ts';
 import { importEntity } from './import.entity.ts';
-import {
-  findImportJob,
-  insertImportJob,
-  markImportDone,
-  markImportFailed,
-  markImportRunning,
-} from './import.repository.ts';
+import { findImportJob, markImportDone, markImportFailed, markImportRunning } from './import.repository.ts';
 import { importCustomers, importTransactions } from './import.rows.ts';
-import { resolveOwner } from '../settings/owner.ts';
 
 export const IMPORT_QUEUE = 'import.run';
 
+const importWrite = defineWrite({
+  entity: importEntity,
+  path: 'import',
+  idPrefix: 'imp',
+  label: 'Import',
+  audit: { entity: 'import', type: 'import' },
+});
+
 /** Stores the file and queues its job in one transaction: the job exists exactly when the import does. */
-export const createImport = async (db: Db, actor: Actor & { name: string }, body: TImportCreate) => {
-  const id = newId('imp');
-  await db.transaction(async (tx) => {
-    const owner = await resolveOwner(tx, actor, body.organisation);
-    await insertImportJob(tx, {
-      id,
-      organisationId: owner.organisationId,
-      merchantId: owner.merchantId,
-      kind: body.kind,
-      fileName: body.file_name,
-      content: body.content,
-      createdByName: actor.name,
-    });
+export const createImport = (db: Db, actor: Actor & { name: string }, body: TImportCreate) =>
+  createEntity(db, actor, importWrite, body, async ({ tx, id }) => {
     await enqueue(tx, IMPORT_QUEUE, { importId: id }, { uniqueKey: id, maxAttempts: 3 });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'import_created',
-      responseCode: 201,
-      entity: 'import',
-      entityId: id,
+    return {
+      values: { kind: body.kind, file_name: body.file_name, content: body.content, created_by_name: actor.name },
       detail: { kind: body.kind, file_name: body.file_name },
-    });
+    };
   });
-  return getEntity(db, importEntity, actor.scope, id);
-};
 
 /**
  * Runs an import: every valid row is written and the report stored in one transaction, so a crash

@@ -87,5 +87,3 @@ export const insertSubscription = (tx: Queryable, values: Record<string, unknown
   insertRow(tx, 'subscription', values);
 export const updateSubscriptionColumns = (tx: Queryable, id: string, values: Record<string, unknown>) =>
   updateRow(tx, 'subscription', id, values);
-export const deleteSubscriptionRow = (tx: Queryable, id: string) =>
-  tx.query(sql`delete from subscription where id = ${id}`);

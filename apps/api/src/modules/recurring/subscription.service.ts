@@ -3,9 +3,16 @@ import type { TSubscriptionCreate, TSubscriptionUpdate } from '@kassa/domain';
 import type { Config } from '../../config.ts';
 import { badRequest, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
-import { getEntity, getOwnedRow } from '../../query/repository.ts';
+import { ownerScope } from '../../query/owner.ts';
+import {
+  checkReferences,
+  defineWrite,
+  deleteEntity,
+  lockInScope,
+  updateEntity,
+  writeOwnRow,
+} from '../../query/write.ts';
 import { customerEntity } from '../payments/customer.entity.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { lockDiscount, type DiscountRow } from './discount.repository.ts';
@@ -15,12 +22,10 @@ import { subscriptionEntity } from './recurring.entities.ts';
 import {
   countCycleCharges,
   deactivateAttachment,
-  deleteSubscriptionRow,
   findActiveAttachment,
   insertAttachment,
   insertSubscription,
   lockSubscription,
-  updateSubscriptionColumns,
   type SubscriptionRow,
 } from './subscription.repository.ts';
 
@@ -74,22 +79,30 @@ const attachDiscount = async (
   return discount;
 };
 
-export const createSubscription = async (db: Db, config: Config, actor: Actor, body: TSubscriptionCreate) => {
-  const id = await db.transaction(async (tx) => {
-    const customer = await getOwnedRow(tx, customerEntity, actor.scope, body.customer, 'body.customer');
+const subscriptionWrite = defineWrite({
+  entity: subscriptionEntity,
+  path: 'subscription',
+  idPrefix: 'sub',
+  label: 'Subscription',
+  audit: { entity: 'subscription', type: 'subscription' },
+  // The subscription is its plan's: its customer must be one the plan's organisation has.
+  references: { customer: { entity: () => customerEntity, column: 'customer_id' } },
+});
+
+export const createSubscription = (db: Db, config: Config, actor: Actor, body: TSubscriptionCreate) => {
+  const id = newId(subscriptionWrite.idPrefix);
+  return writeOwnRow(db, actor, subscriptionWrite, id, 'created', async (tx) => {
     const plan = await lockPlan(tx, actor.scope, body.plan);
     if (!plan) throw notFoundAt('body.plan', 'Plan');
-    if ((customer.merchant_id ?? customer.organisation_id) !== plan.merchant_id)
-      throw badRequest('body.customer', 'The customer belongs to another merchant than the plan');
+    await checkReferences(tx, subscriptionWrite, await ownerScope(tx, plan.organisation_id), body);
     const profile = await findPaymentProfile(tx, { kind: 'all' }, plan.payment_profile_id);
     const start = body.start_date ? new Date(body.start_date) : new Date();
     const token = randomBytes(24).toString('base64url');
-    const id = newId('sub');
     const row = {
       id,
       organisation_id: plan.organisation_id,
       merchant_id: plan.merchant_id,
-      customer_id: customer.id,
+      customer_id: body.customer,
       plan_id: plan.id,
       payment_profile_id: plan.payment_profile_id,
       amount: plan.amount,
@@ -110,31 +123,23 @@ export const createSubscription = async (db: Db, config: Config, actor: Actor, b
       const created = (await lockSubscription(tx, actor.scope, id)) as SubscriptionRow;
       await attachDiscount(tx, actor, created, body.subscription_discount, 'body.subscription_discount');
     }
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_created',
-      responseCode: 201,
-      entity: 'subscription',
-      entityId: id,
+    return {
       detail: {
         plan: plan.id,
-        customer: customer.id,
+        customer: body.customer,
         amount: plan.amount,
         subscription_discount: body.subscription_discount,
       },
-    });
-    return id;
+    };
   });
-  return getEntity(db, subscriptionEntity, actor.scope, id);
 };
 
 /** Only max_billing_cycle changes (payments.md §5); reaching it completes the subscription at once. */
-export const updateSubscription = async (db: Db, actor: Actor, id: string, body: TSubscriptionUpdate) => {
+export const updateSubscription = (db: Db, actor: Actor, id: string, body: TSubscriptionUpdate) => {
   if (body.id !== undefined && body.id !== id)
     throw badRequest('body.id', 'The id in the body differs from the id in the path');
-  await db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, actor.scope, id);
-    if (!subscription) throw notFoundAt('params.id', 'Subscription');
+  return updateEntity(db, actor, subscriptionWrite, id, body, async ({ tx, row }) => {
+    const subscription = row as SubscriptionRow;
     if (ENDED.has(subscription.status)) {
       throw new HttpError(409, 'conflict', `A ${subscription.status} subscription cannot be changed`, [
         { path: 'body.max_billing_cycle', message: 'Subscription ended' },
@@ -153,18 +158,9 @@ export const updateSubscription = async (db: Db, actor: Actor, id: string, body:
         next_attempt_at: null,
         due_date: null,
       });
-    await updateSubscriptionColumns(tx, subscription.id, changes);
     if (completes) await notifySubscriptionUpdate(tx, { ...subscription, ...changes } as SubscriptionRow);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_updated',
-      responseCode: 200,
-      entity: 'subscription',
-      entityId: subscription.id,
-      detail: { max_billing_cycle: { from: subscription.max_billing_cycle, to: max } },
-    });
+    return { values: changes, detail: { max_billing_cycle: { from: subscription.max_billing_cycle, to: max } } };
   });
-  return getEntity(db, subscriptionEntity, actor.scope, id);
 };
 
 export type DeleteOutcome = { id: string; result: 'deleted' | 'cancelled' };
@@ -173,21 +169,17 @@ export type DeleteOutcome = { id: string; result: 'deleted' | 'cancelled' };
  * A subscription never billed (CREATED, no charge attempt) is deleted outright; any other running
  * one is cancelled, keeping its history. An ended one is a 409.
  */
-export const deleteSubscription = async (db: Db, actor: Actor, id: string): Promise<DeleteOutcome> =>
-  db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, actor.scope, id);
-    if (!subscription) throw notFoundAt('params.id', 'Subscription');
+export const deleteSubscription = async (db: Db, actor: Actor, id: string): Promise<DeleteOutcome> => {
+  let result: DeleteOutcome['result'] = 'deleted';
+  await deleteEntity(db, actor, subscriptionWrite, id, async ({ tx, row }) => {
+    const subscription = row as SubscriptionRow;
     if (ENDED.has(subscription.status)) {
       throw new HttpError(409, 'conflict', `The subscription is already ${subscription.status}`, [
         { path: 'params.id', message: 'Subscription ended' },
       ]);
     }
-    const audit = { ...actor.audit, responseCode: 200, entity: 'subscription', entityId: subscription.id };
-    if (subscription.status === 'CREATED' && (await countCycleCharges(tx, subscription.id)) === 0) {
-      await deleteSubscriptionRow(tx, subscription.id);
-      await recordAudit(tx, { ...audit, type: 'subscription_deleted' });
-      return { id, result: 'deleted' };
-    }
+    if (subscription.status === 'CREATED' && (await countCycleCharges(tx, subscription.id)) === 0)
+      return { audit: { responseCode: 200 } };
     const changes = {
       status: 'CANCELLED',
       status_reason: 'Cancelled by the merchant',
@@ -195,44 +187,36 @@ export const deleteSubscription = async (db: Db, actor: Actor, id: string): Prom
       next_attempt_at: null,
       due_date: null,
     };
-    await updateSubscriptionColumns(tx, subscription.id, changes);
     await notifySubscriptionUpdate(tx, { ...subscription, ...changes });
-    await recordAudit(tx, { ...audit, type: 'subscription_cancelled', detail: { from: subscription.status } });
-    return { id, result: 'cancelled' };
+    result = 'cancelled';
+    return { instead: 'cancelled', values: changes, detail: { from: subscription.status } };
+  });
+  return { id, result };
+};
+
+/** A change of the subscription's discounts, under the subscription's lock (404 at `params.subscriptionId`). */
+const changeDiscounts = (
+  db: Db,
+  actor: Actor,
+  subscriptionId: string,
+  change: 'discount_applied' | 'discount_removed',
+  rules: (tx: Queryable, subscription: SubscriptionRow) => Promise<Record<string, unknown>>,
+) =>
+  writeOwnRow(db, actor, subscriptionWrite, subscriptionId, change, async (tx) => {
+    const row = await lockInScope(tx, actor, subscriptionWrite, subscriptionId, 'params.subscriptionId');
+    return { detail: await rules(tx, row as SubscriptionRow) };
   });
 
-export const addDiscount = async (db: Db, actor: Actor, subscriptionId: string, discountId: string) => {
-  await db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, actor.scope, subscriptionId);
-    if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
+export const addDiscount = (db: Db, actor: Actor, subscriptionId: string, discountId: string) =>
+  changeDiscounts(db, actor, subscriptionId, 'discount_applied', async (tx, subscription) => {
     const discount = await attachDiscount(tx, actor, subscription, discountId, 'params.discountId');
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_discount_applied',
-      responseCode: 200,
-      entity: 'subscription',
-      entityId: subscription.id,
-      detail: { subscription_discount: discount.id, name: discount.name },
-    });
+    return { subscription_discount: discount.id, name: discount.name };
   });
-  return getEntity(db, subscriptionEntity, actor.scope, subscriptionId);
-};
 
 /** `discountId` may be the attachment's id or its discount's id, as the Discounts tab has both. */
-export const removeDiscount = async (db: Db, actor: Actor, subscriptionId: string, discountId: string) => {
-  await db.transaction(async (tx) => {
-    const subscription = await lockSubscription(tx, actor.scope, subscriptionId);
-    if (!subscription) throw notFoundAt('params.subscriptionId', 'Subscription');
+export const removeDiscount = (db: Db, actor: Actor, subscriptionId: string, discountId: string) =>
+  changeDiscounts(db, actor, subscriptionId, 'discount_removed', async (tx, subscription) => {
     if (!(await deactivateAttachment(tx, subscription.id, discountId)))
       throw notFoundAt('params.discountId', 'Active discount');
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'subscription_discount_removed',
-      responseCode: 200,
-      entity: 'subscription',
-      entityId: subscription.id,
-      detail: { discount: discountId },
-    });
+    return { discount: discountId };
   });
-  return getEntity(db, subscriptionEntity, actor.scope, subscriptionId);
-};

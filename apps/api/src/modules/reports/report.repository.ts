@@ -1,15 +1,7 @@
-import { STATISTICS_TIME_ZONE, type TListQuery, type TReportScheduleCreate } from '@kassa/domain';
+import { STATISTICS_TIME_ZONE, type TListQuery } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import { scopedAnd, scopedModedAnd } from '../../query/where.ts';
-
-/** The organisation a report is read for: its tenancy becomes the report's scope. */
-export const findOrganisation = async (db: Queryable, id: string) =>
-  (
-    await db.query<{ id: string; type: string; path: string }>(
-      sql`select id, type, path from organisation where id = ${id}`,
-    )
-  )[0];
 
 export type NewReport = {
   organisationId: string;
@@ -26,16 +18,6 @@ export const insertReport = (tx: Queryable, id: string, values: NewReport) =>
   tx.query(sql`insert into report (id, organisation_id, merchant_id, name, filters, fields, scope, schedule_id, created_by_name, mode)
     values (${id}, ${values.organisationId}, ${values.merchantId}, ${values.name}, ${JSON.stringify(values.filters)}::jsonb, ${[...values.fields]}, ${JSON.stringify(values.scope)}::jsonb,
       ${values.scheduleId ?? null}, ${values.createdBy}, ${values.scope.mode ?? 'live'})`);
-
-/** Locks a report of the actor's tenancy before it is deleted. */
-export const lockOwnReport = async (tx: Queryable, id: string, scope: Scope) =>
-  (
-    await tx.query<{ status: string }>(
-      sql`select e.status from report e where e.id = ${id} ${scopedModedAnd(scope)} for update`,
-    )
-  )[0];
-
-export const deleteReport = (tx: Queryable, id: string) => tx.query(sql`delete from report where id = ${id}`);
 
 /** A report of the actor's tenancy with the number of its stored chunks, for a download. */
 export const findOwnReportChunks = async (db: Queryable, id: string, scope: Scope) =>
@@ -87,26 +69,6 @@ export const markProcessed = (tx: Queryable, reportId: string, sizeBytes: number
   tx.query(
     sql`update report set status = 'PROCESSED', progress = count, size_bytes = ${sizeBytes}, processed_at = now() where id = ${reportId}`,
   );
-
-export const insertSchedule = (
-  tx: Queryable,
-  s: {
-    id: string;
-    organisationId: string;
-    merchantId: string;
-    body: TReportScheduleCreate;
-    scope: Scope;
-    language: string;
-    createdBy: string;
-  },
-) =>
-  tx.query(sql`insert into report_schedule (id, organisation_id, merchant_id, name, filters, fields, scope, frequency, email, language, created_by_name)
-      values (${s.id}, ${s.organisationId}, ${s.merchantId}, ${s.body.name}, ${JSON.stringify(s.body.filters)}::jsonb, ${s.body.fields}, ${JSON.stringify(s.scope)}::jsonb,
-        ${s.body.frequency}, ${s.body.email}, ${s.language}, ${s.createdBy})`);
-
-/** Deletes a schedule of the actor's tenancy; false when there was none. */
-export const deleteOwnSchedule = async (tx: Queryable, id: string, scope: Scope): Promise<boolean> =>
-  (await tx.query(sql`delete from report_schedule e where e.id = ${id} ${scopedAnd(scope)} returning e.id`)).length > 0;
 
 const UNIT = sql`(case s.frequency when 'daily' then 'day' when 'weekly' then 'week' else 'month' end)`;
 

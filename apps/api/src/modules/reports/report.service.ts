@@ -7,18 +7,16 @@ import { PermanentJobError, registerJobHandler } from '../../jobs/handlers.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { scopeFor } from '../../plugins/auth-context.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import { readFromReplica, type Db, type Queryable } from '../../plugins/db/index.ts';
 import { queueMail } from '../../plugins/mail/queue.ts';
 import { escapeHtml, mailLanguage } from '../auth/mail-templates.ts';
 import { exportCsv } from '../../query/export.ts';
-import { countEntity, getEntity } from '../../query/repository.ts';
+import { countEntity } from '../../query/repository.ts';
+import { createEntity, defineWrite, deleteEntity } from '../../query/write.ts';
 import type { Scope } from '../../query/scope.ts';
 import { transactionEntity } from '../payments/transaction.entity.ts';
 import { reportEntity, reportScheduleEntity } from './report.entity.ts';
 import * as repo from './report.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
 
 export const REPORT_QUEUE = 'report.generate';
 export const REPORT_SCHEDULE_QUEUE = 'report.schedules';
@@ -48,68 +46,52 @@ const checkFilters = async (db: Queryable, scope: Scope, filters: TListQuery): P
   }
 };
 
-/** The owner and the tenancy the report's rows are read with: the chosen organisation's subtree. */
-const ownerAndScope = async (
-  db: Queryable & Pick<Db, 'query'>,
-  actor: Actor,
-  organisation: string | null | undefined,
-) => {
-  const owner = await resolveOwner(db, actor, organisation ?? null);
-  const org = await repo.findOrganisation(db, owner.organisationId);
-  return { owner, scope: await scopeFor(db as Db, org) };
-};
-
 const insertReport = async (tx: Queryable, values: repo.NewReport) => {
   const id = newId('rep');
   await repo.insertReport(tx, id, values);
   return id;
 };
 
-/** Stores the report (PENDING) and queues its job in one transaction: the job exists exactly when the report does. */
-export const createReport = async (db: Db, actor: Actor & { name: string }, body: TReportCreate) => {
-  const { owner, scope: ownerScope } = await ownerAndScope(db, actor, body.organisation);
-  // A report reads the rows of the mode it was asked in (test mode): the stored scope carries it.
-  const scope = { ...ownerScope, mode: actor.mode ?? 'live' };
-  await checkFilters(db, scope, body.filters);
-  const id = await db.transaction(async (tx) => {
-    const reportId = await insertReport(tx, {
-      ...owner,
-      name: body.name,
-      filters: body.filters,
-      fields: body.fields,
-      scope,
-      createdBy: actor.name,
-    });
-    await enqueue(tx, REPORT_QUEUE, { reportId }, { uniqueKey: reportId, maxAttempts: 3 });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'report_created',
-      responseCode: 201,
-      entity: 'report',
-      entityId: reportId,
+const reportWrite = defineWrite({
+  entity: reportEntity,
+  path: 'report',
+  idPrefix: 'rep',
+  label: 'Report',
+  audit: { entity: 'report', type: 'report' },
+});
+const scheduleWrite = defineWrite({
+  entity: reportScheduleEntity,
+  path: 'report-schedule',
+  idPrefix: 'rsc',
+  label: 'Report schedule',
+  audit: { entity: 'report_schedule', type: 'report_schedule' },
+});
+
+/**
+ * Stores the report (PENDING) and queues its job in one transaction: the job exists exactly when the
+ * report does. Its rows are read with the tenancy of the chosen organisation's subtree.
+ */
+export const createReport = (db: Db, actor: Actor & { name: string }, body: TReportCreate) =>
+  createEntity(db, actor, reportWrite, body, async ({ tx, id, ownerScope }) => {
+    await checkFilters(tx, ownerScope, body.filters);
+    await enqueue(tx, REPORT_QUEUE, { reportId: id }, { uniqueKey: id, maxAttempts: 3 });
+    return {
+      values: {
+        name: body.name,
+        filters: JSON.stringify(body.filters),
+        fields: [...body.fields],
+        scope: JSON.stringify(ownerScope),
+        created_by_name: actor.name,
+      },
       detail: { name: body.name },
-    });
-    return reportId;
+    };
   });
-  return getEntity(db, reportEntity, actor.scope, id);
-};
 
 /** Deletes a PROCESSED report (a PENDING one is still being written: 409). */
-export const deleteReport = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const row = await repo.lockOwnReport(tx, id, actor.scope);
-    if (!row) throw notFoundAt('params.id', 'Report');
+export const deleteReport = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, reportWrite, id, async ({ row }) => {
     if (row.status !== 'PROCESSED') throw conflict('Please wait until the report has been generated', 'conflict');
-    await repo.deleteReport(tx, id);
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'report_deleted',
-      responseCode: 204,
-      entity: 'report',
-      entityId: id,
-    });
   });
-};
 
 /** The stored CSV of a PROCESSED report, read chunk by chunk as it is sent. */
 export const downloadReport = async (db: Db, scope: Scope, id: string): Promise<{ name: string; stream: Readable }> => {
@@ -191,40 +173,30 @@ export const generateReport = async (db: Db, config: Config, reportId: string, m
   });
 };
 
-export const createSchedule = async (
+export const createSchedule = (
   db: Db,
   actor: Actor & { name: string; language: string },
   body: TReportScheduleCreate,
-) => {
-  const { owner, scope } = await ownerAndScope(db, actor, body.organisation);
-  await checkFilters(db, scope, body.filters);
-  const id = newId('rsc');
-  await db.transaction(async (tx) => {
-    await repo.insertSchedule(tx, { id, ...owner, body, scope, language: actor.language, createdBy: actor.name });
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'report_schedule_created',
-      responseCode: 201,
-      entity: 'report_schedule',
-      entityId: id,
+) =>
+  createEntity(db, actor, scheduleWrite, body, async ({ tx, ownerScope }) => {
+    await checkFilters(tx, ownerScope, body.filters);
+    return {
+      values: {
+        name: body.name,
+        filters: JSON.stringify(body.filters),
+        fields: body.fields,
+        scope: JSON.stringify(ownerScope),
+        frequency: body.frequency,
+        email: body.email,
+        language: actor.language,
+        created_by_name: actor.name,
+      },
       detail: { name: body.name, frequency: body.frequency },
-    });
+    };
   });
-  return getEntity(db, reportScheduleEntity, actor.scope, id);
-};
 
-export const deleteSchedule = async (db: Db, actor: Actor, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
-    if (!(await repo.deleteOwnSchedule(tx, id, actor.scope))) throw notFoundAt('params.id', 'Report schedule');
-    await recordAudit(tx, {
-      ...actor.audit,
-      type: 'report_schedule_deleted',
-      responseCode: 204,
-      entity: 'report_schedule',
-      entityId: id,
-    });
-  });
-};
+export const deleteSchedule = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, scheduleWrite, id);
 
 /**
  * Makes the report of every schedule whose current local period has none yet: for the previous

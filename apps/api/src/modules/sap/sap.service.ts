@@ -1,14 +1,11 @@
 import { ZSapBusinessPartnerRow, type TSapCreate, type TSapOnboard } from '@kassa/domain';
 import { conflict, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import { type Db, isUniqueViolation, type Queryable } from '../../plugins/db/index.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
-import { getEntity } from '../../query/repository.ts';
+import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
 import { organisationEntity } from '../settings/settings.entities.ts';
-import { insertSapPartner, lockSapPartner, markSapPartnerDeleted, markSapPartnerOnboarded } from './sap.repository.ts';
-import { resolveOwner } from '../settings/owner.ts';
+import { markSapPartnerDeleted, markSapPartnerOnboarded } from './sap.repository.ts';
 
 export const sapEntity = defineEntity(ZSapBusinessPartnerRow, {
   name: 'sap_business_partner',
@@ -37,57 +34,43 @@ const numberTaken = () =>
     { path: 'body.business_partner', message: 'sap.numberTaken' },
   ]);
 
+const sapWrite = defineWrite({
+  entity: sapEntity,
+  path: 'psp/sap',
+  idPrefix: 'sap',
+  label: 'SAP record',
+  audit: { entity: 'sap_business_partner', type: 'sap_partner' },
+  conflict: already,
+  populate: 'organisation',
+});
+/** A status move: its unique violation is a business partner number another merchant has. */
+const sapMoveWrite = { ...sapWrite, conflict: numberTaken };
+
 /** Adds a merchant (never a sub-organisation or the provider) as CREATED. */
-export const createSapPartner = async (db: Db, actor: Actor, body: TSapCreate) => {
-  const id = newId('sap');
-  await db
-    .transaction(async (tx) => {
-      const owner = await resolveOwner(tx, actor, body.organisation);
-      if (owner.organisationId !== owner.merchantId) throw notFoundAt('body.organisation', 'Merchant');
-      await insertSapPartner(tx, {
-        id,
-        merchantId: owner.merchantId,
-        companyCode: body.company_code,
-        createdBy: actor.userId,
-      });
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: 'sap_partner_created',
-        responseCode: 201,
-        entity: 'sap_business_partner',
-        entityId: id,
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? already() : error;
-    });
-  return getEntity(db, sapEntity, actor.scope, id, { _populate: 'organisation' });
-};
+export const createSapPartner = (db: Db, actor: Actor, body: TSapCreate) =>
+  createEntity(db, actor, sapWrite, body, async ({ owner }) => {
+    if (owner.organisationId !== owner.merchantId) throw notFoundAt('body.organisation', 'Merchant');
+    return { values: { company_code: body.company_code, created_by: actor.userId } };
+  });
 
 type Move = { to: 'ONBOARDED' | 'DELETED'; from: readonly string[]; write: (tx: Queryable) => Promise<unknown> };
 
 /** One status change under the row's lock: a change from a status that does not allow it is a 409 naming the status. */
-const move = async (db: Db, actor: Actor, id: string, step: Move, audit: string) => {
-  await db
-    .transaction(async (tx) => {
-      const row = await lockSapPartner(tx, actor.scope, id);
-      if (!row) throw notFoundAt('params.id', 'SAP record');
-      if (!step.from.includes(row.status))
-        throw conflict(`A ${row.status} record cannot become ${step.to}`, 'invalid_transition');
+const move = (db: Db, actor: Actor, id: string, step: Move, change: 'onboarded' | 'deleted') =>
+  updateEntity(
+    db,
+    actor,
+    sapMoveWrite,
+    id,
+    {},
+    async ({ tx, row }) => {
+      if (!step.from.includes(String(row.status)))
+        throw conflict(`A ${String(row.status)} record cannot become ${step.to}`, 'invalid_transition');
       await step.write(tx);
-      await recordAudit(tx, {
-        ...actor.audit,
-        type: audit,
-        responseCode: 200,
-        entity: 'sap_business_partner',
-        entityId: id,
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? numberTaken() : error;
-    });
-  return getEntity(db, sapEntity, actor.scope, id, { _populate: 'organisation' });
-};
+      return { audit: { responseCode: 200 } };
+    },
+    change,
+  );
 
 /** CREATED → ONBOARDED with the partner number SAP gave the merchant. */
 export const onboardSapPartner = (db: Db, actor: Actor, id: string, body: TSapOnboard) =>
@@ -96,7 +79,7 @@ export const onboardSapPartner = (db: Db, actor: Actor, id: string, body: TSapOn
     actor,
     id,
     { to: 'ONBOARDED', from: ['CREATED'], write: (tx) => markSapPartnerOnboarded(tx, id, body.business_partner) },
-    'sap_partner_onboarded',
+    'onboarded',
   );
 
 /** CREATED or ONBOARDED → DELETED; the row stays for history and the merchant can be added again. */
@@ -106,5 +89,5 @@ export const deleteSapPartner = (db: Db, actor: Actor, id: string) =>
     actor,
     id,
     { to: 'DELETED', from: ['CREATED', 'ONBOARDED'], write: (tx) => markSapPartnerDeleted(tx, id) },
-    'sap_partner_deleted',
+    'deleted',
   );
