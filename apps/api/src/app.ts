@@ -92,7 +92,12 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   registerCacheGenerations(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kassa API', version: '1' },
+      info: {
+        title: 'Kassa API',
+        version: '1',
+        description:
+          'Test mode: every payment-side row (transactions, refunds, chargebacks, customers, links, subscriptions, scheduled transactions, webhook deliveries, settlements, payouts, reports) is `live` or `test`. A request acts in one mode: an API key’s (`ksk_live_…` or `ksk_test_…`, chosen with `mode` when the key is made; keys made before test mode are live), or the signed-in person’s choice (`POST /v1/auth/mode`, answered in `GET /v1/auth/me` as `mode`). Every list, count, export, detail, statistic and report is filtered to the mode, a row of the other mode answers 404 like an unknown id, and every row a request makes is of its mode. Test payments go to the sandbox acquirer only (`GET /v1/test-cards`); live statistics, settlements and payouts never include test rows.',
+      },
       servers: [{ url: '/' }],
       // Every /v1/ route takes either a signed-in browser's session cookie or an integration's API key.
       components: {
@@ -106,7 +111,8 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
           apiKey: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API key (Developers → API settings): Authorization: Bearer ksk_…',
+            description:
+              'An API key (Developers → API settings): Authorization: Bearer ksk_live_… (live data) or ksk_test_… (test data only)',
           },
         },
       },

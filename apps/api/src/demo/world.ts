@@ -8,6 +8,7 @@ import { createTransactions } from './transactions.ts';
 import { withIndexesDeferred } from './indexes.ts';
 import { createFinance } from './finance.ts';
 import { runSettlement } from '../modules/finance/settlement.service.ts';
+import { createTestModeData } from './test-mode.ts';
 
 export type DemoOptions = {
   seed: number;
@@ -102,6 +103,8 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
   // The last weeks of collecting merchants are settled by the real engine (each period in its own
   // transaction, as the scheduled job does; an interrupted start is finished by that job).
   await runSettlement(db, { now: new Date(now) });
+  // A few test payments of merchant@ beside its live data (test mode), never settled.
+  await createTestModeData(db);
   // Fresh statistics, or the planner guesses from an empty table on the first requests; the
   // vacuum sets the visibility map so counts can be answered from covering indexes alone.
   await db.exec(`vacuum analyze ${[...SMALL_TABLES, ...BULK_TABLES].join(', ')}`);
