@@ -26,6 +26,7 @@ import { welcomeMailRoutes } from './modules/users/welcome-mail.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { appConfigRoutes } from './modules/settings/app-config.routes.ts';
@@ -137,6 +138,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(welcomeMailRoutes);
   await app.register(devRoutes);
   await app.register(paymentsRoutes);
+  await app.register(reviewRoutes);
   await app.register(statisticsRoutes);
   await app.register(recurringRoutes);
   await app.register(settingsRoutes);

@@ -40,3 +40,4 @@ export * from './schemas/sap.ts';
 export * from './rows/index.ts';
 export * from './screen-requests.ts';
 export * from './schemas/update-schema.ts';
+export * from './schemas/review.ts';

@@ -12,6 +12,7 @@ import { registerSettlementLifecycleJob } from '../modules/payments/settlement-l
 import { registerCheckoutExpiryJob } from '../modules/checkout/hosted-checkout.job.ts';
 import { registerReportJobs } from '../modules/reports/report.service.ts';
 import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
+import { registerReviewJobs } from '../modules/review/review.job.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -32,4 +33,5 @@ export const registerAllJobHandlers = (): void => {
   registerCheckoutExpiryJob();
   registerReportJobs();
   registerRfmJobs();
+  registerReviewJobs();
 };

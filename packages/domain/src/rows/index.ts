@@ -9,3 +9,4 @@ export * from './finance.ts';
 export * from './reports.ts';
 export * from './developers.ts';
 export * from './sap.ts';
+export * from './review.ts';

@@ -26,7 +26,10 @@ export const lockDueTransaction = async (tx: Queryable, id: string, statuses: re
       amount: number;
       organisation_id: string;
     }>(sql`select id, status, amount, organisation_id from transaction
-    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} for update skip locked`)
+    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff}
+      -- A payment held for review is decided by the review expiry policy (issue 36), never lapsed under it.
+      and not exists (select 1 from review_case r where r.transaction_id = transaction.id and r.status = 'PENDING')
+    for update skip locked`)
   )[0];
 
 /** A payment is charged back once: one whose chargeback was won is back in SETTLEMENT_COMPLETED and stays there. */
