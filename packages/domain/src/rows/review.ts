@@ -32,7 +32,9 @@ export const ZReviewCase = z
   })
   .meta({ id: 'ReviewCase' });
 /** `GET /v1/review` rows. */
-export const ZReviewCaseRow = ZReviewCase.extend({ transaction: populated(ZTransaction) }).meta({ id: 'ReviewCaseRow' });
+export const ZReviewCaseRow = ZReviewCase.extend({ transaction: populated(ZTransaction) }).meta({
+  id: 'ReviewCaseRow',
+});
 export type TReviewCaseRow = WireOf<typeof ZReviewCaseRow>;
 
 /** What Kassa knows of the customer behind a held payment: history and how this amount compares. */

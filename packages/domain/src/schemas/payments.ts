@@ -52,7 +52,9 @@ export const ZCardNumber = secret(
 /** What the payments engine decided for a transaction, stored with it and shown in its detail. */
 export const ZTransactionDecision = z.object({
   /** The rulesets that fired, in the order they were evaluated. */
-  rulesets: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(['tag', 'block', '3dSecure', 'review']) })),
+  rulesets: z.array(
+    z.object({ id: z.string(), name: z.string(), action: z.enum(['tag', 'block', '3dSecure', 'review']) }),
+  ),
   three_ds_required: z.boolean(),
   /** The routing: the tree (null when the profile has none and the first active processor was taken) and the branches taken. */
   routing: z

@@ -9,7 +9,10 @@ const ids = z
 export const ZReviewApprove = z.object({ ids }).strict();
 /** Body of `POST /v1/review/decline`: void the held payments, with the reason the reviewer gives. */
 export const ZReviewDecline = z
-  .object({ ids, reason: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(500) })
+  .object({
+    ids,
+    reason: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(500),
+  })
   .strict();
 /** Body of `POST /v1/review/assign`: to a user of the case's tenancy, or `me`, or null (unassign). */
 export const ZReviewAssign = z
@@ -23,7 +26,10 @@ export type TReviewAssign = z.infer<typeof ZReviewAssign>;
 export const ZReviewOutcome = z
   .object({
     results: z.array(
-      z.object({ id: z.string(), outcome: z.enum(['approved', 'declined', 'assigned', 'already_decided', 'not_found']) }),
+      z.object({
+        id: z.string(),
+        outcome: z.enum(['approved', 'declined', 'assigned', 'already_decided', 'not_found']),
+      }),
     ),
   })
   .meta({ id: 'ReviewOutcome' });

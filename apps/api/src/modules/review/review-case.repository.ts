@@ -56,7 +56,13 @@ export const lockReviewCase = async (tx: Queryable, scope: Scope | null, id: str
 export const writeReviewDecision = async (
   tx: Queryable,
   c: { id: string; transactionId: string },
-  d: { status: 'APPROVED' | 'DECLINED'; by: string | null; via: 'reviewer' | 'policy'; reason: string | null; at: Date },
+  d: {
+    status: 'APPROVED' | 'DECLINED';
+    by: string | null;
+    via: 'reviewer' | 'policy';
+    reason: string | null;
+    at: Date;
+  },
 ) => {
   await tx.query(sql`update review_case set status = ${d.status}, decided_by = ${d.by}, decided_via = ${d.via},
       decline_reason = ${d.reason}, decided_at = ${d.at}, updated_at = ${d.at} where id = ${c.id}`);

@@ -65,7 +65,12 @@ const decideOne = async (
   return decision === 'approve' ? 'approved' : 'declined';
 };
 
-const byPerson = (actor: Actor): By => ({ scope: actor.scope, userId: actor.userId, via: 'reviewer', audit: actor.audit });
+const byPerson = (actor: Actor): By => ({
+  scope: actor.scope,
+  userId: actor.userId,
+  via: 'reviewer',
+  audit: actor.audit,
+});
 
 /** Approves or declines each case in its own database transaction; answers per case what happened. */
 export const decideReviews = async (

@@ -57,7 +57,10 @@ describe('the review ruleset action', () => {
     const held = await pay(60_000);
     expect(held.status).toBe(201);
     expect(held.body).toMatchObject({ status: 'AUTHORIZED', status_reason: 'Held for review: Big card payments' });
-    expect(held.body.decision).toMatchObject({ review: 'held', rulesets: [{ name: 'Big card payments', action: 'review' }] });
+    expect(held.body.decision).toMatchObject({
+      review: 'held',
+      rulesets: [{ name: 'Big card payments', action: 'review' }],
+    });
     const small = await pay(1000);
     expect(small.body.status).toBe('SETTLEMENT_REQUESTED');
     expect(await caseOf(small.body.id)).toBeUndefined();
@@ -67,7 +70,10 @@ describe('the review ruleset action', () => {
     const row = queue.body.find((r: { transaction: { id: string } }) => r.transaction.id === held.body.id);
     expect(row).toMatchObject({ status: 'PENDING', amount: 60_000, currency_code: 'EUR', card_country: 'US' });
     expect(row.rules).toEqual([
-      expect.objectContaining({ name: 'Big card payments', rules: [{ name: 'amount', operator: '>=', value: '50000' }] }),
+      expect.objectContaining({
+        name: 'Big card payments',
+        rules: [{ name: 'amount', operator: '>=', value: '50000' }],
+      }),
     ]);
     expect(new Date(row.sla_due_at).getTime() - new Date(row.created_at).getTime()).toBeCloseTo(4 * 3_600_000, -4);
 
@@ -124,7 +130,10 @@ describe('deciding held payments', () => {
     expect(row.decided_by_name).toBe('a');
     // Deciding again changes nothing.
     const again = await call(a, 'POST', '/v1/review/approve', { ids });
-    expect(again.body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['already_decided', 'already_decided']);
+    expect(again.body.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'already_decided',
+      'already_decided',
+    ]);
     expect(await statusOf(one.body.id)).toBe('AUTHORIZATION_VOIDED');
   });
 
@@ -190,9 +199,7 @@ describe('the expiry policy', () => {
     const declined = await pay(58_000);
     const later = new Date(Date.now() + 8 * 24 * 3_600_000);
     // The settlement lifecycle would lapse an authorisation after 7 days, but not one held for review.
-    await t.db.query(
-      sql`update transaction set updated_at = now() - interval '8 days' where id = ${declined.body.id}`,
-    );
+    await t.db.query(sql`update transaction set updated_at = now() - interval '8 days' where id = ${declined.body.id}`);
     await advanceSettlementLifecycle(t.db, new Date());
     expect(await statusOf(declined.body.id)).toBe('AUTHORIZED');
 
@@ -200,7 +207,8 @@ describe('the expiry policy', () => {
     expect(await statusOf(declined.body.id)).toBe('AUTHORIZATION_VOIDED');
     expect(await caseOf(declined.body.id)).toMatchObject({ status: 'DECLINED', decided_via: 'policy' });
 
-    await t.db.query(sql`insert into merchant_configuration (merchant_id, review_expiry_policy) values (${world.shopA.id}, 'approve')
+    await t.db
+      .query(sql`insert into merchant_configuration (merchant_id, review_expiry_policy) values (${world.shopA.id}, 'approve')
       on conflict (merchant_id) do update set review_expiry_policy = 'approve'`);
     const approved = await pay(59_000);
     expect(await applyReviewExpiryPolicy(t.db, new Date())).toBe(0);
