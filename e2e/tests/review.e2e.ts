@@ -50,7 +50,7 @@ describe('the review queue', () => {
       await expect.poll(async () => (await api<Case>(page, `/v1/review/${openId}`)).status).toBe('APPROVED');
       const approved = await api<Case>(page, `/v1/review/${openId}`);
       expect((await api<Tx>(page, `/v1/transaction/${approved.transaction}`)).status).toBe('SETTLEMENT_REQUESTED');
-      await page.getByRole('button', { name: l.close }).click();
+      await page.getByRole('button', { name: l.close, exact: true }).click();
 
       // Two more: tick them and decline both with a reason.
       await expect.poll(() => page.locator('.ant-table-row').count()).toBe(pending.length - 1);

@@ -41,3 +41,4 @@ export * from './rows/index.ts';
 export * from './screen-requests.ts';
 export * from './schemas/update-schema.ts';
 export * from './schemas/review.ts';
+export * from './disputes.ts';

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
+import { resolveDisputes } from './dispute.service.ts';
 import {
   dueChargebacks,
   dueTransactions,
@@ -161,6 +162,7 @@ export const registerSettlementLifecycleJob = (): void => {
     await advanceSettlementLifecycle(db);
     await openSandboxChargebacks(db);
     await resolveSandboxChargebacks(db);
+    await resolveDisputes(db);
   });
   schedulePeriodic(SETTLEMENT_LIFECYCLE_QUEUE, SETTLEMENT_LIFECYCLE_EVERY_SECONDS);
 };
