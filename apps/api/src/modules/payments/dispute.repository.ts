@@ -54,7 +54,13 @@ export const evidenceOf = (q: Queryable, chargebackId: string) =>
 
 export const insertEvidence = (
   q: Queryable,
-  e: EvidenceMeta & { chargebackId: string; organisationId: string; merchantId: string; content: Buffer; uploadedBy: string },
+  e: EvidenceMeta & {
+    chargebackId: string;
+    organisationId: string;
+    merchantId: string;
+    content: Buffer;
+    uploadedBy: string;
+  },
 ) =>
   q.query(sql`insert into dispute_evidence (id, chargeback_id, organisation_id, merchant_id, kind, file_name, content_type, size, content,
       uploaded_by, created_at)
@@ -73,7 +79,13 @@ export const evidenceFile = async (q: Queryable, chargebackId: string, fileId: s
 export const writeDisputeOutcome = (
   q: Queryable,
   id: string,
-  d: { status: string; outcome: 'submitted' | 'accepted' | 'expired'; response: string | null; at: Date; decided: boolean },
+  d: {
+    status: string;
+    outcome: 'submitted' | 'accepted' | 'expired';
+    response: string | null;
+    at: Date;
+    decided: boolean;
+  },
 ) =>
   q.query(sql`update chargeback set status = ${d.status}, response_outcome = ${d.outcome},
       response = coalesce(${d.response}, response), responded_at = ${d.outcome === 'expired' ? null : d.at},
@@ -90,6 +102,8 @@ export const overdueDisputes = async (q: Queryable, now: Date, limit: number) =>
 /** Submitted disputes the issuer has had long enough to decide. */
 export const submittedDisputes = async (q: Queryable, cutoff: Date, limit: number) =>
   (
-    await q.query<{ id: string }>(sql`select id from chargeback where status = 'IN_DISPUTE' and response_outcome = 'submitted'
+    await q.query<{
+      id: string;
+    }>(sql`select id from chargeback where status = 'IN_DISPUTE' and response_outcome = 'submitted'
       and updated_at < ${cutoff} order by updated_at limit ${limit}`)
   ).map((r) => r.id);

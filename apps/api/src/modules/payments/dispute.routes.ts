@@ -49,7 +49,14 @@ export const disputeRoutes = async (fastify: FastifyInstance) => {
       description: `Adds an evidence file: the body is the file's bytes (Content-Type: application/octet-stream), kind and file_name in the query. PDF, PNG or JPEG by content (415 evidence_type_refused otherwise, whatever the name), at most ${EVIDENCE_MAX_BYTES} bytes (413 evidence_too_large), 10 per dispute (409 evidence_limit); only before the due date (409 dispute_deadline_passed).`,
       params: ZParams,
       querystring: ZEvidenceQuery,
-      response: { 201: ZEvidenceFile, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody },
+      response: {
+        201: ZEvidenceFile,
+        400: ZErrorBody,
+        404: ZErrorBody,
+        409: ZErrorBody,
+        413: ZErrorBody,
+        415: ZErrorBody,
+      },
     },
     handler: async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -106,9 +106,12 @@ export const uploadEvidence = async (
     ]);
   const type = sniffEvidenceType(file.bytes);
   if (!type)
-    throw new HttpError(415, 'evidence_type_refused', 'Only PDF, PNG and JPEG files are accepted (checked by content)', [
-      { path: 'body', message: 'Not a PDF, PNG or JPEG file' },
-    ]);
+    throw new HttpError(
+      415,
+      'evidence_type_refused',
+      'Only PDF, PNG and JPEG files are accepted (checked by content)',
+      [{ path: 'body', message: 'Not a PDF, PNG or JPEG file' }],
+    );
   return db.transaction(async (tx) => {
     const now = new Date();
     const d = await lockOpen(tx, actor, id, now);
@@ -118,7 +121,11 @@ export const uploadEvidence = async (
       id: newId('ev'),
       kind: file.kind,
       // Only the name's last part, without control characters: it goes into a header when served.
-      file_name: file.fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '_') || 'evidence',
+      file_name:
+        file.fileName
+          .split(/[\\/]/)
+          .pop()!
+          .replace(/[\u0000-\u001f\u007f"]/g, '_') || 'evidence',
       content_type: type,
       size: file.bytes.length,
       created_at: now,
