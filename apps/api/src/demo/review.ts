@@ -53,3 +53,52 @@ export const createDemoReviewQueue = async (tx: Queryable, now: number): Promise
   }
   return held.length;
 };
+
+const DAY = 24 * HOUR;
+
+/**
+ * Disputes in every state (issue 36): the demo's open chargebacks get their due date (20 days
+ * from opening; older ones keep the sandbox's old timer), decided ones say how they were answered,
+ * and the largest merchant has two fresh chargebacks to answer, one due in three days.
+ */
+export const createDemoDisputes = async (tx: Queryable, now: number): Promise<void> => {
+  const at = new Date(now);
+  await tx.query(sql`update chargeback set due_at = created_at + interval '20 days'
+    where status = 'OPEN' and created_at + interval '20 days' > ${at}`);
+  await tx.query(sql`update chargeback set response_outcome = 'submitted', responded_at = created_at + interval '6 days',
+      response = 'Delivered to the address given at checkout; tracking and signature attached.'
+    where status in ('IN_DISPUTE', 'WON') or (status = 'LOST' and right(id, 1) < 'm')`);
+  await tx.query(sql`update chargeback set response_outcome = case when right(id, 1) < 't' then 'accepted' else 'expired' end,
+      responded_at = case when right(id, 1) < 't' then created_at + interval '3 days' end
+    where status = 'LOST' and response_outcome is null`);
+  const payments = await tx.query<{
+    id: string;
+    organisation_id: string;
+    merchant_id: string;
+    payment_profile_id: string;
+    processor_id: string | null;
+    amount: number;
+    currency_code: string;
+  }>(sql`
+    select t.id, t.organisation_id, t.merchant_id, t.payment_profile_id, t.processor_id, t.amount, t.currency_code
+    from transaction t join app_user u on u.organisation_id = t.organisation_id
+    where u.email = 'merchant@kassa.test' and t.payment_product_type = 'card' and t.status = 'SETTLEMENT_COMPLETED'
+      and t.refunded_amount = 0 and not exists (select 1 from chargeback c where c.transaction_id = t.id)
+    order by t.created_at desc, t.id limit 2`);
+  const reasons = [
+    { code: '4853', text: 'Cardholder dispute', openedDaysAgo: 8 },
+    { code: '10.4', text: 'Other fraud — card-absent environment', openedDaysAgo: 17 },
+  ];
+  for (let i = 0; i < payments.length; i++) {
+    const p = payments[i];
+    const opened = new Date(now - reasons[i].openedDaysAgo * DAY);
+    await tx.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, processor_id, amount,
+        currency_code, reason_code, reason, status, processor_id_external, created_at, updated_at, due_at)
+      values (${newId('cb', opened.getTime())}, ${p.organisation_id}, ${p.merchant_id}, ${p.id}, ${p.payment_profile_id}, ${p.processor_id},
+        ${p.amount}, ${p.currency_code}, ${reasons[i].code}, ${reasons[i].text}, 'OPEN', ${`sbx_cb_demo${i}`}, ${opened}, ${opened},
+        ${new Date(opened.getTime() + 20 * DAY)})`);
+    await tx.query(sql`update transaction set status = 'CHARGEBACK', status_reason = ${`Chargeback ${reasons[i].code}`},
+        status_history = status_history || ${JSON.stringify([{ status: 'CHARGEBACK', at: opened.toISOString(), reason: `Chargeback ${reasons[i].code}` }])}::jsonb
+      where id = ${p.id}`);
+  }
+};
