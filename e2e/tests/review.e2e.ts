@@ -71,3 +71,57 @@ describe('the review queue', () => {
     });
   }
 });
+
+type Chargeback = { id: string; status: string; due_at: string | null; response_outcome: string | null };
+const DISPUTE = {
+  'en-US': {
+    tab: 'Dispute',
+    kind: 'What the file proves',
+    proof: 'Proof of delivery',
+    file: 'Add a file',
+    response: 'Written response',
+    submit: 'Submit response',
+  },
+  nl: {
+    tab: 'Geschil',
+    kind: 'Wat het bestand bewijst',
+    proof: 'Bewijs van levering',
+    file: 'Bestand toevoegen',
+    response: 'Schriftelijke reactie',
+    submit: 'Reactie indienen',
+  },
+} as const;
+
+describe('answering a chargeback', () => {
+  for (const [index, lang] of (['en-US', 'nl'] as const).entries()) {
+    it(`a merchant answers a chargeback with a file (${lang})`, async () => {
+      const l = DISPUTE[lang];
+      const { page } = await signedInAs(suite, 'merchant@kassa.test', lang);
+      await page.goto('/chargebacks');
+      await page.waitForURL((url) => url.searchParams.has('created_at>'));
+      const open = (await api<Chargeback[]>(page, '/v1/chargeback?status=OPEN&_sort=due_at&_limit=100')).filter(
+        (c) => c.due_at && new Date(c.due_at) > new Date() && c.response_outcome === null,
+      );
+      expect(open.length).toBeGreaterThan(index);
+      const target = open[index];
+      await page.goto(`${page.url()}&open=${target.id}`);
+      const drawer = page.locator('.ant-drawer');
+      await drawer.getByRole('tab', { name: l.tab }).click();
+      await drawer.getByRole('combobox', { name: l.kind }).click();
+      await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${l.proof}$`) }).click();
+      await drawer.getByLabel(l.file).setInputFiles({
+        name: 'delivery.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await drawer.getByRole('link', { name: 'delivery.pdf' }).waitFor();
+      await drawer.getByLabel(l.response).fill('Delivered to the address given; signed for on arrival.');
+      await screenshot(page, `dispute-answer-${lang}`);
+      await drawer.getByRole('button', { name: l.submit }).click();
+      await expect
+        .poll(async () => (await api<Chargeback>(page, `/v1/chargeback/${target.id}`)).status)
+        .toBe('IN_DISPUTE');
+      await screenshot(page, `dispute-submitted-${lang}`);
+    });
+  }
+});
