@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGEBACK_REASON_CODES } from './statuses.ts';
+import type { CHARGEBACK_REASON_CODES } from './statuses.ts';
 
 /**
  * The dispute workflow (issue 36). Reason codes as the card schemes publish them: Visa Claims

@@ -122,10 +122,9 @@ export const uploadEvidence = async (
       kind: file.kind,
       // Only the name's last part, without control characters: it goes into a header when served.
       file_name:
-        file.fileName
-          .split(/[\\/]/)
-          .pop()!
-          .replace(/[\u0000-\u001f\u007f"]/g, '_') || 'evidence',
+        [...(file.fileName.split(/[\\/]/).pop() ?? '')]
+          .map((ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || ch === '"' ? '_' : ch))
+          .join('') || 'evidence',
       content_type: type,
       size: file.bytes.length,
       created_at: now,
