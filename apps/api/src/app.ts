@@ -28,6 +28,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { appConfigRoutes } from './modules/settings/app-config.routes.ts';
@@ -148,6 +149,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(welcomeMailRoutes);
   await app.register(devRoutes);
   await app.register(paymentsRoutes);
+  await app.register(reviewRoutes);
   await app.register(statisticsRoutes);
   await app.register(testModeRoutes);
   await app.register(recurringRoutes);

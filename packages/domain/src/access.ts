@@ -26,7 +26,16 @@ export const access = {
     list: ['USER_ALL', 'REFUND_ALL', 'REFUND_LIST'],
     create: ['USER_ALL', 'REFUND_ALL', 'REFUND_CREATE'],
   },
-  chargeback: { list: ['USER_ALL', 'CHARGEBACK_ALL', 'CHARGEBACK_LIST'] },
+  chargeback: {
+    list: ['USER_ALL', 'CHARGEBACK_ALL', 'CHARGEBACK_LIST'],
+    // Issue 36: answering a dispute (evidence, response, accepting) changes it.
+    respond: ['USER_ALL', 'CHARGEBACK_ALL', 'CHARGEBACK_UPDATE'],
+  },
+  // Issue 36: the manual review queue, for provider staff and the merchant's own risk users.
+  review: {
+    list: ['USER_ALL', 'PSP_ALL', 'REVIEW_ALL', 'REVIEW_LIST'],
+    decide: ['USER_ALL', 'PSP_ALL', 'REVIEW_ALL', 'REVIEW_UPDATE'],
+  },
   customer: {
     list: ['USER_ALL', 'CUSTOMER_ALL', 'CUSTOMER_LIST'],
     transactions: ['USER_ALL', 'TRANSACTION_ALL', 'TRANSACTION_LIST'],

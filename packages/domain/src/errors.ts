@@ -41,6 +41,13 @@ export type ErrorCode =
   | 'refund_exceeds_amount'
   | 'not_refundable'
   | 'invalid_transition'
+  /** Issue 36: a dispute answered after its due date, or one already answered or decided. */
+  | 'dispute_deadline_passed'
+  | 'dispute_closed'
+  /** Issue 36: an evidence file too large, of a refused type (by its content), or one too many. */
+  | 'evidence_too_large'
+  | 'evidence_type_refused'
+  | 'evidence_limit'
   | 'not_available'
   /** Four eyes (issue 35): a governed change needs a note; who may decide; the request's state. */
   | 'change_note_required'

@@ -42,3 +42,5 @@ export * from './schemas/reconciliation.ts';
 export * from './rows/index.ts';
 export * from './screen-requests.ts';
 export * from './schemas/update-schema.ts';
+export * from './schemas/review.ts';
+export * from './disputes.ts';

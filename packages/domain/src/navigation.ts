@@ -66,6 +66,7 @@ export const navigation: readonly NavItem[] = [
     { id: 'transactionsBlocked', route: '/transactionsBlocked', roles: tx },
     { id: 'refunds', route: '/refunds', roles: access.refund.list },
     { id: 'chargebacks', route: '/chargebacks', roles: access.chargeback.list },
+    { id: 'reviewQueue', route: '/review', roles: access.review.list },
     { id: 'paymentLinks', route: '/payment-links', roles: access.paymentLink.list },
     { id: 'cardAddLinks', route: '/card-add-links', roles: access.cardAddLink.list },
     { id: 'scheduledTransactions', route: '/transactions/scheduled', roles: access.scheduledTransaction.list },
@@ -129,6 +130,7 @@ export const navigation: readonly NavItem[] = [
     { id: 'riskrules', route: '/riskrules', roles: access.risk.rulesets },
     { id: 'tagrules', route: '/tagrules', roles: access.risk.rulesets },
     { id: 'threeDSecure', route: '/3dsecure', roles: access.risk.rulesets },
+    { id: 'reviewrules', route: '/reviewrules', roles: access.risk.rulesets },
     { id: 'intelligentRouting', route: '/intelligent-routing', roles: access.risk.routing },
     // Four eyes (issue 35): requests waiting for a second person; the menu shows how many this user may decide.
     { id: 'changes', route: '/changes', roles: access.changes.list },
@@ -210,6 +212,8 @@ export const navigation: readonly NavItem[] = [
     { id: 'pspRiskrules', route: '/psp/riskrules', roles: access.risk.rulesets },
     { id: 'pspTagrules', route: '/psp/tagrules', roles: access.risk.rulesets },
     { id: 'pspThreeDSecure', route: '/psp/3dsecure', roles: access.risk.rulesets },
+    { id: 'pspReviewrules', route: '/psp/reviewrules', roles: access.risk.rulesets },
+    { id: 'pspReviewQueue', route: '/psp/review', roles: access.review.list },
   ]),
   ...items('provider', 'pspAdmin', [
     { id: 'adminCache', route: '/psp/admin/cache', roles: access.admin, superUserOnly: true },

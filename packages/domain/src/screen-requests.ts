@@ -117,6 +117,14 @@ export const listScreens = {
     initial: monthBack,
   },
   customers: { path: 'customer', initial: monthBack },
+  // Issue 36: the manual review queue, pending first, the nearest SLA first.
+  review: {
+    path: 'review',
+    populate: 'transaction',
+    fields: 'transaction.merchant_reference,transaction.card_brand,transaction.card_last4,transaction.status',
+    defaultSort: 'sla_due_at',
+    initial: () => ({ 'status[]': ['PENDING'] }),
+  },
   // risk-config §7: transaction, payment profile and user populated; a row needs the transaction's id
   // (the detail's Transaction tab lists that transaction's items), the profile's and the user's name.
   auditTrail: {

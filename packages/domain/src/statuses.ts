@@ -53,6 +53,8 @@ export const statusVocabularies = {
     LOST: 'error',
     CANCELLED: 'default',
   }),
+  // Issue 36: a held payment's review case.
+  review: vocabulary({ PENDING: 'warning', APPROVED: 'success', DECLINED: 'error' }),
   scheduledTransaction: vocabulary({ CREATED: 'processing', DONE: 'success', FAILED: 'error' }),
   customer: vocabulary({
     VERIFIED: 'success',

@@ -1,4 +1,5 @@
 import { hashPassword } from '../modules/auth/password.ts';
+import { createDemoDisputes, createDemoReviewQueue } from './review.ts';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { createCustomers } from './customers.ts';
@@ -96,6 +97,8 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
         options.progress,
       );
       await createFinance(tx, rng.fork('finance'), now, setup);
+      await createDemoReviewQueue(tx, now);
+      await createDemoDisputes(tx, now);
       return { created: true, customers, ...counts };
     });
   });

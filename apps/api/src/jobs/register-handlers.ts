@@ -14,6 +14,7 @@ import { registerCheckoutExpiryJob } from '../modules/checkout/hosted-checkout.j
 import { registerReportJobs } from '../modules/reports/report.service.ts';
 import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
 import { registerTestDataJobs } from '../modules/test-mode/test-data.service.ts';
+import { registerReviewJobs } from '../modules/review/review.job.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -36,4 +37,5 @@ export const registerAllJobHandlers = (): void => {
   registerReportJobs();
   registerTestDataJobs();
   registerRfmJobs();
+  registerReviewJobs();
 };

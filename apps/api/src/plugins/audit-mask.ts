@@ -50,6 +50,8 @@ const MAX_BODY = 64 * 1024;
  */
 export const maskBody = (body: unknown, schema?: unknown): unknown => {
   if (body === undefined || body === null || body === '') return null;
+  // A file's bytes (dispute evidence): its size, never its content.
+  if (Buffer.isBuffer(body)) return { bytes: body.length };
   if (typeof body === 'string') {
     let parsed: unknown;
     try {

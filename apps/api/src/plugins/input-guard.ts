@@ -35,6 +35,8 @@ export const findUnstorable = (
     return undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
+  // A file's bytes (dispute evidence) go to a bytea column as they are: nothing to check per byte.
+  if (value instanceof Uint8Array) return undefined;
   if (depth > MAX_DEPTH) return { path, message: `${path.replace(/^\w+\./, '')} is nested too deeply` };
   for (const [key, item] of Object.entries(value)) {
     const keyMessage = unstorableText(key);

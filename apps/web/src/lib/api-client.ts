@@ -64,14 +64,16 @@ export type RequestOptions = {
 export const apiRequest = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
   const sent = method === 'PUT' ? 'POST' : method;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A file goes as its bytes (dispute evidence); everything else as JSON.
+  const raw = options.body instanceof Blob;
+  if (options.body !== undefined) headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
   let response: Response;
   try {
     response = await fetch(`${hooks.origin}${buildUrl(method, path, options.params)}`, {
       method: sent,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : raw ? (options.body as Blob) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

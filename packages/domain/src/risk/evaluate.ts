@@ -80,7 +80,7 @@ export const evaluateRouting = (
   return { processor: typeof node === 'string' && node !== '' ? node : null, path };
 };
 
-export type RulesetAction = 'tag' | 'block' | '3dSecure';
+export type RulesetAction = 'tag' | 'block' | '3dSecure' | 'review';
 export type EvaluableRuleset = { action: RulesetAction; rules: readonly Rule[]; tag?: string | null };
 export type RulesetDecision = { matched: boolean; action: RulesetAction; tag: string | null };
 
@@ -95,7 +95,7 @@ export const evaluateRuleset = (
   tag: ruleset.action === 'tag' ? (ruleset.tag ?? null) : null,
 });
 
-export type RulesetsOutcome = { blocked: boolean; tags: string[]; threeDSecure: boolean };
+export type RulesetsOutcome = { blocked: boolean; tags: string[]; threeDSecure: boolean; review: boolean };
 
 /** The combined outcome of all rulesets of an organisation for one payment. */
 export const evaluateRulesets = (
@@ -104,12 +104,13 @@ export const evaluateRulesets = (
   options: EvaluateOptions = {},
 ): RulesetsOutcome => {
   const draw = drawOf(payment, options);
-  const outcome: RulesetsOutcome = { blocked: false, tags: [], threeDSecure: false };
+  const outcome: RulesetsOutcome = { blocked: false, tags: [], threeDSecure: false, review: false };
   for (const ruleset of rulesets) {
     const decision = evaluateRuleset(ruleset, payment, { draw });
     if (!decision.matched) continue;
     if (decision.action === 'block') outcome.blocked = true;
     if (decision.action === '3dSecure') outcome.threeDSecure = true;
+    if (decision.action === 'review') outcome.review = true;
     if (decision.tag && !outcome.tags.includes(decision.tag)) outcome.tags.push(decision.tag);
   }
   return outcome;

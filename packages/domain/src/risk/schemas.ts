@@ -57,7 +57,8 @@ export const ZRoutingUpdate = updateSchema(ZRoutingCreate.shape).omit({ organisa
 export type TRoutingCreate = z.infer<typeof ZRoutingCreate>;
 export type TRoutingUpdate = z.infer<typeof ZRoutingUpdate>;
 
-export const RULESET_ACTIONS = ['tag', 'block', '3dSecure'] as const;
+/** `review` (issue 36): a matching card payment is authorised and held for a person to approve or decline. */
+export const RULESET_ACTIONS = ['tag', 'block', '3dSecure', 'review'] as const;
 export type TRulesetAction = (typeof RULESET_ACTIONS)[number];
 
 const emptyToNull = <T extends z.ZodType>(schema: T) =>

@@ -11,3 +11,4 @@ export * from './developers.ts';
 export * from './sap.ts';
 export * from './change-requests.ts';
 export * from './reconciliation.ts';
+export * from './review.ts';

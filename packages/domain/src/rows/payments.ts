@@ -214,6 +214,10 @@ export const ZChargeback = z
     settlement: z.string().nullable(),
     card: z.string().nullable(),
     organisation: z.string(),
+    /** Issue 36: when the merchant must have answered; the response and how it ended. */
+    due_at: ZTimestamp.nullable(),
+    responded_at: ZTimestamp.nullable(),
+    response_outcome: z.string().nullable(),
   })
   .meta({ id: 'Chargeback' });
 /** `GET /v1/chargeback` rows. */

@@ -43,6 +43,13 @@ const fields = {
   recurring_enabled: z.boolean(),
   payouts_paused: z.boolean(),
   notes: z.union([z.null(), z.string().max(4000)]).transform((value) => value || null),
+  // Issue 36: how long a held payment may wait for a reviewer, and what decides it before its authorisation lapses.
+  review_sla_hours: z
+    .number({ error: 'form_validation.required' })
+    .int('merchantConfiguration.reviewSlaHours')
+    .min(1, 'merchantConfiguration.reviewSlaHours')
+    .max(168, 'merchantConfiguration.reviewSlaHours'),
+  review_expiry_policy: z.enum(['decline', 'approve'], { error: 'form_validation.required' }),
 };
 
 /** Any subset of the fields; what is not sent keeps its value. */
@@ -62,6 +69,8 @@ export const MERCHANT_CONFIGURATION_DEFAULTS = {
   recurring_enabled: true,
   payouts_paused: false,
   notes: null,
+  review_sla_hours: 4,
+  review_expiry_policy: 'decline',
 } as const satisfies z.output<z.ZodObject<typeof fields>>;
 
 export const ZMerchantConfiguration = z.object({
@@ -79,6 +88,8 @@ export const ZMerchantConfiguration = z.object({
   recurring_enabled: z.boolean(),
   payouts_paused: z.boolean(),
   notes: z.string().nullable(),
+  review_sla_hours: z.number(),
+  review_expiry_policy: z.enum(['decline', 'approve']),
   updated_at: z.union([z.string(), z.date()]).nullable(),
   updated_by: z.string().nullable(),
 });

@@ -52,7 +52,9 @@ export const ZCardNumber = secret(
 /** What the payments engine decided for a transaction, stored with it and shown in its detail. */
 export const ZTransactionDecision = z.object({
   /** The rulesets that fired, in the order they were evaluated. */
-  rulesets: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(['tag', 'block', '3dSecure']) })),
+  rulesets: z.array(
+    z.object({ id: z.string(), name: z.string(), action: z.enum(['tag', 'block', '3dSecure', 'review']) }),
+  ),
   three_ds_required: z.boolean(),
   /** The routing: the tree (null when the profile has none and the first active processor was taken) and the branches taken. */
   routing: z
@@ -69,6 +71,8 @@ export const ZTransactionDecision = z.object({
   acquirer: z.object({ code: z.string() }).nullable(),
   /** The 3-D Secure challenge on the hosted checkout page, when a ruleset asked for one. */
   challenge: z.enum(['pending', 'authenticated', 'failed', 'expired']).optional(),
+  /** A `review` ruleset held the authorisation for a person (issue 36): held, then approved (captured) or declined (voided). */
+  review: z.enum(['held', 'approved', 'declined']).optional(),
 });
 export type TTransactionDecision = z.infer<typeof ZTransactionDecision>;
 

@@ -5,6 +5,7 @@ import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { RowOf } from '../../query/entity.ts';
 import { selectList } from '../../query/repository.ts';
 import { endpointKey } from '../webhooks/endpoint-pace.ts';
+import { insertReviewCaseFrom, type ReviewCaseWrite } from '../review/review-case.repository.ts';
 import { transactionEntity } from './transaction.entity.ts';
 import { insertTransactionWhen, type NewTransaction } from './transaction.repository.ts';
 
@@ -106,6 +107,7 @@ export type EngineConfigRow = {
     three_ds_policy: string;
     refunds_enabled: boolean;
     recurring_enabled: boolean;
+    review_sla_hours: number;
   } | null;
   rulesets: ChargeRuleset[];
   routings: ChargeRouting[];
@@ -127,7 +129,7 @@ export const loadEngineConfig = async (
       (select json_build_object('merchant_id', coalesce(o.merchant_id, o.id), 'path', o.path, 'mcc', o.mcc)
        from organisation o where o.id = coalesce(${organisationId}::text, (select organisation_id from payment_profile where id = ${paymentProfileId}))) as organisation,
       (select json_build_object('max_transaction_amount', c.max_transaction_amount::float8, 'three_ds_policy', c.three_ds_policy,
-        'refunds_enabled', c.refunds_enabled, 'recurring_enabled', c.recurring_enabled)
+        'refunds_enabled', c.refunds_enabled, 'recurring_enabled', c.recurring_enabled, 'review_sla_hours', c.review_sla_hours)
        from merchant_configuration c join organisation o on c.merchant_id = coalesce(o.merchant_id, o.id)
        where o.id = coalesce(${organisationId}::text, (select organisation_id from payment_profile where id = ${paymentProfileId}))) as limits,
       coalesce((select json_agg(json_build_object('id', r.id, 'organisation_id', r.organisation_id, 'name', r.name, 'action', r.action,
@@ -169,6 +171,8 @@ export type PaymentWrite = {
   configVersion?: number;
   webhooks: PaymentWebhook[];
   scheduled?: { id: string; done: boolean; reason: string | null };
+  /** The review case of a payment a `review` ruleset held (issue 36), written with it. */
+  review?: ReviewCaseWrite;
   audit?: AuditEntry;
   /** The idempotency answer and the request's trail entry: stored by the same statement, which writes only if it stores it. */
   answer?: StoredAnswer;
@@ -238,6 +242,7 @@ export const writePayment = async (
         transaction_id = ins.id, attempts = attempts + 1, failure_reason = ${s.done ? null : s.reason}::text, updated_at = now()
       from ins where scheduled_transaction.id = ${s.id})`);
   }
+  if (write.review) parts.push(sql`review as (${insertReviewCaseFrom(write.review, sql`ins`)})`);
   if (write.audit) parts.push(sql`audit as (${auditInsertFrom(write.audit, sql`ins`)})`);
   if (answer?.audit) parts.push(sql`trail as (${auditInsertFrom(answer.audit, sql`ins`)})`);
   // Prepared once per connection and shape (the text depends only on which parts there are): it is
@@ -246,6 +251,7 @@ export const writePayment = async (
     write.configVersion === undefined ? '' : 'v',
     ...write.webhooks.map((w) => (w.data === 'transaction' ? 't' : 'd') + (w.refusal === null ? 'q' : 'r')),
     write.scheduled ? 's' : '',
+    write.review ? 'r' : '',
     write.audit ? 'a' : '',
     write.transaction.createdAt ? 'c' : '',
     answer ? (answer.audit ? 'it' : 'i') : '',

@@ -23,7 +23,8 @@ import {
   type PaymentWebhook,
   type PaymentWrite,
 } from './charge.repository.ts';
-import { sandboxAuthorise, sandboxCard, type SandboxStatus } from './sandbox-processor.ts';
+import { sandboxAuthorise, sandboxCard, sandboxIssuerCountry, type SandboxStatus } from './sandbox-processor.ts';
+import { REVIEW_EXPIRES_AFTER_MS } from '../review/review-case.repository.ts';
 import { reservedNameRefusal } from '../webhooks/address-guard.ts';
 
 export type ChargeInput = {
@@ -59,8 +60,8 @@ export type ChargeInput = {
 
 export type ChargeResult = {
   transactionId: string;
-  /** IN_PROGRESS only when the caller allowed a challenge. */
-  status: SandboxStatus | 'IN_PROGRESS';
+  /** IN_PROGRESS only when the caller allowed a challenge; AUTHORIZED when a review ruleset held it. */
+  status: SandboxStatus | 'IN_PROGRESS' | 'AUTHORIZED';
   statusReason: string | null;
   decision: TTransactionDecision;
   /** The facts the rulesets judged, kept by a challenge for the routing after it. */
@@ -274,6 +275,10 @@ export const preparePayment = async (
 
   const fired = config.rulesets.filter((ruleset) => evaluateRuleset(ruleset, facts).matched);
   const blockedBy = fired.filter((r) => r.action === 'block');
+  // Issue 36: only card payments the shopper makes can be held (an authorisation to capture later);
+  // other products, and billing runs' and schedules' charges (no one waits for them), pass.
+  const reviewable = input.productType === 'card' && !input.subscriptionId && !input.scheduledTransactionId;
+  const reviewedBy = reviewable ? fired.filter((r) => r.action === 'review') : [];
   const tags = [...new Set(fired.filter((r) => r.action === 'tag' && r.tag).map((r) => r.tag as string))];
   // The provider's merchant configuration: a maximum amount, 3-D Secure for every payment, recurring off.
   const limits = config.limits ?? {
@@ -281,6 +286,7 @@ export const preparePayment = async (
     three_ds_policy: 'rulesets',
     refunds_enabled: true,
     recurring_enabled: true,
+    review_sla_hours: 4,
   };
   const threeDSecureRequired = fired.some((r) => r.action === '3dSecure') || limits.three_ds_policy === 'always';
   const decision: TTransactionDecision = {
@@ -294,7 +300,7 @@ export const preparePayment = async (
   // a merchant-initiated recurring charge is exempt (no customer present).
   const challenge =
     threeDSecureRequired && blockedBy.length === 0 && !!input.challenge && facts.recurring_type !== 'recurring';
-  let status: SandboxStatus | 'IN_PROGRESS';
+  let status: SandboxStatus | 'IN_PROGRESS' | 'AUTHORIZED';
   let reason: string | null;
   let processorId: string | null = null;
   let externalId: string | null = null;
@@ -320,6 +326,12 @@ export const preparePayment = async (
     ({ status, reason, processorId, externalId } = answer);
     decision.routing = answer.routing;
     decision.acquirer = answer.acquirer;
+    // A review ruleset holds an approved card sale as an authorisation: captured only when a person approves.
+    if (status === 'SETTLEMENT_REQUESTED' && reviewedBy.length > 0) {
+      status = 'AUTHORIZED';
+      reason = `Held for review: ${reviewedBy.map((r) => r.name).join(', ')}`;
+      decision.review = 'held';
+    }
   }
   const history: { status: TransactionStatus; at: string; reason: string | null }[] = [
     { status: 'INITIATED', at: started, reason: null },
@@ -388,6 +400,17 @@ export const preparePayment = async (
       transaction,
       configVersion: config.version,
       webhooks,
+      review:
+        decision.review === 'held'
+          ? {
+              id: newId('rv'),
+              rules: reviewedBy.map((r) => ({ id: r.id, name: r.name, rules: r.rules })),
+              cardCountry: sandboxIssuerCountry(card?.bin ?? null),
+              ipCountry: facts.country_code,
+              slaDueAt: new Date(Date.now() + limits.review_sla_hours * 3_600_000),
+              expiresAt: new Date(Date.now() + REVIEW_EXPIRES_AFTER_MS),
+            }
+          : undefined,
       scheduled: input.scheduledTransactionId
         ? { id: input.scheduledTransactionId, done: status === 'SETTLEMENT_REQUESTED', reason }
         : undefined,

@@ -28,6 +28,9 @@ export const chargebackEntity = defineEntity(ZChargebackRow, {
     settlement: { type: 'id', column: 'e.settlement_id', filter: true },
     card: { type: 'id', column: 'null::text' },
     organisation: { type: 'id', column: 'e.organisation_id' },
+    due_at: { type: 'timestamp', filter: true, sort: true },
+    responded_at: { type: 'timestamp', filter: true, sort: true },
+    response_outcome: { type: 'text', filter: true, values: ['submitted', 'accepted', 'expired'] },
   },
   populate: {
     transaction: { field: 'transaction', target: () => transactionEntity },

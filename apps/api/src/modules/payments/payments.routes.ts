@@ -3,6 +3,7 @@ import { access } from '@kassa/domain';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { chargebackEntity } from './chargeback.entity.ts';
 import { customerEntity } from './customer.entity.ts';
+import { disputeRoutes } from './dispute.routes.ts';
 import { linkRoutes } from './link.routes.ts';
 import { refundEntity } from './refund.entity.ts';
 import { refundRoutes } from './refund.routes.ts';
@@ -48,4 +49,5 @@ export const paymentsRoutes = async (app: FastifyInstance) => {
   await app.register(transactionRoutes);
   await app.register(refundRoutes);
   await app.register(linkRoutes);
+  await app.register(disputeRoutes);
 };

@@ -80,6 +80,19 @@ export const sandboxCard = (productType: string, cardNumber?: string | null): Sa
   return { brand: cardBrandOf(number), bin: number.slice(0, 6), last4: number.slice(-4) };
 };
 
+/**
+ * The issuing country of a card by its BIN, as the sandbox acquirer's BIN table has it (the review
+ * queue compares it with where the shopper is). Documented test cards: 4242… and 5555… are US
+ * cards, 3782… US, 6759… GB, 4000… and 4100… DE; any other card is Dutch.
+ */
+export const sandboxIssuerCountry = (bin: string | null): string | null => {
+  if (!bin) return null;
+  if (/^(4242|5555|3782|4111)/.test(bin)) return 'US';
+  if (bin.startsWith('6759')) return 'GB';
+  if (/^(4000|4100)/.test(bin)) return 'DE';
+  return 'NL';
+};
+
 const externalId = (prefix: string) => `sbx_${prefix}_${randomBytes(10).toString('hex')}`;
 
 const outcomeOf = (payment: SandboxPayment, processor: SandboxProcessor): Outcome => {

@@ -9,6 +9,7 @@ import { SETTLED_BY_FILE } from '../reconciliation/reconciliation.repository.ts'
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
+import { resolveDisputes } from './dispute.service.ts';
 import {
   dueChargebacks,
   dueTransactions,
@@ -167,6 +168,7 @@ export const registerSettlementLifecycleJob = (): void => {
     await advanceSettlementLifecycle(db);
     await openSandboxChargebacks(db);
     await resolveSandboxChargebacks(db);
+    await resolveDisputes(db);
   });
   schedulePeriodic(SETTLEMENT_LIFECYCLE_QUEUE, SETTLEMENT_LIFECYCLE_EVERY_SECONDS);
 };

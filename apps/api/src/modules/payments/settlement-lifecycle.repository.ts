@@ -1,3 +1,4 @@
+import { DISPUTE_RESPONSE_DAYS } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 
 /** Ids of transactions in one of `statuses` whose last change is before `cutoff`, oldest first. */
@@ -33,7 +34,10 @@ export const lockDueTransaction = async (
       amount: number;
       organisation_id: string;
     }>(sql`select id, status, amount, organisation_id from transaction
-    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} and ${only} for update skip locked`)
+    where id = ${id} and status = any(${statuses as string[]}) and updated_at < ${cutoff} and ${only}
+      -- A payment held for review is decided by the review expiry policy (issue 36), never lapsed under it.
+      and not exists (select 1 from review_case r where r.transaction_id = transaction.id and r.status = 'PENDING')
+    for update skip locked`)
   )[0];
 
 /** A payment is charged back once: one whose chargeback was won is back in SETTLEMENT_COMPLETED and stays there. */
@@ -78,10 +82,18 @@ export const insertChargeback = (
   c: { id: string; transaction: ChargebackCandidate; reasonCode: string; reason: string; externalId: string; at: Date },
 ) =>
   tx.query(sql`insert into chargeback (id, organisation_id, merchant_id, transaction_id, payment_profile_id, processor_id, amount, currency_code,
-      reason_code, reason, status, processor_id_external, created_at, updated_at, mode)
+      reason_code, reason, status, processor_id_external, created_at, updated_at, due_at, mode)
     values (${c.id}, ${c.transaction.organisation_id}, ${c.transaction.merchant_id}, ${c.transaction.id}, ${c.transaction.payment_profile_id},
       ${c.transaction.processor_id}, ${Number(c.transaction.open_amount)}, ${c.transaction.currency_code}, ${c.reasonCode}, ${c.reason}, 'OPEN',
-      ${c.externalId}, ${c.at}, ${c.at}, (select t.mode from transaction t where t.id = ${c.transaction.id}))`);
+      ${c.externalId}, ${c.at}, ${c.at}, ${c.at}::timestamptz + make_interval(days => ${DISPUTE_RESPONSE_DAYS}::int),
+      (select t.mode from transaction t where t.id = ${c.transaction.id}))`);
+
+/**
+ * Chargebacks from before the dispute workflow (issue 36): no due date and no answer. Only these
+ * still move by the sandbox's timer; the others wait for the merchant's answer or their deadline
+ * (dispute.service.ts `resolveDisputes`).
+ */
+const LEGACY = sql`due_at is null and response_outcome is null`;
 
 /** The sandbox acquirer's undecided chargebacks in `status`, unchanged since `cutoff`, oldest first. */
 export const dueSandboxChargebacks = async (
@@ -94,7 +106,7 @@ export const dueSandboxChargebacks = async (
     await db.query<{
       id: string;
     }>(sql`select id from chargeback where status in ('OPEN', 'IN_DISPUTE') and processor_id_external like 'sbx_cb_%'
-    and status = ${status} and updated_at < ${cutoff} order by updated_at limit ${limit}`)
+    and status = ${status} and updated_at < ${cutoff} and ${LEGACY} order by updated_at limit ${limit}`)
   ).map((row) => row.id);
 
 export type ChargebackState = {
@@ -111,7 +123,7 @@ export const lockSandboxChargeback = async (tx: Queryable, id: string, status: s
   (
     await tx.query<ChargebackState>(sql`select c.id, c.status, c.organisation_id, c.transaction_id, t.status as transaction_status, t.amount as transaction_amount
     from chargeback c join transaction t on t.id = c.transaction_id
-    where c.id = ${id} and c.status = ${status} and c.updated_at < ${cutoff} for update of c, t skip locked`)
+    where c.id = ${id} and c.status = ${status} and c.updated_at < ${cutoff} and ${LEGACY} for update of c, t skip locked`)
   )[0];
 
 /** Sets a chargeback's status; a decided one (won, lost, cancelled) records when. */

@@ -110,8 +110,8 @@ export const billSubscription = async (
       mode: subscription.mode,
     });
     // Billing runs allow no challenge, so a charge has its acquirer's answer.
-    if (charged.status === 'IN_PROGRESS')
-      throw new Error('chargePayment: a billing charge cannot wait for a challenge');
+    if (charged.status === 'IN_PROGRESS' || charged.status === 'AUTHORIZED')
+      throw new Error('chargePayment: a billing charge cannot wait for a challenge or a review');
     result = { transactionId: charged.transactionId, status: charged.status, statusReason: charged.statusReason };
   }
   await finishCycleCharge(tx, chargeId, { ...result, scheduledTransactionId: scheduledId });

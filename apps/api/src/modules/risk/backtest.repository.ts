@@ -44,8 +44,10 @@ export const organisationById = async (tx: Queryable, id: string): Promise<Repla
 export const rulesetOutcome = (action: TRulesetBacktest['action'], tag: string | null | undefined): Sql =>
   action === 'block'
     ? sql`t.blocked`
-    : action === '3dSecure'
-      ? sql`t.three_ds`
-      : tag
-        ? sql`${tag} = any(t.tags)`
-        : sql`t.tags <> '{}'`;
+    : action === 'review'
+      ? sql`(t.decision->>'review') is not null`
+      : action === '3dSecure'
+        ? sql`t.three_ds`
+        : tag
+          ? sql`${tag} = any(t.tags)`
+          : sql`t.tags <> '{}'`;

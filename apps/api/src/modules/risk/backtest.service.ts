@@ -61,7 +61,7 @@ export const backtestRouting = (db: Db, actor: Actor, body: TRoutingBacktest): P
 
 /** Replays a draft ruleset: how many it would block, tag or send to 3-D Secure, next to how many were. */
 export const backtestRuleset = (db: Db, actor: Actor, body: TRulesetBacktest): Promise<TBacktestResult> => {
-  const key = body.action === 'block' ? 'blocked' : body.action === 'tag' ? 'tagged' : 'three_ds';
+  const key = ({ block: 'blocked', tag: 'tagged', '3dSecure': 'three_ds', review: 'reviewed' } as const)[body.action];
   const happened = rulesetOutcome(body.action, body.tag);
   return timed((from) =>
     db.transaction(async (tx) => {

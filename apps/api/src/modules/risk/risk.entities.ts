@@ -34,7 +34,7 @@ export const rulesetEntity = defineEntity(ZRulesetRow, {
   tenancy: 'merchant',
   fields: {
     ...versionedFields,
-    action: { type: 'text', filter: true, values: ['tag', 'block', '3dSecure'] },
+    action: { type: 'text', filter: true, values: ['tag', 'block', '3dSecure', 'review'] },
     webhook_url: { type: 'text' },
     email: { type: 'text' },
     tag: { type: 'id', column: 'e.tag_id', filter: true },

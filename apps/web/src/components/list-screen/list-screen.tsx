@@ -53,6 +53,14 @@ export type ListScreenProps<Row> = {
   actions?: ReactNode;
   /** Shown between the title and the filters (e.g. what the screen is for). */
   intro?: ReactNode;
+  /** Rows can be ticked for a bulk action (the review queue); the screen keeps the ticked ids. */
+  selection?: {
+    keys: string[];
+    onChange: (keys: string[]) => void;
+    /** The accessible name of a row's checkbox. */
+    label: (row: Row) => string;
+    disabled?: (row: Row) => boolean;
+  };
 };
 
 /**
@@ -252,6 +260,22 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         onChange={onTableChange}
+        rowSelection={
+          props.selection && {
+            selectedRowKeys: props.selection.keys,
+            onChange: (keys) => props.selection?.onChange(keys.map(String)),
+            getCheckboxProps: (row) => ({
+              disabled: props.selection?.disabled?.(row) ?? false,
+              'aria-label': props.selection?.label(row),
+            }),
+            // Ticking a row is not opening it.
+            renderCell: (_checked, _row, _index, node) => (
+              <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+                {node}
+              </span>
+            ),
+          }
+        }
         locale={{ emptyText: list.isPending ? ' ' : <Empty description={t('list.empty')} /> }}
         onRow={(row) => ({
           onClick: () => openRow(row),

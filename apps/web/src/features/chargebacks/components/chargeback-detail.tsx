@@ -10,6 +10,7 @@ import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useChargeback } from '../api/get-chargeback.ts';
 import { populated, type ChargebackRow, type ChargebackTransaction } from '../api/types.ts';
 import { ChargebackReason } from './chargeback-reason.tsx';
+import { DisputeTab } from './dispute-tab.tsx';
 
 type Named = { id: string; name: string };
 
@@ -40,7 +41,8 @@ const Details = ({ chargeback }: { chargeback: ChargebackRow }) => {
 export const ChargebackDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { data: chargeback, isPending, error } = useChargeback(id, useOrganisationScope(pathname));
+  const scope = useOrganisationScope(pathname);
+  const { data: chargeback, isPending, error } = useChargeback(id, scope);
   const tx = chargeback ? populated<ChargebackTransaction>(chargeback.transaction) : null;
   return (
     <DetailPanel
@@ -53,6 +55,7 @@ export const ChargebackDetail = ({ id, onClose }: { id: string; onClose: () => v
         chargeback
           ? [
               { key: 'details', label: t('chargebacks.tabs.details'), children: <Details chargeback={chargeback} /> },
+              { key: 'dispute', label: t('chargebacks.tabs.dispute'), children: <DisputeTab id={id} scope={scope} /> },
               {
                 key: 'transaction',
                 label: t('chargebacks.tabs.transaction'),

@@ -130,3 +130,5 @@ export const RiskRulesPage = () => <RulesetsScreen action="block" />;
 export const TagRulesPage = () => <RulesetsScreen action="tag" />;
 /** `/3dsecure` and `/psp/3dsecure`. */
 export const ThreeDSecurePage = () => <RulesetsScreen action="3dSecure" />;
+/** `/reviewrules` and `/psp/reviewrules`: payments to hold for a person's review (issue 36). */
+export const ReviewRulesPage = () => <RulesetsScreen action="review" />;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailFields } from '@/components/detail-panel.tsx';
 import { populated, type TransactionRow } from '../api/types.ts';
 
-const ACTION_COLOURS = { block: 'red', tag: 'blue', '3dSecure': 'purple' } as const;
+const ACTION_COLOURS = { block: 'red', tag: 'blue', '3dSecure': 'purple', review: 'orange' } as const;
 
 /** How the payments engine decided the transaction: fired rulesets, 3-D Secure and its challenge, the routing path taken and the acquirer's answer. */
 export const TransactionDecision = ({ tx }: { tx: TransactionRow }) => {
@@ -50,6 +50,7 @@ export const TransactionDecision = ({ tx }: { tx: TransactionRow }) => {
                 : t('engine.routingName', { name: routing.name, version: routing.version }),
           },
           { label: t('engine.acquirerCode'), value: decision.acquirer?.code },
+          ...(decision.review ? [{ label: t('engine.review'), value: t(`engine.reviews.${decision.review}`) }] : []),
         ]}
       />
       {routing && (
