@@ -45,7 +45,8 @@ create table transaction_client_monthly (
 );
 create index transaction_client_monthly_month_idx on transaction_client_monthly (month, kind);
 
--- Adds (sign 1) or removes (sign -1) a set of transactions (as JSON rows) from both rollups.
+-- Adds (sign 1) or removes (sign -1) a set of transactions (as JSON rows) from both rollups: live
+-- rows only, as every statistics rollup since test mode (migration 0116).
 create function transaction_client_add(rows_json jsonb, sign integer) returns void language plpgsql as $$
 begin
   insert into transaction_client_daily as d (merchant_id, day, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, count, volume)
@@ -53,6 +54,7 @@ begin
     coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), sign * count(*), sign * sum(r.amount)
   from jsonb_populate_recordset(null::transaction, rows_json) r
   cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+  where r.mode = 'live'
   group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
   on conflict (merchant_id, day, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value)
   do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
@@ -61,6 +63,7 @@ begin
     coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), sign * count(*), sign * sum(r.amount)
   from jsonb_populate_recordset(null::transaction, rows_json) r
   cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+  where r.mode = 'live'
   group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
   on conflict (merchant_id, month, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value)
   do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
@@ -77,12 +80,12 @@ begin
   else
     perform transaction_client_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
       from old_rows o join new_rows n on n.id = o.id
-      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status, o.platform, o.browser, o.issuer, o.issuer_country)
-        is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status, n.platform, n.browser, n.issuer, n.issuer_country);
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status, o.platform, o.browser, o.issuer, o.issuer_country, o.mode)
+        is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status, n.platform, n.browser, n.issuer, n.issuer_country, n.mode);
     perform transaction_client_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
       from old_rows o join new_rows n on n.id = o.id
-      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status, o.platform, o.browser, o.issuer, o.issuer_country)
-        is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status, n.platform, n.browser, n.issuer, n.issuer_country);
+      where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status, o.platform, o.browser, o.issuer, o.issuer_country, o.mode)
+        is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status, n.platform, n.browser, n.issuer, n.issuer_country, n.mode);
   end if;
   return null;
 end $$;
@@ -104,6 +107,7 @@ begin
     coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), count(*), sum(r.amount)
   from transaction r
   cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+  where r.mode = 'live'
   group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
   insert into transaction_client_monthly (merchant_id, month, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, count, volume)
   select merchant_id, date_trunc('month', day)::date, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, sum(count), sum(volume)

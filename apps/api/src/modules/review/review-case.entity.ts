@@ -7,6 +7,7 @@ export const reviewCaseEntity = defineEntity(ZReviewCaseRow, {
   name: 'review',
   table: 'review_case',
   tenancy: 'merchant',
+  moded: true,
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },
     created_at: { type: 'timestamp', filter: true, sort: true },

@@ -1,6 +1,6 @@
 import type { TReviewRule } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import { scopeCondition } from '../../query/where.ts';
+import { scopedModedAnd } from '../../query/where.ts';
 import type { Scope } from '../../query/scope.ts';
 
 const HOUR = 3_600_000;
@@ -24,10 +24,10 @@ export type ReviewCaseWrite = {
 /** `insert … select` of the review case from the statement's inserted transaction (`from`, alias-free). */
 export const insertReviewCaseFrom = (review: ReviewCaseWrite, from: Sql): Sql =>
   sql`insert into review_case (id, organisation_id, merchant_id, transaction_id, rules, amount, currency_code, customer_id,
-      card_country, ip_country, sla_due_at, expires_at, created_at, updated_at)
+      card_country, ip_country, sla_due_at, expires_at, created_at, updated_at, mode)
     select ${review.id}::text, organisation_id, merchant_id, id, ${JSON.stringify(review.rules)}::jsonb, amount, currency_code,
       customer_id, ${review.cardCountry}::text, ${review.ipCountry}::text, ${review.slaDueAt}::timestamptz,
-      ${review.expiresAt}::timestamptz, created_at, created_at
+      ${review.expiresAt}::timestamptz, created_at, created_at, mode
     from ${from}`;
 
 export type LockedCase = {
@@ -44,11 +44,12 @@ export type LockedCase = {
  * surrounding database transaction ends: a second, racing decision waits and then sees it decided.
  */
 export const lockReviewCase = async (tx: Queryable, scope: Scope | null, id: string) => {
-  const scoped = scope ? scopeCondition(scope, 'merchant') : null;
+  // A case of the other mode is as unknown as a foreign one (test mode, issue 38).
+  const scoped = scope ? scopedModedAnd(scope) : sql.empty;
   const [row] = await tx.query<LockedCase>(sql`
     select e.id, e.status, e.organisation_id, e.merchant_id, e.transaction_id, t.status as transaction_status
     from review_case e join transaction t on t.id = e.transaction_id
-    where e.id = ${id} ${scoped ? sql`and ${scoped}` : sql.empty} for update of e, t`);
+    where e.id = ${id} ${scoped} for update of e, t`);
   return row;
 };
 

@@ -388,7 +388,7 @@ export const byClient = (db: Queryable, kind: ClientKind, conditions: Sql[], ran
     (level, time) =>
       sql`select e.value, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.kind = ${kind}`, time])}`,
     (rows) =>
-      sql`select coalesce(${column}, '') as value, 1 as count, e.amount as volume from transaction e ${where([...conditions, ...inRange(rows)])}`,
+      sql`select coalesce(${column}, '') as value, 1 as count, e.amount as volume from transaction e ${where([LIVE_ROWS, ...conditions, ...inRange(rows)])}`,
     range,
   );
   return db.query<Money & { value: string }>(sql`
