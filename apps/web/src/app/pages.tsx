@@ -113,7 +113,10 @@ export const pages: Partial<Record<string, Page>> = {
     () => import('@/features/reconciliation/pages/exceptions-page.tsx'),
     'ReconciliationExceptionsPage',
   ),
-  pspSettlementFiles: page(() => import('@/features/reconciliation/pages/settlement-files-page.tsx'), 'SettlementFilesPage'),
+  pspSettlementFiles: page(
+    () => import('@/features/reconciliation/pages/settlement-files-page.tsx'),
+    'SettlementFilesPage',
+  ),
   adminStatusUpdates: page(
     () => import('@/features/status-updates/pages/status-updates-page.tsx'),
     'StatusUpdatesPage',

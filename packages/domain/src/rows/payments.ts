@@ -59,13 +59,10 @@ export const ZTransaction = z
     tags: z.array(z.string()),
     three_ds: z.boolean(),
     country_code: z.string().nullable(),
-    platform: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "The customer's operating system on Kassa's hosted pages (iOS, Android, Windows, macOS…); null when unknown",
-      }),
+    platform: z.string().nullable().meta({
+      description:
+        "The customer's operating system on Kassa's hosted pages (iOS, Android, Windows, macOS…); null when unknown",
+    }),
     browser: z
       .string()
       .nullable()

@@ -1,7 +1,7 @@
 import { STATISTICS_TIME_ZONE, type TListQuery } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { scopedAnd, scopedModedAnd } from '../../query/where.ts';
+import { scopedModedAnd } from '../../query/where.ts';
 
 export type NewReport = {
   organisationId: string;
