@@ -74,16 +74,16 @@ end $$;
 create function transaction_client_apply() returns trigger language plpgsql set enable_nestloop = off as $$
 begin
   if tg_op = 'INSERT' then
-    perform transaction_client_add(coalesce((select jsonb_agg(to_jsonb(n)) from new_rows n), '[]'), 1);
+    perform transaction_client_add(coalesce((select jsonb_agg(to_jsonb(n)) from (select * from new_rows where mode = 'live') n), '[]'), 1);
   elsif tg_op = 'DELETE' then
-    perform transaction_client_add(coalesce((select jsonb_agg(to_jsonb(o)) from old_rows o), '[]'), -1);
+    perform transaction_client_add(coalesce((select jsonb_agg(to_jsonb(o)) from (select * from old_rows where mode = 'live') o), '[]'), -1);
   else
     perform transaction_client_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
-      from old_rows o join new_rows n on n.id = o.id
+      from (select * from old_rows where mode = 'live') o join (select * from new_rows where mode = 'live') n on n.id = o.id
       where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status, o.platform, o.browser, o.issuer, o.issuer_country, o.mode)
         is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status, n.platform, n.browser, n.issuer, n.issuer_country, n.mode);
     perform transaction_client_add(coalesce(jsonb_agg(to_jsonb(n)), '[]'), 1)
-      from old_rows o join new_rows n on n.id = o.id
+      from (select * from old_rows where mode = 'live') o join (select * from new_rows where mode = 'live') n on n.id = o.id
       where (o.amount, o.blocked, o.created_at, o.currency_code, o.merchant_id, o.organisation_id, o.payment_product_type, o.processor_id, o.status, o.platform, o.browser, o.issuer, o.issuer_country, o.mode)
         is distinct from (n.amount, n.blocked, n.created_at, n.currency_code, n.merchant_id, n.organisation_id, n.payment_product_type, n.processor_id, n.status, n.platform, n.browser, n.issuer, n.issuer_country, n.mode);
   end if;

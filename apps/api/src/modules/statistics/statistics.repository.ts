@@ -381,8 +381,11 @@ const CLIENT_LEVELS: Level[] = [
 ];
 
 /** Count and volume per value of one client dimension ('' = unknown): whole months and days from the client rollups, the ends of the range from rows. */
-export const byClient = (db: Queryable, kind: ClientKind, conditions: Sql[], range: Range) => {
+export const byClient = (db: Queryable, kind: ClientKind, filters: Sql[], range: Range) => {
   const column = sql.raw(`e.${kind}`);
+  // An issuer is a card's: payments by other means are not of an unknown issuer, they have none.
+  const conditions =
+    kind === 'issuer' || kind === 'issuer_country' ? [...filters, sql`e.payment_product_type = 'card'`] : filters;
   const source = pyramid(
     CLIENT_LEVELS,
     (level, time) =>

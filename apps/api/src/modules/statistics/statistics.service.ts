@@ -7,7 +7,7 @@ import {
   type TStatisticsQuery,
 } from '@kassa/domain';
 import { badRequest, notFoundAt } from '../../lib/http-error.ts';
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
 import {
   byCountry,
@@ -477,9 +477,7 @@ export const schemes = (db: Queryable, scope: Scope, query: TStatisticsQuery) =>
  * unknown (no hosted page, a card outside the BIN table, no card).
  */
 export const clientStats = async (db: Queryable, kind: ClientKind, scope: Scope, query: TStatisticsQuery) => {
-  // An issuer is a card's: payments by other means are not of an unknown issuer, they have none.
-  const cards = kind === 'issuer' || kind === 'issuer_country' ? [sql`e.payment_product_type = 'card'`] : [];
-  const rows = await byClient(db, kind, [...filterConditions(scope, query), ...cards], rangeOf(query));
+  const rows = await byClient(db, kind, filterConditions(scope, query), rangeOf(query));
   const count = rows.reduce((sum, row) => sum + row.count, 0);
   return rows.map((row) => ({
     value: row.value === '' ? null : row.value,
