@@ -177,6 +177,9 @@ describe('chargeback.updated (the sandbox issuer decides: even whole units won, 
     const chargebackOf = async (tx: string) =>
       (await t.db.query<{ id: string }>(sql`select id from chargeback where transaction_id = ${tx}`))[0].id;
     const [wonCb, lostCb] = [await chargebackOf(won), await chargebackOf(lost)];
+    // Chargebacks from before the dispute workflow (no due date) still move by the sandbox's timer
+    // (issue 36; the merchant's answer and its deadline are dispute.test.ts): these two are such.
+    await t.db.query(sql`update chargeback set due_at = null where id = any(${[wonCb, lostCb]})`);
 
     // Too early for the merchant's defence to have gone to the issuer: nothing moves.
     expect(await resolveSandboxChargebacks(t.db)).toBe(0);
