@@ -308,6 +308,9 @@ const FIXED_PARAMS: Record<string, string> = {
   '/v1/cache/:name/clear': 'translations',
 };
 
+/** Routes whose second parameter names a child row of the first (`/v1/chargeback/:id/evidence/:file`). */
+const CHILD_ROUTE = /\/:\w+\/\w+\/:(?!version\b)\w+$/;
+
 /** Tables of routes not named like their table. */
 const TABLE_HINTS: Record<string, string> = {
   '/v1/pricing/revenue': 'pricing_scheme',
@@ -595,6 +598,10 @@ export const runTenantMatrix = async (app: FastifyInstance, db: Db, options: Mat
       }
       for (const { url, org, label } of urlsFor()) {
         if (mutating && (!org || visible(actor, org))) continue; // own writes are the feature tests' business; here only foreign ones
+        // A route naming a child row too (a dispute's evidence file) is called with the parent's id in
+        // both places: no such child exists, so only foreign parents are checked here (the same 404);
+        // reading own children is dispute.test.ts's business.
+        if (CHILD_ROUTE.test(route.url) && (!org || visible(actor, org))) continue;
         const response = await call(actor, route.method, url);
         const found = leaksIn(actor, response.body);
         cells++;
