@@ -4,8 +4,7 @@ import { registerJobHandler } from '../../jobs/handlers.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import { SETTLED_BY_FILE } from '../reconciliation/reconciliation.repository.ts';
+import type { Db, Queryable, Sql } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
@@ -16,6 +15,7 @@ import {
   insertChargeback,
   lockDueChargeback,
   lockDueTransaction,
+  SETTLED_BY_TIMER,
 } from './settlement-lifecycle.repository.ts';
 
 export const SETTLEMENT_LIFECYCLE_QUEUE = 'payments.settlement-lifecycle';
@@ -50,7 +50,7 @@ export const LIFECYCLE_STEPS: readonly Step[] = [
       Number(amount) % 100 === 54
         ? { status: 'SETTLEMENT_DECLINED', reason: 'settlement declined by the acquirer (54)' }
         : { status: 'SETTLEMENT_COMPLETED', reason: 'Settled by the acquirer' },
-    only: sql`(transaction.amount % 100 = 54 or not ${SETTLED_BY_FILE('transaction.processor_id')})`,
+    only: SETTLED_BY_TIMER,
   },
   {
     from: ['AUTHORIZED', 'REAUTHORIZED'],

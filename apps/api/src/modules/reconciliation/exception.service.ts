@@ -2,17 +2,9 @@ import type { ReconciliationExceptionState, TReconciliationDecision } from '@kas
 import { conflict, notFoundAt } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { scopeCondition } from '../../query/where.ts';
-
-type Locked = {
-  id: string;
-  state: ReconciliationExceptionState;
-  owner_id: string | null;
-  write_off_requested_by: string | null;
-  organisation_id: string;
-  item_id: string | null;
-};
+import * as repo from './reconciliation.repository.ts';
 
 const OPEN: readonly ReconciliationExceptionState[] = ['open', 'investigating'];
 /** The states each action starts from. */
@@ -40,10 +32,7 @@ const TO: Record<TReconciliationDecision['action'], ReconciliationExceptionState
 export const decideExceptions = async (db: Db, actor: Actor, decision: TReconciliationDecision): Promise<number> => {
   const ids = [...new Set(decision.ids)];
   return db.transaction(async (tx) => {
-    const scoped = scopeCondition(actor.scope, 'merchant');
-    const rows =
-      await tx.query<Locked>(sql`select e.id, e.state, e.owner_id, e.write_off_requested_by, e.organisation_id, e.item_id
-      from reconciliation_exception e where e.id = any(${ids}) ${scoped ? sql`and ${scoped}` : sql.empty} order by e.id for update`);
+    const rows = await repo.lockExceptions(tx, ids, scopeCondition(actor.scope, 'merchant'));
     const found = new Map(rows.map((row) => [row.id, row]));
     const unknown = ids.findIndex((id) => !found.has(id));
     if (unknown >= 0) throw notFoundAt(`body.ids.${unknown}`, 'Exception');
@@ -51,12 +40,9 @@ export const decideExceptions = async (db: Db, actor: Actor, decision: TReconcil
     if (wrong) throw conflict(`Exception ${wrong.id} is ${wrong.state}: it cannot be changed this way`);
     let owner: string | null = null;
     if (decision.action === 'assign' && decision.owner !== null) {
-      const [user] = await tx.query<{
-        id: string;
-      }>(sql`select u.id from app_user u join organisation o on o.id = u.organisation_id
-        where u.id = ${decision.owner} and o.type = 'provider'`);
+      const user = await repo.findProviderUser(tx, decision.owner);
       if (!user) throw notFoundAt('body.owner', 'User');
-      owner = user.id;
+      owner = user;
     }
     if (decision.action === 'approve_write_off') {
       const own = rows.find((row) => row.write_off_requested_by === actor.userId);
@@ -65,19 +51,10 @@ export const decideExceptions = async (db: Db, actor: Actor, decision: TReconcil
     }
     const to = TO[decision.action];
     const reason = 'reason' in decision ? decision.reason : null;
-    if (decision.action === 'assign')
-      await tx.query(
-        sql`update reconciliation_exception set owner_id = ${owner}, updated_at = now() where id = any(${ids})`,
-      );
-    else if (decision.action === 'investigate')
-      await tx.query(sql`update reconciliation_exception set state = 'investigating', owner_id = coalesce(owner_id, ${actor.userId}),
-        updated_at = now() where id = any(${ids})`);
-    else if (decision.action === 'request_write_off')
-      await tx.query(sql`update reconciliation_exception set state = 'write_off_requested', reason = ${reason},
-        write_off_requested_by = ${actor.userId}, updated_at = now() where id = any(${ids})`);
-    else
-      await tx.query(sql`update reconciliation_exception set state = ${to}, ${decision.action === 'resolve' ? sql`reason = ${reason},` : sql.empty}
-        decided_by = ${actor.userId}, decided_at = now(), updated_at = now() where id = any(${ids})`);
+    if (decision.action === 'assign') await repo.assignExceptions(tx, ids, owner);
+    else if (decision.action === 'investigate') await repo.investigateExceptions(tx, ids, actor.userId);
+    else if (decision.action === 'request_write_off') await repo.requestWriteOff(tx, ids, reason, actor.userId);
+    else await repo.decideExceptionState(tx, ids, to, decision.action === 'resolve', reason, actor.userId);
     for (const row of rows)
       await recordAudit(tx, {
         ...actor.audit,

@@ -1,4 +1,5 @@
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { ReconciliationExceptionState } from '@kassa/domain';
+import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { SettlementLine } from './formats/index.ts';
 
 export type ProcessorSettlement = {
@@ -273,3 +274,128 @@ export const reportMissing = async (
   );
   return due.length;
 };
+
+/** Where a run stopped: `last` moves forward to `today` (never back), `last_run` is now. */
+export const markRun = (tx: Queryable, settlementId: string, today: Date) =>
+  tx.query(sql`update processor set last = greatest(coalesce(last, ${today}), ${today}), last_run = now()
+    where id = ${settlementId}`);
+
+/** A settlement update's counts: what its run found. */
+export const recordUpdateCounts = (
+  tx: Queryable,
+  settlementUpdateId: string,
+  counts: { files: number; lines: number; matched: number; exceptions: number },
+) =>
+  tx.query(sql`update settlement_update set file_count = ${counts.files}, line_count = ${counts.lines},
+    matched_count = ${counts.matched}, exception_count = ${counts.exceptions} where id = ${settlementUpdateId}`);
+
+/** An item the sandbox acquirer settles (a payment, refund or chargeback) with the time it was sent for settlement. */
+export type SandboxSettled = {
+  id: string;
+  kind: SettlementLine['kind'];
+  amount: number;
+  currency_code: string;
+  reference: string | null;
+  merchant_reference: string;
+  at: Date;
+};
+
+/**
+ * The payments, refunds and chargebacks of a processor settlement's acquirer sent for settlement
+ * from `from` until `end`, not settled by an earlier file (a payment ending in 54 is never settled).
+ */
+export const sandboxSettlementCandidates = (db: Queryable, settlement: ProcessorSettlement, from: Date, end: Date) => {
+  const covered = sql`select id from processor where type = 'processor' and provider = ${settlement.provider} and organisation_id = ${settlement.organisation_id}`;
+  const unsettled = (alias: string) =>
+    sql.raw(`not exists (select 1 from settlement_line l where l.matched_id = ${alias}.id)`);
+  return db.query<SandboxSettled>(sql`
+    select t.id, 'payment' as kind, t.amount, t.currency_code, t.processor_id_external as reference, t.merchant_reference, t.updated_at as at
+      from transaction t where t.processor_id in (${covered}) and t.status = 'SETTLEMENT_REQUESTED' and t.amount % 100 <> 54
+        and t.updated_at >= ${from} and t.updated_at < ${end} and ${unsettled('t')}
+    union all
+    select r.id, 'refund', r.amount, r.currency_code, r.processor_id_external, t.merchant_reference, r.created_at
+      from refund r join transaction t on t.id = r.transaction_id where t.processor_id in (${covered}) and r.status = 'PROCESSED'
+        and r.created_at >= ${from} and r.created_at < ${end} and ${unsettled('r')}
+    union all
+    select c.id, case when c.status = 'WON' then 'chargeback_reversal' else 'chargeback' end, c.amount, c.currency_code, c.processor_id_external,
+        t.merchant_reference, c.created_at
+      from chargeback c join transaction t on t.id = c.transaction_id where t.processor_id in (${covered})
+        and c.created_at >= ${from} and c.created_at < ${end} and ${unsettled('c')}
+    order by at, id`);
+};
+
+export type LockedException = {
+  id: string;
+  state: ReconciliationExceptionState;
+  owner_id: string | null;
+  write_off_requested_by: string | null;
+  organisation_id: string;
+  item_id: string | null;
+};
+
+/** The exceptions of `ids` that meet `scoped` (alias `e`, null for all), locked for an update. */
+export const lockExceptions = (tx: Queryable, ids: string[], scoped: Sql | null) =>
+  tx.query<LockedException>(sql`select e.id, e.state, e.owner_id, e.write_off_requested_by, e.organisation_id, e.item_id
+    from reconciliation_exception e where e.id = any(${ids}) ${scoped ? sql`and ${scoped}` : sql.empty} order by e.id for update`);
+
+/** The id of a user of a provider organisation, the only people an exception is assigned to. */
+export const findProviderUser = async (tx: Queryable, id: string): Promise<string | undefined> =>
+  (
+    await tx.query<{
+      id: string;
+    }>(sql`select u.id from app_user u join organisation o on o.id = u.organisation_id
+      where u.id = ${id} and o.type = 'provider'`)
+  )[0]?.id;
+
+export const assignExceptions = (tx: Queryable, ids: string[], owner: string | null) =>
+  tx.query(sql`update reconciliation_exception set owner_id = ${owner}, updated_at = now() where id = any(${ids})`);
+
+/** Under investigation, owned by the investigator unless someone owns it already. */
+export const investigateExceptions = (tx: Queryable, ids: string[], userId: string | null) =>
+  tx.query(sql`update reconciliation_exception set state = 'investigating', owner_id = coalesce(owner_id, ${userId}),
+    updated_at = now() where id = any(${ids})`);
+
+export const requestWriteOff = (tx: Queryable, ids: string[], reason: string | null, userId: string | null) =>
+  tx.query(sql`update reconciliation_exception set state = 'write_off_requested', reason = ${reason},
+    write_off_requested_by = ${userId}, updated_at = now() where id = any(${ids})`);
+
+/** A decision that ends the exceptions (`resolved` sets the reason; a write-off keeps the one asked with). */
+export const decideExceptionState = (
+  tx: Queryable,
+  ids: string[],
+  to: ReconciliationExceptionState | null,
+  setReason: boolean,
+  reason: string | null,
+  userId: string | null,
+) =>
+  tx.query(sql`update reconciliation_exception set state = ${to}, ${setReason ? sql`reason = ${reason},` : sql.empty}
+    decided_by = ${userId}, decided_at = now(), updated_at = now() where id = any(${ids})`);
+
+/** Live files of the last 14 days per processor settlement and day: lines (without the payout line) and matched. */
+export const matchRates = (db: Queryable) =>
+  db.query<{
+    processor_settlement: string;
+    name: string;
+    day: string;
+    lines: string;
+    matched: string;
+  }>(sql`
+    select f.processor_settlement_id as processor_settlement, p.name, to_char(f.settlement_date, 'YYYY-MM-DD') as day,
+      sum(f.line_count - case when f.paid_in is null then 0 else 1 end) as lines, sum(f.matched_count) as matched
+    from settlement_file f join processor p on p.id = f.processor_settlement_id
+    where f.mode = 'live' and f.settlement_date >= current_date - 14
+    group by 1, 2, 3 order by 3 desc, 2`);
+
+/** Open live exceptions by kind and age band (days since created): count and summed amount difference. */
+export const openExceptionsByAge = (db: Queryable) =>
+  db.query<{
+    kind: string;
+    age: '0-2' | '3-7' | '8-30' | '31+';
+    count: string;
+    amount_difference: string;
+  }>(sql`
+    select kind, case when age <= 2 then '0-2' when age <= 7 then '3-7' when age <= 30 then '8-30' else '31+' end as age,
+      count(*) as count, coalesce(sum(amount_difference), 0) as amount_difference
+    from (select kind, amount_difference, current_date - created_at::date as age from reconciliation_exception
+      where mode = 'live' and state in ('open', 'investigating', 'write_off_requested')) x
+    group by 1, 2 order by 1, 2`);

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { newId } from '../../lib/ids.ts';
 import { SYSTEM_ACTOR } from '../../plugins/audit.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { DEFAULT_UNCONFIRMED_AFTER_DAYS } from './contract.ts';
 import { importSettlementFile } from './import.service.ts';
 import * as repo from './reconciliation.repository.ts';
@@ -70,11 +70,8 @@ export const runSettlementImport = async (
   }
   await db.transaction(async (tx) => {
     await repo.reportMissing(tx, settlement, unconfirmedAfterDays(settlement), () => newId('rex'));
-    await tx.query(sql`update processor set last = greatest(coalesce(last, ${new Date(today)}), ${new Date(today)}), last_run = now()
-      where id = ${settlement.id}`);
-    if (settlementUpdateId)
-      await tx.query(sql`update settlement_update set file_count = ${outcome.files}, line_count = ${outcome.lines},
-        matched_count = ${outcome.matched}, exception_count = ${outcome.exceptions} where id = ${settlementUpdateId}`);
+    await repo.markRun(tx, settlement.id, new Date(today));
+    if (settlementUpdateId) await repo.recordUpdateCounts(tx, settlementUpdateId, outcome);
   });
   return outcome;
 };

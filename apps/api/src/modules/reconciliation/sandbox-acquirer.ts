@@ -3,10 +3,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { sql, type Queryable } from '../../plugins/db/index.ts';
+import type { Queryable } from '../../plugins/db/index.ts';
 import { feeParts } from './contract.ts';
 import { formatOf, type SettlementLine } from './formats/index.ts';
-import type { ProcessorSettlement } from './reconciliation.repository.ts';
+import {
+  sandboxSettlementCandidates,
+  type ProcessorSettlement,
+  type SandboxSettled,
+} from './reconciliation.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,16 +33,6 @@ export const reportDirectory = (dataDir: string, settlementId: string) =>
 export const reportPath = (dataDir: string, settlementId: string, day: string) =>
   join(reportDirectory(dataDir, settlementId), `${day}.csv`);
 
-type Settled = {
-  id: string;
-  kind: SettlementLine['kind'];
-  amount: number;
-  currency_code: string;
-  reference: string | null;
-  merchant_reference: string;
-  at: Date;
-};
-
 /**
  * The payments, refunds and chargebacks the acquirer settles on `day`: those sent for settlement
  * the day before (a payment it settles late, the day before that), not settled by an earlier file.
@@ -46,27 +40,15 @@ type Settled = {
 const settledOn = (db: Queryable, settlement: ProcessorSettlement, day: string) => {
   const end = new Date(`${day}T00:00:00Z`);
   const from = new Date(end.getTime() - 2 * DAY_MS);
-  const covered = sql`select id from processor where type = 'processor' and provider = ${settlement.provider} and organisation_id = ${settlement.organisation_id}`;
-  const unsettled = (alias: string) =>
-    sql.raw(`not exists (select 1 from settlement_line l where l.matched_id = ${alias}.id)`);
-  return db.query<Settled>(sql`
-    select t.id, 'payment' as kind, t.amount, t.currency_code, t.processor_id_external as reference, t.merchant_reference, t.updated_at as at
-      from transaction t where t.processor_id in (${covered}) and t.status = 'SETTLEMENT_REQUESTED' and t.amount % 100 <> 54
-        and t.updated_at >= ${from} and t.updated_at < ${end} and ${unsettled('t')}
-    union all
-    select r.id, 'refund', r.amount, r.currency_code, r.processor_id_external, t.merchant_reference, r.created_at
-      from refund r join transaction t on t.id = r.transaction_id where t.processor_id in (${covered}) and r.status = 'PROCESSED'
-        and r.created_at >= ${from} and r.created_at < ${end} and ${unsettled('r')}
-    union all
-    select c.id, case when c.status = 'WON' then 'chargeback_reversal' else 'chargeback' end, c.amount, c.currency_code, c.processor_id_external,
-        t.merchant_reference, c.created_at
-      from chargeback c join transaction t on t.id = c.transaction_id where t.processor_id in (${covered})
-        and c.created_at >= ${from} and c.created_at < ${end} and ${unsettled('c')}
-    order by at, id`);
+  return sandboxSettlementCandidates(db, settlement, from, end);
 };
 
 /** The report lines of a day's settled items, with the sandbox's seeded flaws. */
-export const reportLines = (settlement: ProcessorSettlement, day: string, items: Settled[]): SettlementLine[] => {
+export const reportLines = (
+  settlement: ProcessorSettlement,
+  day: string,
+  items: SandboxSettled[],
+): SettlementLine[] => {
   const end = Date.parse(`${day}T00:00:00Z`);
   const batch = String(Math.floor(end / DAY_MS) - 20000);
   const lines: SettlementLine[] = [];
