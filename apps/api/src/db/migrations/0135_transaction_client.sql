@@ -73,10 +73,41 @@ end $$;
 -- only the rows whose counted columns changed (a status change moves a payment between statuses).
 create function transaction_client_apply() returns trigger language plpgsql set enable_nestloop = off as $$
 begin
+  -- Inserts and deletes straight from the transition table (no JSON round trip: bulk loads are large).
   if tg_op = 'INSERT' then
-    perform transaction_client_add(coalesce((select jsonb_agg(to_jsonb(n)) from (select * from new_rows where mode = 'live') n), '[]'), 1);
+    insert into transaction_client_daily as d (merchant_id, day, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, count, volume)
+    select r.merchant_id, (r.created_at at time zone 'UTC')::date, k.kind, r.organisation_id, r.status, r.payment_product_type, r.currency_code,
+      coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), count(*), sum(r.amount)
+    from (select * from new_rows where mode = 'live') r
+    cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, day, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    insert into transaction_client_monthly as d (merchant_id, month, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, count, volume)
+    select r.merchant_id, date_trunc('month', r.created_at at time zone 'UTC')::date, k.kind, r.organisation_id, r.status, r.payment_product_type, r.currency_code,
+      coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), count(*), sum(r.amount)
+    from (select * from new_rows where mode = 'live') r
+    cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, month, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
   elsif tg_op = 'DELETE' then
-    perform transaction_client_add(coalesce((select jsonb_agg(to_jsonb(o)) from (select * from old_rows where mode = 'live') o), '[]'), -1);
+    insert into transaction_client_daily as d (merchant_id, day, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, count, volume)
+    select r.merchant_id, (r.created_at at time zone 'UTC')::date, k.kind, r.organisation_id, r.status, r.payment_product_type, r.currency_code,
+      coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), -count(*), -sum(r.amount)
+    from (select * from old_rows where mode = 'live') r
+    cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, day, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+    insert into transaction_client_monthly as d (merchant_id, month, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value, count, volume)
+    select r.merchant_id, date_trunc('month', r.created_at at time zone 'UTC')::date, k.kind, r.organisation_id, r.status, r.payment_product_type, r.currency_code,
+      coalesce(r.processor_id, ''), r.blocked, coalesce(k.value, ''), -count(*), -sum(r.amount)
+    from (select * from old_rows where mode = 'live') r
+    cross join lateral (values ('platform', r.platform), ('browser', r.browser), ('issuer', r.issuer), ('issuer_country', r.issuer_country)) k(kind, value)
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    on conflict (merchant_id, month, kind, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, value)
+    do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
   else
     perform transaction_client_add(coalesce(jsonb_agg(to_jsonb(o)), '[]'), -1)
       from (select * from old_rows where mode = 'live') o join (select * from new_rows where mode = 'live') n on n.id = o.id
