@@ -217,5 +217,5 @@ describe('the expiry policy', () => {
     expect(await caseOf(approved.body.id)).toMatchObject({ status: 'APPROVED', decided_via: 'policy' });
     // Running again decides nothing twice.
     expect(await applyReviewExpiryPolicy(t.db, later)).toBe(0);
-  });
+  }, 180_000);
 });
