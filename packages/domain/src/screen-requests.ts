@@ -99,7 +99,7 @@ export const listScreens = {
     populate: 'customer processor',
     // The columns of apps/web/src/features/transactions/columns.tsx (its test checks that they read no other).
     fields:
-      'created_at,merchant_reference,amount,currency_code,status,payment_product_type,card_brand,tags,country_code,description,' +
+      'created_at,merchant_reference,amount,currency_code,status,payment_product_type,card_brand,tags,country_code,description,platform,browser,issuer,issuer_country,' +
       'customer.first_name,customer.last_name,customer.email_address,processor.name',
     initial: monthBack,
   },

@@ -24,6 +24,16 @@ describe('rollup triggers over transition tables', () => {
     expect(functions.filter((f) => !(f.config ?? []).includes('enable_nestloop=off')).map((f) => f.name)).toEqual([]);
   });
 
+  it('never compile their statements to machine code (migration 0136: a penalty cost is not a large query)', async () => {
+    const functions = await db.query<{ name: string; config: string[] }>(sql`
+      select p.proname as name, p.proconfig as config from pg_proc p
+      join pg_namespace s on s.oid = p.pronamespace
+      where s.nspname = current_schema() and 'enable_nestloop=off' = any (p.proconfig)
+      order by 1`);
+    expect(functions.map((f) => f.name)).toContain('transaction_client_apply');
+    expect(functions.filter((f) => !f.config.includes('jit=off')).map((f) => f.name)).toEqual([]);
+  });
+
   it('read only the statement’s live rows on every payment table (test mode, migration 0116)', async () => {
     const functions = await db.query<{ name: string; source: string }>(sql`
       select distinct p.proname as name, p.prosrc as source

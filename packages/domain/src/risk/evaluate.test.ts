@@ -156,7 +156,14 @@ describe('evaluateRulesets', () => {
       ],
       payment(),
     );
-    expect(outcome).toEqual({ blocked: false, tags: ['tag_big'], threeDSecure: true });
+    expect(outcome).toEqual({ blocked: false, tags: ['tag_big'], threeDSecure: true, review: false });
+  });
+  it('sends a payment to the review queue when a review ruleset fires, without blocking it', () => {
+    const outcome = evaluateRulesets(
+      [{ action: 'review', rules: [{ name: 'amount', operator: '>=', value: '2500' }] }],
+      payment(),
+    );
+    expect(outcome).toEqual({ blocked: false, tags: [], threeDSecure: false, review: true });
   });
   it('a ruleset without rules never fires', () => {
     expect(evaluateRuleset({ action: 'block', rules: [] }, payment()).matched).toBe(false);
