@@ -1,4 +1,3 @@
-import { LIVE_ROWS } from '../../query/where.ts';
 import { sql, type Sql } from '../../plugins/db/index.ts';
 import { pyramid, type Level } from './pyramid.sql.ts';
 import type { Range } from './statistics.repository.ts';
@@ -27,6 +26,9 @@ const nextUtcMonth = (ms: number) => {
 /** 'YYYY-MM' of the month after. */
 const nextMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7);
+
+// Only live statistics read this source (the rollups hold live rows only); test mode reads its rows.
+const LIVE_ROWS = sql`e.mode = 'live'`;
 
 /**
  * Transactions in a range as `transactionSource` answers them (local, dimensions, count, volume),

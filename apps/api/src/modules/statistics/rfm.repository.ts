@@ -1,7 +1,8 @@
 import { RFM_NEW_CUSTOMER_DAYS } from '@kassa/domain';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { liveRollupCondition, scopeCondition } from '../../query/where.ts';
+import { scopeCondition } from '../../query/where.ts';
+import { modeOf } from '../../query/scope.ts';
 
 /** The first month of the scoring window: the 12 whole months before the current one, and it. */
 const windowStart = sql`(date_trunc('month', now() at time zone 'UTC') - interval '12 months')::date`;
@@ -71,18 +72,35 @@ export const segmentIdleCustomers = (db: Queryable, after: string, upto: string)
       and (c.rfm_count is distinct from 0 or c.segment is distinct from case when c.created_at > now() - make_interval(days => ${RFM_NEW_CUSTOMER_DAYS}) then 'new' else 'hibernating' end)
     returning c.id`);
 
-/** Customers per segment with their score sums, and the newest score time, in the actor's tenancy. */
+/**
+ * Customers per segment with their score sums, and the newest score time, in the actor's tenancy:
+ * from customer_segment_count, which holds live customers only; in test mode from the (few) test
+ * customers themselves.
+ */
 export const segmentCounts = async (db: Queryable, scope: Scope, organisation?: string) => {
   const conditions = [
     scopeCondition(scope, 'merchant'),
-    liveRollupCondition(scope),
     organisation
       ? sql`e.organisation_id in (select o.id from organisation o where o.path like (select p.path from organisation p where p.id = ${organisation}) || '%')`
       : null,
   ].filter((c): c is NonNullable<typeof c> => c !== null);
   const where = conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty;
+  const ofMode = sql`where ${sql.join([sql`e.mode = ${modeOf(scope)}`, ...conditions], ' and ')}`;
   const mean = (sum: string, n: string) =>
     sql.raw(`case when sum(e.${n}) = 0 then null else round(sum(e.${sum})::numeric / sum(e.${n}), 1)::float end`);
+  // The same means over the customers themselves: over those that have the score.
+  const average = (score: string) =>
+    sql.raw(`case when count(e.${score}) = 0 then null else round(avg(e.${score})::numeric, 1)::float end`);
+  const perSegment =
+    modeOf(scope) === 'live'
+      ? sql`
+      select e.segment, sum(e.count)::int as count, ${mean('recency_sum', 'recency_n')} as recency, ${mean('frequency_sum', 'frequency_n')} as frequency,
+        ${mean('monetary_sum', 'monetary_n')} as monetary
+      from customer_segment_count e ${where} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`
+      : sql`
+      select coalesce(e.segment, 'none') as segment, count(*)::int as count, ${average('rfm_recency')} as recency,
+        ${average('rfm_frequency')} as frequency, ${average('rfm_monetary')} as monetary
+      from customer e ${ofMode} group by 1 order by 2 desc, 1`;
   const [rows, [{ updated_at: updatedAt }]] = await Promise.all([
     db.query<{
       segment: string;
@@ -90,11 +108,8 @@ export const segmentCounts = async (db: Queryable, scope: Scope, organisation?: 
       recency: number | null;
       frequency: number | null;
       monetary: number | null;
-    }>(sql`
-      select e.segment, sum(e.count)::int as count, ${mean('recency_sum', 'recency_n')} as recency, ${mean('frequency_sum', 'frequency_n')} as frequency,
-        ${mean('monetary_sum', 'monetary_n')} as monetary
-      from customer_segment_count e ${where} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`),
-    db.query<{ updated_at: Date | null }>(sql`select max(e.rfm_updated_at) as updated_at from customer e ${where}`),
+    }>(perSegment),
+    db.query<{ updated_at: Date | null }>(sql`select max(e.rfm_updated_at) as updated_at from customer e ${ofMode}`),
   ]);
   return { rows, updatedAt };
 };

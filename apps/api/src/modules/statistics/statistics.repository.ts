@@ -1,7 +1,7 @@
-import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TStatisticsQuery } from '@kassa/domain';
+import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TMode, type TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
-import type { Scope } from '../../query/scope.ts';
-import { EVERY_MERCHANT, liveRollupCondition, scopeCondition, LIVE_ROWS } from '../../query/where.ts';
+import { modeOf, type Scope } from '../../query/scope.ts';
+import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
 import { pyramid, type Level, type Range } from './pyramid.sql.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
@@ -25,28 +25,46 @@ export const currencyOf = (query: TStatisticsQuery) => query.currency_code ?? ST
 export const profileCurrencies = async (db: Queryable, scope: Scope, organisation?: string) => {
   if (scope.kind === 'all' && !organisation) return { currency_code: STATISTICS_DEFAULT_CURRENCY, currencies: [] };
   const rows = await db.query<{ currency_code: string }>(sql`
-    select e.currency_code from payment_profile e ${where(filterConditions(scope, { organisation }, { currency: false }))}
+    select e.currency_code from payment_profile e ${where(filterConditions(scope, { organisation }, { currency: false }).conditions)}
     group by 1 order by (e.currency_code = ${STATISTICS_DEFAULT_CURRENCY}) desc, count(*) desc, 1`);
   const currencies = rows.map((row) => row.currency_code);
   return { currency_code: currencies[0] ?? STATISTICS_DEFAULT_CURRENCY, currencies: currencies.sort() };
 };
 
 /**
- * The caller's tenancy and the request's filters, on columns the rows and the rollups share.
- * Money sources are always narrowed to one currency (`currencyOf`); `currency: false` is for
- * counts that do not depend on it (customers, counts over all currencies).
+ * What a statistic reads: `conditions` on columns the rows and the rollups share, and the mode of
+ * the rows. The rollups hold live rows only (migration 0116): a live statistic reads them and the
+ * live rows at their edges; a test-mode one reads its own rows throughout (test rows are few, and
+ * the list indexes lead with tenancy and mode), never a rollup.
+ */
+export type Filters = { conditions: Sql[]; mode: TMode };
+
+/** The same filters with more conditions. */
+export const narrowed = (filters: Filters, ...extra: Sql[]): Filters => ({
+  ...filters,
+  conditions: [...filters.conditions, ...extra],
+});
+
+/** Whether the rollups can answer (live mode); in test mode every source reads the rows. */
+export const readsRollups = (filters: Filters) => filters.mode === 'live';
+
+/** The WHERE of a read of the rows themselves: the filters' mode, conditions and `extra`. */
+export const rowsWhere = (filters: Filters, ...extra: Sql[]): Sql =>
+  where([sql`e.mode = ${filters.mode}`, ...filters.conditions, ...extra]);
+
+/**
+ * The caller's tenancy, mode and the request's filters. Money sources are always narrowed to one
+ * currency (`currencyOf`); `currency: false` is for counts that do not depend on it (customers,
+ * counts over all currencies).
  */
 export const filterConditions = (
   scope: Scope,
   query: TStatisticsQuery,
   columns: { processor?: boolean; product?: boolean; currency?: boolean } = { processor: true, product: true },
-): Sql[] => {
+): Filters => {
   const conditions: Sql[] = [];
   const scoped = scopeCondition(scope, 'merchant');
   if (scoped) conditions.push(scoped);
-  // Statistics are live figures (rollups and rows alike, never a mix): test mode reads none.
-  const live = liveRollupCondition(scope);
-  if (live) conditions.push(live);
   const statuses = statusesOf(query);
   if (statuses.length) conditions.push(sql`e.status = any(${statuses})`);
   if (query.organisation) {
@@ -59,7 +77,7 @@ export const filterConditions = (
     conditions.push(sql`e.payment_product_type = ${query.payment_product_type}`);
   if (columns.processor && query.processor) conditions.push(sql`e.processor_id = ${query.processor}`);
   if (columns.processor && query.blocked) conditions.push(sql`e.blocked = ${query.blocked === 'true'}`);
-  return conditions;
+  return { conditions, mode: modeOf(scope) };
 };
 
 const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
@@ -110,13 +128,14 @@ export type SourceOptions = { hours?: boolean; narrow?: boolean };
  * `hourlySource`; in any other zone from the rows. `hours` keeps hour precision.
  */
 export const transactionSource = (
-  conditions: Sql[],
+  filters: Filters,
   range: Range,
   clock: ZoneClock,
   options: SourceOptions = {},
 ): Sql => {
-  if (clock.rollup === 'rows') return rowSource(conditions, range, clock.zone);
-  if (options.hours || clock.rollup === 'hour') return hourlySource(conditions, range, clock.zone, options.narrow);
+  if (clock.rollup === 'rows' || !readsRollups(filters)) return rowSource(filters, range, clock.zone);
+  const { conditions } = filters;
+  if (options.hours || clock.rollup === 'hour') return hourlySource(filters, range, clock.zone, options.narrow);
   const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
   return byLocalDays(
     clock,
@@ -126,7 +145,7 @@ export const transactionSource = (
       end,
     ) => sql`select e.day::timestamp as local, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
       from ${table} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
-    (edge) => hourlySource(conditions, edge, clock.zone, options.narrow),
+    (edge) => hourlySource(filters, edge, clock.zone, options.narrow),
   );
 };
 
@@ -136,15 +155,16 @@ const dimensions = (narrow = false) =>
     : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
 
 /** The rows themselves, for zones no rollup serves exactly. */
-const rowSource = (conditions: Sql[], range: Range, zone: string): Sql =>
+const rowSource = (filters: Filters, range: Range, zone: string): Sql =>
   sql`select e.created_at at time zone ${zone} as local, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
-    from transaction e ${where([LIVE_ROWS, ...conditions, sql`e.created_at >= ${new Date(range.lower)}`, sql`e.created_at <= ${new Date(range.upper)}`])}`;
+    from transaction e ${rowsWhere(filters, ...inRange(range))}`;
 
 /** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
-const hourlySource = (conditions: Sql[], range: Range, zone: string, narrow = false): Sql => {
+const hourlySource = (filters: Filters, range: Range, zone: string, narrow = false): Sql => {
+  const { conditions } = filters;
   const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
   const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
-  const rows = (from: number, to: number) => rowSource(conditions, { lower: from, upper: to }, zone);
+  const rows = (from: number, to: number) => rowSource(filters, { lower: from, upper: to }, zone);
   if (firstHour >= endHour) return rows(range.lower, range.upper);
   const hours = sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensions(narrow)}, e.currency_code, e.count, e.volume
     from ${sql.raw(narrow ? 'transaction_hourly_totals' : 'transaction_hourly')} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
@@ -159,11 +179,12 @@ const hourlySource = (conditions: Sql[], range: Range, zone: string, narrow = fa
  * request in Europe/Amsterdam the whole local months of the range from
  * transaction_local_cells_monthly, the rest hour by hour; otherwise hour by hour throughout.
  */
-export const cellSource = (conditions: Sql[], range: Range, clock: ZoneClock, narrow: boolean): Sql => {
+export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, narrow: boolean): Sql => {
+  const { conditions } = filters;
   const cells = (source: Sql) =>
     sql`(select extract(isodow from s.local)::int as date, extract(hour from s.local)::int as hour, s.count, s.volume from ${source} s)`;
-  const hours = (part: Range) => cells(sql`(${transactionSource(conditions, part, clock, { hours: true, narrow })})`);
-  if (!narrow || clock.rollup !== 'local-day') return hours(range);
+  const hours = (part: Range) => cells(sql`(${transactionSource(filters, part, clock, { hours: true, narrow })})`);
+  if (!narrow || clock.rollup !== 'local-day' || !readsRollups(filters)) return hours(range);
   const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
   const nextMonth = (date: string) =>
     new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
@@ -182,6 +203,9 @@ export const cellSource = (conditions: Sql[], range: Range, clock: ZoneClock, na
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
+/** The rollup levels a pyramid may read: none in test mode (the rollups hold live rows only). */
+const levelsOf = (filters: Filters, levels: Level[]): Level[] => (readsRollups(filters) ? levels : []);
+
 const TRANSACTION_LEVELS: Level[] = [
   { unit: 'month', table: 'transaction_monthly', column: 'month' },
   { unit: 'day', table: 'transaction_daily', column: 'day' },
@@ -189,28 +213,29 @@ const TRANSACTION_LEVELS: Level[] = [
 ];
 
 /** Transactions in a range as (dimensions, count, volume), for sums that need no local time (pyramid.sql.ts). */
-export const rangeSource = (conditions: Sql[], range: Range): Sql =>
+export const rangeSource = (filters: Filters, range: Range): Sql =>
   pyramid(
-    TRANSACTION_LEVELS,
+    levelsOf(filters, TRANSACTION_LEVELS),
     (
       level,
       time,
     ) => sql`select e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
-      from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
+      from ${sql.raw(level.table)} e ${where([...filters.conditions, time])}`,
     (
       rows,
     ) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
-      from transaction e ${where([LIVE_ROWS, ...conditions, ...inRange(rows)])}`,
+      from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
 
 /** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), the rest from the rows. */
-export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
+export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {
+  const { conditions } = filters;
   const rows = (
     part: Range,
   ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
-    from refund e ${where([LIVE_ROWS, ...conditions, ...inRange(part), EVERY_MERCHANT])}`;
-  if (clock.rollup !== 'local-day') return rows(range);
+    from refund e ${rowsWhere(filters, ...inRange(part), EVERY_MERCHANT)}`;
+  if (clock.rollup !== 'local-day' || !readsRollups(filters)) return rows(range);
   return byLocalDays(
     clock,
     range,
@@ -221,12 +246,13 @@ export const refundSource = (conditions: Sql[], range: Range, clock: ZoneClock):
 };
 
 /** New customers in a range (a customer has no volume): whole local days from customer_local_daily, the rest from the rows. */
-export const customerSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
+export const customerSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {
+  const { conditions } = filters;
   const rows = (
     part: Range,
   ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, 1 as count, 0 as volume
-    from customer e ${where([LIVE_ROWS, ...conditions, ...inRange(part), EVERY_MERCHANT])}`;
-  if (clock.rollup !== 'local-day') return rows(range);
+    from customer e ${rowsWhere(filters, ...inRange(part), EVERY_MERCHANT)}`;
+  if (clock.rollup !== 'local-day' || !readsRollups(filters)) return rows(range);
   return byLocalDays(
     clock,
     range,
@@ -276,13 +302,13 @@ const COUNTRY_LEVELS: Level[] = [
 ];
 
 /** Transaction count and volume by the transaction's country: months, days and hours of the country rollups, the rest from rows (pyramid.sql.ts). */
-export const byCountry = (db: Queryable, conditions: Sql[], range: Range) => {
+export const byCountry = (db: Queryable, filters: Filters, range: Range) => {
   const source = pyramid(
-    COUNTRY_LEVELS,
+    levelsOf(filters, COUNTRY_LEVELS),
     (level, time) =>
-      sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.country_code <> ''`, time])}`,
+      sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...filters.conditions, sql`e.country_code <> ''`, time])}`,
     (rows) =>
-      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${where([LIVE_ROWS, ...conditions, sql`e.country_code is not null`, ...inRange(rows)])}`,
+      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${rowsWhere(filters, sql`e.country_code is not null`, ...inRange(rows))}`,
     range,
   );
   return db.query<Money & { alpha2: string }>(sql`
@@ -313,14 +339,19 @@ export const customerDetails = async (
   );
 };
 
-/** Customers per segment (all customers in scope, not a range), from customer_segment_count. */
-export const segments = (db: Queryable, conditions: Sql[]) =>
-  db.query<{ segment: string; count: number }>(sql`
-    select e.segment, sum(e.count)::bigint as count from customer_segment_count e ${where(conditions)} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`);
+/** Customers per segment (all customers in scope, not a range), from customer_segment_count; in test mode from the customers. */
+export const segments = (db: Queryable, filters: Filters) =>
+  db.query<{ segment: string; count: number }>(
+    readsRollups(filters)
+      ? sql`
+    select e.segment, sum(e.count)::bigint as count from customer_segment_count e ${where(filters.conditions)} group by 1 having sum(e.count) <> 0 order by 2 desc, 1`
+      : sql`
+    select coalesce(e.segment, 'none') as segment, count(*)::bigint as count from customer e ${rowsWhere(filters)} group by 1 order by 2 desc, 1`,
+  );
 
 /** The newest status changes: transactions (blocked ones as their own type) and refunds. */
-export const recentActivity = (db: Queryable, conditions: Sql[], limit: number) => {
-  const scoped = where([LIVE_ROWS, ...conditions]);
+export const recentActivity = (db: Queryable, filters: Filters, limit: number) => {
+  const scoped = rowsWhere(filters);
   return db.query<{
     id: string;
     type: 'transaction' | 'blocked' | 'refund';
@@ -339,7 +370,7 @@ export const recentActivity = (db: Queryable, conditions: Sql[], limit: number) 
        from transaction e ${scoped} order by e.created_at desc limit ${limit})
       union all
       (select e.id, 'refund', e.status, e.amount, e.currency_code, t.payment_product_type, e.organisation_id, e.transaction_id, e.last_status_update
-       from refund e join transaction t on t.id = e.transaction_id ${where([LIVE_ROWS, ...conditions, EVERY_MERCHANT])} order by e.created_at desc limit ${limit}))
+       from refund e join transaction t on t.id = e.transaction_id ${rowsWhere(filters, EVERY_MERCHANT)} order by e.created_at desc limit ${limit}))
     select recent.*, o.name as organisation_name from recent join organisation o on o.id = recent.organisation_id
     order by recent.created_at desc, recent.id desc limit ${limit}`);
 };
@@ -358,13 +389,13 @@ export const perWeekday = (db: Queryable, source: Sql) =>
     from (${source}) s group by 1 order by 1`);
 
 /** Transactions per card scheme (card_brand; `other` without one): months and days of the country rollups, the partial days from rows. */
-export const bySchemes = (db: Queryable, conditions: Sql[], range: Range) => {
+export const bySchemes = (db: Queryable, filters: Filters, range: Range) => {
   const source = pyramid(
-    COUNTRY_LEVELS.slice(0, 2),
+    levelsOf(filters, COUNTRY_LEVELS.slice(0, 2)),
     (level, time) =>
-      sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
+      sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...filters.conditions, time])}`,
     (rows) =>
-      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${where([LIVE_ROWS, ...conditions, ...inRange(rows)])}`,
+      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
   return db.query<Money & { scheme: string }>(sql`
@@ -381,17 +412,17 @@ const CLIENT_LEVELS: Level[] = [
 ];
 
 /** Count and volume per value of one client dimension ('' = unknown): whole months and days from the client rollups, the ends of the range from rows. */
-export const byClient = (db: Queryable, kind: ClientKind, filters: Sql[], range: Range) => {
+export const byClient = (db: Queryable, kind: ClientKind, asked: Filters, range: Range) => {
   const column = sql.raw(`e.${kind}`);
   // An issuer is a card's: payments by other means are not of an unknown issuer, they have none.
-  const conditions =
-    kind === 'issuer' || kind === 'issuer_country' ? [...filters, sql`e.payment_product_type = 'card'`] : filters;
+  const filters =
+    kind === 'issuer' || kind === 'issuer_country' ? narrowed(asked, sql`e.payment_product_type = 'card'`) : asked;
   const source = pyramid(
-    CLIENT_LEVELS,
+    levelsOf(filters, CLIENT_LEVELS),
     (level, time) =>
-      sql`select e.value, e.count, e.volume from ${sql.raw(level.table)} e ${where([...conditions, sql`e.kind = ${kind}`, time])}`,
+      sql`select e.value, e.count, e.volume from ${sql.raw(level.table)} e ${where([...filters.conditions, sql`e.kind = ${kind}`, time])}`,
     (rows) =>
-      sql`select coalesce(${column}, '') as value, 1 as count, e.amount as volume from transaction e ${where([LIVE_ROWS, ...conditions, ...inRange(rows)])}`,
+      sql`select coalesce(${column}, '') as value, 1 as count, e.amount as volume from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
   return db.query<Money & { value: string }>(sql`
@@ -409,14 +440,14 @@ export const processorsOf = (db: Queryable, scope: Scope, query: TStatisticsQuer
   const own =
     scope.kind === 'all' && !query.organisation
       ? sql.empty
-      : sql`and p.id in (select unnest(e.processors) from payment_profile e ${where(filterConditions(scope, { organisation: query.organisation }, { currency: false }))})`;
+      : sql`and p.id in (select unnest(e.processors) from payment_profile e ${where(filterConditions(scope, { organisation: query.organisation }, { currency: false }).conditions)})`;
   return db.query<{ id: string; name: string; payment_product: string | null; gateway: string | null }>(sql`
     select p.id, p.name, p.payment_product, p.gateway from processor p where p.type = 'processor' ${ids ? sql`and p.id = any(${ids})` : sql.empty} ${own}
     order by p.name, p.id limit ${query._limit ?? 1000}`);
 };
 
 /** Counts and volumes per processor, status and currency of the compared processors over the range. */
-export const processorCompareRows = (db: Queryable, conditions: Sql[], ids: string[], range: Range) =>
+export const processorCompareRows = (db: Queryable, filters: Filters, ids: string[], range: Range) =>
   db.query<{
     processor_id: string;
     status: string;
@@ -425,12 +456,12 @@ export const processorCompareRows = (db: Queryable, conditions: Sql[], ids: stri
     volume: number;
   }>(sql`
     select s.processor_id, s.status, s.currency_code, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
-    from (${rangeSource([...conditions, sql`e.processor_id = any(${ids})`], range)}) s group by 1, 2, 3`);
+    from (${rangeSource(narrowed(filters, sql`e.processor_id = any(${ids})`), range)}) s group by 1, 2, 3`);
 
 /** Revenue per active (or inactive) merchant over the range, best first, from the given revenue conditions. */
-export const topMerchantRows = (db: Queryable, conditions: Sql[], range: Range, query: TStatisticsQuery) =>
+export const topMerchantRows = (db: Queryable, filters: Filters, range: Range, query: TStatisticsQuery) =>
   db.query<{ id: string; name: string; count: number; volume: number }>(sql`
     with r as (select s.merchant_id, sum(s.count)::bigint as count, sum(s.volume)::numeric as volume
-      from (${rangeSource(conditions, range)}) s group by 1 having sum(s.count) <> 0)
+      from (${rangeSource(filters, range)}) s group by 1 having sum(s.count) <> 0)
     select o.id, o.name, r.count, r.volume from r join organisation o on o.id = r.merchant_id
     where o.active = ${query.active !== 'false'} order by ${query._sort === '-count' ? sql`r.count desc, r.volume desc` : sql`r.volume desc, r.count desc`}, o.id limit ${query._limit ?? 5}`);

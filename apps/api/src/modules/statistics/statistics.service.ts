@@ -26,6 +26,7 @@ import {
   perWeekday,
   processorCompareRows,
   processorsOf,
+  readsRollups,
   rangeSource,
   recentActivity,
   refundSource,
@@ -77,8 +78,9 @@ const sourceOf = (
   month = false,
 ) => {
   const narrow = !dimensions && isNarrow(query);
-  if (entity === 'transaction' && month && clock !== 'sums')
-    return localMonthSource(filterConditions(scope, query), range, clock);
+  const filters = filterConditions(scope, query);
+  if (entity === 'transaction' && month && clock !== 'sums' && readsRollups(filters))
+    return localMonthSource(filters.conditions, range, clock);
   if (entity === 'transaction') {
     if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
     return narrow
