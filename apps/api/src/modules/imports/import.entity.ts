@@ -6,6 +6,8 @@ import { organisationEntity } from '../settings/settings.entities.ts';
 export const importEntity = defineEntity(ZImportRow, {
   name: 'import',
   table: 'import_job',
+  // An import is of the mode it was made in, like the rows it adds (test mode, issue 38).
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

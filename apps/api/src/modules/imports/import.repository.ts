@@ -1,4 +1,4 @@
-import type { TImportRejection, ZImportCustomerRow, ZImportTransactionRow } from '@kassa/domain';
+import type { TImportRejection, TMode, ZImportCustomerRow, ZImportTransactionRow } from '@kassa/domain';
 import type { z } from 'zod';
 import { newId } from '../../lib/ids.ts';
 import { sql, type Queryable } from '../../plugins/db/index.ts';
@@ -7,6 +7,7 @@ export type ImportRow = {
   id: string;
   organisation_id: string;
   merchant_id: string;
+  mode: TMode;
   kind: 'customers' | 'transactions';
   content: string | null;
   status: string;
@@ -15,7 +16,7 @@ export type ImportRow = {
 export const findImportJob = async (db: Queryable, id: string): Promise<ImportRow | undefined> =>
   (
     await db.query<ImportRow>(
-      sql`select id, organisation_id, merchant_id, kind, content, status from import_job where id = ${id}`,
+      sql`select id, organisation_id, merchant_id, mode, kind, content, status from import_job where id = ${id}`,
     )
   )[0];
 
@@ -39,17 +40,20 @@ export const markImportDone = (
   tx.query(sql`update import_job set status = 'done', total_rows = ${totalRows}, imported_rows = ${imported}, rejected_rows = ${rejected.length},
       report = ${JSON.stringify(rejected)}::jsonb, content = null, finished_at = now() where id = ${id}`);
 
-/** The merchant the rows of an import are added to. */
-export type ImportTarget = { organisationId: string; merchantId: string };
+/** The merchant the rows of an import are added to, and their mode (the import's: test mode, issue 38). */
+export type ImportTarget = { organisationId: string; merchantId: string; mode: TMode };
 
-/** True when the merchant already has a customer with this (lower-cased) e-mail address. */
-export const hasCustomerWithEmail = async (db: Queryable, merchantId: string, email: string): Promise<boolean> =>
-  (await db.query(sql`select 1 from customer where merchant_id = ${merchantId} and lower(email_address) = ${email}`))
-    .length > 0;
+/** True when the merchant already has a customer of the mode with this (lower-cased) e-mail address. */
+export const hasCustomerWithEmail = async (db: Queryable, target: ImportTarget, email: string): Promise<boolean> =>
+  (
+    await db.query(
+      sql`select 1 from customer where merchant_id = ${target.merchantId} and mode = ${target.mode} and lower(email_address) = ${email}`,
+    )
+  ).length > 0;
 
 export const insertImportedCustomer = (db: Queryable, target: ImportTarget, c: z.infer<typeof ZImportCustomerRow>) =>
-  db.query(sql`insert into customer (id, organisation_id, merchant_id, email_address, first_name, last_name, phone_number, street_address, house_number, postal_code, city, country_code, date_of_birth)
-      values (${newId('cus')}, ${target.organisationId}, ${target.merchantId}, ${c.email_address}, ${c.first_name}, ${c.last_name}, ${c.phone_number}, ${c.street_address}, ${c.house_number}, ${c.postal_code}, ${c.city}, ${c.country_code}, ${c.date_of_birth})`);
+  db.query(sql`insert into customer (id, organisation_id, merchant_id, email_address, first_name, last_name, phone_number, street_address, house_number, postal_code, city, country_code, date_of_birth, mode)
+      values (${newId('cus')}, ${target.organisationId}, ${target.merchantId}, ${c.email_address}, ${c.first_name}, ${c.last_name}, ${c.phone_number}, ${c.street_address}, ${c.house_number}, ${c.postal_code}, ${c.city}, ${c.country_code}, ${c.date_of_birth}, ${target.mode})`);
 
 /** The merchant's payment profiles and their currencies, by id. */
 export const profileCurrencies = async (db: Queryable, merchantId: string): Promise<Map<string, string>> =>
@@ -61,27 +65,27 @@ export const profileCurrencies = async (db: Queryable, merchantId: string): Prom
     ).map((p) => [p.id, p.currency_code]),
   );
 
-/** True when the merchant already has a transaction with this reference. */
+/** True when the merchant already has a transaction of the mode with this reference. */
 export const hasTransactionWithReference = async (
   db: Queryable,
-  merchantId: string,
+  target: ImportTarget,
   reference: string,
 ): Promise<boolean> =>
   (
     await db.query(
-      sql`select 1 from transaction where merchant_id = ${merchantId} and merchant_reference = ${reference}`,
+      sql`select 1 from transaction where merchant_id = ${target.merchantId} and mode = ${target.mode} and merchant_reference = ${reference}`,
     )
   ).length > 0;
 
-/** The merchant's customer with this e-mail address (compared case-insensitively), if any. */
+/** The merchant's customer of the mode with this e-mail address (compared case-insensitively), if any. */
 export const findCustomerIdByEmail = async (
   db: Queryable,
-  merchantId: string,
+  target: ImportTarget,
   email: string,
 ): Promise<string | undefined> =>
   (
     await db.query<{ id: string }>(
-      sql`select id from customer where merchant_id = ${merchantId} and lower(email_address) = ${email.toLowerCase()} limit 1`,
+      sql`select id from customer where merchant_id = ${target.merchantId} and mode = ${target.mode} and lower(email_address) = ${email.toLowerCase()} limit 1`,
     )
   )[0]?.id;
 
@@ -96,7 +100,7 @@ export const insertImportedTransaction = (
   const created = new Date(r.created_at);
   const history = JSON.stringify([{ status: r.status, at: created.toISOString(), reason: 'imported' }]);
   return db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, customer_id, merchant_reference, amount, currency_code,
-        payment_product_type, status, description, status_history, created_at, updated_at)
+        payment_product_type, status, description, status_history, created_at, updated_at, mode)
       values (${newId('tx', created.getTime())}, ${target.organisationId}, ${target.merchantId}, ${r.payment_profile}, ${customerId}, ${r.merchant_reference},
-        ${r.amount}, ${currency}, ${r.payment_product_type}, ${r.status}, ${r.description}, ${history}::jsonb, ${created}, ${created})`);
+        ${r.amount}, ${currency}, ${r.payment_product_type}, ${r.status}, ${r.description}, ${history}::jsonb, ${created}, ${created}, ${target.mode})`);
 };

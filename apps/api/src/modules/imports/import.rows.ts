@@ -33,7 +33,7 @@ export const importCustomers = async (tx: Queryable, target: Target, rows: Row[]
     }
     const c = parsed.data;
     const email = c.email_address.toLowerCase();
-    if ((await hasCustomerWithEmail(tx, target.merchantId, email)) || seen.has(email)) {
+    if ((await hasCustomerWithEmail(tx, target, email)) || seen.has(email)) {
       rejected.push({ line, reason: `a customer with e-mail ${c.email_address} already exists` });
       continue;
     }
@@ -71,7 +71,7 @@ export const importTransactions = async (tx: Queryable, target: Target, rows: Ro
       continue;
     }
     if (
-      (await hasTransactionWithReference(tx, target.merchantId, r.merchant_reference)) ||
+      (await hasTransactionWithReference(tx, target, r.merchant_reference)) ||
       seen.has(r.merchant_reference)
     ) {
       rejected.push({ line, reason: `merchant_reference ${r.merchant_reference} already exists` });
@@ -79,7 +79,7 @@ export const importTransactions = async (tx: Queryable, target: Target, rows: Ro
     }
     seen.add(r.merchant_reference);
     const customerId = r.customer_email
-      ? await findCustomerIdByEmail(tx, target.merchantId, r.customer_email)
+      ? await findCustomerIdByEmail(tx, target, r.customer_email)
       : undefined;
     await insertImportedTransaction(tx, target, r, currency, customerId ?? null);
     imported++;

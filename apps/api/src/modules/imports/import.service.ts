@@ -52,7 +52,7 @@ export const runImport = async (db: Db, importId: string): Promise<void> => {
     return;
   }
   await db.transaction(async (tx) => {
-    const target = { organisationId: job.organisation_id, merchantId: job.merchant_id };
+    const target = { organisationId: job.organisation_id, merchantId: job.merchant_id, mode: job.mode };
     const outcome =
       job.kind === 'customers' ? await importCustomers(tx, target, rows) : await importTransactions(tx, target, rows);
     await markImportDone(tx, importId, rows.length, outcome.imported, outcome.rejected);

@@ -63,9 +63,9 @@ export const insertEvidence = (
   },
 ) =>
   q.query(sql`insert into dispute_evidence (id, chargeback_id, organisation_id, merchant_id, kind, file_name, content_type, size, content,
-      uploaded_by, created_at)
+      uploaded_by, created_at, mode)
     values (${e.id}, ${e.chargebackId}, ${e.organisationId}, ${e.merchantId}, ${e.kind}, ${e.file_name}, ${e.content_type}, ${e.size},
-      ${e.content}, ${e.uploadedBy}, ${e.created_at})`);
+      ${e.content}, ${e.uploadedBy}, ${e.created_at}, (select c.mode from chargeback c where c.id = ${e.chargebackId}))`);
 
 /** One evidence file with its bytes, of a chargeback the caller may see (the caller checked the chargeback). */
 export const evidenceFile = async (q: Queryable, chargebackId: string, fileId: string) =>

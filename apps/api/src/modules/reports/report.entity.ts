@@ -29,6 +29,8 @@ export const reportEntity = defineEntity(ZReportRow, {
 export const reportScheduleEntity = defineEntity(ZReportScheduleRow, {
   name: 'report_schedule',
   table: 'report_schedule',
+  // A schedule is of the mode it was made in, like the reports it makes (test mode, issue 38).
+  moded: true,
   tenancy: 'merchant',
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },

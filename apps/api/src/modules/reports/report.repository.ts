@@ -85,6 +85,7 @@ export type DueSchedule = {
   filters: TListQuery;
   fields: string[];
   scope: Scope;
+  mode: 'live' | 'test';
   email: string;
   language: string;
   reported: string;
@@ -102,6 +103,6 @@ export const claimDueSchedule = async (tx: Queryable, id: string): Promise<DueSc
         with p as (select s.id, date_trunc(${UNIT}, now() at time zone ${STATISTICS_TIME_ZONE}) as start, ('1 ' || ${UNIT})::interval as length from report_schedule s where s.id = ${id})
         update report_schedule s set last_period = p.start::date, last_run_at = now()
         from p where s.id = p.id and (s.last_period is null or s.last_period < p.start::date)
-        returning s.id, s.organisation_id, s.merchant_id, s.name, s.filters, s.fields, s.scope, s.email, s.language, to_char(p.start - p.length, 'YYYY-MM-DD') as reported,
+        returning s.id, s.organisation_id, s.merchant_id, s.name, s.filters, s.fields, s.scope, s.mode, s.email, s.language, to_char(p.start - p.length, 'YYYY-MM-DD') as reported,
           (p.start - p.length) at time zone ${STATISTICS_TIME_ZONE} as lower, p.start at time zone ${STATISTICS_TIME_ZONE} as upper`)
   )[0];

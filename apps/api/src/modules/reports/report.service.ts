@@ -222,7 +222,8 @@ export const runDueSchedules = async (db: Db): Promise<number> => {
         name: `${s.name} ${s.reported}`,
         filters,
         fields: s.fields,
-        scope: s.scope,
+        // The schedule's mode: a test-mode schedule makes test reports of test rows.
+        scope: { ...s.scope, mode: s.mode },
         createdBy: null,
         scheduleId: s.id,
       });

@@ -10,8 +10,12 @@ type Step = { table: string; children: { table: string; column: string }[] };
 const STEPS: readonly Step[] = [
   { table: 'webhook', children: [{ table: 'webhook_attempt', column: 'webhook_id' }] },
   { table: 'report', children: [{ table: 'report_chunk', column: 'report_id' }] },
+  { table: 'report_schedule', children: [] },
+  { table: 'import_job', children: [] },
   { table: 'refund', children: [{ table: 'status_update', column: 'refund_id' }] },
+  { table: 'dispute_evidence', children: [] },
   { table: 'chargeback', children: [] },
+  { table: 'review_case', children: [] },
   { table: 'scheduled_transaction', children: [] },
   { table: 'payment_link', children: [{ table: 'checkout_session', column: 'payment_link_id' }] },
   {

@@ -5,12 +5,15 @@ import { bearer, callAs, type Caller, signInTestUsers } from '../../test/call.ts
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { acquirerRefusal, preparePayment } from '../payments/charge.service.ts';
 import { deleteTestData, DELETE_TEST_DATA_QUEUE } from './test-data.service.ts';
+import { runImport } from '../imports/import.service.ts';
+import { generateReport, runDueSchedules } from '../reports/report.service.ts';
 
 let t: TestApp;
 let world: TestWorld;
 let a: Caller;
 let b: Caller;
 let analyst: Caller;
+let provider: Caller;
 const keys = {} as Record<'live' | 'test', Caller>;
 
 const pay = async (who: Caller, reference: string, amount = 1000) => {
@@ -27,7 +30,7 @@ const pay = async (who: Caller, reference: string, amount = 1000) => {
 beforeAll(async () => {
   t = await createTestApp();
   world = await createTestWorld(t.db);
-  ({ a, b, analyst } = await signInTestUsers(t.app, TEST_PASSWORD));
+  ({ a, b, analyst, provider } = await signInTestUsers(t.app, TEST_PASSWORD));
   for (const mode of ['live', 'test'] as const)
     keys[mode] = bearer(
       (await callAs(t.app, a, 'POST', '/v1/apikey', { name: mode, roles: ['USER_ALL'], mode })).body.key,
@@ -43,9 +46,85 @@ const countsByMode = async () =>
           select 'transaction' as table_name, mode from transaction union all
           select 'refund', mode from refund union all
           select 'payment_link', mode from payment_link union all
+          select 'review_case', mode from review_case union all
+          select 'import_job', mode from import_job union all
+          select 'report_schedule', mode from report_schedule union all
           select 'webhook', mode from webhook) x group by 1 order by 1`)
     ).map((row) => [row.key, row.count]),
   );
+
+describe('rows made by imports, report schedules and reports take the mode they were made in (issue 38)', () => {
+  it('a test-mode import (provider staff) adds test rows, checks duplicates among test rows and is listed in test mode only', async () => {
+    await pay(keys.live, 'IMP-1');
+    await callAs(t.app, provider, 'POST', '/v1/auth/mode', { mode: 'test' });
+    const csv = [
+      'merchant_reference,amount,payment_product_type,status,created_at,payment_profile',
+      `IMP-1,1250,card,SETTLEMENT_COMPLETED,2026-03-01T10:00:00Z,${world.profileA}`,
+      `IMP-2,1300,card,SETTLEMENT_COMPLETED,2026-03-01T11:00:00Z,${world.profileA}`,
+    ].join('\n');
+    const created = await callAs(t.app, provider, 'POST', '/v1/import', {
+      file_name: 'old.csv',
+      kind: 'transactions',
+      organisation: world.shopA.id,
+      content: csv,
+    });
+    expect(created.status).toBe(201);
+    await runImport(t.db, created.body.id);
+    // IMP-1 is a live reference only: in test mode it is new.
+    expect((await callAs(t.app, provider, 'GET', `/v1/import/${created.body.id}`)).body).toMatchObject({
+      status: 'done',
+      imported_rows: 2,
+    });
+    const rows = await t.db.query<{ mode: string }>(
+      sql`select mode from transaction where merchant_reference in ('IMP-1', 'IMP-2') order by mode, merchant_reference`,
+    );
+    expect(rows.map((r) => r.mode)).toEqual(['live', 'test', 'test']);
+    const customers = await callAs(t.app, provider, 'POST', '/v1/import', {
+      file_name: 'c.csv',
+      kind: 'customers',
+      organisation: world.shopA.id,
+      content: 'email_address,first_name,last_name\ntessa@example.test,Tessa,Test',
+    });
+    await runImport(t.db, customers.body.id);
+    const [customer] = await t.db.query<{ mode: string }>(
+      sql`select mode from customer where email_address = 'tessa@example.test'`,
+    );
+    expect(customer.mode).toBe('test');
+    await callAs(t.app, provider, 'POST', '/v1/auth/mode', { mode: 'live' });
+    expect((await callAs(t.app, provider, 'GET', `/v1/import/${created.body.id}`)).status).toBe(404);
+    expect((await callAs(t.app, provider, 'GET', '/v1/import/count')).body.count).toBe(0);
+  });
+
+  it('a test-mode report schedule makes test reports of test rows, listed in test mode only', async () => {
+    await callAs(t.app, a, 'POST', '/v1/auth/mode', { mode: 'test' });
+    const schedule = await callAs(t.app, a, 'POST', '/v1/report-schedule', {
+      name: 'Test daily',
+      frequency: 'daily',
+      email: 'finance@shop-a.test',
+      filters: {},
+      fields: ['id', 'amount'],
+    });
+    expect(schedule.status).toBe(201);
+    const report = await callAs(t.app, a, 'POST', '/v1/report', { name: 'Test now', filters: {}, fields: ['id'] });
+    expect(report.status).toBe(201);
+    await generateReport(t.db, t.config, report.body.id);
+    await callAs(t.app, a, 'POST', '/v1/auth/mode', { mode: 'live' });
+    expect((await callAs(t.app, a, 'GET', '/v1/report-schedule')).body).toEqual([]);
+    expect((await callAs(t.app, a, 'GET', `/v1/report/${report.body.id}`)).status).toBe(404);
+    expect(await runDueSchedules(t.db)).toBe(1);
+    const [made] = await t.db.query<{ mode: string; scope: { mode?: string } }>(
+      sql`select mode, scope from report where schedule_id = ${schedule.body.id}`,
+    );
+    expect(made).toMatchObject({ mode: 'test', scope: { mode: 'test' } });
+    const [{ count: testRows }] = await t.db.query<{ count: number }>(
+      sql`select count(*)::int as count from transaction where merchant_id = ${world.shopA.id} and mode = 'test'`,
+    );
+    const [generated] = await t.db.query<{ count: number; mode: string }>(
+      sql`select count, mode from report where id = ${report.body.id}`,
+    );
+    expect(generated).toEqual({ count: testRows, mode: 'test' });
+  });
+});
 
 describe('test tools (issue 38)', () => {
   it('lists the test cards and amounts of the sandbox acquirer, and each forces its outcome in test mode', async () => {
@@ -132,6 +211,9 @@ describe('test tools (issue 38)', () => {
       expect(
         (await callAs(t.app, key, 'POST', '/v1/payment-link', { payment_profile: world.profileA, amount: 500 })).status,
       ).toBe(201);
+    // A test payment held for review: its case hangs on the payment and goes with it.
+    await t.db.query(sql`insert into review_case (id, organisation_id, merchant_id, mode, transaction_id, amount, currency_code, sla_due_at, expires_at)
+      values ('rc_test', ${world.shopA.id}, ${world.shopA.id}, 'test', ${test.id}, 1000, 'EUR', now(), now())`);
     const before = await countsByMode();
     expect(before['transaction:test']).toBeGreaterThan(0);
 
