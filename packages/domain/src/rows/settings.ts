@@ -89,6 +89,10 @@ export const ZPaymentProfile = z
     webhook_chargeback_update: z.string().nullable(),
     webhook_refund_update: z.string().nullable(),
     webhook_transaction_update: z.string().nullable(),
+    /** Test mode: where test-mode webhooks go instead (null: the same URL as live). */
+    test_webhook_chargeback_update: z.string().nullable(),
+    test_webhook_refund_update: z.string().nullable(),
+    test_webhook_transaction_update: z.string().nullable(),
     webhook_failed_email: z.string().nullable(),
     organisation: z.string(),
   })

@@ -51,6 +51,10 @@ const profileFields = {
   webhook_transaction_update: emptyToNull(webhookUrl),
   webhook_refund_update: emptyToNull(webhookUrl),
   webhook_chargeback_update: emptyToNull(webhookUrl),
+  /** Test mode (issue 38): where test-mode webhooks go instead of the URL above; empty = the same URL. */
+  test_webhook_transaction_update: emptyToNull(webhookUrl),
+  test_webhook_refund_update: emptyToNull(webhookUrl),
+  test_webhook_chargeback_update: emptyToNull(webhookUrl),
   webhook_failed_email: emptyToNull(z.email({ message: m.email }).max(254)),
 };
 

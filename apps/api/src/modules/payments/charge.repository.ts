@@ -90,6 +90,8 @@ export type EngineProfile = ChargeProfile & {
   intelligent_routing: boolean;
   /** Where the profile's transaction webhooks go (none: no transaction webhook). */
   webhook_transaction_update: string | null;
+  /** Where its test-mode transaction webhooks go instead (none: the same URL). */
+  test_webhook_transaction_update: string | null;
 };
 
 /**
@@ -124,7 +126,7 @@ export const loadEngineConfig = async (
     select coalesce(v.version, 0) as version,
       (select json_build_object('id', p.id, 'organisation_id', p.organisation_id, 'merchant_id', p.merchant_id,
         'currency_code', p.currency_code, 'routing', p.routing, 'processors', p.processors, 'intelligent_routing', p.intelligent_routing,
-        'webhook_transaction_update', p.webhook_transaction_update)
+        'webhook_transaction_update', p.webhook_transaction_update, 'test_webhook_transaction_update', p.test_webhook_transaction_update)
        from payment_profile p where p.id = ${paymentProfileId}) as profile,
       (select json_build_object('merchant_id', coalesce(o.merchant_id, o.id), 'path', o.path, 'mcc', o.mcc)
        from organisation o where o.id = coalesce(${organisationId}::text, (select organisation_id from payment_profile where id = ${paymentProfileId}))) as organisation,

@@ -126,6 +126,13 @@ export const routeAndAuthorise = async (
 ): Promise<Authorisation> =>
   routeAndAuthoriseBy(await loadEngineConfig(tx, profile.id, profile.organisation_id), facts, payment);
 
+/** Where a payment's transaction webhooks go: in test mode the profile's test URL when it has one (issue 38), else the shared one. */
+export const webhookUrlOf = (
+  profile: { webhook_transaction_update: string | null; test_webhook_transaction_update?: string | null },
+  mode: TMode,
+): string | null =>
+  (mode === 'test' ? profile.test_webhook_transaction_update : null) ?? profile.webhook_transaction_update;
+
 /**
  * Test payments go to the sandbox acquirer only, never to a live one (issue 38): a test-mode payment
  * routed to a processor with a live acquirer fails without reaching it. Every processor is connected
@@ -368,18 +375,20 @@ export const preparePayment = async (
     decision,
     mode: input.mode ?? 'live',
   };
+  // Test mode: the profile's test URL when it has one (issue 38), else the shared one.
+  const transactionUrl = webhookUrlOf(profile, input.mode ?? 'live');
   const webhooks =
     input.notify === false
       ? []
       : [
-          ...(profile.webhook_transaction_update
+          ...(transactionUrl
             ? [
                 paymentWebhook({
                   type: 'transaction',
                   event: 'transaction.created',
                   organisationId: input.organisationId,
                   merchantId: organisation.merchant_id,
-                  url: profile.webhook_transaction_update,
+                  url: transactionUrl,
                   itemId: transactionId,
                   status,
                   data: 'transaction',

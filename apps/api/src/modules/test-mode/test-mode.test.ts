@@ -126,6 +126,47 @@ describe('rows made by imports, report schedules and reports take the mode they 
   });
 });
 
+describe('separate test URLs for webhooks (issue 38 item 1)', () => {
+  it('sends test-mode webhooks to the profile’s test URL when it has one, live ones to the shared URL', async () => {
+    const urls = {
+      webhook_transaction_update: 'https://hooks.example.com/tx',
+      webhook_refund_update: 'https://hooks.example.com/refund',
+      test_webhook_transaction_update: 'https://test-hooks.example.com/tx',
+    };
+    const saved = await callAs(t.app, a, 'POST', `/v1/paymentprofile/${world.profileA}`, urls);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await callAs(t.app, a, 'GET', `/v1/paymentprofile/${world.profileA}`)).body).toMatchObject(urls);
+    const live = await pay(keys.live, 'hook live');
+    const test = await pay(keys.test, 'hook test');
+    for (const key of [keys.live, keys.test]) {
+      const id = key === keys.live ? live.id : test.id;
+      expect((await callAs(t.app, key, 'POST', `/v1/transaction/${id}/refund`, { amount: 100 })).status).toBe(201);
+    }
+    const hooks = await t.db.query<{ mode: string; type: string; url: string }>(sql`
+      select w.mode, w.type, w.url from webhook w
+      where w.item_id in (${live.id}, ${test.id}) or w.item_id in (select r.id from refund r where r.transaction_id in (${live.id}, ${test.id}))
+      order by 1, 2`);
+    expect(hooks).toEqual([
+      { mode: 'live', type: 'refund', url: urls.webhook_refund_update },
+      { mode: 'live', type: 'transaction', url: urls.webhook_transaction_update },
+      // No test URL for refunds: the shared one.
+      { mode: 'test', type: 'refund', url: urls.webhook_refund_update },
+      { mode: 'test', type: 'transaction', url: urls.test_webhook_transaction_update },
+    ]);
+    // Cleared: test-mode webhooks go to the shared URL again.
+    await callAs(t.app, a, 'POST', `/v1/paymentprofile/${world.profileA}`, {
+      test_webhook_transaction_update: '',
+      webhook_transaction_update: '',
+      webhook_refund_update: '',
+    });
+    const bad = await callAs(t.app, a, 'POST', `/v1/paymentprofile/${world.profileA}`, {
+      test_webhook_refund_update: 'not a url',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((d: { path: string }) => d.path)).toEqual(['body.test_webhook_refund_update']);
+  });
+});
+
 describe('test tools (issue 38)', () => {
   it('lists the test cards and amounts of the sandbox acquirer, and each forces its outcome in test mode', async () => {
     const cards = await callAs(t.app, keys.test, 'GET', '/v1/test-cards');

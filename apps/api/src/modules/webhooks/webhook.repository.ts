@@ -164,6 +164,15 @@ export const itemInOrganisation = async (
 /** The items whose changes the payment profile's webhook URLs hear about. */
 export type NotifiedItem = 'transaction' | 'refund' | 'chargeback' | 'cardlink' | 'paymentlink';
 
+/**
+ * The profile URL (alias `p`) that hears about an item (alias `item`) of one kind: for a test-mode
+ * item the profile's test URL when it has one (issue 38), else the URL both modes share.
+ */
+const urlOf = (item: string, kind: 'transaction' | 'refund' | 'chargeback'): Sql =>
+  sql.raw(
+    `case when ${item}.mode = 'test' then coalesce(p.test_webhook_${kind}_update, p.webhook_${kind}_update) else p.webhook_${kind}_update end`,
+  );
+
 /** The current state of the item a webhook is about, with the profile URL that wants its events. */
 export const itemSnapshot = async (db: Queryable, type: NotifiedItem, id: string) => {
   const rows =
@@ -171,24 +180,24 @@ export const itemSnapshot = async (db: Queryable, type: NotifiedItem, id: string
       ? // Card-add links have no webhook field of their own: they go where the profile's transaction updates go (docs/decisions.md).
         await db.query(sql`select l.id, l.organisation_id, l.merchant_id, l.status, l.customer_id as customer, l.merchant_reference, l.description,
           l.card_brand, l.card_last4, l.card_added_at, l.expires_at, l.payment_profile_id as payment_profile, l.created_at, l.updated_at,
-          p.webhook_transaction_update as url
+          ${urlOf('l', 'transaction')} as url
           from card_add_link l join payment_profile p on p.id = l.payment_profile_id where l.id = ${id}`)
       : type === 'transaction'
         ? await db.query(sql`select t.id, t.organisation_id, t.merchant_id, t.status, t.status_reason, t.amount, t.refunded_amount, t.currency_code,
-          t.merchant_reference, t.payment_product_type, t.payment_profile_id as payment_profile, t.created_at, t.updated_at, p.webhook_transaction_update as url
+          t.merchant_reference, t.payment_product_type, t.payment_profile_id as payment_profile, t.created_at, t.updated_at, ${urlOf('t', 'transaction')} as url
           from transaction t join payment_profile p on p.id = t.payment_profile_id where t.id = ${id}`)
         : type === 'refund'
           ? await db.query(sql`select r.id, r.organisation_id, r.merchant_id, r.transaction_id as transaction, r.status, r.amount, r.currency_code, r.reason,
-            r.payment_profile_id as payment_profile, r.created_at, r.updated_at, p.webhook_refund_update as url
+            r.payment_profile_id as payment_profile, r.created_at, r.updated_at, ${urlOf('r', 'refund')} as url
             from refund r join payment_profile p on p.id = r.payment_profile_id where r.id = ${id}`)
           : type === 'chargeback'
             ? await db.query(sql`select c.id, c.organisation_id, c.merchant_id, c.transaction_id as transaction, c.status, c.amount, c.currency_code,
-            c.reason_code, c.reason, c.payment_profile_id as payment_profile, c.created_at, c.updated_at, p.webhook_chargeback_update as url
+            c.reason_code, c.reason, c.payment_profile_id as payment_profile, c.created_at, c.updated_at, ${urlOf('c', 'chargeback')} as url
             from chargeback c join payment_profile p on p.id = c.payment_profile_id where c.id = ${id}`)
             : // Payment links, like card-add links, go to the profile's transaction URL (docs/decisions.md): sent when card testing blocks one.
               await db.query(sql`select l.id, l.organisation_id, l.merchant_id, l.status, l.amount, l.currency_code, l.customer_id as customer,
             l.merchant_reference, l.description, l.failed_attempts, l.transaction_id as transaction, l.expires_at,
-            l.payment_profile_id as payment_profile, l.created_at, l.updated_at, p.webhook_transaction_update as url
+            l.payment_profile_id as payment_profile, l.created_at, l.updated_at, ${urlOf('l', 'transaction')} as url
             from payment_link l join payment_profile p on p.id = l.payment_profile_id where l.id = ${id}`);
   return rows[0] as
     | (Record<string, unknown> & {

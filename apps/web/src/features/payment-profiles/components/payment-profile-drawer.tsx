@@ -22,6 +22,12 @@ import { RoutingTab } from './routing-tab.tsx';
 type Values = Omit<PaymentProfileRow, 'id' | 'created_at' | 'organisation'> & { organisation?: string };
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK'];
 const WEBHOOKS = ['webhook_transaction_update', 'webhook_refund_update', 'webhook_chargeback_update'] as const;
+/** Test mode: where test-mode webhooks go instead (empty: the same URL as live). */
+const TEST_WEBHOOKS = [
+  'test_webhook_transaction_update',
+  'test_webhook_refund_update',
+  'test_webhook_chargeback_update',
+] as const;
 /** Which tab shows the field an error names. */
 const TAB_OF: Record<string, string> = {
   processors: 'processors',
@@ -29,7 +35,7 @@ const TAB_OF: Record<string, string> = {
   routing: 'routing',
   intelligent_routing: 'routing',
   webhook_failed_email: 'webhooks',
-  ...Object.fromEntries(WEBHOOKS.map((w) => [w, 'webhooks'])),
+  ...Object.fromEntries([...WEBHOOKS, ...TEST_WEBHOOKS].map((w) => [w, 'webhooks'])),
 };
 
 /** The server answers the spec's sentences (§8); the form shows them in the user's language. */
@@ -256,11 +262,12 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
               forceRender: true,
               children: (
                 <>
-                  {WEBHOOKS.map((name) => (
+                  {[...WEBHOOKS, ...TEST_WEBHOOKS].map((name) => (
                     <Form.Item
                       key={name}
                       label={t(`fields:payment_profile.${name}`)}
                       name={name}
+                      extra={name === TEST_WEBHOOKS[0] ? t('paymentProfiles.testWebhooksHint') : undefined}
                       rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}
                     >
                       <Input autoComplete="off" inputMode="url" />
