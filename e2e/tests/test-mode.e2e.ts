@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { newContext, screenshot, screenshotDir, type Language } from '../support/browser.ts';
 import { getJson, postJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
-import { animationsDone, SLOW } from '../support/ui.ts';
+import { animationsDone, drawer, openTab, SLOW } from '../support/ui.ts';
 import { unique } from '../support/unique.ts';
 
 const suite = useServerAndBrowser();
@@ -29,6 +29,11 @@ const words = {
     started: /Deleting has started \(job /,
     empty: 'No results for these filters',
     insufficientFunds: 'Insufficient funds',
+    webhooks: 'Webhooks',
+    testUrl: 'Test-mode webhook transaction update',
+    testHint: /Test mode: webhooks of test data go to these URLs/,
+    save: 'Save',
+    saved: 'The payment profile has been saved',
   },
   nl: {
     testMode: 'Testmodus',
@@ -48,6 +53,11 @@ const words = {
     started: /Het verwijderen is gestart \(taak /,
     empty: 'Geen resultaten voor deze filters',
     insufficientFunds: 'Onvoldoende saldo',
+    webhooks: 'Webhooks',
+    testUrl: 'Testmodus-webhook transactie-update',
+    testHint: /Testmodus: webhooks van testgegevens gaan naar deze URL's/,
+    save: 'Opslaan',
+    saved: 'Het betaalprofiel is opgeslagen',
   },
 } as const;
 
@@ -152,6 +162,43 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
 
     await context.close();
   }, 600_000);
+
+  it('keeps a separate test URL for webhooks on a payment profile', async () => {
+    const { context, page } = await signedInAs(suite, 'merchant@kassa.test', language);
+    const [profile] = await getJson<{ id: string }[]>(page, '/v1/paymentprofile?_limit=1');
+    await page.goto(`/paymentprofiles?id=${profile.id}`);
+    const panel = drawer(page);
+    await openTab(panel, w.webhooks, panel.getByLabel(w.testUrl));
+    const url = `https://test-hooks.example.com/${language}`;
+    await panel.getByLabel(w.testUrl).fill(url);
+    await panel.getByText(w.testHint).waitFor();
+    await panel.getByRole('button', { name: w.save }).click();
+    await panel.getByText(w.saved).waitFor({ timeout: 20_000 });
+    await animationsDone(page);
+    await screenshot(page, `test-mode-webhook-urls-${language}`);
+    expect(await seriousViolations(page, `test webhook URLs ${language}`)).toEqual([]);
+    const saved = await getJson<{ test_webhook_transaction_update: string | null }>(
+      page,
+      `/v1/paymentprofile/${profile.id}`,
+    );
+    expect(saved.test_webhook_transaction_update).toBe(url);
+    await context.close();
+  }, 300_000);
+
+  it('shows test-mode statistics on the transactions dashboard', async () => {
+    const { context, page } = await signedInAs(suite, 'merchant@kassa.test', language);
+    await postJson(page, '/v1/auth/mode', { mode: 'test' });
+    const total = await getJson<{ count: number }>(page, '/v1/transaction/aggregate/total');
+    expect(total.count).toBeGreaterThan(0);
+    await page.goto('/dashboards/transactions');
+    await page.getByText(w.banner).waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('canvas, svg').first().waitFor({ timeout: 30_000 });
+    await animationsDone(page);
+    await screenshot(page, `test-mode-dashboard-${language}`);
+    await postJson(page, '/v1/auth/mode', { mode: 'live' });
+    await context.close();
+  }, 300_000);
 
   it('lists the test cards under Developers with a copy button per card', async () => {
     const { context, page } = await signedInAs(suite, 'merchant@kassa.test', language);
