@@ -4,9 +4,10 @@ import { SETTLED_BY_FILE } from '../reconciliation/reconciliation.repository.ts'
 
 /**
  * The transactions (alias `transaction`) the sandbox timer settles or declines: every one it
- * declines (amount ending in 54), and the others only where no settlement importer's file confirms them.
+ * declines (amount ending in 54), test payments (never in a settlement file: test mode, issue 38), and the
+ * others only where no settlement importer's file confirms them.
  */
-export const SETTLED_BY_TIMER: Sql = sql`(transaction.amount % 100 = 54 or not ${SETTLED_BY_FILE('transaction.processor_id')})`;
+export const SETTLED_BY_TIMER: Sql = sql`(transaction.mode = 'test' or transaction.amount % 100 = 54 or not ${SETTLED_BY_FILE('transaction.processor_id')})`;
 
 /** Ids of transactions in one of `statuses` whose last change is before `cutoff`, oldest first. */
 export const dueTransactions = async (

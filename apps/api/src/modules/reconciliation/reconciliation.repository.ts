@@ -248,7 +248,7 @@ export const reportMissing = async (
     sql`select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.merchant_reference, t.processor_id_external
       from transaction t join processor p on p.id = t.processor_id
       where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}
-        and t.status = 'SETTLEMENT_REQUESTED' and t.updated_at < now() - make_interval(days => ${days})
+        and t.mode = 'live' and t.status = 'SETTLEMENT_REQUESTED' and t.updated_at < now() - make_interval(days => ${days})
         and not exists (select 1 from reconciliation_exception x where x.kind = 'missing_payment' and x.item_id = t.id)
       order by t.updated_at limit 5000`,
   );
@@ -303,6 +303,7 @@ export type SandboxSettled = {
 /**
  * The payments, refunds and chargebacks of a processor settlement's acquirer sent for settlement
  * from `from` until `end`, not settled by an earlier file (a payment ending in 54 is never settled).
+ * Live items only: test rows are never settled (test mode, issue 38), so no file names them.
  */
 export const sandboxSettlementCandidates = (db: Queryable, settlement: ProcessorSettlement, from: Date, end: Date) => {
   const covered = sql`select id from processor where type = 'processor' and provider = ${settlement.provider} and organisation_id = ${settlement.organisation_id}`;
@@ -310,16 +311,16 @@ export const sandboxSettlementCandidates = (db: Queryable, settlement: Processor
     sql.raw(`not exists (select 1 from settlement_line l where l.matched_id = ${alias}.id)`);
   return db.query<SandboxSettled>(sql`
     select t.id, 'payment' as kind, t.amount, t.currency_code, t.processor_id_external as reference, t.merchant_reference, t.updated_at as at
-      from transaction t where t.processor_id in (${covered}) and t.status = 'SETTLEMENT_REQUESTED' and t.amount % 100 <> 54
+      from transaction t where t.processor_id in (${covered}) and t.mode = 'live' and t.status = 'SETTLEMENT_REQUESTED' and t.amount % 100 <> 54
         and t.updated_at >= ${from} and t.updated_at < ${end} and ${unsettled('t')}
     union all
     select r.id, 'refund', r.amount, r.currency_code, r.processor_id_external, t.merchant_reference, r.created_at
-      from refund r join transaction t on t.id = r.transaction_id where t.processor_id in (${covered}) and r.status = 'PROCESSED'
+      from refund r join transaction t on t.id = r.transaction_id where t.processor_id in (${covered}) and r.mode = 'live' and r.status = 'PROCESSED'
         and r.created_at >= ${from} and r.created_at < ${end} and ${unsettled('r')}
     union all
     select c.id, case when c.status = 'WON' then 'chargeback_reversal' else 'chargeback' end, c.amount, c.currency_code, c.processor_id_external,
         t.merchant_reference, c.created_at
-      from chargeback c join transaction t on t.id = c.transaction_id where t.processor_id in (${covered})
+      from chargeback c join transaction t on t.id = c.transaction_id where t.processor_id in (${covered}) and c.mode = 'live'
         and c.created_at >= ${from} and c.created_at < ${end} and ${unsettled('c')}
     order by at, id`);
 };

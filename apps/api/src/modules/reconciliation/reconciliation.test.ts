@@ -74,7 +74,7 @@ type Payment = { id: string; reference: string; merchantReference: string; amoun
 const payment = async (
   amount: number,
   requestedAt: number,
-  options: { shop?: 'A' | 'B'; processor?: string } = {},
+  options: { shop?: 'A' | 'B'; processor?: string; mode?: 'live' | 'test' } = {},
 ): Promise<Payment> => {
   const id = faithfulId();
   const org = options.shop === 'B' ? world.shopB : world.shopA;
@@ -88,9 +88,9 @@ const payment = async (
   ]);
   await t.db
     .query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount, currency_code,
-      payment_product_type, status, processor_id_external, status_history, created_at, updated_at)
+      payment_product_type, status, processor_id_external, status_history, created_at, updated_at, mode)
     values (${id}, ${org.id}, ${org.merchantId}, ${profile}, ${options.processor ?? world.processorId}, ${merchantReference}, ${amount}, 'EUR', 'card',
-      'SETTLEMENT_REQUESTED', ${reference}, ${history}::jsonb, ${new Date(requestedAt)}, ${new Date(requestedAt)})`);
+      'SETTLEMENT_REQUESTED', ${reference}, ${history}::jsonb, ${new Date(requestedAt)}, ${new Date(requestedAt)}, ${options.mode ?? 'live'})`);
   return { id, reference, merchantReference, amount };
 };
 
@@ -295,6 +295,8 @@ describe('settlement updates run the sandbox acquirer import', () => {
   it('publishes a day file on disk, imports it, confirms the payments, reports the run, and a payment no file confirmed becomes missing', async () => {
     const settled = [await payment(11_100, today - DAY + 3_600_000), await payment(22_200, today - DAY + 7_200_000)];
     const forgotten = await payment(33_300, today - 5 * DAY);
+    // Test payments are never settled: not in the acquirer's file, never a missing payment (test mode).
+    const tests = [await payment(44_400, today - DAY + 3_600_000, { mode: 'test' }), await payment(55_500, today - 5 * DAY, { mode: 'test' })];
     // The timer does not settle a payment whose acquirer has a settlement importer.
     const created = await callAs(t.app, provider, 'POST', '/v1/settlementupdate', {
       processor_settlement: sandboxSettlement,
@@ -318,6 +320,10 @@ describe('settlement updates run the sandbox acquirer import', () => {
       { kind: 'missing_payment', state: 'open', amount_difference: -forgotten.amount },
     ]);
     expect(await statusOf(forgotten.id)).toBe('SETTLEMENT_REQUESTED');
+    for (const p of tests) {
+      expect(await t.db.query(sql`select 1 from settlement_line where acquirer_reference = ${p.reference}`)).toEqual([]);
+      expect(await t.db.query(sql`select 1 from reconciliation_exception where item_id = ${p.id}`)).toEqual([]);
+    }
 
     // Run again: the day's file is the same file, nothing changes; the run reports that file again.
     const lines = await t.db.query(sql`select 1 from settlement_line`);
