@@ -166,7 +166,7 @@ describe.each(['en-US', 'nl'] as const)('test mode in %s', (language: Language) 
   it('keeps a separate test URL for webhooks on a payment profile', async () => {
     const { context, page } = await signedInAs(suite, 'merchant@kassa.test', language);
     const [profile] = await getJson<{ id: string }[]>(page, '/v1/paymentprofile?_limit=1');
-    await page.goto(`/paymentprofiles?id=${profile.id}`);
+    await page.goto(`/paymentprofiles?open=${profile.id}`);
     const panel = drawer(page);
     await openTab(panel, w.webhooks, panel.getByLabel(w.testUrl));
     const url = `https://test-hooks.example.com/${language}`;

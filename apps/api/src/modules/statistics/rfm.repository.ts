@@ -85,7 +85,7 @@ export const segmentCounts = async (db: Queryable, scope: Scope, organisation?: 
       : null,
   ].filter((c): c is NonNullable<typeof c> => c !== null);
   const where = conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty;
-  const ofMode = sql`where ${sql.join([sql`e.mode = ${modeOf(scope)}`, ...conditions], ' and ')}`;
+  const ofMode = sql`where ${sql.join([modeOf(scope) === 'test' ? sql`e.mode = 'test'` : sql`e.mode = 'live'`, ...conditions], ' and ')}`;
   const mean = (sum: string, n: string) =>
     sql.raw(`case when sum(e.${n}) = 0 then null else round(sum(e.${sum})::numeric / sum(e.${n}), 1)::float end`);
   // The same means over the customers themselves: over those that have the score.
