@@ -70,17 +70,12 @@ export const importTransactions = async (tx: Queryable, target: Target, rows: Ro
       rejected.push({ line, reason: `currency_code: the payment profile is in ${currency}` });
       continue;
     }
-    if (
-      (await hasTransactionWithReference(tx, target, r.merchant_reference)) ||
-      seen.has(r.merchant_reference)
-    ) {
+    if ((await hasTransactionWithReference(tx, target, r.merchant_reference)) || seen.has(r.merchant_reference)) {
       rejected.push({ line, reason: `merchant_reference ${r.merchant_reference} already exists` });
       continue;
     }
     seen.add(r.merchant_reference);
-    const customerId = r.customer_email
-      ? await findCustomerIdByEmail(tx, target, r.customer_email)
-      : undefined;
+    const customerId = r.customer_email ? await findCustomerIdByEmail(tx, target, r.customer_email) : undefined;
     await insertImportedTransaction(tx, target, r, currency, customerId ?? null);
     imported++;
   }

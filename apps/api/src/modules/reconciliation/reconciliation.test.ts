@@ -296,7 +296,10 @@ describe('settlement updates run the sandbox acquirer import', () => {
     const settled = [await payment(11_100, today - DAY + 3_600_000), await payment(22_200, today - DAY + 7_200_000)];
     const forgotten = await payment(33_300, today - 5 * DAY);
     // Test payments are never settled: not in the acquirer's file, never a missing payment (test mode).
-    const tests = [await payment(44_400, today - DAY + 3_600_000, { mode: 'test' }), await payment(55_500, today - 5 * DAY, { mode: 'test' })];
+    const tests = [
+      await payment(44_400, today - DAY + 3_600_000, { mode: 'test' }),
+      await payment(55_500, today - 5 * DAY, { mode: 'test' }),
+    ];
     // The timer does not settle a payment whose acquirer has a settlement importer.
     const created = await callAs(t.app, provider, 'POST', '/v1/settlementupdate', {
       processor_settlement: sandboxSettlement,
@@ -321,7 +324,9 @@ describe('settlement updates run the sandbox acquirer import', () => {
     ]);
     expect(await statusOf(forgotten.id)).toBe('SETTLEMENT_REQUESTED');
     for (const p of tests) {
-      expect(await t.db.query(sql`select 1 from settlement_line where acquirer_reference = ${p.reference}`)).toEqual([]);
+      expect(await t.db.query(sql`select 1 from settlement_line where acquirer_reference = ${p.reference}`)).toEqual(
+        [],
+      );
       expect(await t.db.query(sql`select 1 from reconciliation_exception where item_id = ${p.id}`)).toEqual([]);
     }
 

@@ -1,7 +1,14 @@
 import type { TStatisticsQuery } from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import type { Scope } from '../../query/scope.ts';
-import { currencyOf, filterConditions, narrowed, readsRollups, rowsWhere, type Range } from './statistics.repository.ts';
+import {
+  currencyOf,
+  filterConditions,
+  narrowed,
+  readsRollups,
+  rowsWhere,
+  type Range,
+} from './statistics.repository.ts';
 
 type Best = { customer_id: string; count: number; volume: number };
 type Candidate = Best & { bound: number };

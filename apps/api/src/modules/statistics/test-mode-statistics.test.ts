@@ -35,17 +35,20 @@ const insertRows = async (mode: Mode, n: number, seed: number) => {
     const created = new Date(now - ((i * 7919 + seed * 104_729) % (50 * 24)) * 3_600_000 - i * 61_000);
     const customer = `cus_${mode}_${i % 5}`;
     if (i < 5)
-      await t.db.query(sql`insert into customer (id, organisation_id, merchant_id, last_name, email_address, status, mode, created_at)
+      await t.db
+        .query(sql`insert into customer (id, organisation_id, merchant_id, last_name, email_address, status, mode, created_at)
         values (${customer}, ${world.shopA.id}, ${world.shopA.id}, ${customer}, ${`${customer}@example.test`}, 'ACTIVE', ${mode}, ${created})`);
     const id = newId('tx', created.getTime());
-    await t.db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
+    await t.db
+      .query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, customer_id, merchant_reference,
         amount, currency_code, payment_product_type, status, country_code, card_brand, platform, browser, issuer, issuer_country, created_at, updated_at, mode)
       values (${id}, ${world.shopA.id}, ${world.shopA.id}, ${world.profileA}, ${world.processorId}, ${customer}, ${`${mode}-${i}`},
         ${1000 + seed * 100 + i * 37}, ${i % 13 === 12 ? 'USD' : 'EUR'}, ${i % 9 === 0 ? 'ideal' : 'card'}, ${STATUSES[i % STATUSES.length]},
         ${COUNTRIES[i % 4]}, ${BRANDS[i % 3]}, ${PLATFORMS[i % 3]}, ${i % 2 ? 'Safari' : null}, ${i % 3 ? 'ING' : null}, ${i % 3 ? 'NL' : null},
         ${created}, ${created}, ${mode})`);
     if (i % 4 === 0)
-      await t.db.query(sql`insert into refund (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at, mode)
+      await t.db
+        .query(sql`insert into refund (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status, created_at, mode)
         values (${newId('rf')}, ${world.shopA.id}, ${world.shopA.id}, ${id}, ${world.profileA}, ${100 + i}, 'EUR', 'PROCESSED', ${created}, ${mode})`);
   }
 };
@@ -78,8 +81,10 @@ const CALLS: [string, (body: never) => Sum | number][] = [
   [`transaction/aggregate/lifecycle?${inRange}`, sum],
   [`transaction/aggregate/location?${inRange}`, sum],
   [`statistics/dayandtime?${inRange}`, sum],
-  [`statistics/aggregate/day?${inRange}`, (rows: { count: number; amount: number }[]) =>
-    sum(rows.map((r) => ({ count: r.count, volume: r.amount })))],
+  [
+    `statistics/aggregate/day?${inRange}`,
+    (rows: { count: number; amount: number }[]) => sum(rows.map((r) => ({ count: r.count, volume: r.amount }))),
+  ],
   [`statistics/type?${inRange}`, sum],
   [`statistics/type?${inRange}&period=month`, sum],
   [`statistics/dayofweek?${inRange}`, sum],
@@ -98,11 +103,17 @@ const CALLS: [string, (body: never) => Sum | number][] = [
   [`customer/aggregate/segment`, countOnly],
   [`transaction/aggregate/previous?${inRange}`, (b: Sum) => ({ count: b.count, volume: Number(b.volume) })],
   ['statistics/today', (b: { amount: number; transactions: number }) => ({ count: b.transactions, volume: b.amount })],
-  ['statistics/amazingthings', (rows: { type: string; last: number; previous: number }[]) =>
-    rows.map((r) => `${r.type}:${r.last}:${r.previous}`).join(',') as unknown as number],
+  [
+    'statistics/amazingthings',
+    (rows: { type: string; last: number; previous: number }[]) =>
+      rows.map((r) => `${r.type}:${r.last}:${r.previous}`).join(',') as unknown as number,
+  ],
   ['statistics/recent?_limit=50', (rows: { id: string }[]) => rows.length],
-  ['statistics/processor/revenue', (rows: { last24hours: Sum; previous24hours: Sum }[]) =>
-    sum(rows.flatMap((r) => [r.last24hours, r.previous24hours]))],
+  [
+    'statistics/processor/revenue',
+    (rows: { last24hours: Sum; previous24hours: Sum }[]) =>
+      sum(rows.flatMap((r) => [r.last24hours, r.previous24hours])),
+  ],
 ];
 
 const answers = async (who: Caller) => {
@@ -216,14 +227,19 @@ describe('statistics in test mode (issue 38)', () => {
       where mode = 'test' and customer_id is not null and currency_code = 'EUR' and created_at >= ${lower} and created_at <= ${upper}
         and status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED')
       group by 1 order by 3 desc, 2 desc, 1`);
-    expect(best.body.map((r: { customer: { id: string }; count: number; volume: number }) => [r.customer.id, r.count, r.volume])).toEqual(
-      expected.map((r) => [r.id, r.count, r.volume]),
-    );
+    expect(
+      best.body.map((r: { customer: { id: string }; count: number; volume: number }) => [
+        r.customer.id,
+        r.count,
+        r.volume,
+      ]),
+    ).toEqual(expected.map((r) => [r.id, r.count, r.volume]));
   });
 
   it('the dashboard cards, recent activity and processor statistics of test mode read test payments', async () => {
     const revenue = sql`status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED')`;
-    const [day] = await t.db.query<Sum>(sql`select count(*)::int as count, coalesce(sum(amount), 0)::int as volume from transaction
+    const [day] = await t.db
+      .query<Sum>(sql`select count(*)::int as count, coalesce(sum(amount), 0)::int as volume from transaction
       where mode = 'test' and currency_code = 'EUR' and ${revenue} and created_at > now() - interval '1 day'`);
     const revenueNow = await callAs(t.app, keys.test, 'GET', '/v1/statistics/processor/revenue');
     expect(revenueNow.body[0].last24hours).toEqual({ amount: Number(day.volume), count: Number(day.count) });
@@ -231,7 +247,9 @@ describe('statistics in test mode (issue 38)', () => {
     const recent = await callAs(t.app, keys.test, 'GET', '/v1/statistics/recent?_limit=50');
     const ids = recent.body.map((r: { id: string }) => r.id);
     expect(ids.length).toBeGreaterThan(0);
-    const modes = await t.db.query<{ mode: string }>(sql`select distinct mode from (select id, mode from transaction union all select id, mode from refund) x
+    const modes = await t.db.query<{
+      mode: string;
+    }>(sql`select distinct mode from (select id, mode from transaction union all select id, mode from refund) x
       where id = any(${ids})`);
     expect(modes.map((m) => m.mode)).toEqual(['test']);
     const compare = await callAs(t.app, keys.test, 'GET', `/v1/statistics/processor/compare?ids=${world.processorId}`);
@@ -247,7 +265,8 @@ describe('statistics in test mode (issue 38)', () => {
   it('provider staff in test mode see merchants’ test revenue', async () => {
     expect((await callAs(t.app, provider, 'POST', '/v1/auth/mode', { mode: 'test' })).status).toBe(200);
     const top = await callAs(t.app, provider, 'GET', '/v1/statistics/merchant/revenue');
-    const [day] = await t.db.query<Sum>(sql`select count(*)::int as count, coalesce(sum(amount), 0)::int as volume from transaction
+    const [day] = await t.db
+      .query<Sum>(sql`select count(*)::int as count, coalesce(sum(amount), 0)::int as volume from transaction
       where mode = 'test' and merchant_id = ${world.shopA.id} and currency_code = 'EUR'
         and status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and created_at > now() - interval '1 day'`);
     expect(top.body).toEqual([

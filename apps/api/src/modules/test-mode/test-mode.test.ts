@@ -253,7 +253,8 @@ describe('test tools (issue 38)', () => {
         (await callAs(t.app, key, 'POST', '/v1/payment-link', { payment_profile: world.profileA, amount: 500 })).status,
       ).toBe(201);
     // A test payment held for review: its case hangs on the payment and goes with it.
-    await t.db.query(sql`insert into review_case (id, organisation_id, merchant_id, mode, transaction_id, amount, currency_code, sla_due_at, expires_at)
+    await t.db
+      .query(sql`insert into review_case (id, organisation_id, merchant_id, mode, transaction_id, amount, currency_code, sla_due_at, expires_at)
       values ('rc_test', ${world.shopA.id}, ${world.shopA.id}, 'test', ${test.id}, 1000, 'EUR', now(), now())`);
     const before = await countsByMode();
     expect(before['transaction:test']).toBeGreaterThan(0);
