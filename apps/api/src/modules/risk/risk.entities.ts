@@ -32,6 +32,8 @@ export const rulesetEntity = defineEntity(ZRulesetRow, {
   name: 'validationruleset',
   table: 'validation_ruleset',
   tenancy: 'merchant',
+  // The engine applies the rulesets of a payment's organisation and those above it (decisions.md).
+  readsAncestors: true,
   fields: {
     ...versionedFields,
     action: { type: 'text', filter: true, values: ['tag', 'block', '3dSecure', 'review'] },
