@@ -46,9 +46,12 @@ export const deleteCheckoutDesign = (db: Db, actor: Actor, id: string): Promise<
     );
     if (plans.length > 0) {
       const names = plans.map((plan) => `${plan.name} (${plan.id})`).join(', ');
-      throw new HttpError(409, 'in_use', `The checkout design is used by plan(s) ${names}; choose another design there first`, [
-        ...plans.map((plan) => ({ path: 'params.id', message: `Used by plan ${plan.name} (${plan.id})` })),
-      ]);
+      throw new HttpError(
+        409,
+        'in_use',
+        `The checkout design is used by plan(s) ${names}; choose another design there first`,
+        [...plans.map((plan) => ({ path: 'params.id', message: `Used by plan ${plan.name} (${plan.id})` }))],
+      );
     }
     return { detail: { name: row.name } };
   });

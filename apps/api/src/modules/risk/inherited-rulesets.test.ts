@@ -34,10 +34,19 @@ describe('rulesets and tags that apply to a sub-organisation', () => {
   beforeAll(async () => {
     merchantTag = (await callAs(t.app, a, 'POST', '/v1/tag', { text: 'High value', colour: '#ff0000' })).body.id;
     merchantRuleset = (
-      await callAs(t.app, a, 'POST', '/v1/validationruleset', { name: 'Tag big', action: 'tag', tag: merchantTag, rules })
+      await callAs(t.app, a, 'POST', '/v1/validationruleset', {
+        name: 'Tag big',
+        action: 'tag',
+        tag: merchantTag,
+        rules,
+      })
     ).body.id;
     const sibling = (
-      await callAs(t.app, a, 'POST', '/v1/organisation', { name: 'Sibling', parent: world.shopA.id, country_code: 'NL' })
+      await callAs(t.app, a, 'POST', '/v1/organisation', {
+        name: 'Sibling',
+        parent: world.shopA.id,
+        country_code: 'NL',
+      })
     ).body.id;
     siblingRuleset = (
       await callAs(t.app, a, 'POST', '/v1/validationruleset', {
@@ -93,7 +102,12 @@ describe('rulesets and tags that apply to a sub-organisation', () => {
   });
 
   it('the organisation filter gives what applies to that organisation', async () => {
-    const forOutlet = await callAs(t.app, a, 'GET', `/v1/validationruleset?_limit=null&organisation=${world.shopASub.id}`);
+    const forOutlet = await callAs(
+      t.app,
+      a,
+      'GET',
+      `/v1/validationruleset?_limit=null&organisation=${world.shopASub.id}`,
+    );
     expect(ids(forOutlet.body)).toEqual([merchantRuleset, ownRuleset].sort());
     const whole = await callAs(t.app, a, 'GET', '/v1/validationruleset?_limit=null');
     expect(ids(whole.body)).toEqual([merchantRuleset, ownRuleset, siblingRuleset].sort());

@@ -61,7 +61,9 @@ export const CheckoutDesignPage = () => {
   return (
     <>
       {holder}
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}
+      >
         <PageTitle>{title}</PageTitle>
         {canDelete && (
           <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>

@@ -16,7 +16,15 @@ import { TagFields, type TagDraft } from './tag-fields.tsx';
  * Create, edit or delete one tag (TAG_CREATE, TAG_UPDATE, TAG_DELETE); `readOnly` for a tag made
  * above the user's organisation (a merchant's tag seen by its sub-organisation).
  */
-export const TagForm = ({ tag, readOnly = false, onClose }: { tag?: TagRow; readOnly?: boolean; onClose: () => void }) => {
+export const TagForm = ({
+  tag,
+  readOnly = false,
+  onClose,
+}: {
+  tag?: TagRow;
+  readOnly?: boolean;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const can = useCan();
