@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 import { isProvider } from '@/lib/authorisation.ts';
 import { useMe } from '@/lib/session.ts';
-import type { OrganisationChoice, ProcessorChoice } from './types.ts';
+import type { OrganisationChoice, ProcessorChoice, ProfileChoice } from './types.ts';
 
 /** `GET /v1/processor?_limit=2000`, optionally of one payment product (§7, §9). */
 export const useProcessors = (paymentProduct?: string | null) =>
@@ -32,8 +32,7 @@ export const usePaymentProfiles = (scope: string) =>
   useQuery(
     queryOptions({
       queryKey: ['paymentprofile', 'list', scope, 'risk-choices'],
-      queryFn: ({ signal }) =>
-        apiGet<{ id: string; name: string }[]>('paymentprofile', { _limit: 500, _sort: 'name' }, signal),
+      queryFn: ({ signal }) => apiGet<ProfileChoice[]>('paymentprofile', { _limit: 500, _sort: 'name' }, signal),
     }),
   );
 
