@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { access, hasAccess, PAYMENT_PRODUCTS, type TProcessorCreate } from '@kassa/domain';
-import { Alert, Button, Card, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -66,7 +66,10 @@ export const ProcessorDrawer = ({
 
   const onFinish = (values: Values) => {
     if (valuesOnly && id) {
-      const changed = values.details.flatMap(({ name, value }) => (value ? [{ name, value }] : []));
+      // Names from the stored rows (the locked fields are not the form's to send).
+      const changed = values.details.flatMap(({ value }, index) =>
+        value && row?.details[index] ? [{ name: row.details[index].name, value }] : [],
+      );
       if (changed.length === 0) return onClose();
       saveValues.mutate({ id, body: { details: changed } }, { onSuccess: onClose, onError: serverError.show });
       return;
@@ -104,7 +107,7 @@ export const ProcessorDrawer = ({
         initialValues={{ gateway: 'direct', active: true, details: [{ name: '', description: '', value: '' }] }}
       >
         {valuesOnly && <Alert type="info" showIcon title={t('processors.valuesOnly')} style={{ marginBottom: 16 }} />}
-        <fieldset disabled={valuesOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <ConfigProvider componentDisabled={valuesOnly || !canEdit || saving}>
           <Form.Item label={t('fields:processor.name')} name="name" rules={[required]}>
             <Input autoComplete="off" />
           </Form.Item>
@@ -143,7 +146,7 @@ export const ProcessorDrawer = ({
           <Form.Item label={t('fields:processor.active')} name="active" valuePropName="checked">
             <Switch disabled={valuesOnly} />
           </Form.Item>
-        </fieldset>
+        </ConfigProvider>
         <Form.List
           name="details"
           rules={[
@@ -177,10 +180,10 @@ export const ProcessorDrawer = ({
                     }
                   >
                     <Form.Item label={t('fields:processor.detail_name')} name={[field.name, 'name']} rules={[required]}>
-                      <Input autoComplete="off" readOnly={valuesOnly} />
+                      <Input autoComplete="off" disabled={valuesOnly} />
                     </Form.Item>
                     <Form.Item label={t('fields:processor.detail_description')} name={[field.name, 'description']}>
-                      <Input autoComplete="off" readOnly={valuesOnly} />
+                      <Input autoComplete="off" disabled={valuesOnly} />
                     </Form.Item>
                     <Form.Item
                       label={t('fields:processor.detail_value')}
