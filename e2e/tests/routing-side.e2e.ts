@@ -154,4 +154,49 @@ describe('routing side detail, organisation children, checkout design delete, pr
       ).toBe(false);
       await context.close();
     });
+
+  it('shows a sub-organisation its merchant’s rulesets read-only (nl)', async () => {
+    const merchant = await signedInAs(suite, 'merchant@kassa.test', 'nl');
+    const name = unique('Blokkeer grote bedragen');
+    await postJson(merchant.page, '/v1/validationruleset', {
+      name,
+      action: 'block',
+      rules: [{ name: 'amount', operator: '>', value: '5000000' }],
+    });
+    await merchant.context.close();
+    const { context, page } = await signedInAs(suite, 'winkel@kassa.test', 'nl');
+    await page.goto('/riskrules');
+    const card = page.locator('.ant-card', { hasText: name });
+    await expect.poll(() => card.innerText(), SLOW).toContain('Ingesteld door je merchant');
+    expect(await card.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'inherited-rulesets-nl');
+    await context.close();
+  });
+
+  it('the demo world shows links in every status and webhooks really delivered, some failing on purpose (en)', async () => {
+    const { context, page } = await signedInAs(suite, 'admin@kassa.test', 'en-US');
+    type Hook = { id: string; state: string; delivered: boolean; attempts: number; url: string };
+    // The worker delivers the demo's queued webhooks to the receiver on this server once it listens.
+    await expect
+      .poll(
+        async () => {
+          const hooks = await getJson<Hook[]>(page, '/v1/webhook?_limit=200');
+          const demo = hooks.filter((h) => h.url.includes('/v1/demo/webhook-receiver/'));
+          return [demo.some((h) => h.delivered), demo.some((h) => !h.delivered && h.attempts > 0)];
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toEqual([true, true]);
+    await page.goto('/psp/webhooks');
+    await expect.poll(() => bodyText(page), SLOW).toContain('/v1/demo/webhook-receiver/');
+    await animationsDone(page);
+    await screenshot(page, 'demo-webhooks-en-US');
+    const links = await getJson<{ status: string }[]>(page, '/v1/payment-link?_limit=200');
+    expect(new Set(links.map((l) => l.status))).toEqual(
+      new Set(['CREATED', 'INITIATED', 'DONE', 'EXPIRED', 'BLOCKED']),
+    );
+    const scheduled = await getJson<{ status: string }[]>(page, '/v1/scheduled-transaction?_limit=200');
+    expect(new Set(scheduled.map((s) => s.status))).toEqual(new Set(['CREATED', 'DONE', 'FAILED']));
+    await context.close();
+  });
 });
