@@ -7,7 +7,15 @@ import { jsonWritable, rowColumns, type JsonRelation } from './json-rows.sql.ts'
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
 import { modeOf, type Scope } from './scope.ts';
-import { conditionsOf, modeCondition, readConditions, rowConditions, scopeCondition, whereClause, whereOf } from './where.ts';
+import {
+  conditionsOf,
+  modeCondition,
+  readConditions,
+  rowConditions,
+  scopeCondition,
+  whereClause,
+  whereOf,
+} from './where.ts';
 
 /** The select list of an entity's fields; `only` narrows it (exports select just their columns). */
 export const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>

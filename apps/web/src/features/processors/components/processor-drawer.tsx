@@ -43,7 +43,8 @@ export const ProcessorDrawer = ({
   const processor = useProcessor(id);
   const save = useSaveProcessor();
   const saveValues = useSaveProcessorValues();
-  const valuesOnly = Boolean(id) && merchantContextOf(useLocation().pathname) !== null;
+  const { pathname } = useLocation();
+  const valuesOnly = Boolean(id) && merchantContextOf(pathname) !== null;
   const saving = save.isPending || saveValues.isPending;
   const serverError = useServerError(form);
   const row = processor.data;
