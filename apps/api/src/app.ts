@@ -25,6 +25,7 @@ import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { welcomeMailRoutes } from './modules/users/welcome-mail.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { demoReceiverRoutes } from './modules/webhooks/demo-receiver.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -148,6 +149,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
   await app.register(usersRoutes);
   await app.register(welcomeMailRoutes);
   await app.register(devRoutes);
+  await app.register(demoReceiverRoutes);
   await app.register(paymentsRoutes);
   await app.register(reviewRoutes);
   await app.register(statisticsRoutes);

@@ -209,6 +209,8 @@ export const access = {
     list: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_LIST'],
     create: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_CREATE'],
     update: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_UPDATE'],
+    // The spec names no delete role; the GROUP_DELETE of its pattern (§6), like routing's.
+    delete: ['USER_ALL', 'CHECKOUT_ALL', 'CHECKOUT_DELETE'],
   },
   tag: {
     list: ['USER_ALL', 'TAG_ALL', 'TAG_LIST'],

@@ -6,6 +6,7 @@ import { formatDemoAccounts } from './accounts.ts';
 import { createDemoRecurring } from './recurring.ts';
 import { createDemoConfiguration } from './configuration.ts';
 import { createDemoRouting } from './routing.ts';
+import { createDemoShowcase } from './showcase.ts';
 import { advanceSettlementLifecycle } from '../modules/payments/settlement-lifecycle.job.ts';
 import { generateDemoWorld } from './world.ts';
 
@@ -55,6 +56,12 @@ export const ensureDemoWorld = async (db: Db, config: Config): Promise<void> => 
       await createDemoRouting(db);
       await createDemoConfiguration(db);
       await createDemoChangeRequests(db);
+      // Links, scheduled transactions and webhooks to this server's demo receiver (delivered once it listens).
+      const showcasing = Date.now();
+      const showcase = await createDemoShowcase(db, { publicUrl: config.publicUrl });
+      console.log(
+        `Demo links and webhooks: ${showcase.links} links, ${showcase.webhooks} webhooks queued (${Date.now() - showcasing} ms).`,
+      );
       // The planner's statistics of the tables just filled. The embedded engine has no autovacuum
       // to gather them: without them the hourly customer scoring planned nested loops over its
       // trigger's transition tables and held the one connection for 100 s instead of 3. A small

@@ -59,6 +59,13 @@ export type EntityDef<Row extends z.ZodObject = z.ZodObject> = {
   moded?: boolean;
   /** A condition only provider staff's reads carry (scope `all`): `EVERY_MERCHANT` (query/where.ts) for refunds, chargebacks and customers. */
   providerCondition?: Sql;
+  /**
+   * Merchant configuration that applies below where it is made (rulesets, tags): reads by a
+   * sub-organisation's user, and the `organisation` filter, also take the rows of the organisations
+   * above it inside its merchant. Writes do not (query/write.ts locks and references use
+   * `rowConditions`): those rows stay read-only for whoever is below them.
+   */
+  readsAncestors?: boolean;
 };
 
 /** A row of an entity as the repository reads it (timestamps as Dates). */

@@ -7,7 +7,15 @@ import { jsonWritable, rowColumns, type JsonRelation } from './json-rows.sql.ts'
 import { genericPlanSafe, withGenericPlan } from './prepared.ts';
 import { countFromRollup } from './rollup-count.ts';
 import { modeOf, type Scope } from './scope.ts';
-import { conditionsOf, modeCondition, rowConditions, scopeCondition, whereClause, whereOf } from './where.ts';
+import {
+  conditionsOf,
+  modeCondition,
+  readConditions,
+  rowConditions,
+  scopeCondition,
+  whereClause,
+  whereOf,
+} from './where.ts';
 
 /** The select list of an entity's fields; `only` narrows it (exports select just their columns). */
 export const selectList = (entity: EntityDef, only?: readonly string[]): Sql =>
@@ -49,9 +57,9 @@ export const populateRows = async (
       ...new Set(rows.map((row) => row[relation.field]).filter((id): id is string => typeof id === 'string')),
     ];
     if (ids.length === 0) continue;
-    const scoped = [scopeCondition(scope, target.tenancy), modeCondition(target, scope)].filter(
-      (condition) => condition !== null,
-    );
+    const scoped = target.readsAncestors
+      ? readConditions({ ...target, baseCondition: undefined }, scope)
+      : [scopeCondition(scope, target.tenancy), modeCondition(target, scope)].filter((condition) => condition !== null);
     // Only tenancy and mode, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
     const related = await db.query(
       sql`select ${selectList(target, only?.get(name))} from ${sql.raw(target.table)} e ${whereOf([sql`e.id = any(${ids})`, ...scoped])}`,
@@ -132,7 +140,7 @@ const withRelations = (
     // Only tenancy, not the target's baseCondition: a soft-deleted plan still shows on its subscriptions.
     const conditions = [
       sql`e.id = r.${sql.raw(`"${field}"`)}`,
-      ...rowConditions({ ...target, baseCondition: undefined }, scope),
+      ...readConditions({ ...target, baseCondition: undefined }, scope),
     ];
     return sql`left join lateral (select ${columns} from ${sql.raw(target.table)} e where ${sql.join(conditions, ' and ')}) ${sql.raw(`p${index}`)} on true`;
   });
@@ -279,7 +287,7 @@ export const getEntity = async <E extends EntityDef>(
 const byIdOf = (entity: EntityDef, scope: Scope, id: string, query: TListQuery) => {
   const request = parseListQuery(entity, { _populate: query._populate ?? '' });
   const picked = parsePickedFields(entity, query._fields, request.populate);
-  const conditions = [sql`e.id = ${id}`, ...rowConditions(entity, scope)];
+  const conditions = [sql`e.id = ${id}`, ...readConditions(entity, scope)];
   const columns = selectList(entity, innerFields(entity, picked, request.populate));
   const read = withRelations(
     entity,

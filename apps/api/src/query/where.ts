@@ -39,7 +39,25 @@ export const inMerchantScope = (scope: Scope, row: { organisation_id: string; me
   scope.kind === 'all' ||
   (scope.kind === 'merchant' ? row.merchant_id === scope.merchantId : scope.orgIds.includes(row.organisation_id));
 
-/** The `organisation` filter matches the organisation's whole subtree. */
+/** Organisations above the one at `path` inside its merchant (the provider not included). */
+const ancestorsOf = (path: string) =>
+  sql`select a.id from organisation a where a.type <> 'provider' and a.path <> ${path} and left(${path}, length(a.path)) = a.path`;
+
+/**
+ * What a read (list, count, detail, populate) carries: `rowConditions`, and for an entity that
+ * `readsAncestors`, a sub-organisation's user also reads the rows made above it in its merchant
+ * (the rulesets and tags that apply to its payments). Writes keep `rowConditions`.
+ */
+export const readConditions = (entity: EntityDef, scope: Scope): Sql[] => {
+  if (!entity.readsAncestors || scope.kind !== 'orgs') return rowConditions(entity, scope);
+  const own = scopeCondition(scope, entity.tenancy);
+  const applying = sql`(${own} or e.organisation_id in (${ancestorsOf(scope.orgPath)}))`;
+  return [applying, modeCondition(entity, scope), entity.baseCondition].filter((condition): condition is Sql =>
+    Boolean(condition),
+  );
+};
+
+/** The `organisation` filter matches the organisation's whole subtree (and what applies to it from above: `readsAncestors`). */
 const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: string): Promise<Sql> => {
   const [org] = await db.query<{ type: string; path: string }>(
     sql`select type, path from organisation where id = ${orgId}`,
@@ -50,7 +68,8 @@ const organisationCondition = async (db: Queryable, entity: EntityDef, orgId: st
     return sql`e.organisation_id in (select o.id from organisation o where o.path like ${`${org.path}%`})`;
   if (entity.tenancy === 'shared' || org.type === 'provider') return sql`true`;
   if (org.type === 'merchant') return sql`e.merchant_id = ${orgId}`;
-  return sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
+  const subtree = sql`e.organisation_id in (select id from organisation where path like ${`${org.path}%`})`;
+  return entity.readsAncestors ? sql`(${subtree} or e.organisation_id in (${ancestorsOf(org.path)}))` : subtree;
 };
 
 /**
@@ -91,7 +110,7 @@ export const conditionsOf = async (
   request: ListRequest,
 ): Promise<Sql[]> => [
   ...request.conditions,
-  ...rowConditions(entity, scope),
+  ...readConditions(entity, scope),
   ...(request.organisation ? [await organisationCondition(db, entity, request.organisation)] : []),
 ];
 

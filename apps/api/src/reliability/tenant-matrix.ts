@@ -83,8 +83,11 @@ const ONLY_KIND: Record<string, (target: { type: string }) => boolean> = {
 /** Routes whose found object answers other than 200 in the matrix: a report the worker (not run here) has not generated yet is 409; a foreign one is 404. */
 const FOUND_STATUS: Record<string, number> = { '/v1/report/:id/download': 409 };
 
-/** Objects that belong to the provider and that merchants use by design (processors their profiles route to). */
-const SHARED_FROM_PARENT = new Set(['processor', 'middleware', 'mcc']);
+/**
+ * Objects of an organisation above the caller that it reads by design: the provider's processors its
+ * profiles route to, and its merchant's rulesets and tags, which apply to its payments (read only).
+ */
+const SHARED_FROM_PARENT = new Set(['processor', 'middleware', 'mcc', 'validation_ruleset', 'tag']);
 
 /** Builds the world the matrix runs in: the demo world (provider, merchants, a sub-organisation) plus a user without roles and API keys. */
 export const buildMatrixWorld = async (

@@ -4,3 +4,4 @@ export * from './tree.ts';
 export * from './evaluate.ts';
 export * from './schemas.ts';
 export * from './diff.ts';
+export * from './unroutable.ts';

@@ -3,6 +3,7 @@ import type { ChangeLine } from '../risk/diff.ts';
 import type { Rule } from '../risk/rules.ts';
 import { RULESET_ACTIONS } from '../risk/schemas.ts';
 import type { RoutingNode } from '../risk/tree.ts';
+import { ZUnroutable } from '../risk/unroutable.ts';
 import { ZTransaction } from './payments.ts';
 import { json, populated, ZTimestamp, type WireOf } from './row.ts';
 import { ZOrganisation, ZPaymentProfile, ZTag } from './settings.ts';
@@ -24,6 +25,8 @@ export const ZRoutingRow = z
     processors: z.string(),
     details: json<RoutingNode>('The routing tree: a processor id, or { if, then, else }'),
     organisation: populated(ZOrganisation),
+    /** Processors of the tree payments could not be sent to, and why (risk-config.md §5, §8 `unroutable`). */
+    unroutable: z.array(ZUnroutable),
   })
   .meta({ id: 'RoutingRow' });
 export type TRoutingRow = WireOf<typeof ZRoutingRow>;

@@ -23,6 +23,8 @@ export const ZOrganisation = z
     tax_number: z.string().nullable(),
     mfa_required: z.string().nullable(),
     features: z.array(z.string()),
+    /** Ids of the organisations directly below it (risk-config.md §3), by name. */
+    children: z.array(z.string()),
   })
   .meta({ id: 'Organisation' });
 /** `GET /v1/organisation` rows. */

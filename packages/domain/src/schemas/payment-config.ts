@@ -102,6 +102,21 @@ const typeRules = (
 export const ZProcessorCreate = z.object(processorFields).strict().superRefine(typeRules);
 export type TProcessorCreate = z.input<typeof ZProcessorCreate>;
 export const ZProcessorUpdate = updateSchema(processorFields).omit({ organisation: true, type: true }).strict();
+
+/**
+ * `POST /v1/processor/{id}/values`: the processor as seen from a merchant's context (risk-config.md
+ * §5, §6) changes only the values of detail rows it already has, named by `name`; an empty value
+ * keeps the stored one. Rows are not added, removed or renamed here, and nothing else changes.
+ */
+export const ZProcessorValues = z
+  .object({
+    details: z
+      .array(z.object({ name: requiredText(100), value: secret(z.string().max(4000)).optional() }).strict())
+      .min(1, 'processors.detailRequired')
+      .max(50),
+  })
+  .strict();
+export type TProcessorValues = z.input<typeof ZProcessorValues>;
 export type TProcessorUpdate = z.input<typeof ZProcessorUpdate>;
 
 /** A stored detail as the API answers it: the value only as a hint. */

@@ -1,7 +1,8 @@
 import type { TCheckoutDesignCreate, TCheckoutDesignUpdate } from '@kassa/domain';
+import { HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Db } from '../../plugins/db/index.ts';
-import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
+import { sql, type Db } from '../../plugins/db/index.ts';
+import { createEntity, defineWrite, deleteEntity, updateEntity } from '../../query/write.ts';
 import { checkoutDesignEntity } from './checkout-design.entity.ts';
 import { sanitiseCss } from './css-sanitiser.ts';
 
@@ -32,3 +33,25 @@ export const updateCheckoutDesign = (db: Db, actor: Actor, id: string, body: TCh
     values: columnsOf(body),
     detail: { fields: Object.keys(body) },
   }));
+
+/**
+ * A design a subscription plan names cannot go: its hosted subscription page would lose its look
+ * without anyone deciding so. The hosted payment and card-add pages take the merchant's newest
+ * design, so deleting one just hands them the next (or the defaults); checkout sessions keep none.
+ */
+export const deleteCheckoutDesign = (db: Db, actor: Actor, id: string): Promise<void> =>
+  deleteEntity(db, actor, checkoutDesignWrite, id, async ({ tx, row }) => {
+    const plans = await tx.query<{ id: string; name: string }>(
+      sql`select id, name from plan where checkout_id = ${id} and deleted_at is null order by name, id`,
+    );
+    if (plans.length > 0) {
+      const names = plans.map((plan) => `${plan.name} (${plan.id})`).join(', ');
+      throw new HttpError(
+        409,
+        'in_use',
+        `The checkout design is used by plan(s) ${names}; choose another design there first`,
+        [...plans.map((plan) => ({ path: 'params.id', message: `Used by plan ${plan.name} (${plan.id})` }))],
+      );
+    }
+    return { detail: { name: row.name } };
+  });

@@ -93,4 +93,28 @@ describe('checkout designs', () => {
     expect((await callAs(t.app, analyst, 'GET', '/v1/checkoutdesign')).status).toBe(403);
     expect((await create(analyst, { name: 'x' })).status).toBe(403);
   });
+
+  it('deletes a design, refusing with 409 naming the plans while one uses it', async () => {
+    const design = (await create(a, { name: 'Winter' })).body;
+    const plan = (
+      await callAs(t.app, a, 'POST', '/v1/plan', {
+        name: 'Winter box',
+        payment_profile: world.profileA,
+        amount: 1500,
+        interval: 'month',
+        checkout: design.id,
+      })
+    ).body;
+    const refused = await callAs(t.app, a, 'DELETE', `/v1/checkoutdesign/${design.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('in_use');
+    expect(refused.body.details).toEqual([{ path: 'params.id', message: `Used by plan Winter box (${plan.id})` }]);
+    expect((await callAs(t.app, a, 'GET', `/v1/checkoutdesign/${design.id}`)).status).toBe(200);
+    // Another tenant's id is the same 404 as an unknown one, and a reader may not delete.
+    expect((await callAs(t.app, b, 'DELETE', `/v1/checkoutdesign/${design.id}`)).status).toBe(404);
+    expect((await callAs(t.app, analyst, 'DELETE', `/v1/checkoutdesign/${design.id}`)).status).toBe(403);
+    await callAs(t.app, a, 'POST', `/v1/plan/${plan.id}`, { checkout: null });
+    expect((await callAs(t.app, a, 'DELETE', `/v1/checkoutdesign/${design.id}`)).status).toBe(204);
+    expect((await callAs(t.app, a, 'GET', `/v1/checkoutdesign/${design.id}`)).status).toBe(404);
+  });
 });

@@ -137,4 +137,18 @@ describe('organisations', () => {
     expect((await create(analyst, { name: 'x', parent: world.shopA.id })).status).toBe(403);
     expect((await update(analyst, world.shopA.id, { name: 'x' })).status).toBe(403);
   });
+
+  it('names the organisations directly below it as children (risk-config.md §3), and follows a move', async () => {
+    const branch = (await create(b, { name: 'B branch', parent: world.shopB.id })).body;
+    expect(branch.children).toEqual([]);
+    const leaf = (await create(b, { name: 'B leaf', parent: branch.id })).body;
+    const merchant = await callAs(t.app, b, 'GET', `/v1/organisation/${world.shopB.id}`);
+    expect(merchant.body.children).toContain(branch.id);
+    expect(merchant.body.children).not.toContain(leaf.id);
+    expect((await callAs(t.app, b, 'GET', `/v1/organisation/${branch.id}`)).body.children).toEqual([leaf.id]);
+    await update(b, leaf.id, { parent: world.shopB.id });
+    expect((await callAs(t.app, b, 'GET', `/v1/organisation/${branch.id}`)).body.children).toEqual([]);
+    const list = await callAs(t.app, b, 'GET', `/v1/organisation?id=${world.shopB.id}`);
+    expect(list.body[0].children).toEqual(expect.arrayContaining([branch.id, leaf.id]));
+  });
 });

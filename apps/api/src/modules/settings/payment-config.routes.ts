@@ -10,6 +10,7 @@ import {
   ZProcessorCreate,
   ZProcessorDetail,
   ZProcessorUpdate,
+  ZProcessorValues,
   ZProcessorWithDetails,
 } from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
@@ -29,6 +30,7 @@ import {
   readProcessorDetails,
   updateMiddleware,
   updateProcessor,
+  updateProcessorValues,
 } from './processor.service.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(64) });
@@ -75,6 +77,18 @@ export const paymentConfigRoutes = async (fastify: FastifyInstance) => {
       response: { 200: z.array(ZProcessorDetail) },
     },
     handler: (request) => readProcessorDetails(app.db, request.params.id),
+  });
+  app.post('/v1/processor/:id/values', {
+    config: { access: { roles: processorEditors } },
+    schema: {
+      tags: ['processor'],
+      description:
+        'Changes only the values of detail rows the processor already has (the form in a merchant’s context, risk-config.md §6); an empty value keeps the stored one.',
+      params: ZIdParams,
+      body: ZProcessorValues,
+      response: { 200: ZProcessorWithDetails },
+    },
+    handler: (request) => updateProcessorValues(app.db, actorWithRolesOf(request), request.params.id, request.body),
   });
   // Processors and middleware are read through settings.routes.ts.
   registerCrud(app, {

@@ -85,6 +85,52 @@ describe('processors, processor settlements and middleware', () => {
     expect((await callAs(t.app, provider, 'GET', `/v1/processor/${created.body.id}/details`)).body).toHaveLength(2);
   });
 
+  it('changes only the values of existing detail rows through the values call (a merchant context, §6)', async () => {
+    const created = (
+      await callAs(
+        t.app,
+        provider,
+        'POST',
+        '/v1/processor',
+        processorBody({
+          name: 'Values only',
+          details: [
+            { name: 'apiKey', description: 'Key', value: 'first-value-1111' },
+            { name: 'merchantId', description: 'Account', value: 'M-00002222' },
+          ],
+        }),
+      )
+    ).body;
+    const url = `/v1/processor/${created.id}/values`;
+    const changed = await callAs(t.app, provider, 'POST', url, { details: [{ name: 'apiKey', value: 'second-3333' }] });
+    expect(changed.status).toBe(200);
+    // Every row stays, with its description; only the named value changed, the other kept.
+    expect(changed.body.details).toEqual([
+      { name: 'apiKey', description: 'Key', value_hint: '••••3333' },
+      { name: 'merchantId', description: 'Account', value_hint: '••••2222' },
+    ]);
+    const unknown = await callAs(t.app, provider, 'POST', url, {
+      details: [
+        { name: 'merchantId', value: 'x' },
+        { name: 'newRow', value: 'y' },
+      ],
+    });
+    expect(unknown.status).toBe(400);
+    expect(errorPaths(unknown.body)).toEqual(['body.details.1.name']);
+    // No description, no other field: the schema is strict.
+    const described = await callAs(t.app, provider, 'POST', url, { details: [{ name: 'apiKey', description: 'New' }] });
+    expect(errorPaths(described.body)).toEqual(['body.details.0']);
+    expect(errorPaths((await callAs(t.app, provider, 'POST', url, { name: 'Renamed', details: [] })).body)).toEqual(
+      expect.arrayContaining(['body', 'body.details']),
+    );
+    const after = await callAs(t.app, provider, 'GET', `/v1/processor/${created.id}/details`);
+    expect(after.body.map((d: { name: string; value_hint: string }) => `${d.name}:${d.value_hint}`)).toEqual([
+      'apiKey:••••3333',
+      'merchantId:••••2222',
+    ]);
+    expect((await callAs(t.app, a, 'POST', url, { details: [{ name: 'apiKey', value: 'z' }] })).status).toBe(403);
+  });
+
   it('refuses every §5 rule of the processor form with the field named', async () => {
     const empty = await callAs(t.app, provider, 'POST', '/v1/processor', {});
     expect(errorPaths(empty.body)).toEqual([

@@ -6,6 +6,7 @@ import {
   type TProcessorCreate,
   type TProcessorDetail,
   type TProcessorUpdate,
+  type TProcessorValues,
 } from '@kassa/domain';
 import { badRequest, type ErrorDetail, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
@@ -148,6 +149,28 @@ export const updateProcessor = (db: Db, actor: ActorWithRoles, id: string, body:
       };
     }),
   );
+
+/**
+ * Only the values of existing detail rows (a merchant's context, risk-config.md §6): every stored
+ * row is sent on, with the new value where one is given, so the one update (and its audit) applies
+ * and no row is added, removed, renamed or re-described. A name the processor lacks is a 400 there.
+ */
+export const updateProcessorValues = async (db: Db, actor: ActorWithRoles, id: string, body: TProcessorValues) => {
+  const stored = await readProcessorDetails(db, id);
+  const unknown: ErrorDetail[] = body.details.flatMap((detail, index) =>
+    stored.some((row) => row.name === detail.name)
+      ? []
+      : [{ path: `body.details.${index}.name`, message: 'processors.unknownDetail' }],
+  );
+  if (unknown.length)
+    throw new HttpError(400, 'validation_error', 'Only existing details can be changed here', unknown);
+  const given = new Map(body.details.map((detail) => [detail.name, detail.value]));
+  const details = stored.map((row) => {
+    const value = given.get(row.name);
+    return { name: row.name, description: row.description ?? '', ...(value ? { value } : {}) };
+  });
+  return updateProcessor(db, actor, id, { details });
+};
 
 export const createMiddleware = (db: Db, actor: Actor, body: TMiddlewareCreate) =>
   createEntity(db, actor, middlewareWrite, body, async () => ({

@@ -25,6 +25,11 @@ export const organisationEntity: EntityDef<typeof ZOrganisationRow> = defineEnti
     tax_number: { type: 'text' },
     mfa_required: { type: 'text' },
     features: { type: 'text[]', filter: true },
+    // Below an organisation the caller sees lies only its own subtree, so every child is visible too.
+    children: {
+      type: 'text[]',
+      column: 'array(select c.id from organisation c where c.parent_id = e.id order by c.name, c.id)',
+    },
   },
   populate: { parent: { field: 'parent', target: () => organisationEntity } },
 });

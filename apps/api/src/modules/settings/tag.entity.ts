@@ -5,6 +5,8 @@ export const tagEntity = defineEntity(ZTagRow, {
   name: 'tag',
   table: 'tag',
   tenancy: 'merchant',
+  // A merchant-level tag ruleset tags a sub-organisation's payments: its users read those tags.
+  readsAncestors: true,
   fields: {
     id: { type: 'id', filter: true, sort: true, search: 'exact' },
     created_at: { type: 'timestamp', filter: true, sort: true },

@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { RefusedTarget, reservedNameRefusal, resolveTarget, type Lookup } from './address-guard.ts';
+import { demoReceiverTarget } from './demo-receiver.ts';
 import { keyLimitsFrom } from '../../jobs/key-limits.ts';
 import { endpointKey, trackEndpointPace } from './endpoint-pace.ts';
 import { retryDelaySeconds } from './retry-schedule.ts';
@@ -161,10 +162,12 @@ export const deliverWebhook = async (
   let endpointFailing = false;
   let endpointId: string | null = null;
   try {
-    const target = await resolveTarget(webhook.url, {
-      allowPrivate: config.allowPrivateWebhooks,
-      lookup: options.lookup,
-    });
+    const target =
+      demoReceiverTarget(config, webhook.url) ??
+      (await resolveTarget(webhook.url, {
+        allowPrivate: config.allowPrivateWebhooks,
+        lookup: options.lookup,
+      }));
     const signing = await signingSecrets(db, webhook, started);
     endpointFailing = signing.failing;
     endpointId = signing.endpointId;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCheckoutDesignCreate, TCheckoutDesignRow, TCheckoutDesignUpdate } from '@kassa/domain';
-import { apiGet, apiPost, type QueryParams } from '@/lib/api-client.ts';
+import { ApiError, apiGet, apiPost, apiRequest, type QueryParams } from '@/lib/api-client.ts';
 
 export type CheckoutDesignRow = TCheckoutDesignRow;
 
@@ -31,3 +31,30 @@ export const useSaveCheckoutDesign = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['checkoutdesign'] }),
   });
 };
+
+/**
+ * `DELETE /v1/checkoutdesign/{id}`. A 409 `in_use` means subscription plans still name the design:
+ * their names are read (`plan?checkout=`) so the refusal can say which, in the user's language.
+ */
+export const useDeleteCheckoutDesign = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      try {
+        await apiRequest<void>('DELETE', `checkoutdesign/${encodeURIComponent(id)}`);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'in_use') throw error;
+        const plans = await apiGet<{ name: string }[]>('plan', { checkout: id, _limit: '10' }).catch(() => []);
+        throw new DesignInUse(plans.map((plan) => plan.name));
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['checkoutdesign'] }),
+  });
+};
+
+/** The refusal of a delete: the plans that still use the design (empty when they cannot be read). */
+export class DesignInUse extends Error {
+  constructor(readonly plans: string[]) {
+    super('in_use');
+  }
+}

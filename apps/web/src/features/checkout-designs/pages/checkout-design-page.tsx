@@ -1,11 +1,12 @@
-import type { TCheckoutDesignCreate } from '@kassa/domain';
-import { Alert, Card, Col, Form, Result, Row, Skeleton } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { access, hasAccess, type TCheckoutDesignCreate } from '@kassa/domain';
+import { Alert, Button, Card, Col, Form, Modal, Result, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { useMe } from '@/lib/session.ts';
-import { useCheckoutDesign } from '../api/checkout-designs.ts';
+import { DesignInUse, useCheckoutDesign, useDeleteCheckoutDesign } from '../api/checkout-designs.ts';
 import { CheckoutDesignForm } from '../components/checkout-design-form.tsx';
 import { CheckoutPreview, type PreviewDesign } from '../components/checkout-preview.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
@@ -21,6 +22,8 @@ export const CheckoutDesignPage = () => {
   const [form] = Form.useForm<TCheckoutDesignCreate>();
   const values = Form.useWatch((all) => all, form) as PreviewDesign | undefined;
   const [saved, setSaved] = useState(false);
+  const remove = useDeleteCheckoutDesign();
+  const [modal, holder] = Modal.useModal();
 
   if (!isNew && design.isPending) return <Skeleton active />;
   if (!isNew && design.error)
@@ -33,9 +36,42 @@ export const CheckoutDesignPage = () => {
       />
     );
   const title = isNew ? t('checkoutDesigns.create') : t('checkoutDesigns.editTitle', { name: design.data?.name });
+  const canDelete = !isNew && hasAccess(me?.roles ?? [], access.checkoutDesign.delete);
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t('checkoutDesigns.delete'),
+      content: t('checkoutDesigns.deleteConfirm', { name: design.data?.name }),
+      okText: t('checkoutDesigns.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('checkoutDesigns.cancel'),
+      // A refusal closes the dialog and is shown on the page, where it stays readable.
+      onOk: () =>
+        remove.mutateAsync(checkoutId as string).then(
+          () => navigate('..', { relative: 'path' }),
+          () => undefined,
+        ),
+    });
+  const deleteError = remove.error
+    ? remove.error instanceof DesignInUse
+      ? t('checkoutDesigns.inUse', { names: remove.error.plans.join(', ') || '…' })
+      : t(`errors.${remove.error instanceof ApiError ? remove.error.code : 'unknown'}`, {
+          defaultValue: t('errors.unknown'),
+        })
+    : null;
   return (
     <>
-      <PageTitle>{title}</PageTitle>
+      {holder}
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}
+      >
+        <PageTitle>{title}</PageTitle>
+        {canDelete && (
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+            {t('checkoutDesigns.delete')}
+          </Button>
+        )}
+      </div>
+      {deleteError && <Alert type="error" showIcon role="alert" title={deleteError} style={{ marginBottom: 16 }} />}
       {saved && (
         <Alert type="success" showIcon closable title={t('checkoutDesigns.saved')} style={{ marginBottom: 16 }} />
       )}

@@ -1,6 +1,7 @@
 import type { TOrganisation } from '@kassa/domain';
 import { Button, Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DateTime } from '@/components/date-time.tsx';
 import { DetailFields } from '@/components/detail-panel.tsx';
 import { countryOptions } from '@/lib/countries.ts';
@@ -9,11 +10,14 @@ import { countryOptions } from '@/lib/countries.ts';
 export const OrganisationDetail = ({
   organisation,
   parentName,
+  nameOf,
   canEdit,
   onEdit,
 }: {
   organisation: TOrganisation;
   parentName: string | null;
+  /** The name of an organisation of the tree, to show the children by name. */
+  nameOf: (id: string) => string;
   canEdit: boolean;
   onEdit: () => void;
 }) => {
@@ -44,6 +48,18 @@ export const OrganisationDetail = ({
       <DetailFields
         fields={[
           { label: t('fields:organisation.parent'), value: parentName },
+          {
+            label: t('fields:organisation.children'),
+            value: o.children.length ? (
+              <Space wrap size={[12, 4]}>
+                {o.children.map((child) => (
+                  <Link key={child} to={{ search: `?id=${encodeURIComponent(child)}` }}>
+                    {nameOf(child)}
+                  </Link>
+                ))}
+              </Space>
+            ) : null,
+          },
           { label: t('fields:organisation.email'), value: o.email },
           { label: t('fields:organisation.phone'), value: o.phone },
           {

@@ -77,6 +77,7 @@ export const OrganisationsPage = () => {
         <OrganisationDetail
           organisation={selected}
           parentName={parentName}
+          nameOf={(id) => organisations.find((org) => org.id === id)?.name ?? id}
           canEdit={canEdit}
           onEdit={() => setEditing(true)}
         />

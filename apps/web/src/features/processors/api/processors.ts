@@ -7,6 +7,7 @@ import type {
   TProcessorDetail,
   TProcessorRow,
   TProcessorUpdate,
+  TProcessorValues,
   TProcessorWithDetails,
 } from '@kassa/domain';
 import { apiGet, apiPost, type QueryParams } from '@/lib/api-client.ts';
@@ -48,6 +49,16 @@ export const useSaveProcessor = () => {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TProcessorCreate | TProcessorUpdate }) =>
       apiPost<ProcessorWithDetails>(id ? `processor/${encodeURIComponent(id)}` : 'processor', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['processor'] }),
+  });
+};
+
+/** `POST /v1/processor/{id}/values`: only the values of existing detail rows (the form in a merchant's context). */
+export const useSaveProcessorValues = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TProcessorValues }) =>
+      apiPost<ProcessorWithDetails>(`processor/${encodeURIComponent(id)}/values`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['processor'] }),
   });
 };

@@ -1,12 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { access, hasAccess, PAYMENT_PRODUCTS, type TProcessorCreate } from '@kassa/domain';
-import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { merchantContextOf } from '@/lib/org-context.ts';
 import { FormDrawer } from '@/components/form-drawer.tsx';
 import { useServerError } from '@/lib/use-server-error.ts';
 import { useMe } from '@/lib/session.ts';
-import { useProcessor, useSaveProcessor, type ProcessorKind } from '../api/processors.ts';
+import { useProcessor, useSaveProcessor, useSaveProcessorValues, type ProcessorKind } from '../api/processors.ts';
 
 type Detail = { name: string; description?: string | null; value?: string; value_hint?: string | null };
 type Values = {
@@ -24,6 +26,7 @@ type Values = {
 /**
  * The processor or processor-settlement form (risk-config.md §3, §5): details with name,
  * description and value; a stored value is never shown, only its hint, and stays when left empty.
+ * In a merchant's context (§6) only the values of the existing detail rows can be changed.
  */
 export const ProcessorDrawer = ({
   id,
@@ -39,6 +42,10 @@ export const ProcessorDrawer = ({
   const { data: me } = useMe();
   const processor = useProcessor(id);
   const save = useSaveProcessor();
+  const saveValues = useSaveProcessorValues();
+  const { pathname } = useLocation();
+  const valuesOnly = Boolean(id) && merchantContextOf(pathname) !== null;
+  const saving = save.isPending || saveValues.isPending;
   const serverError = useServerError(form);
   const row = processor.data;
   const canEdit = hasAccess(
@@ -59,6 +66,15 @@ export const ProcessorDrawer = ({
   }, [form, row]);
 
   const onFinish = (values: Values) => {
+    if (valuesOnly && id) {
+      // Names from the stored rows (the locked fields are not the form's to send).
+      const changed = values.details.flatMap(({ value }, index) =>
+        value && row?.details[index] ? [{ name: row.details[index].name, value }] : [],
+      );
+      if (changed.length === 0) return onClose();
+      saveValues.mutate({ id, body: { details: changed } }, { onSuccess: onClose, onError: serverError.show });
+      return;
+    }
     const details = values.details.map(({ name, description, value }) => ({
       name,
       description: description ?? '',
@@ -88,44 +104,50 @@ export const ProcessorDrawer = ({
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        disabled={!canEdit || save.isPending}
+        disabled={!canEdit || saving}
         initialValues={{ gateway: 'direct', active: true, details: [{ name: '', description: '', value: '' }] }}
       >
-        <Form.Item label={t('fields:processor.name')} name="name" rules={[required]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={t('fields:processor.description')} name="description" rules={[required]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={t('fields:processor.provider')} name="provider" rules={[required]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={t('fields:processor.gateway')} name="gateway">
-          <Input autoComplete="off" />
-        </Form.Item>
-        {kind === 'processor' ? (
-          <Form.Item
-            label={t('fields:processor.payment_product')}
-            name="payment_product"
-            rules={[{ required: true, message: t('form_validation.required') }]}
-          >
-            <Select options={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: t(`paymentProducts.${p}`) }))} />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            label={t('fields:processor.processor_settlement_type')}
-            name="processor_settlement_type"
-            rules={[required]}
-          >
+        {valuesOnly && <Alert type="info" showIcon title={t('processors.valuesOnly')} style={{ marginBottom: 16 }} />}
+        <ConfigProvider componentDisabled={valuesOnly || !canEdit || saving}>
+          <Form.Item label={t('fields:processor.name')} name="name" rules={[required]}>
             <Input autoComplete="off" />
           </Form.Item>
-        )}
-        <Form.Item label={t('fields:processor.user')} name="user" rules={[required]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={t('fields:processor.active')} name="active" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+          <Form.Item label={t('fields:processor.description')} name="description" rules={[required]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={t('fields:processor.provider')} name="provider" rules={[required]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={t('fields:processor.gateway')} name="gateway">
+            <Input autoComplete="off" />
+          </Form.Item>
+          {kind === 'processor' ? (
+            <Form.Item
+              label={t('fields:processor.payment_product')}
+              name="payment_product"
+              rules={[{ required: true, message: t('form_validation.required') }]}
+            >
+              <Select
+                disabled={valuesOnly}
+                options={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: t(`paymentProducts.${p}`) }))}
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              label={t('fields:processor.processor_settlement_type')}
+              name="processor_settlement_type"
+              rules={[required]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          )}
+          <Form.Item label={t('fields:processor.user')} name="user" rules={[required]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={t('fields:processor.active')} name="active" valuePropName="checked">
+            <Switch disabled={valuesOnly} />
+          </Form.Item>
+        </ConfigProvider>
         <Form.List
           name="details"
           rules={[
@@ -146,7 +168,8 @@ export const ProcessorDrawer = ({
                     size="small"
                     title={t('processors.detail', { number: index + 1 })}
                     extra={
-                      fields.length > 1 && (
+                      fields.length > 1 &&
+                      !valuesOnly && (
                         <Button
                           type="text"
                           danger
@@ -158,10 +181,10 @@ export const ProcessorDrawer = ({
                     }
                   >
                     <Form.Item label={t('fields:processor.detail_name')} name={[field.name, 'name']} rules={[required]}>
-                      <Input autoComplete="off" />
+                      <Input autoComplete="off" disabled={valuesOnly} />
                     </Form.Item>
                     <Form.Item label={t('fields:processor.detail_description')} name={[field.name, 'description']}>
-                      <Input autoComplete="off" />
+                      <Input autoComplete="off" disabled={valuesOnly} />
                     </Form.Item>
                     <Form.Item
                       label={t('fields:processor.detail_value')}
@@ -174,15 +197,17 @@ export const ProcessorDrawer = ({
                   </Card>
                 );
               })}
-              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', description: '', value: '' })}>
-                {t('processors.addDetail')}
-              </Button>
+              {!valuesOnly && (
+                <Button icon={<PlusOutlined />} onClick={() => add({ name: '', description: '', value: '' })}>
+                  {t('processors.addDetail')}
+                </Button>
+              )}
               <Form.ErrorList errors={errors} />
             </Space>
           )}
         </Form.List>
         {canEdit && (
-          <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 16 }}>
             {t('processors.save')}
           </Button>
         )}

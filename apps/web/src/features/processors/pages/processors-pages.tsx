@@ -4,6 +4,8 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '@/components/list-screen/list-screen.tsx';
+import { useLocation } from 'react-router';
+import { merchantContextOf } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
 import {
   middlewareCountQueryOptions,
@@ -26,7 +28,10 @@ const Processors = ({ kind }: { kind: ProcessorKind }) => {
   const columns = useMemo(() => processorColumns(t, settlement), [t, settlement]);
   const listQuery = useMemo(() => processorsQueryOptions(kind), [kind]);
   const countQuery = useMemo(() => processorsCountQueryOptions(kind), [kind]);
-  const canCreate = hasAccess(me?.roles ?? [], settlement ? access.processorSettlement.edit : access.pspProcessor.edit);
+  // In a merchant's context a processor's detail values are changed, nothing is made (risk-config.md §6).
+  const canCreate =
+    merchantContextOf(useLocation().pathname) === null &&
+    hasAccess(me?.roles ?? [], settlement ? access.processorSettlement.edit : access.pspProcessor.edit);
   return (
     <>
       <ListScreen<ProcessorRow>

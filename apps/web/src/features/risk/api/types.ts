@@ -6,7 +6,21 @@ export { populated } from '@/lib/entity-api.ts';
 export type RoutingRow = TRoutingRow;
 export type TagRow = TTagRow;
 export type RulesetRow = TRulesetRow;
-export type ProcessorChoice = { id: string; name: string; payment_product: string | null; provider: string };
+export type ProcessorChoice = {
+  id: string;
+  name: string;
+  payment_product: string | null;
+  provider: string;
+  active: boolean;
+};
+/** A payment profile as the routing screens need it: which routing it uses per product, with which processors. */
+export type ProfileChoice = {
+  id: string;
+  name: string;
+  processors: string[];
+  routing: Record<string, string> | null;
+  intelligent_routing: boolean;
+};
 export type OrganisationChoice = { id: string; name: string; type: string };
 export type VersionRow = TConfigVersionRow;
 export type BacktestResult = {

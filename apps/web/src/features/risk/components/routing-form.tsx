@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Grid, Input, Modal, Select, Space, Typography } from 'antd';
-import { access, PAYMENT_PRODUCTS, ZRoutingCreate } from '@kassa/domain';
+import { access, PAYMENT_PRODUCTS, unroutableOf, ZRoutingCreate } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,13 +11,13 @@ import { useCan, isProvider } from '@/lib/authorisation.ts';
 import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
 import { useBacktest } from '../api/backtest.ts';
-import { useOrganisations, useProcessors } from '../api/get-choices.ts';
+import { useOrganisations, usePaymentProfiles, useProcessors } from '../api/get-choices.ts';
 import { useSaveRouting } from '../api/save-routing.ts';
 import { idOf, type RoutingRow } from '../api/types.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { translateRiskMessage } from './risk-messages.ts';
 import { TreeEditor } from './tree-editor.tsx';
-import { branchKeys, newRoutingTree, type DraftNode } from './tree-ops.ts';
+import { asRoutingNode, branchKeys, newRoutingTree, type DraftNode } from './tree-ops.ts';
 import { VersionHistory } from './version-history.tsx';
 
 type Draft = { name: string; organisation: string | null; payment_product: string | null; tree: DraftNode };
@@ -51,6 +51,18 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
   const [history, setHistory] = useState(false);
   const processors = useProcessors(draft.payment_product);
   const organisations = useOrganisations(scope);
+  const profiles = usePaymentProfiles(scope);
+  // Unroutable endpoints of the draft, by the rule the server's detail uses (domain `unroutableOf`);
+  // an endpoint not of this product is already marked invalid by the editor itself.
+  const unroutable =
+    processors.data && profiles.data && draft.payment_product
+      ? unroutableOf(
+          { id: routing?.id, payment_product: draft.payment_product, details: asRoutingNode(draft.tree) },
+          processors.data,
+          profiles.data,
+        ).filter((u) => u.reason !== 'unknown' && u.reason !== 'wrong_product')
+      : [];
+  const profileName = (id: string) => profiles.data?.find((p) => p.id === id)?.name ?? id;
   const save = useSaveRouting();
   const backtest = useBacktest();
   const [modal, holder] = Modal.useModal();
@@ -195,6 +207,8 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
               processors={processors.data ?? []}
               done={done}
               showErrors={showErrors}
+              unroutable={unroutable}
+              profileName={profileName}
               onChange={(tree, nextDone) => {
                 setDraft({ ...draft, tree });
                 setDone(nextDone);

@@ -12,8 +12,19 @@ import type { TagRow } from '../api/types.ts';
 import { translateRiskMessage } from './risk-messages.ts';
 import { TagFields, type TagDraft } from './tag-fields.tsx';
 
-/** Create, edit or delete one tag (TAG_CREATE, TAG_UPDATE, TAG_DELETE). */
-export const TagForm = ({ tag, onClose }: { tag?: TagRow; onClose: () => void }) => {
+/**
+ * Create, edit or delete one tag (TAG_CREATE, TAG_UPDATE, TAG_DELETE); `readOnly` for a tag made
+ * above the user's organisation (a merchant's tag seen by its sub-organisation).
+ */
+export const TagForm = ({
+  tag,
+  readOnly = false,
+  onClose,
+}: {
+  tag?: TagRow;
+  readOnly?: boolean;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const can = useCan();
@@ -62,13 +73,13 @@ export const TagForm = ({ tag, onClose }: { tag?: TagRow; onClose: () => void })
       closable={{ 'aria-label': t('detail.close') }}
       extra={
         <Space>
-          {tag && can(access.tag.delete) && (
+          {tag && !readOnly && can(access.tag.delete) && (
             <Button danger onClick={confirmDelete}>
               {t('tags.delete')}
             </Button>
           )}
           <Button onClick={onClose}>{t('risk.cancel')}</Button>
-          {(tag ? can(access.tag.update) : can(access.tag.create)) && (
+          {!readOnly && (tag ? can(access.tag.update) : can(access.tag.create)) && (
             <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
               {t('risk.save')}
             </Button>
@@ -77,6 +88,7 @@ export const TagForm = ({ tag, onClose }: { tag?: TagRow; onClose: () => void })
       }
     >
       {holder}
+      {readOnly && <Alert type="info" showIcon title={t('risk.rulesets.inherited')} style={{ marginBottom: 16 }} />}
       <TagFields
         value={draft}
         onChange={setDraft}

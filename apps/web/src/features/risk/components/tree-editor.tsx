@@ -1,10 +1,11 @@
 import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tag, Typography } from 'antd';
-import { routingTreeIssues, type Rule } from '@kassa/domain';
+import { routingTreeIssues, type Rule, type TUnroutable } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
 import type { ProcessorChoice } from '../api/types.ts';
 import { RuleRow, type DraftRule } from './rule-row.tsx';
 import { RuleText } from './rule-text.tsx';
+import { UnroutableNote } from './unroutable-note.tsx';
 import {
   asRoutingNode,
   branchWithCondition,
@@ -23,6 +24,9 @@ type Props = {
   processors: ProcessorChoice[];
   done: ReadonlySet<string>;
   showErrors: boolean;
+  /** Endpoints payments could not be sent to, and why (risk-config.md §5, §8), said beside each. */
+  unroutable: readonly TUnroutable[];
+  profileName: (id: string) => string;
   onChange: (tree: DraftNode, done: Set<string>) => void;
 };
 
@@ -35,8 +39,13 @@ const pathLabel = (t: (key: string) => string, path: TreePath) =>
  * and coloured (and labelled) valid or not. Everything is a button or select, so the keyboard
  * alone builds a tree.
  */
-export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Props) => {
+export const TreeEditor = ({ tree, processors, done, showErrors, unroutable, profileName, onChange }: Props) => {
   const { t } = useTranslation();
+  // A switched-off processor stays choosable (it may be switched on again) but says so.
+  const options = processors.map((p) => ({
+    value: p.id,
+    label: p.active ? p.name : `${p.name} (${t('routing.unroutable.inactive')})`,
+  }));
   const set = (path: TreePath, node: DraftNode, nextDone: Set<string> = new Set(done)) =>
     onChange(replaceAt(tree, path, node), nextDone);
   const remove = (path: TreePath) => {
@@ -77,7 +86,7 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
               placeholder={t('routing.tree.chooseProcessor')}
               style={{ minWidth: 240 }}
               showSearch={{ optionFilterProp: 'label' }}
-              options={processors.map((p) => ({ value: p.id, label: p.name }))}
+              options={options}
               onChange={(id: string) => set(path, id)}
             />
           </Space>
@@ -100,9 +109,10 @@ export const TreeEditor = ({ tree, processors, done, showErrors, onChange }: Pro
               showSearch={{ optionFilterProp: 'label' }}
               status={known ? undefined : 'error'}
               value={node}
-              options={processors.map((p) => ({ value: p.id, label: p.name }))}
+              options={options}
               onChange={(id: string) => set(path, id)}
             />
+            <UnroutableNote processor={node} unroutable={unroutable} profileName={profileName} />
             <Button
               icon={<DeleteOutlined />}
               aria-label={`${label}: ${t('routing.tree.remove')}`}

@@ -1,27 +1,37 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Collapse, Descriptions, Drawer, Empty, Modal, Space, Spin, Typography } from 'antd';
-import { access, type Rule, type RoutingNode } from '@kassa/domain';
-import { useState } from 'react';
+import { Alert, Button, Collapse, Descriptions, Drawer, Empty, Modal, Space, Spin, Typography } from 'antd';
+import { access, type Rule, type RoutingNode, type TUnroutable } from '@kassa/domain';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CopyableId } from '@/components/copyable-id.tsx';
 import { useCan } from '@/lib/authorisation.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
-import { useProcessors } from '../api/get-choices.ts';
+import { usePaymentProfiles, useProcessors } from '../api/get-choices.ts';
 import { useRouting, useRoutings } from '../api/get-routings.ts';
-import { populated, type RoutingRow } from '../api/types.ts';
+import { idOf, populated, type RoutingRow } from '../api/types.ts';
 import { RoutingForm } from '../components/routing-form.tsx';
+import { useRiskLinks } from '../components/risk-links.ts';
 import { RuleText } from '../components/rule-text.tsx';
+import { UnroutableNote } from '../components/unroutable-note.tsx';
 import { VersionHistory } from '../components/version-history.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
-/** A saved tree, read-only: if … then … else, processors by name. */
-const TreeView = ({ node, nameOf }: { node: RoutingNode; nameOf: (id: string) => string }) => {
+type TreeViewProps = { node: RoutingNode; nameOf: (id: string) => string; note?: (id: string) => ReactNode };
+
+/** A saved tree, read-only: if … then … else, processors by name (with `note`, e.g. why one is unroutable). */
+const TreeView = ({ node, nameOf, note }: TreeViewProps) => {
   const { t } = useTranslation();
   if (node === null || node === '')
     return <Typography.Text type="secondary">{t('routing.tree.emptyBranch')}</Typography.Text>;
-  if (typeof node === 'string') return <Typography.Text strong>→ {nameOf(node)}</Typography.Text>;
+  if (typeof node === 'string')
+    return (
+      <span>
+        <Typography.Text strong>→ {nameOf(node)}</Typography.Text>
+        {note?.(node)}
+      </span>
+    );
   return (
     <div style={{ paddingInlineStart: 12, borderInlineStart: '2px solid var(--ant-color-border, #d9d9d9)' }}>
       <div>
@@ -35,15 +45,19 @@ const TreeView = ({ node, nameOf }: { node: RoutingNode; nameOf: (id: string) =>
       </div>
       <div>
         <Typography.Text type="secondary">{t('routing.tree.then')} </Typography.Text>
-        <TreeView node={node.then} nameOf={nameOf} />
+        <TreeView node={node.then} nameOf={nameOf} note={note} />
       </div>
       <div>
         <Typography.Text type="secondary">{t('routing.tree.else')} </Typography.Text>
-        <TreeView node={node.else} nameOf={nameOf} />
+        <TreeView node={node.else} nameOf={nameOf} note={note} />
       </div>
     </div>
   );
 };
+
+/** A link where the user may open the target, else the plain text. */
+const LinkOrText = ({ href, children }: { href: string | null; children: ReactNode }) =>
+  href ? <Link to={href}>{children}</Link> : <Fragment>{children}</Fragment>;
 
 const useProcessorNames = () => {
   const processors = useProcessors();
@@ -59,6 +73,12 @@ export const RoutingsPage = () => {
   const can = useCan();
   const routings = useRoutings(scope);
   const nameOf = useProcessorNames();
+  const profiles = usePaymentProfiles(scope);
+  const profileName = (id: string) => profiles.data?.find((p) => p.id === id)?.name ?? id;
+  const links = useRiskLinks();
+  const noteOf = (unroutable: readonly TUnroutable[]) => (id: string) => (
+    <UnroutableNote processor={id} unroutable={unroutable} profileName={profileName} />
+  );
   const remove = useDeleteItem();
   const [modal, holder] = Modal.useModal();
   const [detail, setDetail] = useState<RoutingRow | null>(null);
@@ -127,7 +147,7 @@ export const RoutingsPage = () => {
                 )}
               </Space>
             ),
-            children: <TreeView node={row.details} nameOf={nameOf} />,
+            children: <TreeView node={row.details} nameOf={nameOf} note={noteOf(row.unroutable)} />,
           }))}
         />
       )}
@@ -144,6 +164,9 @@ export const RoutingsPage = () => {
             </Button>
           }
         >
+          {detail.unroutable.length > 0 && (
+            <Alert type="warning" showIcon title={t('routing.unroutable.summary')} style={{ marginBottom: 16 }} />
+          )}
           <Descriptions
             column={1}
             size="small"
@@ -154,17 +177,33 @@ export const RoutingsPage = () => {
               {
                 key: 'organisation',
                 label: t('routing.fields.organisation'),
-                children: populated(detail.organisation)?.name ?? String(detail.organisation),
+                children: (
+                  <LinkOrText href={links.organisation(idOf(detail.organisation) ?? '')}>
+                    {populated(detail.organisation)?.name ?? String(detail.organisation)}
+                  </LinkOrText>
+                ),
               },
               {
                 key: 'processors',
                 label: t('routing.fields.processors'),
-                children: detail.processors.split(',').filter(Boolean).map(nameOf).join(', '),
+                children: (
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    {detail.processors
+                      .split(',')
+                      .filter(Boolean)
+                      .map((id) => (
+                        <li key={id}>
+                          <LinkOrText href={links.processor(id)}>{nameOf(id)}</LinkOrText>
+                          {noteOf(detail.unroutable)(id)}
+                        </li>
+                      ))}
+                  </ul>
+                ),
               },
               {
                 key: 'tree',
                 label: t('routing.fields.details'),
-                children: <TreeView node={detail.details} nameOf={nameOf} />,
+                children: <TreeView node={detail.details} nameOf={nameOf} note={noteOf(detail.unroutable)} />,
               },
             ]}
           />

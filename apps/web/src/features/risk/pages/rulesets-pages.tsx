@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { useCan } from '@/lib/authorisation.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
+import { useIsInherited } from '../api/get-choices.ts';
 import { useRulesets } from '../api/get-rulesets.ts';
 import { populated, type RulesetRow } from '../api/types.ts';
 import { RuleText } from '../components/rule-text.tsx';
@@ -24,6 +25,7 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
   const scope = useOrganisationScope(pathname);
   const can = useCan();
   const rulesets = useRulesets(action, scope);
+  const isInherited = useIsInherited(scope);
   const remove = useDeleteItem();
   const [modal, holder] = Modal.useModal();
   const [editing, setEditing] = useState<RulesetRow | 'new' | null>(null);
@@ -68,6 +70,7 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
         <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
           {rows.map((row) => {
             const tag = populated(row.tag);
+            const inherited = isInherited(row.organisation);
             return (
               <Card
                 key={row.id}
@@ -80,7 +83,7 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
                 }
                 extra={
                   <Space>
-                    {can(access.risk.rulesetUpdate) && (
+                    {can(access.risk.rulesetUpdate) && !inherited && (
                       <Button
                         size="small"
                         icon={<EditOutlined />}
@@ -88,7 +91,7 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
                         onClick={() => setEditing(row)}
                       />
                     )}
-                    {can(access.risk.rulesetDelete) && (
+                    {can(access.risk.rulesetDelete) && !inherited && (
                       <Button
                         size="small"
                         danger
@@ -100,7 +103,9 @@ const RulesetsScreen = ({ action }: { action: TRulesetAction }) => {
                   </Space>
                 }
               >
-                <Typography.Text type="secondary">{populated(row.organisation)?.name}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {inherited ? t('risk.rulesets.inherited') : populated(row.organisation)?.name}
+                </Typography.Text>
                 <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
                   {row.rules.map((rule, i) => (
                     <li key={i}>

@@ -11,6 +11,7 @@ import type { TagRow } from '../api/types.ts';
 import { TagForm } from '../components/tag-form.tsx';
 import { tagColumns } from '../tag-columns.tsx';
 import { useAllTags } from '../api/get-tags.ts';
+import { useIsInherited } from '../api/get-choices.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useLocation } from 'react-router';
 
@@ -22,9 +23,11 @@ const params: ListParamsDef = {
 };
 
 const TagDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
-  const tags = useAllTags(useOrganisationScope(useLocation().pathname));
+  const scope = useOrganisationScope(useLocation().pathname);
+  const tags = useAllTags(scope);
+  const isInherited = useIsInherited(scope);
   const tag = tags.data?.find((row) => row.id === id);
-  return tag ? <TagForm tag={tag} onClose={onClose} /> : null;
+  return tag ? <TagForm tag={tag} readOnly={isInherited(tag.organisation)} onClose={onClose} /> : null;
 };
 
 /** `/tags` and `/psp/tags` (risk-config.md §2.1, §2.2, §6 TAG_*). */
