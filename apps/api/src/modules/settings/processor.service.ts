@@ -88,8 +88,8 @@ const processorColumns = (body: TProcessorUpdate, details?: StoredDetail[]) => {
   return columns;
 };
 
-/** A processor answers with its details' names and hints beside the row. */
-const withDetails = async (db: Db, row: Promise<RowOf<typeof processorEntity>>) => {
+/** A processor answers with its details' names and hints beside the row (read in an approval's transaction while it applies). */
+const withDetails = async (db: Queryable, row: Promise<RowOf<typeof processorEntity>>) => {
   const processor = await row;
   return { ...processor, details: await readProcessorDetails(db, processor.id) };
 };
@@ -97,7 +97,7 @@ const withDetails = async (db: Db, row: Promise<RowOf<typeof processorEntity>>) 
 export const createProcessor = (db: Db, actor: ActorWithRoles, body: TProcessorCreate) => {
   assertMayEdit(actor, body.type);
   return withDetails(
-    db,
+    actor.replay?.tx ?? db,
     createEntity(db, actor, processorWrite, body, async () => {
       const { organisation: _organisation, type, ...fields } = body;
       return {
@@ -127,7 +127,7 @@ const assertRoutingsKeepProduct = async (tx: Queryable, id: string, product: str
 
 export const updateProcessor = (db: Db, actor: ActorWithRoles, id: string, body: TProcessorUpdate) =>
   withDetails(
-    db,
+    actor.replay?.tx ?? db,
     updateEntity(db, actor, processorWrite, id, body, async ({ tx, row }) => {
       const current = row as LockedProcessor;
       assertMayEdit(actor, current.type);
