@@ -54,6 +54,8 @@ export type WriteDef<E extends EntityDef = EntityDef> = {
    * read in the caller's scope (a subscription is its plan's, a link its payment profile's).
    */
   owner?: (tx: Queryable, actor: Actor, body: Record<string, unknown>) => Promise<Owner>;
+  /** What the answer adds to the row as read (a processor's credential names and hints), also in a stored idempotent answer. */
+  answer?: (db: Queryable, row: Record<string, unknown>) => Promise<Record<string, unknown>>;
 };
 
 const defs: WriteDef[] = [];
@@ -240,14 +242,16 @@ const audit = (
     ...extra,
   });
 
-const reread = <E extends EntityDef>(db: Queryable, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
-  getEntity(
-    actor.replay?.tx ?? db,
-    def.entity,
-    actor.scope,
-    id,
-    def.populate ? { _populate: def.populate } : undefined,
-  );
+const reread = async <E extends EntityDef>(
+  db: Queryable,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+): Promise<RowOf<E>> => {
+  const q = actor.replay?.tx ?? db;
+  const row = await getEntity(q, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
+  return def.answer ? ((await def.answer(q, row as Record<string, unknown>)) as RowOf<E>) : row;
+};
 
 /**
  * A creating call with an `Idempotency-Key` (`actor.answer`): the answer is re-read in the write's

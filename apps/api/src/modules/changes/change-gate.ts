@@ -178,7 +178,12 @@ const tellApprovers = async (
   const roles = plan.action === 'create' ? crud.roles.create : crud.roles.update;
   await pushEmergency(
     tx,
-    { id, organisationId: plan.owner.organisationId, what: `${plan.def.label} ${name ?? plan.id}`, requestedBy: actor.userId },
+    {
+      id,
+      organisationId: plan.owner.organisationId,
+      what: `${plan.def.label} ${name ?? plan.id}`,
+      requestedBy: actor.userId,
+    },
     roles.filter((role) => /^[A-Z_]+$/.test(role)),
   );
   for (const user of await findMerchantUsers(tx, plan.owner.merchantId)) {

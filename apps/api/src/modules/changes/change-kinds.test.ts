@@ -87,7 +87,10 @@ describe('API keys', () => {
 
     expect((await approve(a2, made.body.change_request)).status).toBe(200);
     expect((await as(key, 'GET', '/v1/transaction')).status).toBe(200);
-    expect((await as(a, 'GET', `/v1/apikey/${made.body.id}`)).body).toMatchObject({ active: true, change_request: null });
+    expect((await as(a, 'GET', `/v1/apikey/${made.body.id}`)).body).toMatchObject({
+      active: true,
+      change_request: null,
+    });
     // Applied once: a second approval finds it decided.
     expect((await approve(a2, made.body.change_request)).status).toBe(409);
     expect(await storedAbout(made.body.change_request)).not.toContain(made.body.key);
@@ -115,7 +118,13 @@ describe('role grants and new users with administrative roles', () => {
     });
     expect(plain.status).toBe(200);
 
-    const admin = await as(a, 'POST', '/v1/user', { email: 'boss@test.kassa', name: 'Boss', roles: ['USER_ALL'] }, note);
+    const admin = await as(
+      a,
+      'POST',
+      '/v1/user',
+      { email: 'boss@test.kassa', name: 'Boss', roles: ['USER_ALL'] },
+      note,
+    );
     expect(admin.status).toBe(202);
     const count = async () =>
       (await t.db.query<{ n: number }>(sql`select count(*)::int as n from app_user where email = 'boss@test.kassa'`))[0]
@@ -189,8 +198,11 @@ describe('processor credentials', () => {
     expect(row.sealed).toMatch(/^kse1:/);
     expect(await storedAbout(id)).not.toContain(SECRET);
     expect(
-      (await t.db.query<{ n: number }>(sql`select count(*)::int as n from audit_log l where l::text like ${`%${SECRET}%`}`))[0]
-        .n,
+      (
+        await t.db.query<{ n: number }>(
+          sql`select count(*)::int as n from audit_log l where l::text like ${`%${SECRET}%`}`,
+        )
+      )[0].n,
     ).toBe(0);
 
     expect((await approve(provider, id)).body.code).toBe('self_approval');
@@ -254,7 +266,12 @@ describe('change_request webhooks and push', () => {
       sql`select payload, url from webhook where item_id = ${id}`,
     );
     expect(created.url).toBe('https://hooks.shop-a.test/k');
-    expect(created.payload.data).toMatchObject({ id, kind: 'bankaccount', status: 'pending', note: 'Needed for the new shop' });
+    expect(created.payload.data).toMatchObject({
+      id,
+      kind: 'bankaccount',
+      status: 'pending',
+      note: 'Needed for the new shop',
+    });
     expect(JSON.stringify(created.payload)).not.toContain('DE89370400440532013000');
     await approve(a2, id);
     expect(await events()).toEqual(['change_request.created', 'change_request.approved']);
@@ -262,13 +279,19 @@ describe('change_request webhooks and push', () => {
     const other = await as(a, 'POST', '/v1/bankaccount', { holder_name: 'No', iban: 'GB82WEST12345698765432' }, note);
     await reject(a2, other.body.change_request);
     expect(
-      (await t.db.query<{ event: string }>(sql`select event from webhook where item_id = ${other.body.change_request} order by created_at`)).map(
-        (w) => w.event,
-      ),
+      (
+        await t.db.query<{ event: string }>(
+          sql`select event from webhook where item_id = ${other.body.change_request} order by created_at`,
+        )
+      ).map((w) => w.event),
     ).toEqual(['change_request.created', 'change_request.rejected']);
     // Shop B's integrations hear nothing of shop A's requests.
     expect(
-      (await t.db.query<{ n: number }>(sql`select count(*)::int as n from webhook where event like 'change_request.%' and organisation_id <> ${world.shopA.id}`))[0].n,
+      (
+        await t.db.query<{ n: number }>(
+          sql`select count(*)::int as n from webhook where event like 'change_request.%' and organisation_id <> ${world.shopA.id}`,
+        )
+      )[0].n,
     ).toBe(0);
   });
 
@@ -285,7 +308,9 @@ describe('change_request webhooks and push', () => {
       sql`select id from change_request where status = 'emergency' and entity_id = ${applied.body.id}`,
     );
     expect(
-      (await t.db.query<{ event: string }>(sql`select event from webhook where item_id = ${request.id}`)).map((w) => w.event),
+      (await t.db.query<{ event: string }>(sql`select event from webhook where item_id = ${request.id}`)).map(
+        (w) => w.event,
+      ),
     ).toEqual(['change_request.emergency']);
     const [push] = await t.db.query<{ payload: Record<string, unknown> }>(
       sql`select payload from job where queue = 'push.event' and payload->>'id' = ${request.id}`,
@@ -302,7 +327,11 @@ describe('a governed create with an Idempotency-Key', () => {
     const body = {
       name: 'Retried',
       payment_product: 'card',
-      details: { if: [{ name: 'amount', operator: '>', value: '100' }], then: world.processorId, else: world.processorId },
+      details: {
+        if: [{ name: 'amount', operator: '>', value: '100' }],
+        then: world.processorId,
+        else: world.processorId,
+      },
     };
     const headers = { ...note, 'idempotency-key': `routing-${Date.now()}` };
     const first = await as(a, 'POST', '/v1/routing', body, headers);
@@ -311,7 +340,11 @@ describe('a governed create with an Idempotency-Key', () => {
     expect(second.status).toBe(202);
     expect(second.body).toEqual(first.body);
     expect(
-      (await t.db.query<{ n: number }>(sql`select count(*)::int as n from change_request where entity_name = 'Retried'`))[0].n,
+      (
+        await t.db.query<{ n: number }>(
+          sql`select count(*)::int as n from change_request where entity_name = 'Retried'`,
+        )
+      )[0].n,
     ).toBe(1);
     // The same key with another body is refused.
     expect((await as(a, 'POST', '/v1/routing', { ...body, name: 'Other' }, headers)).status).toBe(422);

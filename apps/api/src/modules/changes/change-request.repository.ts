@@ -168,4 +168,3 @@ export const findEndpointUrls = async (db: Queryable, organisationId: string) =>
       where starts_with(w.path, o.path) and (o.merchant_id = w.merchant_id or (w.merchant_id is null and o.id = w.id))
       order by e.url limit 20`)
   ).map((row) => row.url);
-

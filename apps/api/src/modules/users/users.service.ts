@@ -12,14 +12,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { ownerScope } from '../../query/owner.ts';
 import { getEntity } from '../../query/repository.ts';
 import { findOrganisationInSubtree } from '../../query/write.repository.ts';
-import {
-  actOnEntity,
-  defineWrite,
-  type AuditNote,
-  noteOf,
-  type PlannedWrite,
-  writeEntity,
-} from '../../query/write.ts';
+import { actOnEntity, defineWrite, type AuditNote, noteOf, type PlannedWrite, writeEntity } from '../../query/write.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
 import { requestEmailChangeByAdministrator } from '../auth/email-change.service.ts';
 import { clearUserMfa } from '../auth/mfa.repository.ts';
@@ -122,7 +115,14 @@ export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx:
     const person = { email: body.email, name: body.name, language: body.language };
     const id = newId('usr');
     const sent = { ...body, organisation: org.id };
-    await pass(await userPlan(tx, side, { action: 'create', id, organisationId: org.id, body: sent }, { next: roles, previous: [] }));
+    await pass(
+      await userPlan(
+        tx,
+        side,
+        { action: 'create', id, organisationId: org.id, body: sent },
+        { next: roles, previous: [] },
+      ),
+    );
     await insertUser(tx, { id, organisationId: org.id, ...person, passwordHash: null, roles });
     await sendWelcomeMail(tx, { id, ...person }, side === 'psp', ctx.publicUrl);
     // The route answers 200 (the spec's), and the entry says so.
