@@ -71,7 +71,9 @@ describe('four eyes on API keys and administrative users, in the forms', () => {
       await page.goto('/users');
       await page.getByRole('button', { name: text.newUser }).click();
       const userForm = drawer(page);
-      await userForm.getByLabel(text.email, { exact: true }).fill(`${unique('boss')}@kassa.test`.toLowerCase());
+      await userForm
+        .getByLabel(text.email, { exact: true })
+        .fill(`boss-${Date.now()}-${language.toLowerCase()}@kassa.test`);
       await userForm.getByLabel(text.name, { exact: true }).fill('Boss');
       // A plain role applies at once: no notice.
       await pickRole(page, text.roles, 'TRANSACTION_LIST');
