@@ -38,7 +38,11 @@ export const ChangeNote = ({
         title={t('changes.waiting')}
         description={
           <>
-            {t('changes.waitingHelp')} <Link to="/changes">{t('changes.openChanges')}</Link>
+            {t('changes.waitingHelp')}{' '}
+            {/* Underlined: in the alert's text a link must not rely on colour alone (WCAG 1.4.1). */}
+            <Link to="/changes" style={{ textDecoration: 'underline' }}>
+              {t('changes.openChanges')}
+            </Link>
           </>
         }
       />
