@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
 import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
-import { drawer, SLOW } from '../support/ui.ts';
+import { animationsDone, drawer, SLOW } from '../support/ui.ts';
 import { unique } from '../support/unique.ts';
 
 const suite = useServerAndBrowser();
@@ -65,6 +65,7 @@ describe('four eyes on API keys and administrative users, in the forms', () => {
       await form.getByRole('button', { name: text.ask }).click();
       const modal = page.locator('.ant-modal-container:visible').first();
       await expect.poll(() => modal.innerText(), SLOW).toContain(text.keyWaits);
+      await animationsDone(page);
       await screenshot(page, `four-eyes-apikey-created-${language}`);
       await page.keyboard.press('Escape');
 
