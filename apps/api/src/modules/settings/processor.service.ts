@@ -11,7 +11,6 @@ import { badRequest, type ErrorDetail, forbidden, HttpError, notFoundAt } from '
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import type { RowOf } from '../../query/entity.ts';
 import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
 import {
   findProcessorDetails,
