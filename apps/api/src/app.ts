@@ -57,6 +57,7 @@ import { settlementUpdateRoutes } from './modules/admin/settlement-update.routes
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { cacheRoutes, registerCacheGenerations } from './modules/admin/cache.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { CHANGE_REQUESTS_DOC } from './modules/changes/change-requests.doc.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 
 export type BuildOptions = { config: Config; db: Db; logger?: LogTarget };
@@ -101,6 +102,7 @@ export const buildApp = async ({ config, db, logger = false }: BuildOptions): Pr
           'Test mode: every payment-side row (transactions, refunds, chargebacks, customers, links, subscriptions, scheduled transactions, webhook deliveries, settlements, payouts, reports) is `live` or `test`. A request acts in one mode: an API key’s (`ksk_live_…` or `ksk_test_…`, chosen with `mode` when the key is made; keys made before test mode are live), or the signed-in person’s choice (`POST /v1/auth/mode`, answered in `GET /v1/auth/me` as `mode`). Every list, count, export, detail, statistic and report is filtered to the mode, a row of the other mode answers 404 like an unknown id, and every row a request makes is of its mode. Test payments go to the sandbox acquirer only (`GET /v1/test-cards`); live statistics, settlements and payouts never include test rows, and in test mode every statistic answers the test rows. Configuration is shared by both modes, except that a payment profile may name separate test URLs for its webhooks (`test_webhook_transaction_update`, `test_webhook_refund_update`, `test_webhook_chargeback_update`): test-mode webhooks go there when set.',
       },
       servers: [{ url: '/' }],
+      tags: [{ name: 'changerequest', description: CHANGE_REQUESTS_DOC }],
       // Every /v1/ route takes either a signed-in browser's session cookie or an integration's API key.
       components: {
         securitySchemes: {

@@ -91,6 +91,66 @@ const FIXTURES: Record<string, Fixture> = {
     table: 'card_add_link',
     status: 201,
   },
+  // Governed creates (issue 35) take a key: without a policy they answer 201 like any create.
+  'POST /v1/routing': {
+    who: 'a',
+    call: async () => ({
+      url: '/v1/routing',
+      body: {
+        name: 'Idem routing',
+        payment_product: 'card',
+        details: {
+          if: [{ name: 'amount', operator: '>', value: '1' }],
+          then: world.processorId,
+          else: world.processorId,
+        },
+      },
+    }),
+    table: 'routing',
+    status: 201,
+  },
+  'POST /v1/validationruleset': {
+    who: 'a',
+    call: async () => ({
+      url: '/v1/validationruleset',
+      body: { name: 'Idem ruleset', action: 'block', rules: [{ name: 'amount', operator: '>', value: '5000' }] },
+    }),
+    table: 'validation_ruleset',
+    status: 201,
+  },
+  'POST /v1/paymentprofile': {
+    who: 'a',
+    call: async () => ({
+      url: '/v1/paymentprofile',
+      body: { name: 'Idem profile', display_name: 'Idem profile', organisation: world.shopA.id },
+    }),
+    table: 'payment_profile',
+    status: 201,
+  },
+  'POST /v1/bankaccount': {
+    who: 'a',
+    call: async () => ({ url: '/v1/bankaccount', body: { holder_name: 'Idem', iban: 'NL91ABNA0417164300' } }),
+    table: 'bank_account',
+    status: 201,
+  },
+  'POST /v1/processor': {
+    who: 'provider',
+    call: async () => ({
+      url: '/v1/processor',
+      body: {
+        name: 'Idem processor',
+        organisation: world.provider.id,
+        description: 'Cards',
+        type: 'processor',
+        payment_product: 'card',
+        provider: 'sandbox',
+        user: 'idem',
+        details: [{ name: 'api_key', value: 'idem-secret-value' }],
+      },
+    }),
+    table: 'processor',
+    status: 201,
+  },
 };
 
 beforeAll(async () => {
@@ -99,6 +159,7 @@ beforeAll(async () => {
   const users = await signInTestUsers(t.app, TEST_PASSWORD);
   callers = { a: users.a, provider: users.provider };
   customerA = await insertTestCustomer(t.db, world.shopA);
+  await t.db.query(sql`update organisation set features = '{collecting}' where id = ${world.shopA.id}`);
 });
 afterAll(() => t.close());
 

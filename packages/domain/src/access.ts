@@ -1,5 +1,22 @@
 import { person, type RoleList } from './roles.ts';
 
+/** Who makes the governed changes of people, keys, credentials and payout settings (issue 35): they see and decide those requests. */
+const GOVERNED_PEOPLE_AND_CREDENTIALS = [
+  'PLATFORMUSER_ALL',
+  'PLATFORMUSER_CREATE',
+  'PLATFORMUSER_UPDATE',
+  'PSP_USER_ALL',
+  'PSP_USER_CREATE',
+  'PSP_USER_UPDATE',
+  'APIKEY_ALL',
+  'APIKEY_CREATE',
+  'PSP_APIKEY_ALL',
+  'PSP_APIKEY_CREATE',
+  'PSP_PROCESSOR_ALL',
+  'PSP_PROCESSOR_UPDATE',
+  'PSP_SETTLEMENT_PROFILE_ALL',
+] as const;
+
 /**
  * The one table of who may do what. The server's guards, the SPA's route guards and the
  * navigation menu all read it, so a role set is written down exactly once.
@@ -179,6 +196,7 @@ export const access = {
       'PAYMENT_PROFILE_UPDATE',
       'BANK_ACCOUNT_ALL',
       'BANK_ACCOUNT_UPDATE',
+      ...GOVERNED_PEOPLE_AND_CREDENTIALS,
     ],
     decide: person([
       'USER_ALL',
@@ -191,6 +209,7 @@ export const access = {
       'PAYMENT_PROFILE_UPDATE',
       'BANK_ACCOUNT_ALL',
       'BANK_ACCOUNT_UPDATE',
+      ...GOVERNED_PEOPLE_AND_CREDENTIALS,
     ]),
     policy: person(['USER_ALL', 'CHANGE_POLICY_UPDATE']),
     emergency: ['CHANGE_EMERGENCY'],

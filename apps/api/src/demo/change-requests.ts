@@ -30,7 +30,7 @@ export const createDemoChangeRequests = async (db: Db): Promise<void> => {
   await db.query(sql`insert into routing (id, organisation_id, merchant_id, name, payment_product, processors, details)
     values (${routing}, ${merchant.id}, ${merchant.id}, 'Noordlicht cards', 'card', ${processorsOf(current)}, ${JSON.stringify(current)})`);
   await db.query(sql`insert into change_policy (organisation_id, kinds, expiry_hours, updated_by)
-    values (${merchant.id}, ${['routing', 'validationruleset', 'paymentprofile', 'bankaccount']}, 168, ${approver.id})
+    values (${merchant.id}, ${['routing', 'validationruleset', 'paymentprofile', 'bankaccount', 'settlement-profile', 'apikey', 'user']}, 168, ${approver.id})
     on conflict (organisation_id) do nothing`);
   const [row] = await db.query<Record<string, unknown>>(sql`select * from routing where id = ${routing}`);
   const base = versionOf(row);

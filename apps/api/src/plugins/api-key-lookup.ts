@@ -26,16 +26,16 @@ export type ApiKeyIdentity = {
   org_path: string;
 };
 
-/** The live key with this hash and its organisation; revoked keys and keys of a deactivated merchant are not found. */
+/** The live key with this hash and its organisation; revoked keys, keys waiting for approval (issue 35) and keys of a deactivated merchant are not found. */
 export const findLiveKey = async (db: Queryable, keyHash: string): Promise<ApiKeyIdentity | undefined> =>
   (
     await db.query<ApiKeyIdentity>(
       sql.prepared(
-        'kassa_api_key_lookup_2',
+        'kassa_api_key_lookup_3',
         sql`
     select k.id, k.mode, k.name, k.roles, k.last_used_at, o.id as org_id, o.name as org_name, o.type as org_type, o.path as org_path
     from api_key k join organisation o on o.id = k.organisation_id
-    where k.key_hash = ${keyHash} and k.revoked_at is null
+    where k.key_hash = ${keyHash} and k.revoked_at is null and k.pending_change_request is null
       and not exists (select 1 from organisation m where m.id = o.merchant_id and not m.active)`,
       ),
     )

@@ -54,6 +54,8 @@ export type WriteDef<E extends EntityDef = EntityDef> = {
    * read in the caller's scope (a subscription is its plan's, a link its payment profile's).
    */
   owner?: (tx: Queryable, actor: Actor, body: Record<string, unknown>) => Promise<Owner>;
+  /** What the answer adds to the row as read (a processor's credential names and hints), also in a stored idempotent answer. */
+  answer?: (db: Queryable, row: Record<string, unknown>) => Promise<Record<string, unknown>>;
 };
 
 const defs: WriteDef[] = [];
@@ -153,8 +155,10 @@ export type PlannedWrite = {
   owner: Owner;
   ownerScope: Scope;
   body: Record<string, unknown>;
-  /** The locked row (update, delete). */
+  /** The locked row (update, delete): its digest is the version a request is made against. */
   row?: Record<string, unknown>;
+  /** The service's own word on whether this change is risky (a role grant is only when it gives an administrative role). */
+  governed?: boolean;
 };
 
 /**
@@ -165,12 +169,22 @@ export type PlannedWrite = {
 export type ChangeGate = {
   decide(tx: Queryable, actor: Actor, plan: PlannedWrite): Promise<'apply' | 'defer'>;
   defer(db: Db, actor: Actor, plan: PlannedWrite): Promise<never>;
+  /** Stores the request of a change that is written now but takes effect only once approved (an API key); its id. */
+  hold(tx: Queryable, actor: Actor, plan: PlannedWrite): Promise<string>;
 };
 let changeGate: ChangeGate | undefined;
 /** Installs the gate (once, at start-up); every write declared with `defineWrite` passes it. */
 export const setChangeGate = (gate: ChangeGate) => {
   changeGate = gate;
 };
+
+/**
+ * For a write that is made at once but takes effect only when approved (an API key made under the
+ * policy works once its request is approved): the id of the request stored in `tx` for it, or
+ * null when the policy does not cover it (or an emergency applies it at once).
+ */
+export const holdForApproval = async (tx: Queryable, actor: Actor, plan: PlannedWrite): Promise<string | null> =>
+  changeGate && (await changeGate.decide(tx, actor, plan)) === 'defer' ? changeGate.hold(tx, actor, plan) : null;
 
 /** Rolls the dry run of a deferred write back (nothing of it may stay). */
 class Deferred extends Error {}
@@ -228,14 +242,16 @@ const audit = (
     ...extra,
   });
 
-const reread = <E extends EntityDef>(db: Queryable, actor: Actor, def: WriteDef<E>, id: string): Promise<RowOf<E>> =>
-  getEntity(
-    actor.replay?.tx ?? db,
-    def.entity,
-    actor.scope,
-    id,
-    def.populate ? { _populate: def.populate } : undefined,
-  );
+const reread = async <E extends EntityDef>(
+  db: Queryable,
+  actor: Actor,
+  def: WriteDef<E>,
+  id: string,
+): Promise<RowOf<E>> => {
+  const q = actor.replay?.tx ?? db;
+  const row = await getEntity(q, def.entity, actor.scope, id, def.populate ? { _populate: def.populate } : undefined);
+  return def.answer ? ((await def.answer(q, row as Record<string, unknown>)) as RowOf<E>) : row;
+};
 
 /**
  * A creating call with an `Idempotency-Key` (`actor.answer`): the answer is re-read in the write's
@@ -419,10 +435,10 @@ export const writeEntity = async <E extends EntityDef, R extends { id: string; n
   db: Db,
   actor: Actor,
   def: WriteDef<E>,
-  work: (tx: Queryable) => Promise<R>,
+  work: (tx: Queryable, pass: (plan: PlannedWrite) => Promise<void>) => Promise<R>,
 ): Promise<R & { row: () => Promise<RowOf<E>> }> => {
-  const written = await inTransaction(db, actor, def, async (tx) => {
-    const result = await work(tx);
+  const written = await gated(db, actor, def, async (tx, pass) => {
+    const result = await work(tx, pass);
     for (const note of result.notes)
       await recordAudit(tx, {
         ...actor.audit,
@@ -447,11 +463,16 @@ export const actOnEntity = async <E extends EntityDef>(
   actor: Actor,
   def: WriteDef<E>,
   id: string,
-  rules: (ctx: { tx: Queryable; row: Record<string, unknown> }) => Promise<Acted>,
+  rules: (ctx: {
+    tx: Queryable;
+    row: Record<string, unknown>;
+    /** A governed action passes the gate before it writes (modules/changes). */
+    pass: (plan: PlannedWrite) => Promise<void>;
+  }) => Promise<Acted>,
 ): Promise<RowOf<E>> => {
-  const written = await writeEntity(db, actor, def, async (tx) => {
+  const written = await writeEntity(db, actor, def, async (tx, pass) => {
     const row = await lockInScope(tx, actor, def, id);
-    const { values = {}, notes } = await rules({ tx, row });
+    const { values = {}, notes } = await rules({ tx, row, pass });
     const set = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
     if (Object.keys(set).length) await updateRow(tx, def.table ?? def.entity.table, id, set);
     return { id, notes };

@@ -18,12 +18,15 @@ export const ChangeNote = ({
   onNote,
   showErrors,
   waiting,
+  help,
 }: {
   needed: boolean;
   note: string;
   onNote: (note: string) => void;
   showErrors: boolean;
   waiting?: string | null;
+  /** What waiting means for this kind, where it differs (a key is made at once and works once approved). */
+  help?: string;
 }) => {
   const { t } = useTranslation();
   if (waiting)
@@ -35,7 +38,11 @@ export const ChangeNote = ({
         title={t('changes.waiting')}
         description={
           <>
-            {t('changes.waitingHelp')} <Link to="/changes">{t('changes.openChanges')}</Link>
+            {t('changes.waitingHelp')}{' '}
+            {/* Underlined: in the alert's text a link must not rely on colour alone (WCAG 1.4.1). */}
+            <Link to="/changes" style={{ textDecoration: 'underline' }}>
+              {t('changes.openChanges')}
+            </Link>
           </>
         }
       />
@@ -44,7 +51,12 @@ export const ChangeNote = ({
   const missing = showErrors && !note.trim();
   return (
     <>
-      <Alert type="warning" showIcon title={t('changes.needsApproval')} description={t('changes.needsApprovalHelp')} />
+      <Alert
+        type="warning"
+        showIcon
+        title={t('changes.needsApproval')}
+        description={help ?? t('changes.needsApprovalHelp')}
+      />
       <Form.Item
         label={t('changes.note')}
         required

@@ -1,5 +1,11 @@
 /** One changed leaf between two versions: a dotted path with its value before and after. */
-export type ChangeLine = { path: string; before: unknown; after: unknown };
+export type ChangeLine = {
+  path: string;
+  before: unknown;
+  after: unknown;
+  /** A secret field (a credential): it changes, and neither value is shown. */
+  secret?: true;
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
 

@@ -13,6 +13,15 @@ export const CHANGE_KINDS = {
   validationruleset: {},
   paymentprofile: { fields: ['processors', 'routing', 'intelligent_routing'] },
   bankaccount: {},
+  // Payout settings: which bank account, schedule and package a merchant is settled with.
+  'settlement-profile': {},
+  // Processor credentials (the provider's): its details and login; the request keeps them sealed.
+  processor: { fields: ['details', 'user'] },
+  // A key is made at once and shown once, but works only once approved (decisions.md).
+  apikey: {},
+  // Role grants and new users, when they give an administrative role (`isAdministrativeRole`).
+  user: { fields: ['roles'] },
+  'psp/user': { fields: ['roles'] },
 } as const satisfies Record<string, { fields?: readonly string[] }>;
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 export const CHANGE_KIND_NAMES = Object.keys(CHANGE_KINDS) as ChangeKind[];
@@ -23,6 +32,16 @@ export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 /** The request headers of a change under the policy: the reason (required) and, for an emergency, its reason. */
 export const CHANGE_NOTE_HEADER = 'kassa-change-note';
 export const CHANGE_EMERGENCY_HEADER = 'kassa-change-emergency';
+
+/**
+ * Roles that administer: every `…_ALL` role, the provider's own, and those that manage people, keys
+ * or change control. Granting one (to a new or an existing user) is a governed change of kind `user`.
+ */
+export const isAdministrativeRole = (role: string): boolean =>
+  role === 'PSP' ||
+  role === 'PSP_SUPER' ||
+  role.endsWith('_ALL') ||
+  /^(PLATFORMUSER|PSP_USER|APIKEY|PSP_APIKEY|CHANGE)_/.test(role);
 
 /** `GET /v1/changerequest` rows: a change waiting for (or decided by) a second person. */
 export const ZChangeRequestRow = z

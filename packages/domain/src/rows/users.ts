@@ -54,6 +54,8 @@ export const ZApiKeyRow = z
     revoked_at: ZTimestamp.nullable(),
     revoked_by: z.string().nullable(),
     active: z.boolean(),
+    /** The change request that must be approved before the key works (four eyes, issue 35); null once approved or without one. */
+    change_request: z.string().nullable(),
   })
   .meta({ id: 'ApiKeyRow' });
 export type TApiKeyRow = WireOf<typeof ZApiKeyRow>;

@@ -3,7 +3,13 @@ import { secret } from './secret.ts';
 import { withoutCredentials } from './webhooks.ts';
 
 /** The events a user can be told about by push notification (picked in the profile; issue 13). */
-export const PUSH_EVENTS = ['chargeback.created', 'webhook.failing', 'settlement.paid'] as const;
+export const PUSH_EVENTS = [
+  'chargeback.created',
+  'webhook.failing',
+  'settlement.paid',
+  // An emergency change applied at once, to approve after the fact (issue 35): told to those who may approve it.
+  'change_request.emergency',
+] as const;
 export type TPushEvent = (typeof PUSH_EVENTS)[number];
 
 const base64url = z

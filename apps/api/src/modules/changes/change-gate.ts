@@ -6,8 +6,12 @@ import {
   diffSnapshots,
   hasAccess,
   type ChangeKind,
+  type ChangeLine,
 } from '@kassa/domain';
 import { ChangeRequested } from '../../lib/change-requested.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
+import { MASK } from '../../plugins/audit-mask.ts';
+import { maskSecretsBySchema, secretValuesBySchema } from '../../plugins/secret-schema.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -18,6 +22,7 @@ import { replayableWrite } from '../../query/crud.ts';
 import { getEntity } from '../../query/repository.ts';
 import type { ChangeGate, PlannedWrite } from '../../query/write.ts';
 import { backtestRouting, backtestRuleset } from '../risk/backtest.service.ts';
+import { announceChange, pushEmergency } from './change-events.ts';
 import {
   findMerchantUsers,
   findPoliciesAbove,
@@ -53,7 +58,7 @@ export const versionOf = (row: Record<string, unknown>) =>
 
 const governs = (plan: PlannedWrite): plan is PlannedWrite & { def: { path: ChangeKind } } => {
   const spec = (CHANGE_KINDS as Record<string, { fields?: readonly string[] }>)[plan.def.path];
-  if (!spec) return false;
+  if (!spec || plan.governed === false) return false;
   if (!spec.fields || plan.action === 'delete') return true;
   return spec.fields.some((field) => plan.body[field] !== undefined);
 };
@@ -67,6 +72,9 @@ type Prepared = {
   name: string | null;
   base: string | null;
   expiryHours: number;
+  /** The body as sent, sealed, when its schema marks a field of it secret (`body` then holds those masked). */
+  sealed: string | null;
+  diff: ChangeLine[];
 };
 const prepared = new WeakMap<PlannedWrite, Prepared>();
 
@@ -83,13 +91,55 @@ const prepare = async (tx: Queryable, plan: PlannedWrite, expiryHours: number): 
     plan.action === 'delete'
       ? Object.fromEntries(Object.entries(current).filter(([key]) => !META.has(key)))
       : Object.fromEntries(Object.keys(sent).map((key) => [key, plan.row ? (current[key] ?? null) : null]));
-  const body = plan.action === 'create' ? { ...sent, organisation: plan.owner.organisationId } : sent;
+  const asSent = plan.action === 'create' ? { ...sent, organisation: plan.owner.organisationId } : sent;
   const next = { ...current, ...sent };
   const name = String(next.name ?? next.holder_name ?? plan.id);
-  return { body, before, next, name, base: plan.row ? versionOf(plan.row) : null, expiryHours };
+  // Secrets (processor credentials) are kept only sealed; what is shown and answered has them masked.
+  const schemas = replayableWrite(plan.def.path)?.schemas;
+  const schema = plan.action === 'create' ? schemas?.create : schemas?.update;
+  const secret = secretValuesBySchema(schema, asSent).length > 0;
+  const body = secret ? (maskSecretsBySchema(schema, asSent, MASK) as Record<string, unknown>) : asSent;
+  // With secrets, every leaf is its own line (a new list of credentials too), so each secret one says only "changed".
+  const lines = diffSnapshots(before, plan.action === 'delete' ? {} : sentFields(body));
+  const diff = secret
+    ? lines
+        .flatMap((line) => (line.before === null ? leavesOf(line.after, line.path) : [line]))
+        .map((line) =>
+          line.after === MASK || line.before === MASK
+            ? { path: line.path, before: null, after: null, secret: true as const }
+            : line,
+        )
+    : lines;
+  return {
+    body,
+    before,
+    next,
+    name,
+    base: plan.row ? versionOf(plan.row) : null,
+    expiryHours,
+    sealed: secret ? encryptSecret(JSON.stringify(asSent)) : null,
+    diff,
+  };
 };
 
-const requestOf = (actor: Actor, plan: PlannedWrite, p: Prepared, id: string, status: 'pending' | 'emergency') => ({
+/** A new value as lines of its leaves, each from nothing. */
+const leavesOf = (value: unknown, path: string): ChangeLine[] =>
+  value !== null && typeof value === 'object'
+    ? Object.entries(value).flatMap(([key, item]) => leavesOf(item, `${path}.${key}`))
+    : [{ path, before: null, after: value ?? null }];
+
+/** The body an approval applies: as sent (unsealed), not as shown. */
+export const bodyToApply = (request: { body: Record<string, unknown>; sealed: string | null }) =>
+  request.sealed ? (JSON.parse(decryptSecret(request.sealed)) as Record<string, unknown>) : request.body;
+
+/** `held`: made now, effective once approved (an API key): the request names the row it made. */
+const requestOf = (
+  actor: Actor,
+  plan: PlannedWrite,
+  p: Prepared,
+  id: string,
+  status: 'pending' | 'emergency' | 'held',
+) => ({
   id,
   organisationId: plan.owner.organisationId,
   merchantId: plan.owner.merchantId,
@@ -98,11 +148,12 @@ const requestOf = (actor: Actor, plan: PlannedWrite, p: Prepared, id: string, st
   entityId: plan.action === 'create' && status === 'pending' ? null : plan.id,
   entityName: p.name,
   body: p.body,
+  sealed: p.sealed,
   before: p.before,
-  diff: diffSnapshots(p.before, plan.action === 'delete' ? {} : sentFields(p.body)),
+  diff: p.diff,
   baseVersion: p.base,
   note: actor.change?.note ?? actor.change?.emergency ?? '',
-  status,
+  status: status === 'held' ? ('pending' as const) : status,
   emergencyReason: status === 'emergency' ? (actor.change?.emergency ?? null) : null,
   expiryHours: p.expiryHours,
   requestedBy: actor.userId,
@@ -114,10 +165,27 @@ const auditRequest = (tx: Queryable, actor: Actor, id: string, type: string, det
   recordAudit(tx, { ...actor.audit, type, responseCode: 202, entity: 'change_request', entityId: id, detail });
 
 /** Every user of the merchant who could approve a change of this kind is told of an emergency change (they approve it after the fact). */
-const tellApprovers = async (tx: Queryable, actor: Actor, plan: PlannedWrite, name: string | null, reason: string) => {
+const tellApprovers = async (
+  tx: Queryable,
+  actor: Actor,
+  plan: PlannedWrite,
+  id: string,
+  name: string | null,
+  reason: string,
+) => {
   const crud = replayableWrite(plan.def.path);
   if (!crud || !plan.owner.merchantId) return;
   const roles = plan.action === 'create' ? crud.roles.create : crud.roles.update;
+  await pushEmergency(
+    tx,
+    {
+      id,
+      organisationId: plan.owner.organisationId,
+      what: `${plan.def.label} ${name ?? plan.id}`,
+      requestedBy: actor.userId,
+    },
+    roles.filter((role) => /^[A-Z_]+$/.test(role)),
+  );
   for (const user of await findMerchantUsers(tx, plan.owner.merchantId)) {
     if (user.id === actor.userId || !hasAccess(user.roles, roles)) continue;
     const nl = user.language.startsWith('nl');
@@ -160,7 +228,8 @@ export const changeGate: ChangeGate = {
       const id = newId('chr');
       await insertChangeRequest(tx, requestOf(actor, plan, p, id, 'emergency'));
       await auditRequest(tx, actor, id, 'change_request_emergency', { kind: plan.def.path, reason: emergency });
-      await tellApprovers(tx, actor, plan, p.name, emergency);
+      await tellApprovers(tx, actor, plan, id, p.name, emergency);
+      await announceChange(tx, id, 'emergency');
       return 'apply';
     }
     if (!actor.change?.note)
@@ -177,17 +246,31 @@ export const changeGate: ChangeGate = {
     const p = prepared.get(plan);
     if (!p) throw new Error('change request not prepared');
     const id = newId('chr');
+    const answer = {
+      change_request: id,
+      status: 'pending' as const,
+      message: 'This change waits for the approval of a second person',
+    };
     await db.transaction(async (tx) => {
       await insertChangeRequest(tx, requestOf(actor, plan, p, id, 'pending'));
       await auditRequest(tx, actor, id, 'change_request_created', { kind: plan.def.path, action: plan.action });
+      await announceChange(tx, id, 'created');
+      // A create sent with an Idempotency-Key: its 202 commits with the request, so a retry answers the same request.
+      await actor.answer?.record(tx, 202, answer);
     });
     // The request stands without its backtest should the replay fail (the approver sees none attached).
     await attachBacktest(db, actor, plan, p, id).catch(() => undefined);
-    throw new ChangeRequested({
-      change_request: id,
-      status: 'pending',
-      message: 'This change waits for the approval of a second person',
-    });
+    throw new ChangeRequested(answer);
+  },
+
+  async hold(tx, actor, plan) {
+    const p = prepared.get(plan);
+    if (!p) throw new Error('change request not prepared');
+    const id = newId('chr');
+    await insertChangeRequest(tx, requestOf(actor, plan, p, id, 'held'));
+    await auditRequest(tx, actor, id, 'change_request_created', { kind: plan.def.path, action: plan.action });
+    await announceChange(tx, id, 'created');
+    return id;
   },
 };
 

@@ -44,17 +44,20 @@ export type NewChangeRequest = {
   requestedBy: string;
   requestedByName: string | null;
   requestedWith: string;
+  /** The body as sent, sealed, when it holds secrets (`body` then holds them masked). */
+  sealed: string | null;
 };
 
 export const insertChangeRequest = (db: Queryable, r: NewChangeRequest) =>
   db.query(sql`insert into change_request (id, organisation_id, merchant_id, kind, action, entity_id, entity_name,
       body, before, diff, base_version, note, status, emergency, emergency_reason, due_at, expires_at,
-      requested_by, requested_by_name, requested_with)
+      requested_by, requested_by_name, requested_with, sealed)
     values (${r.id}, ${r.organisationId}, ${r.merchantId}, ${r.kind}, ${r.action}, ${r.entityId}, ${r.entityName},
       ${JSON.stringify(r.body)}, ${JSON.stringify(r.before)}, ${JSON.stringify(r.diff)}, ${r.baseVersion}, ${r.note},
       ${r.status}, ${r.status === 'emergency'}, ${r.emergencyReason},
       ${r.status === 'emergency' ? sql`now() + interval '24 hours'` : null},
-      now() + make_interval(hours => ${r.expiryHours}), ${r.requestedBy}, ${r.requestedByName}, ${r.requestedWith})`);
+      now() + make_interval(hours => ${r.expiryHours}), ${r.requestedBy}, ${r.requestedByName}, ${r.requestedWith},
+      ${r.sealed})`);
 
 export const saveBacktest = (db: Queryable, id: string, backtest: unknown) =>
   db.query(sql`update change_request set backtest = ${JSON.stringify(backtest)} where id = ${id}`);
@@ -67,6 +70,7 @@ export type LockedChangeRequest = {
   action: 'create' | 'update' | 'delete';
   entity_id: string | null;
   body: Record<string, unknown>;
+  sealed: string | null;
   base_version: string | null;
   note: string;
   status: string;
@@ -80,7 +84,7 @@ export type LockedChangeRequest = {
 export const lockChangeRequest = async (db: Queryable, id: string, conditions: Sql[]) =>
   (
     await db.query<LockedChangeRequest>(sql`
-      select e.id, e.organisation_id, e.merchant_id, e.kind, e.action, e.entity_id, e.body, e.base_version, e.note,
+      select e.id, e.organisation_id, e.merchant_id, e.kind, e.action, e.entity_id, e.body, e.sealed, e.base_version, e.note,
         e.status, e.expires_at <= now() as expired, e.requested_by,
         (select k.created_by from api_key k where k.id = e.requested_by) as key_owner
       from change_request e where ${sql.join([sql`e.id = ${id}`, ...conditions], ' and ')} for update`)
@@ -120,3 +124,47 @@ export const countAwaiting = async (db: Queryable, userId: string, kinds: string
         ' and ',
       )}`)
   )[0].count;
+
+/** What a `change_request.*` webhook and push say of a request (never its body: it may hold credentials). */
+export type ChangeEventRow = {
+  id: string;
+  organisation_id: string;
+  merchant_id: string | null;
+  kind: string;
+  action: string;
+  entity_id: string | null;
+  entity_name: string | null;
+  status: string;
+  emergency: boolean;
+  note: string;
+  requested_by: string;
+  requested_by_name: string | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decision_comment: string | null;
+  expires_at: Date;
+  due_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+export const findChangeEvent = async (db: Queryable, id: string) =>
+  (
+    await db.query<ChangeEventRow>(sql`select id, organisation_id, merchant_id, kind, action, entity_id, entity_name,
+      status, emergency, note, requested_by, requested_by_name, decided_by, decided_by_name, decision_comment,
+      expires_at, due_at, created_at, updated_at
+      from change_request where id = ${id}`)
+  )[0];
+
+/**
+ * The webhook URLs an organisation's integrations registered (`POST /v1/webhook/secret`) on the path
+ * from the organisation up to its merchant (or the provider, for its own requests): each hears of
+ * the organisation's change requests once.
+ */
+export const findEndpointUrls = async (db: Queryable, organisationId: string) =>
+  (
+    await db.query<{ url: string }>(sql`select distinct e.url from webhook_endpoint e
+      join organisation o on o.id = e.organisation_id
+      join organisation w on w.id = ${organisationId}
+      where starts_with(w.path, o.path) and (o.merchant_id = w.merchant_id or (w.merchant_id is null and o.id = w.id))
+      order by e.url limit 20`)
+  ).map((row) => row.url);

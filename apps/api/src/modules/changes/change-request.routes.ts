@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, ZChangeAccepted, ZChangeDecision, ZChangePolicy, ZChangePolicyUpdate } from '@kassa/domain';
-import { actorOf } from '../../plugins/actor.ts';
+import { actorOf, personActorOf } from '../../plugins/actor.ts';
 import { authOf } from '../../plugins/auth-context.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { setChangeGate } from '../../query/write.ts';
@@ -52,7 +52,7 @@ export const changeRequestRoutes = async (fastify: FastifyInstance) => {
       handler: (request) =>
         decideChangeRequest(
           app.db,
-          actorOf(request),
+          personActorOf(request),
           authOf(request).roles,
           request.params.id,
           verdict,
@@ -73,7 +73,7 @@ export const changeRequestRoutes = async (fastify: FastifyInstance) => {
       params: ZIdParams,
       response: { 202: ZChangeAccepted },
     },
-    handler: (request) => renewChangeRequest(app.db, actorOf(request), request.params.id),
+    handler: (request) => renewChangeRequest(app.db, personActorOf(request), request.params.id),
   });
 
   app.get('/v1/changepolicy', {

@@ -1,14 +1,15 @@
 import { CHANGE_KIND_NAMES, hasAccess, type TChangePolicy, type TChangePolicyUpdate } from '@kassa/domain';
 import { ChangeRequested } from '../../lib/change-requested.ts';
 import { badRequest, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
-import type { Actor } from '../../plugins/actor.ts';
+import type { Actor, PersonActor } from '../../plugins/actor.ts';
 import { recordAudit } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { replayableWrite, type Replayable } from '../../query/crud.ts';
 import { getEntity } from '../../query/repository.ts';
 import { findOrganisationInSubtree } from '../../query/write.repository.ts';
 import { rowConditions } from '../../query/where.ts';
-import { effectivePolicy } from './change-gate.ts';
+import { announceChange } from './change-events.ts';
+import { bodyToApply, effectivePolicy } from './change-gate.ts';
 import { changeRequestEntity } from './change-request.entity.ts';
 import {
   countAwaiting,
@@ -32,16 +33,18 @@ const isOwn = (request: LockedChangeRequest, actor: Actor) =>
   request.requested_by === actor.userId || request.key_owner === actor.userId;
 
 /** Applies the request's body through the same write path as its author's call, in `tx`, against its base version. */
-const apply = async (db: Db, tx: Queryable, actor: Actor, request: LockedChangeRequest, crud: Replayable) => {
-  const replaying: Actor = {
+const apply = async (db: Db, tx: Queryable, actor: PersonActor, request: LockedChangeRequest, crud: Replayable) => {
+  if (crud.settle) return crud.settle(tx, actor, String(request.entity_id), request.id, 'approved');
+  const body = bodyToApply(request);
+  const replaying: PersonActor = {
     ...actor,
     change: undefined,
     answer: undefined,
     replay: { tx, changeRequest: request.id, baseVersion: request.base_version },
   };
   const id = String(request.entity_id);
-  if (request.action === 'create') return crud.create(db, replaying, request.body);
-  if (request.action === 'update') return crud.update(db, replaying, id, request.body);
+  if (request.action === 'create') return crud.create(db, replaying, body);
+  if (request.action === 'update') return crud.update(db, replaying, id, body);
   if (!crud.remove) throw new HttpError(409, 'not_pending', 'This change can no longer be applied');
   return crud.remove(db, replaying, id);
 };
@@ -55,7 +58,7 @@ const apply = async (db: Db, tx: Queryable, actor: Actor, request: LockedChangeR
  */
 export const decideChangeRequest = async (
   db: Db,
-  actor: Actor,
+  actor: PersonActor,
   roles: readonly string[],
   id: string,
   verdict: 'approve' | 'reject',
@@ -76,6 +79,9 @@ export const decideChangeRequest = async (
     if (request.status !== 'pending' && request.status !== 'emergency')
       throw new HttpError(409, 'not_pending', `This change request is already ${request.status}`);
     if (verdict === 'approve' && request.status === 'pending') await apply(db, tx, actor, request, crud);
+    // A change made at once that waited for this (an API key): rejected, it is undone.
+    if (verdict === 'reject' && request.status === 'pending' && crud.settle)
+      await crud.settle(tx, actor, String(request.entity_id), request.id, 'rejected');
     await markDecided(tx, id, verdict === 'approve' ? 'approved' : 'rejected', {
       userId: actor.userId,
       name: actor.audit.userName ?? null,
@@ -89,6 +95,7 @@ export const decideChangeRequest = async (
       entityId: id,
       detail: { kind: request.kind, action: request.action, emergency: request.status === 'emergency' },
     });
+    await announceChange(tx, id, verdict === 'approve' ? 'approved' : 'rejected');
   });
   return getEntity(db, changeRequestEntity, actor.scope, id);
 };
@@ -100,7 +107,10 @@ export const withdrawChangeRequest = async (db: Db, actor: Actor, id: string) =>
     if (!isOwn(request, actor)) throw forbidden('Only the author withdraws a change request');
     if (request.status !== 'pending')
       throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
+    const crud = replayableWrite(request.kind);
+    if (crud?.settle) await crud.settle(tx, actor, String(request.entity_id), request.id, 'rejected');
     await markDecided(tx, id, 'withdrawn', { userId: actor.userId, name: actor.audit.userName ?? null, comment: null });
+    await announceChange(tx, id, 'withdrawn');
   });
   return getEntity(db, changeRequestEntity, actor.scope, id);
 };
@@ -109,16 +119,18 @@ export const withdrawChangeRequest = async (db: Db, actor: Actor, id: string) =>
  * The author asks again against the item as it is now (after a stale-base 409 or expiry): the same
  * body goes through the write path anew (a new request, answered 202) and this one is withdrawn.
  */
-export const renewChangeRequest = async (db: Db, actor: Actor, id: string): Promise<never> => {
+export const renewChangeRequest = async (db: Db, actor: PersonActor, id: string): Promise<never> => {
   const request = await db.transaction((tx) => lockInScope(tx, actor, id));
   if (!isOwn(request, actor)) throw forbidden('Only the author renews a change request');
   if (request.status !== 'pending') throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
   const crud = replayableWrite(request.kind);
-  if (!crud) throw new HttpError(409, 'not_pending', 'This change can no longer be asked');
-  const asking: Actor = { ...actor, change: { note: request.note, mayApplyAtOnce: false } };
+  // A key's request is not asked again: the key was made with it (a new key is a new request).
+  if (!crud || crud.settle) throw new HttpError(409, 'not_pending', 'This change can no longer be asked');
+  const asking: PersonActor = { ...actor, change: { note: request.note, mayApplyAtOnce: false } };
+  const body = bodyToApply(request);
   try {
-    if (request.action === 'create') await crud.create(db, asking, request.body);
-    else if (request.action === 'update') await crud.update(db, asking, String(request.entity_id), request.body);
+    if (request.action === 'create') await crud.create(db, asking, body);
+    else if (request.action === 'update') await crud.update(db, asking, String(request.entity_id), body);
     else await crud.remove?.(db, asking, String(request.entity_id));
   } catch (error) {
     if (error instanceof ChangeRequested) await withdrawChangeRequest(db, actor, id);

@@ -19,7 +19,8 @@ export const apiKeyEntity = defineEntity(ZApiKeyRow, {
     last_used_at: { type: 'timestamp', filter: true, sort: true },
     revoked_at: { type: 'timestamp', filter: true, sort: true },
     revoked_by: { type: 'text', column: 'e.revoked_by_name' },
-    active: { type: 'bool', column: '(e.revoked_at is null)', filter: true },
+    active: { type: 'bool', column: '(e.revoked_at is null and e.pending_change_request is null)', filter: true },
+    change_request: { type: 'text', column: 'e.pending_change_request' },
   },
   populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
 });

@@ -21,6 +21,26 @@ export const insertKey = (
   db.query(sql`insert into api_key (id, organisation_id, merchant_id, name, prefix, key_hash, roles, created_by, created_by_name, created_by_key_id, mode)
     values (${key.id}, ${key.organisationId}, ${key.merchantId}, ${key.name}, ${key.prefix}, ${key.keyHash}, ${key.roles}, ${key.createdBy}, ${key.createdByName}, ${key.createdByKeyId}, ${key.mode})`);
 
+/** The key works only once this change request is approved (four eyes, issue 35). */
+export const holdKey = (db: Queryable, id: string, requestId: string) =>
+  db.query(sql`update api_key set pending_change_request = ${requestId} where id = ${id}`);
+
+/** Its request decided: approved, the key works from now on; rejected, it is revoked. Answers whether the key was still waiting. */
+export const settleKey = async (
+  db: Queryable,
+  id: string,
+  requestId: string,
+  verdict: 'approved' | 'rejected',
+  byName: string,
+) =>
+  (verdict === 'approved'
+    ? await db.query(sql`update api_key set pending_change_request = null, updated_at = now()
+        where id = ${id} and pending_change_request = ${requestId} and revoked_at is null returning id`)
+    : await db.query(sql`update api_key set revoked_at = coalesce(revoked_at, now()),
+        revoked_by_name = coalesce(revoked_by_name, ${byName}), updated_at = now()
+        where id = ${id} and pending_change_request = ${requestId} returning id`)
+  ).length > 0;
+
 /**
  * Revokes the key and every live key below it (keys it made, the keys those made, …): a key made
  * with a key never outlives it. Answers the keys this revoked, the named one first if it was live.

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { canGrantRole, isProviderRoleName, type TApiKeyCreate, type TMode } from '@kassa/domain';
 import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { PersonActor } from '../../plugins/actor.ts';
+import type { Actor, PersonActor } from '../../plugins/actor.ts';
+import { recordAudit } from '../../plugins/audit.ts';
 import { API_KEY_PREFIX, apiKeyHash } from '../../plugins/api-key-lookup.ts';
-import type { Db } from '../../plugins/db/index.ts';
-import { actOnEntity, defineWrite, noteOf, writeEntity } from '../../query/write.ts';
+import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { ownerScope } from '../../query/owner.ts';
+import { actOnEntity, defineWrite, holdForApproval, noteOf, writeEntity } from '../../query/write.ts';
 import { findOrganisationInSubtree } from '../../query/write.repository.ts';
 import { apiKeyEntity } from './api-key.entity.ts';
 import * as repo from './api-key.repository.ts';
@@ -63,9 +65,39 @@ export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCrea
       // that revoking a key would also end any key it made.
       createdByKeyId: actor.audit.authentication === 'api' ? actor.userId : null,
     });
-    return { id, notes: [noteOf(apiKeyWrite, 'created', { name: body.name, prefix, roles, mode })] };
+    // Under four eyes the key exists and is shown once now, but works only once a second person approves it.
+    const waiting = await holdForApproval(tx, actor, {
+      def: apiKeyWrite,
+      action: 'create',
+      id,
+      owner: { organisationId: org.id, merchantId: org.merchant_id },
+      ownerScope: await ownerScope(tx, org.id),
+      body: { name: body.name, roles, mode, organisation: org.id },
+    });
+    if (waiting) await repo.holdKey(tx, id, waiting);
+    const detail = { name: body.name, prefix, roles, mode, ...(waiting ? { change_request: waiting } : {}) };
+    return { id, notes: [noteOf(apiKeyWrite, 'created', detail)] };
   });
   return { ...(await created.row()), key };
+};
+
+/** A key's change request decided: approved, the key works; rejected, it is revoked. Recorded on the key. */
+export const settleApiKey = async (
+  tx: Queryable,
+  actor: Actor,
+  id: string,
+  requestId: string,
+  verdict: 'approved' | 'rejected',
+) => {
+  if (!(await repo.settleKey(tx, id, requestId, verdict, actor.audit.userName ?? actor.userId))) return;
+  await recordAudit(tx, {
+    ...actor.audit,
+    type: verdict === 'approved' ? 'api_key_activated' : 'api_key_revoked',
+    responseCode: 200,
+    entity: apiKeyWrite.audit.entity,
+    entityId: id,
+    detail: { change_request: requestId, ...(verdict === 'rejected' ? { reason: 'change_request_rejected' } : {}) },
+  });
 };
 
 /**

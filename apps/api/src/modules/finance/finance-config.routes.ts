@@ -16,8 +16,9 @@ import {
   ZSettlementScheduleUpdate,
   type RoleList,
 } from '@kassa/domain';
-import { actorOf } from '../../plugins/actor.ts';
+import { actorOf, type Actor } from '../../plugins/actor.ts';
 import type { EntityDef } from '../../query/entity.ts';
+import { governedSchema, registerReplayable } from '../../query/crud.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { createFinanceObject, updateFinanceObject, type FinanceKind } from './finance-config.service.ts';
 import {
@@ -47,32 +48,25 @@ const registerResource = (fastify: FastifyInstance, r: Resource) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   registerReadRoutes(app, { path: r.path, entity: r.entity, roles: r.list, feature: COLLECTING });
   const tags = [r.entity.name];
+  // Payout settings can be put under four eyes (issue 35): an approval applies the change as sent.
+  const { description, accepted } = governedSchema(r.path);
+  const create = (db: typeof app.db, actor: Actor, body: Record<string, unknown>) =>
+    createFinanceObject(db, actor, r.kind, r.entity, r.path, { ...body, ...r.fixed });
+  const update = (db: typeof app.db, actor: Actor, id: string, body: Record<string, unknown>) =>
+    updateFinanceObject(db, actor, r.kind, r.entity, r.path, id, body);
+  registerReplayable(r.path, { roles: { create: r.edit, update: r.edit }, create, update });
   app.post(`/v1/${r.path}`, {
     config: { access: { roles: r.edit, feature: COLLECTING } },
-    schema: { tags, body: r.create, response: { 201: r.entity.row } },
+    schema: { tags, description, body: r.create, response: { 201: r.entity.row, ...accepted } },
     handler: async (request, reply) =>
-      reply.status(201).send(
-        await createFinanceObject(app.db, actorOf(request), r.kind, r.entity, r.path, {
-          ...(request.body as object),
-          ...r.fixed,
-        }),
-      ),
+      reply.status(201).send(await create(app.db, actorOf(request), request.body as Record<string, unknown>)),
   });
   app.route({
     method: ['POST', 'PUT'],
     url: `/v1/${r.path}/:id`,
     config: { access: { roles: r.edit, feature: COLLECTING } },
-    schema: { tags, params: ZIdParams, body: r.update, response: { 200: r.entity.row } },
-    handler: (request) =>
-      updateFinanceObject(
-        app.db,
-        actorOf(request),
-        r.kind,
-        r.entity,
-        r.path,
-        request.params.id,
-        request.body as Record<string, unknown>,
-      ),
+    schema: { tags, description, params: ZIdParams, body: r.update, response: { 200: r.entity.row, ...accepted } },
+    handler: (request) => update(app.db, actorOf(request), request.params.id, request.body as Record<string, unknown>),
   });
 };
 

@@ -3,7 +3,15 @@ import type { TPushEvent } from '@kassa/domain';
 /** What the service worker shows: title, body, where a click goes, and a tag that replaces an older one of the same item. */
 export type PushMessage = { title: string; body: string; url: string; tag: string };
 
-type Item = { event: TPushEvent | 'test'; id: string; amount?: number; currency_code?: string; url?: string };
+type Item = {
+  event: TPushEvent | 'test';
+  id: string;
+  amount?: number;
+  currency_code?: string;
+  url?: string;
+  /** What an emergency change changed (`Routing Cards`). */
+  what?: string;
+};
 
 const money = (language: string, amount?: number, currency?: string) =>
   amount === undefined
@@ -27,6 +35,10 @@ const TEXT = {
       title: 'Webhook faalt',
       body: `${i.url ?? i.id} beantwoordt webhooks al een uur niet met 2xx`,
     }),
+    'change_request.emergency': (i: Item) => ({
+      title: 'Noodwijziging',
+      body: `${i.what ?? i.id} is direct gewijzigd: keur haar binnen 24 uur achteraf goed`,
+    }),
     test: () => ({ title: 'Kassa', body: 'Pushmeldingen werken in deze browser.' }),
   },
   'en-US': {
@@ -42,6 +54,10 @@ const TEXT = {
       title: 'Webhook failing',
       body: `${i.url ?? i.id} has not answered webhooks with a 2xx for an hour`,
     }),
+    'change_request.emergency': (i: Item) => ({
+      title: 'Emergency change',
+      body: `${i.what ?? i.id} was changed at once: approve it after the fact within 24 hours`,
+    }),
     test: () => ({ title: 'Kassa', body: 'Push notifications work in this browser.' }),
   },
 } as const;
@@ -51,6 +67,7 @@ const LINKS: Record<Item['event'], (i: Item) => string> = {
   'chargeback.created': (i) => `/chargebacks?open=${encodeURIComponent(i.id)}`,
   'settlement.paid': () => '/report/settlement',
   'webhook.failing': (i) => `/webhooks?open=${encodeURIComponent(i.id)}`,
+  'change_request.emergency': (i) => `/changes?open=${encodeURIComponent(i.id)}`,
   test: () => '/profile',
 };
 

@@ -125,6 +125,8 @@ const ROLES: Record<TPushEvent, readonly string[]> = {
   'chargeback.created': [...access.chargeback.list, 'PSP_ALL'],
   'settlement.paid': [...access.settlement.list, 'PSP_ALL'],
   'webhook.failing': [...access.webhook.list, 'PSP_ALL'],
+  // Narrowed by the event to the roles of making that change (its `roles`).
+  'change_request.emergency': [...access.changes.decide, 'PSP_ALL'],
 };
 
 export type PushEventPayload = {
@@ -134,10 +136,18 @@ export type PushEventPayload = {
   amount?: number;
   currency_code?: string;
   url?: string;
+  what?: string;
+  /** Only users holding one of these (plain role names), e.g. those who may approve a change. */
+  roles?: string[];
+  /** Never this user (who made the emergency change). */
+  except_user?: string;
 };
 
 /** `push.event`: tells every subscribed user who may see the item. */
 export const sendPushEvent = async (db: Db, config: Config, payload: PushEventPayload): Promise<SendOutcome> => {
-  const subscriptions = await repo.recipients(db, payload.event, payload.organisation_id, ROLES[payload.event]);
+  const roles = payload.roles ? [...payload.roles, 'PSP_ALL'] : ROLES[payload.event];
+  const subscriptions = (await repo.recipients(db, payload.event, payload.organisation_id, roles)).filter(
+    (subscription) => subscription.user_id !== payload.except_user,
+  );
   return sendToSubscriptions(db, config, subscriptions, (language) => pushMessage(language, payload));
 };

@@ -12,7 +12,6 @@ import { badRequest, type ErrorDetail, forbidden, HttpError, notFoundAt } from '
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import type { RowOf } from '../../query/entity.ts';
 import { createEntity, defineWrite, updateEntity } from '../../query/write.ts';
 import {
   findProcessorDetails,
@@ -37,6 +36,8 @@ export const processorWrite = defineWrite({
   label: 'Processor',
   audit: { entity: 'processor', type: 'processor' },
   ownedBy: 'provider',
+  // A processor answers with its details' names and hints beside the row.
+  answer: async (db, row) => ({ ...row, details: await readProcessorDetails(db, String(row.id)) }),
 });
 
 export const middlewareWrite = defineWrite({
@@ -89,24 +90,15 @@ const processorColumns = (body: TProcessorUpdate, details?: StoredDetail[]) => {
   return columns;
 };
 
-/** A processor answers with its details' names and hints beside the row. */
-const withDetails = async (db: Db, row: Promise<RowOf<typeof processorEntity>>) => {
-  const processor = await row;
-  return { ...processor, details: await readProcessorDetails(db, processor.id) };
-};
-
 export const createProcessor = (db: Db, actor: ActorWithRoles, body: TProcessorCreate) => {
   assertMayEdit(actor, body.type);
-  return withDetails(
-    db,
-    createEntity(db, actor, processorWrite, body, async () => {
-      const { organisation: _organisation, type, ...fields } = body;
-      return {
-        values: { type, ...processorColumns(fields, sealDetails(body.details, [])) },
-        detail: { name: body.name, type },
-      };
-    }),
-  );
+  return createEntity(db, actor, processorWrite, body, async () => {
+    const { organisation: _organisation, type, ...fields } = body;
+    return {
+      values: { type, ...processorColumns(fields, sealDetails(body.details, [])) },
+      detail: { name: body.name, type },
+    };
+  });
 };
 
 /**
@@ -127,28 +119,22 @@ const assertRoutingsKeepProduct = async (tx: Queryable, id: string, product: str
 };
 
 export const updateProcessor = (db: Db, actor: ActorWithRoles, id: string, body: TProcessorUpdate) =>
-  withDetails(
-    db,
-    updateEntity(db, actor, processorWrite, id, body, async ({ tx, row }) => {
-      const current = row as LockedProcessor;
-      assertMayEdit(actor, current.type);
-      const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
-      const settlementType =
-        body.processor_settlement_type === undefined
-          ? current.processor_settlement_type
-          : body.processor_settlement_type;
-      if (current.type === 'processor' && !product)
-        throw badRequest('body.payment_product', 'form_validation.required');
-      if (current.type === 'processor' && product !== current.payment_product)
-        await assertRoutingsKeepProduct(tx, id, product);
-      if (current.type === 'processorsettlement' && !settlementType)
-        throw badRequest('body.processor_settlement_type', 'form_validation.required');
-      return {
-        values: processorColumns(body, body.details && sealDetails(body.details, current.details)),
-        detail: { fields: Object.keys(body) },
-      };
-    }),
-  );
+  updateEntity(db, actor, processorWrite, id, body, async ({ tx, row }) => {
+    const current = row as LockedProcessor;
+    assertMayEdit(actor, current.type);
+    const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
+    const settlementType =
+      body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
+    if (current.type === 'processor' && !product) throw badRequest('body.payment_product', 'form_validation.required');
+    if (current.type === 'processor' && product !== current.payment_product)
+      await assertRoutingsKeepProduct(tx, id, product);
+    if (current.type === 'processorsettlement' && !settlementType)
+      throw badRequest('body.processor_settlement_type', 'form_validation.required');
+    return {
+      values: processorColumns(body, body.details && sealDetails(body.details, current.details)),
+      detail: { fields: Object.keys(body) },
+    };
+  });
 
 /**
  * Only the values of existing detail rows (a merchant's context, risk-config.md §6): every stored

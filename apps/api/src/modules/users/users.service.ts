@@ -1,9 +1,18 @@
-import { canGrantRole, isProviderRoleName, type TUserCreateBody, type TUserUpdateBody } from '@kassa/domain';
+import {
+  canGrantRole,
+  isAdministrativeRole,
+  isProviderRoleName,
+  type TUserCreateBody,
+  type TUserUpdateBody,
+} from '@kassa/domain';
+import { newId } from '../../lib/ids.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import type { PersonActor } from '../../plugins/actor.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { ownerScope } from '../../query/owner.ts';
 import { getEntity } from '../../query/repository.ts';
-import { actOnEntity, defineWrite, type AuditNote, noteOf, writeEntity } from '../../query/write.ts';
+import { findOrganisationInSubtree } from '../../query/write.repository.ts';
+import { actOnEntity, defineWrite, type AuditNote, noteOf, type PlannedWrite, writeEntity } from '../../query/write.ts';
 import { revokeUserSessions } from '../auth/auth.repository.ts';
 import { requestEmailChangeByAdministrator } from '../auth/email-change.service.ts';
 import { clearUserMfa } from '../auth/mfa.repository.ts';
@@ -48,6 +57,34 @@ const resolveOrganisation = async (db: Queryable, side: Side, orgId: string, ctx
   return { id: org.id as string, isProvider };
 };
 
+/**
+ * A user change as four eyes sees it (issue 35): risky only when it gives an administrative role
+ * (taking roles away never waits). The version of a user is its organisation and roles, not the
+ * whole row, which every sign-in writes.
+ */
+const userPlan = async (
+  tx: Queryable,
+  side: Side,
+  change: { action: 'create' | 'update'; id: string; organisationId: string; body: Record<string, unknown> },
+  roles: { next: string[]; previous: string[] },
+): Promise<PlannedWrite> => {
+  const scope = await ownerScope(tx, change.organisationId);
+  const merchantId = (await findOrganisationInSubtree(tx, change.organisationId, ''))?.merchant_id ?? null;
+  return {
+    def: writes[side],
+    action: change.action,
+    id: change.id,
+    owner: { organisationId: change.organisationId, merchantId },
+    ownerScope: scope,
+    body: change.body,
+    row:
+      change.action === 'update'
+        ? { id: change.id, organisation_id: change.organisationId, roles: [...roles.previous].sort() }
+        : undefined,
+    governed: roles.next.some((role) => !roles.previous.includes(role) && isAdministrativeRole(role)),
+  };
+};
+
 /** Only roles the actor holds itself may be added or taken away; provider roles only for provider staff. */
 const assertGrantable = (actor: PersonActor, next: string[], previous: string[], providerOrg: boolean) => {
   const changed = [...next.filter((r) => !previous.includes(r)), ...previous.filter((r) => !next.includes(r))];
@@ -70,13 +107,23 @@ const managed = async (tx: Queryable, row: Record<string, unknown>) =>
 
 /** Creates a user without a password and mails the default welcome mail with a set-password link. */
 export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx: Context) => {
-  const created = await writeEntity(db, ctx.actor, writes[side], async (tx) => {
+  const created = await writeEntity(db, ctx.actor, writes[side], async (tx, pass) => {
     const org = await resolveOrganisation(tx, side, body.organisation ?? ctx.actor.organisation.id, ctx);
     const roles = [...new Set(body.roles)];
     assertGrantable(ctx.actor, roles, [], org.isProvider);
     if (await repo.isEmailInUse(tx, body.email)) throw emailTaken();
     const person = { email: body.email, name: body.name, language: body.language };
-    const id = await insertUser(tx, { organisationId: org.id, ...person, passwordHash: null, roles });
+    const id = newId('usr');
+    const sent = { ...body, organisation: org.id };
+    await pass(
+      await userPlan(
+        tx,
+        side,
+        { action: 'create', id, organisationId: org.id, body: sent },
+        { next: roles, previous: [] },
+      ),
+    );
+    await insertUser(tx, { id, organisationId: org.id, ...person, passwordHash: null, roles });
     await sendWelcomeMail(tx, { id, ...person }, side === 'psp', ctx.publicUrl);
     // The route answers 200 (the spec's), and the entry says so.
     return { id, notes: [{ ...noteOf(writes[side], 'created', { organisation: org.id, roles }), responseCode: 200 }] };
@@ -90,7 +137,7 @@ export const createUser = async (db: Db, side: Side, body: TUserCreateBody, ctx:
  * new address and the old one is told.
  */
 export const updateUser = (db: Db, side: Side, id: string, body: TUserUpdateBody, ctx: Context) =>
-  actOnEntity(db, ctx.actor, writes[side], id, async ({ tx, row }) => {
+  actOnEntity(db, ctx.actor, writes[side], id, async ({ tx, row, pass }) => {
     const target = await managed(tx, row);
     const newEmail = body.email && body.email.toLowerCase() !== target.email.toLowerCase() ? body.email : undefined;
     const org = body.organisation
@@ -100,6 +147,14 @@ export const updateUser = (db: Db, side: Side, id: string, body: TUserUpdateBody
     assertGrantable(ctx.actor, next, target.roles, org.isProvider);
     if (target.id !== ctx.actor.userId) assertCanManage(ctx.actor, target);
     if (newEmail && (await repo.isEmailInUse(tx, newEmail, id))) throw emailTaken();
+    await pass(
+      await userPlan(
+        tx,
+        side,
+        { action: 'update', id, organisationId: target.organisation_id, body: body as Record<string, unknown> },
+        { next, previous: target.roles },
+      ),
+    );
     const notes: AuditNote[] = [];
     const added = next.filter((r) => !target.roles.includes(r));
     const removed = target.roles.filter((r) => !next.includes(r));

@@ -51,7 +51,15 @@ export const apiKeyColumns = (t: TFunction): ListColumn<ApiKeyRow>[] => [
     title: t('fields:apikey.active'),
     exportFields: ['active'],
     render: (row) => (
-      <Tag color={row.active ? 'success' : 'default'}>{t(row.active ? 'apiKeys.active' : 'apiKeys.revoked')}</Tag>
+      <Tag color={row.active ? 'success' : row.change_request && !row.revoked_at ? 'warning' : 'default'}>
+        {t(
+          row.active
+            ? 'apiKeys.active'
+            : row.change_request && !row.revoked_at
+              ? 'apiKeys.awaitingApproval'
+              : 'apiKeys.revoked',
+        )}
+      </Tag>
     ),
   },
   {

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
 import { grantableRolesFor } from '@/lib/roles.ts';
@@ -21,6 +22,10 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const organisation = Form.useWatch('organisation', form);
   const isProvider = me?.organisation.type === 'provider';
+  // Under four eyes the key is shown at once and works once a second person approves it.
+  const needsApproval = useNeedsApproval('apikey', organisation || me?.organisation.id);
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
   // Provider roles only for keys of the provider organisation itself.
   const roleOptions = useMemo(
     () =>
@@ -30,18 +35,23 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
     [me, isProvider, organisation],
   );
 
-  const onFinish = (values: Values) =>
+  const onFinish = (values: Values) => {
+    setShowErrors(true);
+    if (needsApproval && !note.trim()) return;
     create.mutate(
-      { ...values, organisation: values.organisation || undefined },
+      { body: { ...values, organisation: values.organisation || undefined }, note: needsApproval ? note : undefined },
       {
         onSuccess: (key) => {
           setCreated(key);
           form.resetFields();
+          setNote('');
+          setShowErrors(false);
           onClose();
         },
         onError: serverError.show,
       },
     );
+  };
 
   return (
     <>
@@ -79,8 +89,15 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
           >
             <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
           </Form.Item>
+          <ChangeNote
+            needed={needsApproval}
+            note={note}
+            onNote={setNote}
+            showErrors={showErrors}
+            help={t('apiKeys.needsApprovalHelp')}
+          />
           <Button type="primary" htmlType="submit" loading={create.isPending}>
-            {t('apiKeys.createSubmit')}
+            {t(needsApproval ? 'changes.submit' : 'apiKeys.createSubmit')}
           </Button>
         </Form>
       </FormDrawer>
@@ -93,6 +110,15 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
         cancelButtonProps={{ style: { display: 'none' } }}
       >
         <Alert type="warning" showIcon title={t('apiKeys.shownOnce')} style={{ marginBottom: 16 }} />
+        {created?.change_request && (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            title={t('apiKeys.waitsForApproval')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Typography.Paragraph>
           <Typography.Text
             code

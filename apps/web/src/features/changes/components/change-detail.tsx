@@ -1,5 +1,5 @@
 import { Alert, Button, Descriptions, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
-import type { TChangeRequestRow } from '@kassa/domain';
+import type { ChangeLine, TChangeRequestRow } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/components/date-time.tsx';
@@ -95,7 +95,9 @@ export const ChangeDetail = ({
             {
               title: t('changes.fields.after'),
               dataIndex: 'after',
-              render: (v: unknown) => <ins>{show(v, names)}</ins>,
+              // A credential: that it changes, never its value.
+              render: (v: unknown, line: ChangeLine) =>
+                line.secret ? <ins>{t('changes.secretChanged')}</ins> : <ins>{show(v, names)}</ins>,
             },
           ]}
         />

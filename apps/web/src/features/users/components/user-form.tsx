@@ -1,8 +1,10 @@
-import type { TUserCreateBody } from '@kassa/domain';
+import { isAdministrativeRole, type TUserCreateBody } from '@kassa/domain';
 import { Alert, Button, Drawer, Form, Input, Select, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
+import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { LANGUAGES, resolveLanguage } from '@/lib/languages.ts';
 import { emailRule } from '@/lib/email-rule.ts';
 import { useMe } from '@/lib/session.ts';
@@ -47,6 +49,18 @@ export const UserForm = ({
       })),
     [grantable, user, t],
   );
+  // Giving an administrative role waits for a second person when the policy covers users (issue 35).
+  const roles = Form.useWatch('roles', form) ?? [];
+  const chosenOrganisation = Form.useWatch('organisation', form);
+  const policyCovers = useNeedsApproval(
+    side === 'psp' ? 'psp/user' : 'user',
+    chosenOrganisation || (user ? organisationOf(user)?.id : undefined) || me?.organisation.id,
+  );
+  const needsApproval =
+    policyCovers && roles.some((role) => !(user?.roles ?? []).includes(role) && isAdministrativeRole(role));
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
   const orgOptions = (organisations.data ?? [])
     .filter((org) => (side === 'psp' ? org.type === 'provider' : org.type !== 'provider'))
     .map((org) => ({ value: org.id, label: org.name }));
@@ -55,6 +69,9 @@ export const UserForm = ({
     if (!open) return;
     form.resetFields();
     clearServerError();
+    setNote('');
+    setShowErrors(false);
+    setWaiting(null);
     if (user)
       form.setFieldsValue({
         email: user.email,
@@ -68,14 +85,21 @@ export const UserForm = ({
       form.setFieldsValue({ organisation: me.organisation.id });
   }, [open, user, form, side, me, clearServerError]);
 
-  const onFinish = (values: Values) =>
+  const onFinish = (values: Values) => {
+    setShowErrors(true);
+    if (needsApproval && !note.trim()) return;
     save.mutate(
-      { id: user?.id ?? null, body: { ...values, organisation: values.organisation || undefined } as TUserCreateBody },
       {
-        onSuccess: onClose,
+        id: user?.id ?? null,
+        body: { ...values, organisation: values.organisation || undefined } as TUserCreateBody,
+        note: needsApproval ? note : undefined,
+      },
+      {
+        onSuccess: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
         onError: serverError.show,
       },
     );
+  };
 
   return (
     <Drawer
@@ -149,8 +173,16 @@ export const UserForm = ({
             )}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t(user ? 'users.save' : 'users.createSubmit')}
+        <ChangeNote
+          needed={needsApproval}
+          note={note}
+          onNote={setNote}
+          showErrors={showErrors}
+          waiting={waiting}
+          help={t('users.needsApprovalHelp')}
+        />
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={Boolean(waiting)}>
+          {t(needsApproval ? 'changes.submit' : user ? 'users.save' : 'users.createSubmit')}
         </Button>
       </Form>
     </Drawer>
