@@ -3,7 +3,7 @@ import { secret } from './secret.ts';
 import { withoutCredentials } from './webhooks.ts';
 
 /** The events a user can be told about by push notification (picked in the profile; issue 13). */
-export const PUSH_EVENTS = ['chargeback.created', 'webhook.failing', 'settlement.paid'] as const;
+export const PUSH_EVENTS = ['chargeback.created', 'webhook.failing', 'settlement.paid', 'dispute.reminder'] as const;
 export type TPushEvent = (typeof PUSH_EVENTS)[number];
 
 const base64url = z

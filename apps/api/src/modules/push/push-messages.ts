@@ -3,7 +3,14 @@ import type { TPushEvent } from '@kassa/domain';
 /** What the service worker shows: title, body, where a click goes, and a tag that replaces an older one of the same item. */
 export type PushMessage = { title: string; body: string; url: string; tag: string };
 
-type Item = { event: TPushEvent | 'test'; id: string; amount?: number; currency_code?: string; url?: string };
+type Item = {
+  event: TPushEvent | 'test';
+  id: string;
+  amount?: number;
+  currency_code?: string;
+  url?: string;
+  days?: number;
+};
 
 const money = (language: string, amount?: number, currency?: string) =>
   amount === undefined
@@ -27,6 +34,10 @@ const TEXT = {
       title: 'Webhook faalt',
       body: `${i.url ?? i.id} beantwoordt webhooks al een uur niet met 2xx`,
     }),
+    'dispute.reminder': (i: Item) => ({
+      title: `Chargeback: nog ${i.days ?? ''} dagen`,
+      body: `Beantwoord chargeback ${i.id} van ${money('nl', i.amount, i.currency_code)} voor de deadline`,
+    }),
     test: () => ({ title: 'Kassa', body: 'Pushmeldingen werken in deze browser.' }),
   },
   'en-US': {
@@ -42,6 +53,10 @@ const TEXT = {
       title: 'Webhook failing',
       body: `${i.url ?? i.id} has not answered webhooks with a 2xx for an hour`,
     }),
+    'dispute.reminder': (i: Item) => ({
+      title: `Chargeback: ${i.days ?? ''} days left`,
+      body: `Answer chargeback ${i.id} of ${money('en-US', i.amount, i.currency_code)} before its due date`,
+    }),
     test: () => ({ title: 'Kassa', body: 'Push notifications work in this browser.' }),
   },
 } as const;
@@ -49,6 +64,7 @@ const TEXT = {
 /** Where a click on the notification leads. */
 const LINKS: Record<Item['event'], (i: Item) => string> = {
   'chargeback.created': (i) => `/chargebacks?open=${encodeURIComponent(i.id)}`,
+  'dispute.reminder': (i) => `/chargebacks?open=${encodeURIComponent(i.id)}`,
   'settlement.paid': () => '/report/settlement',
   'webhook.failing': (i) => `/webhooks?open=${encodeURIComponent(i.id)}`,
   test: () => '/profile',

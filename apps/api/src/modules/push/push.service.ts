@@ -125,6 +125,8 @@ const ROLES: Record<TPushEvent, readonly string[]> = {
   'chargeback.created': [...access.chargeback.list, 'PSP_ALL'],
   'settlement.paid': [...access.settlement.list, 'PSP_ALL'],
   'webhook.failing': [...access.webhook.list, 'PSP_ALL'],
+  // Only the merchant's users who may answer it (the sender names them in `users`).
+  'dispute.reminder': access.chargeback.respond,
 };
 
 export type PushEventPayload = {
@@ -134,10 +136,14 @@ export type PushEventPayload = {
   amount?: number;
   currency_code?: string;
   url?: string;
+  days?: number;
+  /** Only these users (who must still qualify): the sender already chose who is concerned. */
+  users?: string[];
 };
 
 /** `push.event`: tells every subscribed user who may see the item. */
 export const sendPushEvent = async (db: Db, config: Config, payload: PushEventPayload): Promise<SendOutcome> => {
-  const subscriptions = await repo.recipients(db, payload.event, payload.organisation_id, ROLES[payload.event]);
+  const all = await repo.recipients(db, payload.event, payload.organisation_id, ROLES[payload.event]);
+  const subscriptions = payload.users ? all.filter((s) => payload.users?.includes(s.user_id)) : all;
   return sendToSubscriptions(db, config, subscriptions, (language) => pushMessage(language, payload));
 };
