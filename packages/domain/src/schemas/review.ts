@@ -38,7 +38,12 @@ export type TReviewOutcome = z.infer<typeof ZReviewOutcome>;
 export const REVIEW_EXPIRY_POLICIES = ['decline', 'approve'] as const;
 
 /** Query of `GET /v1/review/dashboard`: decisions of the last `days` days (default 30). */
-export const ZReviewDashboardQuery = z.object({ days: z.coerce.number().int().min(1).max(365).optional() }).strict();
+export const ZReviewDashboardQuery = z
+  .object({
+    days: z.coerce.number().int().min(1).max(365).optional(),
+    organisation: z.string().min(1).max(64).optional(),
+  })
+  .strict();
 
 /** The review dashboard: the queue now, who decided what, and how approved payments fared later. */
 export const ZReviewDashboard = z

@@ -2,7 +2,13 @@ import type { TReviewDashboard } from '@kassa/domain';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Queryable } from '../../plugins/db/index.ts';
-import { approvedFared, decisionsPerReviewer, merchantMayReview, queueNow } from './review-dashboard.repository.ts';
+import {
+  approvedFared,
+  dashboardScope,
+  decisionsPerReviewer,
+  merchantMayReview,
+  queueNow,
+} from './review-dashboard.repository.ts';
 
 const DAY = 86_400_000;
 
@@ -24,14 +30,15 @@ export const assertMayDecide = async (q: Queryable, actor: Actor) => {
 export const reviewDashboard = async (
   q: Queryable,
   actor: Actor,
-  days = 30,
+  query: { days?: number; organisation?: string },
   now = new Date(),
 ): Promise<TReviewDashboard> => {
-  const from = new Date(now.getTime() - days * DAY);
+  const from = new Date(now.getTime() - (query.days ?? 30) * DAY);
+  const scoped = dashboardScope(actor.scope, query.organisation);
   const [queue, reviewers, fared, allowed] = await Promise.all([
-    queueNow(q, actor.scope, now),
-    decisionsPerReviewer(q, actor.scope, from),
-    approvedFared(q, actor.scope, from),
+    queueNow(q, scoped, now),
+    decisionsPerReviewer(q, scoped, from),
+    approvedFared(q, scoped, from),
     mayDecide(q, actor),
   ]);
   return {

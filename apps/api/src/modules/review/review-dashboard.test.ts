@@ -85,6 +85,14 @@ describe('decisions as labels', () => {
     const foreign = await call(b, 'GET', '/v1/review/dashboard');
     expect(foreign.body).toMatchObject({ pending: 0, overdue: 0, approved: 0, oldest_pending_at: null, reviewers: [] });
     expect((await call(admin, 'GET', '/v1/review/dashboard')).body.pending).toBe(2);
+    // The provider in a merchant's context sees that merchant's; naming another tenant's organisation reaches nothing.
+    const narrowed = await call(admin, 'GET', `/v1/review/dashboard?organisation=${world.shopB.id}`);
+    expect(narrowed.body).toMatchObject({ pending: 0 });
+    expect((await call(admin, 'GET', `/v1/review/dashboard?organisation=${world.shopA.id}`)).body.pending).toBe(2);
+    expect((await call(b, 'GET', `/v1/review/dashboard?organisation=${world.shopA.id}`)).body).toMatchObject({
+      pending: 0,
+      approved: 0,
+    });
     expect((await call(a, 'GET', '/v1/review/dashboard?days=0')).status).toBe(400);
   });
 

@@ -30,11 +30,11 @@ export const reviewRoutes = async (fastify: FastifyInstance) => {
     schema: {
       tags: ['review'],
       description:
-        'The review dashboard: queue size, cases past their SLA and the oldest held payment now; decisions per reviewer of the last `days` days (30 by default) and the chargeback rate of the payments approved in them; whether the caller may decide.',
+        "The review dashboard: queue size, cases past their SLA and the oldest held payment now; decisions per reviewer of the last `days` days (30 by default) and the chargeback rate of the payments approved in them; whether the caller may decide. `organisation` narrows to its subtree within the caller's.",
       querystring: ZReviewDashboardQuery,
       response: { 200: ZReviewDashboard },
     },
-    handler: (request) => reviewDashboard(app.db, actorOf(request), request.query.days),
+    handler: (request) => reviewDashboard(app.db, actorOf(request), request.query),
   });
   app.get('/v1/review/:id/context', {
     config: { access: { roles: access.review.list } },
