@@ -1,13 +1,14 @@
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 
 /**
- * The decided chargebacks (WON, LOST) of a range, by when they were decided (`resolved_at`), as a
- * derived table `d`; `conditions` are the statistics' filters on alias `e` (tenancy, live rows,
+ * The decided chargebacks (WON, LOST) of a range, by when they were decided (`resolved_at`; for
+ * chargebacks decided before that column existed, their last change), as a derived table `d`; `conditions` are the statistics' filters on alias `e` (tenancy, live rows,
  * organisation, currency).
  */
 export const decidedDisputes = (conditions: Sql[], lower: Date, upper: Date): Sql =>
-  sql`(select e.id, e.status, e.reason_code, e.amount, e.response_outcome, e.resolved_at from chargeback e
-    where e.status in ('WON', 'LOST') and e.resolved_at >= ${lower} and e.resolved_at <= ${upper}
+  sql`(select e.id, e.status, e.reason_code, e.amount, e.response_outcome, coalesce(e.resolved_at, e.updated_at) as resolved_at
+    from chargeback e where e.status in ('WON', 'LOST')
+      and coalesce(e.resolved_at, e.updated_at) >= ${lower} and coalesce(e.resolved_at, e.updated_at) <= ${upper}
     ${conditions.length ? sql`and ${sql.join(conditions, ' and ')}` : sql.empty}) d`;
 
 type WinRow = { decided: number; won: number };
