@@ -55,10 +55,11 @@ const Tables = ({ data }: { data: TDisputeAnalytics }) => {
   );
   return (
     <Row gutter={[24, 16]}>
-      <Col xs={24} xl={8}>
+      <Col xs={24} lg={12} xxl={8}>
         {title('byReasonCode')}
         <Table
           size="small"
+          scroll={{ x: 'max-content' }}
           pagination={false}
           rowKey={(r) => r.reason_code ?? ''}
           dataSource={data.by_reason_code}
@@ -78,10 +79,11 @@ const Tables = ({ data }: { data: TDisputeAnalytics }) => {
           ]}
         />
       </Col>
-      <Col xs={24} xl={8}>
+      <Col xs={24} lg={12} xxl={8}>
         {title('byEvidence')}
         <Table
           size="small"
+          scroll={{ x: 'max-content' }}
           pagination={false}
           rowKey="evidence"
           dataSource={data.by_evidence}
@@ -97,10 +99,11 @@ const Tables = ({ data }: { data: TDisputeAnalytics }) => {
           ]}
         />
       </Col>
-      <Col xs={24} xl={8}>
+      <Col xs={24} xxl={8}>
         {title('perMonth')}
         <Table
           size="small"
+          scroll={{ x: 'max-content' }}
           pagination={false}
           rowKey="month"
           dataSource={data.by_month}
