@@ -75,8 +75,13 @@ describe('decisions as labels and dispute analytics', () => {
       const en = lang === 'en-US';
       const { context, page } = await signedInAs(suite, 'merchant@kassa.test', lang);
       await page.goto('/reviewrules');
-      await page.getByRole('button', { name: /Large card payments$/ }).first().click();
-      await drawer(page).getByRole('button', { name: en ? 'Run backtest' : 'Backtest uitvoeren' }).click();
+      await page
+        .getByRole('button', { name: /Large card payments$/ })
+        .first()
+        .click();
+      await drawer(page)
+        .getByRole('button', { name: en ? 'Run backtest' : 'Backtest uitvoeren' })
+        .click();
       const held = drawer(page).getByTestId('backtest-review-held');
       await expect.poll(async () => Number((await held.textContent()) ?? 0), SLOW).toBeGreaterThan(0);
       expect(Number(await drawer(page).getByTestId('backtest-review-approved').textContent())).toBeGreaterThan(0);
