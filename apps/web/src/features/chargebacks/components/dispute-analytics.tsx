@@ -1,5 +1,5 @@
 import { reasonCodeRule, type TDisputeAnalytics } from '@kassa/domain';
-import { Alert, Col, Collapse, Row, Table, Tag, Typography } from 'antd';
+import { Alert, Col, Collapse, Row, Table, Tag, Typography, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -37,6 +37,33 @@ const useRateColumns = () => {
   ];
 };
 
+/** One of the three tables: a heading, and the rows in a small table that scrolls rather than clips. */
+const Section = <T extends object>(props: {
+  heading: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: TableProps<T>['columns'];
+  wide?: boolean;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Col xs={24} lg={props.wide ? 24 : 12} xxl={8}>
+      <Typography.Title level={3} style={{ fontSize: 14 }}>
+        {t(`disputeAnalytics.${props.heading}`)}
+      </Typography.Title>
+      <Table<T>
+        size="small"
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        rowKey={props.rowKey}
+        dataSource={props.rows}
+        locale={{ emptyText: t('disputeAnalytics.none') }}
+        columns={props.columns}
+      />
+    </Col>
+  );
+};
+
 const Tables = ({ data }: { data: TDisputeAnalytics }) => {
   const { t, i18n } = useTranslation();
   // "2026-04" as "april 2026" / "April 2026": the server already cut months in the user's time zone.
@@ -48,87 +75,63 @@ const Tables = ({ data }: { data: TDisputeAnalytics }) => {
     }).format(new Date(`${month}-15T12:00:00Z`));
   const format = useFormat();
   const rates = useRateColumns();
-  const title = (key: string) => (
-    <Typography.Title level={3} style={{ fontSize: 14 }}>
-      {t(`disputeAnalytics.${key}`)}
-    </Typography.Title>
-  );
+  const amount = (money: number, count: number) =>
+    `${format.money(money, data.currency_code)} (${format.number(count)})`;
   return (
     <Row gutter={[24, 16]}>
-      <Col xs={24} lg={12} xxl={8}>
-        {title('byReasonCode')}
-        <Table
-          size="small"
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          rowKey={(r) => r.reason_code ?? ''}
-          dataSource={data.by_reason_code}
-          locale={{ emptyText: t('disputeAnalytics.none') }}
-          columns={[
-            {
-              key: 'code',
-              title: t('disputeAnalytics.reasonCode'),
-              render: (_, r) => (
-                <>
-                  <Tag variant="outlined">{r.reason_code ?? '—'}</Tag>
-                  {t(`dispute.families.${reasonCodeRule(r.reason_code).family}`)}
-                </>
-              ),
-            },
-            ...rates,
-          ]}
-        />
-      </Col>
-      <Col xs={24} lg={12} xxl={8}>
-        {title('byEvidence')}
-        <Table
-          size="small"
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          rowKey="evidence"
-          dataSource={data.by_evidence}
-          locale={{ emptyText: t('disputeAnalytics.none') }}
-          columns={[
-            {
-              key: 'evidence',
-              title: t('disputeAnalytics.evidence'),
-              render: (_, r) =>
-                t(`disputeAnalytics.evidenceKinds.${r.evidence}`, { defaultValue: t(`dispute.kinds.${r.evidence}`) }),
-            },
-            ...rates,
-          ]}
-        />
-      </Col>
-      <Col xs={24} xxl={8}>
-        {title('perMonth')}
-        <Table
-          size="small"
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          rowKey="month"
-          dataSource={data.by_month}
-          locale={{ emptyText: t('disputeAnalytics.none') }}
-          columns={[
-            {
-              key: 'month',
-              title: t('disputeAnalytics.month'),
-              render: (_, r) => monthName(r.month),
-            },
-            {
-              key: 'won',
-              title: t('disputeAnalytics.wonAmount'),
-              align: 'right',
-              render: (_, r) => `${format.money(r.won_amount, data.currency_code)} (${format.number(r.won)})`,
-            },
-            {
-              key: 'lost',
-              title: t('disputeAnalytics.lostAmount'),
-              align: 'right',
-              render: (_, r) => `${format.money(r.lost_amount, data.currency_code)} (${format.number(r.lost)})`,
-            },
-          ]}
-        />
-      </Col>
+      <Section
+        heading="byReasonCode"
+        rows={data.by_reason_code}
+        rowKey={(r) => r.reason_code ?? ''}
+        columns={[
+          {
+            key: 'code',
+            title: t('disputeAnalytics.reasonCode'),
+            render: (_, r) => (
+              <>
+                <Tag variant="outlined">{r.reason_code ?? '—'}</Tag>
+                {t(`dispute.families.${reasonCodeRule(r.reason_code).family}`)}
+              </>
+            ),
+          },
+          ...rates,
+        ]}
+      />
+      <Section
+        heading="byEvidence"
+        rows={data.by_evidence}
+        rowKey={(r) => r.evidence}
+        columns={[
+          {
+            key: 'evidence',
+            title: t('disputeAnalytics.evidence'),
+            render: (_, r) =>
+              t(`disputeAnalytics.evidenceKinds.${r.evidence}`, { defaultValue: t(`dispute.kinds.${r.evidence}`) }),
+          },
+          ...rates,
+        ]}
+      />
+      <Section
+        heading="perMonth"
+        wide
+        rows={data.by_month}
+        rowKey={(r) => r.month}
+        columns={[
+          { key: 'month', title: t('disputeAnalytics.month'), render: (_, r) => monthName(r.month) },
+          {
+            key: 'won',
+            title: t('disputeAnalytics.wonAmount'),
+            align: 'right',
+            render: (_, r) => amount(r.won_amount, r.won),
+          },
+          {
+            key: 'lost',
+            title: t('disputeAnalytics.lostAmount'),
+            align: 'right',
+            render: (_, r) => amount(r.lost_amount, r.lost),
+          },
+        ]}
+      />
     </Row>
   );
 };
