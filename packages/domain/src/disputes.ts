@@ -145,3 +145,24 @@ export const ZDispute = z
   })
   .meta({ id: 'Dispute' });
 export type TDispute = z.infer<typeof ZDispute>;
+
+/** `GET /v1/statistics/disputes`: how disputes ended, by reason code, by evidence and per month. */
+const ZWinRate = { decided: z.number().int(), won: z.number().int(), win_rate: z.number().nullable() };
+export const ZDisputeAnalytics = z
+  .object({
+    currency_code: z.string(),
+    by_reason_code: z.array(z.object({ reason_code: z.string().nullable(), ...ZWinRate })),
+    /** Per evidence kind with a file (`none`: answered without files; `accepted`/`expired`: not disputed). */
+    by_evidence: z.array(z.object({ evidence: z.string(), ...ZWinRate })),
+    by_month: z.array(
+      z.object({
+        month: z.string(),
+        won: z.number().int(),
+        lost: z.number().int(),
+        won_amount: z.number(),
+        lost_amount: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'DisputeAnalytics' });
+export type TDisputeAnalytics = z.infer<typeof ZDisputeAnalytics>;

@@ -44,6 +44,8 @@ export type ErrorCode =
   /** Issue 36: a dispute answered after its due date, or one already answered or decided. */
   | 'dispute_deadline_passed'
   | 'dispute_closed'
+  /** Issue 36: the provider reviews this merchant's held payments; its own users may only look. */
+  | 'review_by_provider_only'
   /** Issue 36: an evidence file too large, of a refused type (by its content), or one too many. */
   | 'evidence_too_large'
   | 'evidence_type_refused'

@@ -1,8 +1,11 @@
 import { newId } from '../lib/ids.ts';
 import { sql, type Queryable } from '../plugins/db/index.ts';
 import { chargePayment } from '../modules/payments/charge.service.ts';
+import { transitionTransaction } from '../modules/payments/lifecycle.service.ts';
+import { writeReviewDecision } from '../modules/review/review-case.repository.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** The demo review rule: card payments of 750.00 or more wait for a person (issue 36). */
 export const DEMO_REVIEW_THRESHOLD = 75_000;
 
@@ -51,10 +54,71 @@ export const createDemoReviewQueue = async (tx: Queryable, now: number): Promise
       where transaction_id = ${held[i]}`);
     await tx.query(sql`update transaction set created_at = ${at}, updated_at = ${at} where id = ${held[i]}`);
   }
+  await createDemoReviewDecisions(tx, merchant, cards, now);
   return held.length;
 };
 
-const DAY = 24 * HOUR;
+/**
+ * Earlier decisions for the review dashboard and the rule's backtest (decisions are labels): the
+ * merchant's reviewer approved some and declined others over the last days, the expiry policy one.
+ */
+const createDemoReviewDecisions = async (
+  tx: Queryable,
+  merchant: { organisation_id: string; profile_id: string },
+  cards: string[],
+  now: number,
+) => {
+  const [reviewer] = await tx.query<{ id: string }>(sql`select id from app_user where email = 'merchant@kassa.test'`);
+  const decisions = [
+    ['APPROVED', 'reviewer', 1],
+    ['APPROVED', 'reviewer', 2],
+    ['APPROVED', 'reviewer', 4],
+    ['DECLINED', 'reviewer', 3],
+    ['DECLINED', 'reviewer', 5],
+    ['DECLINED', 'policy', 8],
+  ] as const;
+  for (const [i, [status, via, daysAgo]] of decisions.entries()) {
+    const charged = await chargePayment(tx, {
+      notify: false,
+      organisationId: merchant.organisation_id,
+      paymentProfileId: merchant.profile_id,
+      amount: DEMO_REVIEW_THRESHOLD + 9_870 * (i + 1) + 7,
+      productType: 'card',
+      customerId: null,
+      merchantReference: `HELD-${2001 + i}`,
+      description: 'Order that was reviewed',
+      cardNumber: cards[i % cards.length],
+    });
+    // Only what the rule really held (the sandbox may refuse a card): the demo never invents a case.
+    if (charged.status !== 'AUTHORIZED') continue;
+    const held = new Date(now - daysAgo * DAY);
+    const decided = new Date(held.getTime() + (via === 'policy' ? 6 * DAY : (35 + 20 * i) * 60_000));
+    const to = status === 'APPROVED' ? 'SETTLEMENT_REQUESTED' : 'AUTHORIZATION_VOIDED';
+    await transitionTransaction(
+      tx,
+      { id: charged.transactionId, status: 'AUTHORIZED' },
+      to,
+      'Decided in review',
+      decided,
+    );
+    const [review] = await tx.query<{ id: string }>(
+      sql`update review_case set created_at = ${held}, sla_due_at = ${new Date(held.getTime() + 4 * HOUR)},
+        expires_at = ${new Date(held.getTime() + 6 * DAY)} where transaction_id = ${charged.transactionId} returning id`,
+    );
+    await writeReviewDecision(
+      tx,
+      { id: review.id, transactionId: charged.transactionId },
+      {
+        status,
+        by: via === 'reviewer' ? (reviewer?.id ?? null) : null,
+        via,
+        reason: status === 'DECLINED' && via === 'reviewer' ? 'Card and shopper countries differ' : null,
+        at: decided,
+      },
+    );
+    await tx.query(sql`update transaction set created_at = ${held} where id = ${charged.transactionId}`);
+  }
+};
 
 /**
  * Disputes in every state (issue 36): the demo's open chargebacks get their due date (20 days

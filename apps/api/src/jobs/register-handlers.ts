@@ -15,6 +15,7 @@ import { registerReportJobs } from '../modules/reports/report.service.ts';
 import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
 import { registerTestDataJobs } from '../modules/test-mode/test-data.service.ts';
 import { registerReviewJobs } from '../modules/review/review.job.ts';
+import { registerDisputeReminderJob } from '../modules/payments/dispute-reminder.job.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -38,4 +39,5 @@ export const registerAllJobHandlers = (): void => {
   registerTestDataJobs();
   registerRfmJobs();
   registerReviewJobs();
+  registerDisputeReminderJob();
 };

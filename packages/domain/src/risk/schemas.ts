@@ -140,5 +140,19 @@ export const ZBacktestResult = z.object({
   millis: z.number(),
   draft: z.record(z.string(), z.number()),
   actual: z.record(z.string(), z.number()),
+  /**
+   * A review ruleset's labels (issue 36): how the payments the draft would have held were decided
+   * when they were held — by a reviewer (approved, declined), by the expiry policy (expired), or not yet.
+   */
+  reviews: z
+    .object({
+      held: z.number(),
+      approved: z.number(),
+      declined: z.number(),
+      expired: z.number(),
+      pending: z.number(),
+      approved_charged_back: z.number(),
+    })
+    .optional(),
 });
 export type TBacktestResult = z.infer<typeof ZBacktestResult>;

@@ -50,6 +50,8 @@ const fields = {
     .min(1, 'merchantConfiguration.reviewSlaHours')
     .max(168, 'merchantConfiguration.reviewSlaHours'),
   review_expiry_policy: z.enum(['decline', 'approve'], { error: 'form_validation.required' }),
+  /** The provider's switch: whether the merchant's own users may decide its held payments (else only provider staff). */
+  review_by_merchant: z.boolean(),
 };
 
 /** Any subset of the fields; what is not sent keeps its value. */
@@ -71,6 +73,7 @@ export const MERCHANT_CONFIGURATION_DEFAULTS = {
   notes: null,
   review_sla_hours: 4,
   review_expiry_policy: 'decline',
+  review_by_merchant: true,
 } as const satisfies z.output<z.ZodObject<typeof fields>>;
 
 export const ZMerchantConfiguration = z.object({
@@ -90,6 +93,7 @@ export const ZMerchantConfiguration = z.object({
   notes: z.string().nullable(),
   review_sla_hours: z.number(),
   review_expiry_policy: z.enum(['decline', 'approve']),
+  review_by_merchant: z.boolean(),
   updated_at: z.union([z.string(), z.date()]).nullable(),
   updated_by: z.string().nullable(),
 });

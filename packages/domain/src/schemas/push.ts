@@ -7,6 +7,7 @@ export const PUSH_EVENTS = [
   'chargeback.created',
   'webhook.failing',
   'settlement.paid',
+  'dispute.reminder',
   // An emergency change applied at once, to approve after the fact (issue 35): told to those who may approve it.
   'change_request.emergency',
 ] as const;

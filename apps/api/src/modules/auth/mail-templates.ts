@@ -14,9 +14,11 @@ export const escapeHtml = (value: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-type Paragraph = string | { link: string; label: string } | { code: string };
+/** A paragraph of a plain mail: text, a link, or a code set large. */
+export type Paragraph = string | { link: string; label: string } | { code: string };
 
-const render = (subject: string, paragraphs: Paragraph[]): RenderedMail => {
+/** A plain mail in both forms (HTML escaped, text), as every mail Kassa sends itself. */
+export const render = (subject: string, paragraphs: Paragraph[]): RenderedMail => {
   const html = paragraphs
     .map((p) =>
       typeof p === 'string'
@@ -32,7 +34,7 @@ const render = (subject: string, paragraphs: Paragraph[]): RenderedMail => {
   return { subject, html: `<div style="font-family:sans-serif">${html}</div>`, text };
 };
 
-const greeting = (lang: MailLanguage, name: string) => (lang === 'nl' ? `Beste ${name},` : `Dear ${name},`);
+export const greeting = (lang: MailLanguage, name: string) => (lang === 'nl' ? `Beste ${name},` : `Dear ${name},`);
 const ignore = (lang: MailLanguage) =>
   lang === 'nl'
     ? 'Heb je hier niet om gevraagd? Dan kun je deze e-mail negeren.'

@@ -33,7 +33,7 @@ export const findMerchantConfiguration = async (db: Queryable, merchantId: strin
     await db.query<Record<string, unknown>>(
       sql`select statement_descriptor, risk_level, three_ds_policy, max_transaction_amount::float8 as max_transaction_amount, settlement_delay_days,
       reserve_percentage::float8 as reserve_percentage, reserve_days, refunds_enabled, recurring_enabled, payouts_paused, notes,
-      review_sla_hours, review_expiry_policy, updated_by, updated_at
+      review_sla_hours, review_expiry_policy, review_by_merchant, updated_by, updated_at
       from merchant_configuration where merchant_id = ${merchantId}`,
     )
   )[0];

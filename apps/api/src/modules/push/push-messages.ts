@@ -9,6 +9,7 @@ type Item = {
   amount?: number;
   currency_code?: string;
   url?: string;
+  days?: number;
   /** What an emergency change changed (`Routing Cards`). */
   what?: string;
 };
@@ -35,6 +36,10 @@ const TEXT = {
       title: 'Webhook faalt',
       body: `${i.url ?? i.id} beantwoordt webhooks al een uur niet met 2xx`,
     }),
+    'dispute.reminder': (i: Item) => ({
+      title: `Chargeback: nog ${i.days ?? ''} dagen`,
+      body: `Beantwoord chargeback ${i.id} van ${money('nl', i.amount, i.currency_code)} voor de deadline`,
+    }),
     'change_request.emergency': (i: Item) => ({
       title: 'Noodwijziging',
       body: `${i.what ?? i.id} is direct gewijzigd: keur haar binnen 24 uur achteraf goed`,
@@ -54,6 +59,10 @@ const TEXT = {
       title: 'Webhook failing',
       body: `${i.url ?? i.id} has not answered webhooks with a 2xx for an hour`,
     }),
+    'dispute.reminder': (i: Item) => ({
+      title: `Chargeback: ${i.days ?? ''} days left`,
+      body: `Answer chargeback ${i.id} of ${money('en-US', i.amount, i.currency_code)} before its due date`,
+    }),
     'change_request.emergency': (i: Item) => ({
       title: 'Emergency change',
       body: `${i.what ?? i.id} was changed at once: approve it after the fact within 24 hours`,
@@ -65,6 +74,7 @@ const TEXT = {
 /** Where a click on the notification leads. */
 const LINKS: Record<Item['event'], (i: Item) => string> = {
   'chargeback.created': (i) => `/chargebacks?open=${encodeURIComponent(i.id)}`,
+  'dispute.reminder': (i) => `/chargebacks?open=${encodeURIComponent(i.id)}`,
   'settlement.paid': () => '/report/settlement',
   'webhook.failing': (i) => `/webhooks?open=${encodeURIComponent(i.id)}`,
   'change_request.emergency': (i) => `/changes?open=${encodeURIComponent(i.id)}`,

@@ -125,6 +125,8 @@ const ROLES: Record<TPushEvent, readonly string[]> = {
   'chargeback.created': [...access.chargeback.list, 'PSP_ALL'],
   'settlement.paid': [...access.settlement.list, 'PSP_ALL'],
   'webhook.failing': [...access.webhook.list, 'PSP_ALL'],
+  // Only the merchant's users who may answer it (the sender names them in `users`).
+  'dispute.reminder': access.chargeback.respond,
   // Narrowed by the event to the roles of making that change (its `roles`).
   'change_request.emergency': [...access.changes.decide, 'PSP_ALL'],
 };
@@ -136,6 +138,9 @@ export type PushEventPayload = {
   amount?: number;
   currency_code?: string;
   url?: string;
+  days?: number;
+  /** Only these users (who must still qualify): the sender already chose who is concerned. */
+  users?: string[];
   what?: string;
   /** Only users holding one of these (plain role names), e.g. those who may approve a change. */
   roles?: string[];
@@ -146,8 +151,10 @@ export type PushEventPayload = {
 /** `push.event`: tells every subscribed user who may see the item. */
 export const sendPushEvent = async (db: Db, config: Config, payload: PushEventPayload): Promise<SendOutcome> => {
   const roles = payload.roles ? [...payload.roles, 'PSP_ALL'] : ROLES[payload.event];
-  const subscriptions = (await repo.recipients(db, payload.event, payload.organisation_id, roles)).filter(
-    (subscription) => subscription.user_id !== payload.except_user,
+  const all = await repo.recipients(db, payload.event, payload.organisation_id, roles);
+  const subscriptions = all.filter(
+    (subscription) =>
+      subscription.user_id !== payload.except_user && (!payload.users || payload.users.includes(subscription.user_id)),
   );
   return sendToSubscriptions(db, config, subscriptions, (language) => pushMessage(language, payload));
 };

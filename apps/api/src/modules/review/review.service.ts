@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../plugins/db/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Scope } from '../../query/scope.ts';
 import { transitionTransaction } from '../payments/lifecycle.service.ts';
+import { assertMayDecide } from './review-dashboard.service.ts';
 import {
   assignableUser,
   assignReviewCase,
@@ -80,6 +81,7 @@ export const decideReviews = async (
   decision: Decision,
   reason: string | null,
 ): Promise<TReviewOutcome> => {
+  await assertMayDecide(db, actor);
   const results: TReviewOutcome['results'] = [];
   for (const id of [...new Set(ids)])
     results.push({ id, outcome: await db.transaction((tx) => decideOne(tx, id, decision, reason, byPerson(actor))) });
@@ -88,6 +90,7 @@ export const decideReviews = async (
 
 /** Assigns cases to the caller (`me`), to a user of the case's merchant or the provider, or to no one. */
 export const assignReviews = async (db: Db, actor: Actor, body: TReviewAssign): Promise<TReviewOutcome> => {
+  await assertMayDecide(db, actor);
   const assignee = body.assignee === 'me' ? actor.userId : body.assignee;
   const results: TReviewOutcome['results'] = [];
   for (const id of [...new Set(body.ids)]) {

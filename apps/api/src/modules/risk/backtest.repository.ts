@@ -51,3 +51,26 @@ export const rulesetOutcome = (action: TRulesetBacktest['action'], tag: string |
         : tag
           ? sql`${tag} = any(t.tags)`
           : sql`t.tags <> '{}'`;
+
+/**
+ * How the payments a draft review ruleset would have held were decided when they were held
+ * (issue 36: decisions are labels): by a reviewer, by the expiry policy, or not yet; and how many
+ * of the approved ones were charged back since.
+ */
+export const countReviewDecisions = async (tx: Queryable, organisation: ReplayOrganisation, from: Date, draft: Sql) =>
+  (
+    await tx.query<{
+      held: number;
+      approved: number;
+      declined: number;
+      expired: number;
+      pending: number;
+      approved_charged_back: number;
+    }>(sql`select count(*)::int as held,
+      count(*) filter (where r.status = 'APPROVED' and r.decided_via = 'reviewer')::int as approved,
+      count(*) filter (where r.status = 'DECLINED' and r.decided_via = 'reviewer')::int as declined,
+      count(*) filter (where r.decided_via = 'policy')::int as expired,
+      count(*) filter (where r.status = 'PENDING')::int as pending,
+      count(*) filter (where r.status = 'APPROVED' and exists (select 1 from chargeback c where c.transaction_id = r.transaction_id))::int as approved_charged_back
+    from review_case r where r.transaction_id in (select t.id ${FROM(organisation, from, draft)} and ${draft})`)
+  )[0];

@@ -1,7 +1,13 @@
 import type { TBacktestResult, TRoutingBacktest, TRulesetBacktest } from '@kassa/domain';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { countMatches, countRoutes, organisationById, rulesetOutcome } from './backtest.repository.ts';
+import {
+  countMatches,
+  countReviewDecisions,
+  countRoutes,
+  organisationById,
+  rulesetOutcome,
+} from './backtest.repository.ts';
 import { lockOwned, type VersionedTable } from './risk.repository.ts';
 import { routingSql, rulesSql } from './rule.sql.ts';
 import { notFoundAt } from '../../lib/http-error.ts';
@@ -31,7 +37,7 @@ const replayOwner = async (
 };
 
 const timed = async (
-  run: (from: Date) => Promise<Pick<TBacktestResult, 'transactions' | 'draft' | 'actual'>>,
+  run: (from: Date) => Promise<Pick<TBacktestResult, 'transactions' | 'draft' | 'actual' | 'reviews'>>,
 ): Promise<TBacktestResult> => {
   const started = performance.now();
   const to = new Date();
@@ -59,15 +65,17 @@ export const backtestRouting = (db: Db, actor: Actor, body: TRoutingBacktest): P
     }),
   );
 
-/** Replays a draft ruleset: how many it would block, tag or send to 3-D Secure, next to how many were. */
+/** Replays a draft ruleset: how many it would block, tag, hold or send to 3-D Secure, next to how many were; a review ruleset also how its held payments were decided. */
 export const backtestRuleset = (db: Db, actor: Actor, body: TRulesetBacktest): Promise<TBacktestResult> => {
   const key = ({ block: 'blocked', tag: 'tagged', '3dSecure': 'three_ds', review: 'reviewed' } as const)[body.action];
   const happened = rulesetOutcome(body.action, body.tag);
   return timed((from) =>
     db.transaction(async (tx) => {
       const organisation = await replayOwner(tx, actor, 'validation_ruleset', body.ruleset, body.organisation);
-      const counts = await countMatches(tx, organisation, from, rulesSql(body.rules), happened);
-      return { transactions: counts.total, draft: { [key]: counts.draft }, actual: { [key]: counts.actual } };
+      const draft = rulesSql(body.rules);
+      const counts = await countMatches(tx, organisation, from, draft, happened);
+      const reviews = body.action === 'review' ? await countReviewDecisions(tx, organisation, from, draft) : undefined;
+      return { transactions: counts.total, draft: { [key]: counts.draft }, actual: { [key]: counts.actual }, reviews };
     }),
   );
 };

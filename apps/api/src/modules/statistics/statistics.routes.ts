@@ -10,6 +10,7 @@ import {
   ZBestCustomer,
   ZDailyAggregate,
   ZDayAndTimeCell,
+  ZDisputeAnalytics,
   ZGroupRow,
   ZLifecycleEntry,
   ZLocationRow,
@@ -32,6 +33,7 @@ import {
 import { authOf } from '../../plugins/auth-context.ts';
 import * as stats from './statistics.service.ts';
 import { rfmSegments } from './rfm.service.ts';
+import { disputeAnalytics } from './dispute-statistics.service.ts';
 import { profileCurrencies } from './statistics.repository.ts';
 
 const RANGE =
@@ -211,6 +213,13 @@ export const statisticsRoutes = async (fastify: FastifyInstance) => {
     z.array(ZOutcomeRow),
     `Transactions per outcome (approved, declined, failed, cancelled, open, chargeback, other) with the share of the count. ${RANGE}`,
     (scope, query) => stats.outcomes(app.db, scope, query),
+  );
+  get(
+    'statistics/disputes',
+    access.chargeback.list,
+    ZDisputeAnalytics,
+    `Dispute analytics (issue 36): of the chargebacks decided (WON, LOST) in the range, by their decision time, the win rate by reason code and by the evidence submitted, and the amounts won and lost per local month. ${RANGE}`,
+    (scope, query, zone) => disputeAnalytics(app.db, scope, query, zone),
   );
   get(
     'statistics/scheme',

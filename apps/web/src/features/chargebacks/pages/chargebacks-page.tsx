@@ -7,6 +7,7 @@ import type { ChargebackRow } from '../api/types.ts';
 import { chargebackColumns } from '../columns.tsx';
 import { ChargebackDetail } from '../components/chargeback-detail.tsx';
 import { ChargebackFilters } from '../components/chargeback-filters.tsx';
+import { DisputeAnalytics } from '../components/dispute-analytics.tsx';
 import { chargebackListParams } from '../search-params.ts';
 
 /** `/chargebacks` (payments.md §2 "Chargebacks list"). */
@@ -25,6 +26,7 @@ export const ChargebacksPage = () => {
       filters={(props) => <ChargebackFilters {...props} />}
       searchByLabel={(field) => t(`fields:chargeback.${field}`)}
       renderDetail={(id, close) => <ChargebackDetail id={id} onClose={close} />}
+      intro={<DisputeAnalytics />}
     />
   );
 };

@@ -2,6 +2,7 @@ import {
   MAX_RESERVE_DAYS,
   MAX_SETTLEMENT_DELAY_DAYS,
   MERCHANT_RISK_LEVELS,
+  REVIEW_EXPIRY_POLICIES,
   THREE_DS_POLICIES,
   type TMerchantConfigurationUpdate,
 } from '@kassa/domain';
@@ -37,6 +38,9 @@ const FIELDS = [
   'recurring_enabled',
   'payouts_paused',
   'notes',
+  'review_sla_hours',
+  'review_expiry_policy',
+  'review_by_merchant',
 ];
 
 const toValues = (config: MerchantConfiguration): Values => {
@@ -58,7 +62,15 @@ export const MerchantConfigurationForm = ({ config }: { config: MerchantConfigur
     setFailure(null);
     setSaved(false);
     const values = form.getFieldsValue(true) as Values;
-    if (hasUnread(values, ['max_transaction_amount', 'settlement_delay_days', 'reserve_fraction', 'reserve_days']))
+    if (
+      hasUnread(values, [
+        'max_transaction_amount',
+        'settlement_delay_days',
+        'reserve_fraction',
+        'reserve_days',
+        'review_sla_hours',
+      ])
+    )
       return;
     const { reserve_fraction, ...rest } = values;
     const body: TMerchantConfigurationUpdate = {
@@ -186,6 +198,44 @@ export const MerchantConfigurationForm = ({ config }: { config: MerchantConfigur
             </Form.Item>
             <Form.Item name="payouts_paused" label={f('payouts_paused')} valuePropName="checked">
               <Switch />
+            </Form.Item>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12} xl={8}>
+          <Card
+            title={
+              <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+                {t('merchantConfiguration.sections.review')}
+              </Typography.Title>
+            }
+          >
+            <Form.Item
+              name="review_by_merchant"
+              label={f('review_by_merchant')}
+              valuePropName="checked"
+              extra={t('merchantConfiguration.reviewByMerchantHint')}
+            >
+              <Switch />
+            </Form.Item>
+            <Form.Item
+              name="review_sla_hours"
+              label={f('review_sla_hours')}
+              extra={t('merchantConfiguration.slaHint')}
+              rules={[{ required: true, message: t('merchantConfiguration.reviewSlaHours') }]}
+            >
+              <WholeNumberInput min={1} max={168} />
+            </Form.Item>
+            <Form.Item
+              name="review_expiry_policy"
+              label={f('review_expiry_policy')}
+              extra={t('merchantConfiguration.expiryHint')}
+            >
+              <Select
+                options={REVIEW_EXPIRY_POLICIES.map((value) => ({
+                  value,
+                  label: t(`merchantConfiguration.expiryPolicies.${value}`),
+                }))}
+              />
             </Form.Item>
           </Card>
         </Col>

@@ -10,6 +10,7 @@ import { Money } from '@/components/money.tsx';
 import { TransactionSummary } from '@/components/payments/transaction-summary.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { useCan } from '@/lib/authorisation.ts';
+import { useReviewDashboard } from '../api/get-review-dashboard.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDecideReviews } from '../api/decide-reviews.ts';
 import { useReview } from '../api/get-review.ts';
@@ -95,7 +96,8 @@ export const ReviewDetail = ({ id, onClose }: { id: string; onClose: () => void 
   const can = useCan();
   const [declining, setDeclining] = useState(false);
   const tx = row ? populated<ReviewTransaction>(row.transaction) : null;
-  const open = row?.status === 'PENDING' && can(access.review.decide);
+  const dashboard = useReviewDashboard(scope);
+  const open = row?.status === 'PENDING' && can(access.review.decide) && dashboard.data?.may_decide === true;
   return (
     <>
       <DetailPanel

@@ -2,14 +2,18 @@ import { access } from '@kassa/domain';
 import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ListScreen } from '@/components/list-screen/list-screen.tsx';
 import { useCan } from '@/lib/authorisation.ts';
+import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useDecideReviews } from '../api/decide-reviews.ts';
+import { useReviewDashboard } from '../api/get-review-dashboard.ts';
 import { reviewsCountQueryOptions } from '../api/get-reviews-count.ts';
 import { reviewsQueryOptions } from '../api/get-reviews.ts';
 import { populated, type ReviewOutcome, type ReviewRow, type ReviewTransaction } from '../api/types.ts';
 import { reviewColumns } from '../columns.tsx';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
+import { ReviewDashboard } from '../components/review-dashboard.tsx';
 import { ReviewDetail } from '../components/review-detail.tsx';
 import { ReviewFilters } from '../components/review-filters.tsx';
 import { reviewListParams } from '../search-params.ts';
@@ -23,7 +27,10 @@ export const ReviewPage = () => {
   const decide = useDecideReviews();
   const [selected, setSelected] = useState<string[]>([]);
   const [declining, setDeclining] = useState(false);
-  const mayDecide = can(access.review.decide);
+  const scope = useOrganisationScope(useLocation().pathname);
+  const dashboard = useReviewDashboard(scope);
+  // The role, and the provider's switch: where the provider reviews for the merchant, its users only look.
+  const mayDecide = can(access.review.decide) && dashboard.data?.may_decide === true;
   const done = (outcome: ReviewOutcome) => {
     const decided = outcome.results.filter((r) => r.outcome === 'approved' || r.outcome === 'declined').length;
     void message.success(t('review.decided', { count: decided }));
@@ -42,6 +49,7 @@ export const ReviewPage = () => {
         exportPath="review/export"
         filters={(props) => <ReviewFilters {...props} />}
         searchByLabel={(field) => t(`fields:review.${field}`)}
+        intro={<ReviewDashboard data={dashboard.data} />}
         renderDetail={(id, close) => <ReviewDetail id={id} onClose={close} />}
         selection={
           mayDecide

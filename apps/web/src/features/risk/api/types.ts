@@ -1,4 +1,4 @@
-import type { TConfigVersionRow, TRoutingRow, TRulesetRow, TTagRow } from '@kassa/domain';
+import type { TBacktestResult, TConfigVersionRow, TRoutingRow, TRulesetRow, TTagRow } from '@kassa/domain';
 
 export { populated } from '@/lib/entity-api.ts';
 
@@ -23,14 +23,7 @@ export type ProfileChoice = {
 };
 export type OrganisationChoice = { id: string; name: string; type: string };
 export type VersionRow = TConfigVersionRow;
-export type BacktestResult = {
-  transactions: number;
-  from: string;
-  to: string;
-  millis: number;
-  draft: Record<string, number>;
-  actual: Record<string, number>;
-};
+export type BacktestResult = TBacktestResult;
 
 /** The id of a relation, populated or not. */
 export const idOf = (value: { id: string } | string | null | undefined): string | null =>

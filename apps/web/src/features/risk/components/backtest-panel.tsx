@@ -1,9 +1,36 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client.ts';
 import { useFormat } from '@/lib/use-format.ts';
 import type { BacktestResult } from '../api/types.ts';
+
+type Reviews = NonNullable<BacktestResult['reviews']>;
+
+/** A review ruleset's labels: how the payments the draft would have held were decided when they were held. */
+const ReviewLabels = ({ reviews }: { reviews: Reviews }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const keys = ['held', 'approved', 'declined', 'expired', 'pending', 'approved_charged_back'] as const;
+  return (
+    <>
+      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 16 }}>
+        {t('risk.backtest.reviews.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('risk.backtest.reviews.explain')}</Typography.Paragraph>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={keys.map((key) => ({
+          key,
+          label: t(`risk.backtest.reviews.${key}`),
+          children: <span data-testid={`backtest-review-${key}`}>{format.number(reviews[key])}</span>,
+        }))}
+      />
+    </>
+  );
+};
 
 type Props = {
   result: BacktestResult | undefined;
@@ -77,6 +104,7 @@ export const BacktestPanel = ({ result, pending, error, disabled, onRun, labelOf
               },
             ]}
           />
+          {result.reviews && <ReviewLabels reviews={result.reviews} />}
         </>
       )}
     </Card>
