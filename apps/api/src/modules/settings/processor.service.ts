@@ -7,6 +7,7 @@ import {
   type TProcessorDetail,
   type TProcessorUpdate,
   type TProcessorValues,
+  type TProcessorWithDetails,
 } from '@kassa/domain';
 import { badRequest, type ErrorDetail, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secret-box.ts';
@@ -141,7 +142,12 @@ export const updateProcessor = (db: Db, actor: ActorWithRoles, id: string, body:
  * row is sent on, with the new value where one is given, so the one update (and its audit) applies
  * and no row is added, removed, renamed or re-described. A name the processor lacks is a 400 there.
  */
-export const updateProcessorValues = async (db: Db, actor: ActorWithRoles, id: string, body: TProcessorValues) => {
+export const updateProcessorValues = async (
+  db: Db,
+  actor: ActorWithRoles,
+  id: string,
+  body: TProcessorValues,
+): Promise<TProcessorWithDetails> => {
   const stored = await readProcessorDetails(db, id);
   const unknown: ErrorDetail[] = body.details.flatMap((detail, index) =>
     stored.some((row) => row.name === detail.name)
@@ -155,7 +161,8 @@ export const updateProcessorValues = async (db: Db, actor: ActorWithRoles, id: s
     const value = given.get(row.name);
     return { name: row.name, description: row.description ?? '', ...(value ? { value } : {}) };
   });
-  return updateProcessor(db, actor, id, { details });
+  // The write path's `answer` (processorWrite) adds the details to the row it answers.
+  return (await updateProcessor(db, actor, id, { details })) as unknown as TProcessorWithDetails;
 };
 
 export const createMiddleware = (db: Db, actor: Actor, body: TMiddlewareCreate) =>

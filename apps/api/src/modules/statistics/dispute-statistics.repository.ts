@@ -1,15 +1,19 @@
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
+import { rowsWhere, type Filters } from './statistics.repository.ts';
 
 /**
  * The decided chargebacks (WON, LOST) of a range, by when they were decided (`resolved_at`; for
- * chargebacks decided before that column existed, their last change), as a derived table `d`; `conditions` are the statistics' filters on alias `e` (tenancy, live rows,
- * organisation, currency).
+ * chargebacks decided before that column existed, their last change), as a derived table `d`; `filters` are the statistics' filters on alias `e` (tenancy, the
+ * request's mode, organisation, currency).
  */
-export const decidedDisputes = (conditions: Sql[], lower: Date, upper: Date): Sql =>
+export const decidedDisputes = (filters: Filters, lower: Date, upper: Date): Sql =>
   sql`(select e.id, e.status, e.reason_code, e.amount, e.response_outcome, coalesce(e.resolved_at, e.updated_at) as resolved_at
-    from chargeback e where e.status in ('WON', 'LOST')
-      and coalesce(e.resolved_at, e.updated_at) >= ${lower} and coalesce(e.resolved_at, e.updated_at) <= ${upper}
-    ${conditions.length ? sql`and ${sql.join(conditions, ' and ')}` : sql.empty}) d`;
+    from chargeback e ${rowsWhere(
+      filters,
+      sql`e.status in ('WON', 'LOST')`,
+      sql`coalesce(e.resolved_at, e.updated_at) >= ${lower}`,
+      sql`coalesce(e.resolved_at, e.updated_at) <= ${upper}`,
+    )}) d`;
 
 type WinRow = { decided: number; won: number };
 

@@ -21,12 +21,8 @@ export const disputeAnalytics = async (
   zone: string,
 ): Promise<TDisputeAnalytics> => {
   const range = rangeOf(query);
-  const conditions = filterConditions(
-    scope,
-    { ...query, status: undefined, 'status[]': undefined },
-    { currency: true },
-  );
-  const source = decidedDisputes(conditions, new Date(range.lower), new Date(range.upper));
+  const filters = filterConditions(scope, { ...query, status: undefined, 'status[]': undefined }, { currency: true });
+  const source = decidedDisputes(filters, new Date(range.lower), new Date(range.upper));
   const [reasons, evidence, months] = await Promise.all([
     winsByReasonCode(db, source),
     winsByEvidence(db, source),
