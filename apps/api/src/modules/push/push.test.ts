@@ -81,7 +81,13 @@ describe('push notifications', () => {
     expect(state.body).toMatchObject({
       events: [],
       subscriptions: 0,
-      available_events: ['chargeback.created', 'webhook.failing', 'settlement.paid', 'dispute.reminder', 'change_request.emergency'],
+      available_events: [
+        'chargeback.created',
+        'webhook.failing',
+        'settlement.paid',
+        'dispute.reminder',
+        'change_request.emergency',
+      ],
     });
     const browser = browserAt('/push/a-test');
     const subscribed = await callAs(t.app, a, 'POST', '/v1/push/subscription', browser.json);
