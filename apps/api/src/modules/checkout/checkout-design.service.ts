@@ -1,8 +1,9 @@
 import type { TCheckoutDesignCreate, TCheckoutDesignUpdate } from '@kassa/domain';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { sql, type Db } from '../../plugins/db/index.ts';
+import type { Db } from '../../plugins/db/index.ts';
 import { createEntity, defineWrite, deleteEntity, updateEntity } from '../../query/write.ts';
+import { plansUsingDesign } from './checkout-design.repository.ts';
 import { checkoutDesignEntity } from './checkout-design.entity.ts';
 import { sanitiseCss } from './css-sanitiser.ts';
 
@@ -41,9 +42,7 @@ export const updateCheckoutDesign = (db: Db, actor: Actor, id: string, body: TCh
  */
 export const deleteCheckoutDesign = (db: Db, actor: Actor, id: string): Promise<void> =>
   deleteEntity(db, actor, checkoutDesignWrite, id, async ({ tx, row }) => {
-    const plans = await tx.query<{ id: string; name: string }>(
-      sql`select id, name from plan where checkout_id = ${id} and deleted_at is null order by name, id`,
-    );
+    const plans = await plansUsingDesign(tx, id);
     if (plans.length > 0) {
       const names = plans.map((plan) => `${plan.name} (${plan.id})`).join(', ');
       throw new HttpError(
