@@ -120,13 +120,17 @@ export const requestIdOf = (request: IncomingMessage): string => {
 
 /**
  * Stdout for the API's log: lines gathered into writes of at least 4 KB, written at least every
- * second, and at exit synchronously (pino's exit hook). Pino's default wrote each line on its own
- * through libuv's thread pool, a hand-off and an event-loop wake-up per request. A process killed
- * outright loses at most its last second of lines.
+ * second, and at exit (pino's exit hook). Pino's default wrote each line on its own through libuv's
+ * thread pool, a hand-off and an event-loop wake-up per request. The batches are written
+ * synchronously: an asynchronous batch still in flight when the process exits arrived after the
+ * exit's own lines, or not at all (logging.test.ts saw `first, last, second` on a busy machine).
+ * A process killed outright loses at most its last second of lines.
  */
 const bufferedStdout = (): DestinationStream => {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const stream = pino.destination({ dest: 1, sync: true, minLength: 4096 });
   setInterval(() => stream.flush(), 1000).unref();
+  // Pino's exit hook ends only asynchronous destinations: the last batch is written here.
+  process.once('exit', () => stream.flushSync());
   return stream;
 };
 
