@@ -1,3 +1,4 @@
+// Runs on both engines: issue 38 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './plugins/db/index.ts';
 import { createTestApp, type TestApp } from './test/app.ts';

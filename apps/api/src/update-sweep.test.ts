@@ -1,3 +1,4 @@
+// Runs on both engines: issue 31 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.ts';

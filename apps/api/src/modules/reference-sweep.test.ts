@@ -1,3 +1,4 @@
+// Runs on both engines: issue 31 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../plugins/db/index.ts';
 import { writeDefinitions, type WriteDef } from '../query/write.ts';

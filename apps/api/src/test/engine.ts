@@ -23,7 +23,8 @@ export const openTestDb = async (): Promise<Db> => {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('KASSA_TEST_ENGINE=postgresql needs TEST_DATABASE_URL');
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await openPostgres({ url, schema, max: 5 });
+  // A busy CI machine can take seconds to hand out a connection: a test is not about that wait.
+  const db = await openPostgres({ url, schema, max: 5, connectTimeoutMs: 30_000 });
   await migrate(db);
   const close = db.close;
   const test: Db = {

@@ -1,3 +1,4 @@
+// Runs on both engines: issue 35 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_EMERGENCY_HEADER, CHANGE_NOTE_HEADER } from '@kassa/domain';
 import { decryptSecret } from '../../lib/secret-box.ts';

@@ -1,3 +1,4 @@
+// Runs on both engines: issue 36 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { createECDH, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Runs on both engines: issue 34 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

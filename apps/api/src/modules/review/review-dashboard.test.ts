@@ -1,3 +1,4 @@
+// Runs on both engines: issue 36 asks for its proof on PGlite and PostgreSQL (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
 import { sql } from '../../plugins/db/index.ts';
