@@ -23,7 +23,8 @@ const engineTests = (() => {
     .map((file) => join(dir, file));
   return files.filter(
     (file) =>
-      file.includes('/plugins/db/') || /testEngine|pglite|^// Runs on both engines/im.test(readFileSync(file, 'utf8')),
+      file.includes('/plugins/db/') ||
+      /testEngine|pglite|^\/\/ Runs on both engines/im.test(readFileSync(file, 'utf8')),
   );
 })();
 
