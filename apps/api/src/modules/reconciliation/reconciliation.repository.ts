@@ -234,7 +234,8 @@ const PAID_OUT_STATUSES = ['SETTLEMENT_COMPLETED', 'SETTLED', 'PAID'];
 /**
  * Payments of the settlement's processors sent for settlement more than `days` ago that no file
  * has confirmed, and payments already in a merchant's payout (completed otherwise, by the timer or
- * by hand) made since this settlement's first file that no file has reported: each becomes one
+ * by hand) made since Kassa imported this settlement's first file (an old file uploaded today does
+ * not bring the history before it in) that no file has reported: each becomes one
  * `missing_payment` exception (once), which the payout's difference then names.
  */
 export const reportMissing = async (
@@ -262,7 +263,7 @@ export const reportMissing = async (
       from transaction t join processor p on p.id = t.processor_id
       where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}
         and t.mode = 'live' and t.status = any(${PAID_OUT_STATUSES}) and t.created_at < now() - make_interval(days => ${days})
-        and t.created_at >= (select min(f.settlement_date) from settlement_file f where f.processor_settlement_id = ${settlement.id})
+        and t.created_at >= (select min(f.created_at) from settlement_file f where f.processor_settlement_id = ${settlement.id})
         and exists (select 1 from settlement_item i where i.kind = 'payment' and i.source_id = t.id)
         and not exists (select 1 from settlement_line l where l.matched_id = t.id)
         and not exists (select 1 from reconciliation_exception x where x.kind = 'missing_payment' and x.item_id = t.id)
