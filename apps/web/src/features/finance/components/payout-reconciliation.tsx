@@ -65,7 +65,10 @@ export const PayoutReconciliation = ({ settlementId, currency }: { settlementId:
           <Alert
             type={r.difference === 0 ? 'info' : 'warning'}
             showIcon
-            title={t('reconciliation.differenceExplained', { count: rows.length })}
+            title={t(
+              r.unreported.count ? 'reconciliation.payout.explainedWithUnreported' : 'reconciliation.payout.explained',
+              { count: r.exceptions.length },
+            )}
           />
           <Table<Row>
             size="small"

@@ -8,7 +8,7 @@ const AGES = ['0-2', '3-7', '8-30', '31+'] as const;
 type KindRow = { kind: string } & Record<(typeof AGES)[number], number> & { amount: number };
 
 /**
- * The reconciliation dashboard above the exception queue (issue 34 item 6): per processor
+ * The reconciliation dashboard (issue 34 item 6): per processor
  * settlement and settlement day the match rate and the acquirer's fees against the cost scheme
  * (what the margin gained or lost), and the open exceptions by kind and age. Live files of the
  * last 14 days; euro amounts (the sandbox acquirers settle in EUR).

@@ -12,7 +12,6 @@ import {
 } from '../api/reconciliation.ts';
 import { exceptionColumns, exceptionListParams } from '../columns.tsx';
 import { ExceptionDetail } from '../components/exception-detail.tsx';
-import { ReconciliationDashboard } from '../components/reconciliation-dashboard.tsx';
 
 /** psp/reconciliation/exceptions (issue 34): every settlement line that did not match exactly, and every payment no file confirmed. */
 export const ReconciliationExceptionsPage = () => {
@@ -30,12 +29,7 @@ export const ReconciliationExceptionsPage = () => {
     <ListScreen<ExceptionRow>
       listId="reconciliationExceptions"
       title={t('nav.items.pspReconciliationExceptions')}
-      intro={
-        <>
-          <Typography.Paragraph type="secondary">{t('reconciliation.intro')}</Typography.Paragraph>
-          <ReconciliationDashboard />
-        </>
-      }
+      intro={<Typography.Paragraph type="secondary">{t('reconciliation.intro')}</Typography.Paragraph>}
       params={exceptionListParams}
       columns={columns}
       listQuery={exceptionsQueryOptions}
