@@ -222,6 +222,17 @@ describe('reconciliation', () => {
     const text = await shown(nl.page, 'Afstemming met de acquirer', 'nl');
     expect(text).toContain('Afwijkende kosten');
     expect(text).toContain('Ontvangen van de acquirer');
+    await nl.page.goto('/psp/reconciliation/dashboard');
+    await expect
+      .poll(() => nl.page.getByRole('heading', { level: 1 }).textContent(), SLOW)
+      .toBe('Reconciliatie-overzicht');
+    await expect
+      .poll(() => nl.page.getByTestId('reconciliation-match-rate').locator('.ant-table-row').count(), SLOW)
+      .toBeGreaterThan(0);
+    expect(await nl.page.textContent('body')).toContain('Afwijkende kosten');
+    await animationsDone(nl.page);
+    await screenshot(nl.page, 'reconciliation-dashboard-nl');
+    expect(await seriousViolations(nl.page, 'reconciliation-dashboard-nl')).toEqual([]);
     await nl.context.close();
   }, 180_000);
 });
