@@ -42,7 +42,11 @@ export const ReconciliationDashboard = () => {
               pagination={{ pageSize: 5, hideOnSinglePage: true, showSizeChanger: false }}
               locale={{ emptyText: t('reconciliation.dashboard.noFiles') }}
               columns={[
-                { key: 'day', title: t('reconciliation.dashboard.day'), render: (_, row) => format.date(row.day) },
+                {
+                  key: 'day',
+                  title: t('reconciliation.dashboard.day'),
+                  render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{format.date(row.day)}</span>,
+                },
                 { key: 'name', title: t('reconciliation.dashboard.processor'), dataIndex: 'name' },
                 {
                   key: 'rate',
