@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { screenshot, type Language } from '../support/browser.ts';
-import { getJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
-import { animationsDone, choose, drawer, SLOW } from '../support/ui.ts';
+import { getJson, postJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
+import { animationsDone, choose, drawer, openTab, SLOW } from '../support/ui.ts';
 
 // Processor settlement files and reconciliation (issue 34).
 const suite = useServerAndBrowser();
@@ -136,6 +136,103 @@ describe('reconciliation', () => {
     await expect.poll(() => drawer(nl.page).getByRole('region', { name: 'Uitkomst van de run' }).count(), SLOW).toBe(1);
     await animationsDone(nl.page);
     await screenshot(nl.page, 'reconciliation-settlement-update-outcome-nl');
+    await nl.context.close();
+  }, 180_000);
+
+  it('a payout shows what the acquirer paid in against what was expected, and its difference explained by the exceptions (en, nl)', async () => {
+    const { context, page } = await signedIn('en-US');
+    await page.goto('/psp/reports/settlement');
+    await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
+    // A demo payout with card payments through Northwind: an uploaded file of the acquirer reports a
+    // few of them, each at its day, one with its interchange a cent too high; the others no file reports.
+    const processors = await getJson<Row[]>(page, '/v1/processor?_limit=100');
+    const northwind = processors.find((p) => p.name === 'Northwind Acquiring')!;
+    const settlements = await getJson<Row[]>(page, '/v1/psp/settlement-report?_limit=40');
+    type Item = { source: string; transaction: string | null; kind: string };
+    type Tx = Row & { merchant_reference: string; created_at: string; currency_code: string; processor: string };
+    let chosen: { id: string; payments: Tx[] } | undefined;
+    for (const s of settlements) {
+      const items = await getJson<Item[]>(page, `/v1/settlement-item?settlement=${s.id}&kind=payment&_limit=30`);
+      if (items.length < 2) continue;
+      const payments = (
+        await Promise.all(items.map((i) => getJson<Tx>(page, `/v1/transaction/${encodeURIComponent(i.source)}`)))
+      ).filter((t) => t.processor === northwind.id && t.currency_code === 'EUR');
+      if (payments.length >= 2) {
+        chosen = { id: s.id, payments: payments.slice(0, 6) };
+        break;
+      }
+    }
+    expect(chosen).toBeDefined();
+    const fee = (amount: number) => ({
+      interchange: Math.floor((amount * 20 + 5000) / 10000),
+      scheme: Math.floor((amount * 5 + 5000) / 10000),
+      markup: 10,
+    });
+    const money = (minor: number) =>
+      `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+    const lines = chosen!.payments.map((t, index) => {
+      const amount = Number(t.amount);
+      const f = fee(amount);
+      const interchange = f.interchange + (index === 0 ? 1 : 0);
+      const day = t.created_at.slice(0, 10);
+      return `PAYMENT,9100,${day},,${t.merchant_reference},${day},EUR,${money(amount)},${money(interchange)},${money(f.scheme)},${money(f.markup)},${money(amount - interchange - f.scheme - f.markup)}`;
+    });
+    const content = [
+      'record_type,batch_number,settlement_date,acquirer_reference,merchant_reference,transaction_date,currency,gross_amount,interchange,scheme_fee,markup,net_amount',
+      ...lines,
+    ].join('\n');
+    await postJson(page, '/v1/psp/settlementfile', {
+      processor_settlement: processors.find((p) => p.name === 'Northwind settlement reports')!.id,
+      file_name: `e2e-payout-${Date.now()}.csv`,
+      content,
+    });
+    const shown = async (p: typeof page, tab: string, language: 'en' | 'nl') => {
+      await p.goto(`/psp/reports/settlement?open=${encodeURIComponent(chosen!.id)}`);
+      const panel = drawer(p);
+      await openTab(panel, tab, panel.getByTestId('payout-difference'));
+      await expect.poll(() => panel.getByTestId('payout-explained').count(), SLOW).toBe(1);
+      const minor = (text: string | null) => Number((text ?? '').replace(/[^\d-−]/g, '').replace('−', '-'));
+      const difference = minor(await panel.getByTestId('payout-difference').textContent());
+      // The fee a cent too high is one of the differences; the rows' effects add up to the difference.
+      expect(difference).not.toBe(0);
+      expect(minor(await panel.getByTestId('payout-explained').textContent())).toBe(difference);
+      await animationsDone(p);
+      await screenshot(p, `reconciliation-payout-${language}`);
+      expect(await seriousViolations(p, `reconciliation-payout-${language}`, '.ant-drawer')).toEqual([]);
+      return (await panel.getByTestId('payout-reconciliation').textContent()) ?? '';
+    };
+    const en = await shown(page, 'Reconciliation with the acquirer', 'en');
+    expect(en).toContain('Fee difference');
+    expect(en).toContain('Paid in by the acquirer');
+    // The dashboard: the day's match rate and the fees against the cost scheme per acquirer.
+    await page.goto('/psp/reconciliation/dashboard');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW)
+      .toBe('Reconciliation dashboard');
+    await expect
+      .poll(() => page.getByTestId('reconciliation-match-rate').locator('.ant-table-row').count(), SLOW)
+      .toBeGreaterThan(0);
+    expect(await page.getByTestId('reconciliation-match-rate').textContent()).toMatch(/Northwind settlement reports/);
+    await animationsDone(page);
+    await screenshot(page, 'reconciliation-dashboard-en');
+    expect(await seriousViolations(page, 'reconciliation-dashboard-en')).toEqual([]);
+    await context.close();
+
+    const nl = await signedIn('nl');
+    const text = await shown(nl.page, 'Afstemming met de acquirer', 'nl');
+    expect(text).toContain('Afwijkende kosten');
+    expect(text).toContain('Ontvangen van de acquirer');
+    await nl.page.goto('/psp/reconciliation/dashboard');
+    await expect
+      .poll(() => nl.page.getByRole('heading', { level: 1 }).textContent(), SLOW)
+      .toBe('Reconciliatie-overzicht');
+    await expect
+      .poll(() => nl.page.getByTestId('reconciliation-match-rate').locator('.ant-table-row').count(), SLOW)
+      .toBeGreaterThan(0);
+    expect(await nl.page.textContent('body')).toContain('Afwijkende kosten');
+    await animationsDone(nl.page);
+    await screenshot(nl.page, 'reconciliation-dashboard-nl');
+    expect(await seriousViolations(nl.page, 'reconciliation-dashboard-nl')).toEqual([]);
     await nl.context.close();
   }, 180_000);
 });

@@ -294,6 +294,8 @@ export const access = {
     upload: ['PSP_ALL', 'PSP_RECONCILIATION_ALL', 'PSP_RECONCILIATION_UPLOAD'],
     /** A merchant reads the exceptions about its own payments, read-only. */
     merchant: ['USER_ALL', 'SETTLEMENT_ALL', 'SETTLEMENT_LIST'],
+    /** A payout against the acquirer's money: the merchant's settlement report and the provider's. */
+    payout: ['USER_ALL', 'SETTLEMENT_ALL', 'SETTLEMENT_LIST', 'PSP_ALL', 'PSP_SETTLEMENT_LIST'],
   },
   admin: ['PSP_SUPER'],
   /** The stored mailbox (development and demo): it holds every user's reset links and sign-in codes. */

@@ -182,6 +182,7 @@ export const navigation: readonly NavItem[] = [
       roles: access.pspReports.settlement,
       feature: 'collecting',
     },
+    { id: 'pspReconciliationDashboard', route: '/psp/reconciliation/dashboard', roles: access.reconciliation.list },
     { id: 'pspReconciliationExceptions', route: '/psp/reconciliation/exceptions', roles: access.reconciliation.list },
     { id: 'pspSettlementFiles', route: '/psp/reconciliation/files', roles: access.reconciliation.list },
   ]),

@@ -109,6 +109,10 @@ export const pages: Partial<Record<string, Page>> = {
     () => import('@/features/settlement-updates/pages/settlement-updates-page.tsx'),
     'SettlementUpdatesPage',
   ),
+  pspReconciliationDashboard: page(
+    () => import('@/features/reconciliation/pages/dashboard-page.tsx'),
+    'ReconciliationDashboardPage',
+  ),
   pspReconciliationExceptions: page(
     () => import('@/features/reconciliation/pages/exceptions-page.tsx'),
     'ReconciliationExceptionsPage',

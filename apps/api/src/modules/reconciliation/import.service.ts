@@ -173,6 +173,8 @@ export const importSettlementFile = async (
       matched: 0,
       exceptions: 0,
       expectedNet: 0,
+      expectedFee: 0,
+      actualFee: 0,
       paidIn: null as number | null,
       currency: null as string | null,
     };
@@ -183,6 +185,8 @@ export const importSettlementFile = async (
       totals.matched += outcome.matched;
       totals.exceptions += outcome.exceptions;
       totals.expectedNet += outcome.expectedNet;
+      totals.expectedFee += outcome.expectedFee;
+      totals.actualFee += outcome.actualFee;
       batch = [];
     };
     for await (const item of records(source.open(), format, () => undefined)) {
@@ -270,6 +274,9 @@ const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[
   const confirm: string[] = [];
   let matched = 0;
   let expectedNet = 0;
+  // The acquirer's fees on the payments this batch reported: the cost scheme's against the file's.
+  let expectedFees = 0;
+  let actualFees = 0;
   const exception = (
     item: Numbered,
     kind: NewException['kind'],
@@ -352,6 +359,10 @@ const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[
     if (clean) matched++;
     const sign = line.kind === 'payment' || line.kind === 'chargeback_reversal' ? 1 : -1;
     expectedNet += sign * amount - fee;
+    if (line.kind === 'payment') {
+      expectedFees += fee;
+      actualFees += actualFee;
+    }
     if (line.kind === 'payment' && candidate.status === 'SETTLEMENT_REQUESTED') confirm.push(candidate.id);
     rows.push({
       ...base,
@@ -375,5 +386,5 @@ const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[
     await repo.resolveMissing(tx, confirm, `Confirmed by settlement file ${context.fileId}`);
   }
   const exceptionLines = new Set(exceptions.map((e) => e.lineNo)).size;
-  return { matched, exceptions: exceptionLines, expectedNet };
+  return { matched, exceptions: exceptionLines, expectedNet, expectedFee: expectedFees, actualFee: actualFees };
 };

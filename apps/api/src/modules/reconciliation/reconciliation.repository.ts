@@ -80,12 +80,14 @@ export const finishFile = (
     matched: number;
     exceptions: number;
     expectedNet: number;
+    expectedFee: number;
+    actualFee: number;
     paidIn: number | null;
     currency: string | null;
   },
 ) =>
   tx.query(sql`update settlement_file set line_count = ${t.lines}, matched_count = ${t.matched}, exception_count = ${t.exceptions},
-    expected_net = ${t.expectedNet}, paid_in = ${t.paidIn}, currency_code = ${t.currency} where id = ${id}`);
+    expected_net = ${t.expectedNet}, expected_fee = ${t.expectedFee}, actual_fee = ${t.actualFee}, paid_in = ${t.paidIn}, currency_code = ${t.currency} where id = ${id}`);
 
 export type Candidate = {
   id: string;
@@ -226,9 +228,15 @@ export const resolveMissing = (tx: Queryable, ids: string[], reason: string) =>
   tx.query(sql`update reconciliation_exception set state = 'resolved', reason = ${reason}, decided_at = now(), updated_at = now()
     where kind = 'missing_payment' and item_id = any(${ids}) and state in ('open', 'investigating')`);
 
+/** Statuses of a payment whose money is captured (and may be in a merchant's payout). */
+const PAID_OUT_STATUSES = ['SETTLEMENT_COMPLETED', 'SETTLED', 'PAID'];
+
 /**
  * Payments of the settlement's processors sent for settlement more than `days` ago that no file
- * has confirmed: each becomes one `missing_payment` exception (once).
+ * has confirmed, and payments already in a merchant's payout (completed otherwise, by the timer or
+ * by hand) made since Kassa imported this settlement's first file (an old file uploaded today does
+ * not bring the history before it in) that no file has reported: each becomes one
+ * `missing_payment` exception (once), which the payout's difference then names.
  */
 export const reportMissing = async (
   tx: Queryable,
@@ -250,7 +258,16 @@ export const reportMissing = async (
       where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}
         and t.mode = 'live' and t.status = 'SETTLEMENT_REQUESTED' and t.updated_at < now() - make_interval(days => ${days})
         and not exists (select 1 from reconciliation_exception x where x.kind = 'missing_payment' and x.item_id = t.id)
-      order by t.updated_at limit 5000`,
+      union all
+      select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.merchant_reference, t.processor_id_external
+      from transaction t join processor p on p.id = t.processor_id
+      where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}
+        and t.mode = 'live' and t.status = any(${PAID_OUT_STATUSES}) and t.created_at < now() - make_interval(days => ${days})
+        and t.created_at >= (select min(f.created_at) from settlement_file f where f.processor_settlement_id = ${settlement.id})
+        and exists (select 1 from settlement_item i where i.kind = 'payment' and i.source_id = t.id)
+        and not exists (select 1 from settlement_line l where l.matched_id = t.id)
+        and not exists (select 1 from reconciliation_exception x where x.kind = 'missing_payment' and x.item_id = t.id)
+      limit 5000`,
   );
   await insertExceptions(
     tx,
@@ -372,7 +389,11 @@ export const decideExceptionState = (
   tx.query(sql`update reconciliation_exception set state = ${to}, ${setReason ? sql`reason = ${reason},` : sql.empty}
     decided_by = ${userId}, decided_at = now(), updated_at = now() where id = any(${ids})`);
 
-/** Live files of the last 14 days per processor settlement and day: lines (without the payout line) and matched. */
+/**
+ * Live files of the last 14 days per processor settlement and day: lines (without the payout line),
+ * matched, and the acquirer's fees on the reported payments, expected (cost scheme) and actual.
+ * Sums of the files' own totals: no line is read.
+ */
 export const matchRates = (db: Queryable) =>
   db.query<{
     processor_settlement: string;
@@ -380,9 +401,12 @@ export const matchRates = (db: Queryable) =>
     day: string;
     lines: string;
     matched: string;
+    expected_fee: string;
+    actual_fee: string;
   }>(sql`
     select f.processor_settlement_id as processor_settlement, p.name, to_char(f.settlement_date, 'YYYY-MM-DD') as day,
-      sum(f.line_count - case when f.paid_in is null then 0 else 1 end) as lines, sum(f.matched_count) as matched
+      sum(f.line_count - case when f.paid_in is null then 0 else 1 end) as lines, sum(f.matched_count) as matched,
+      sum(f.expected_fee) as expected_fee, sum(f.actual_fee) as actual_fee
     from settlement_file f join processor p on p.id = f.processor_settlement_id
     where f.mode = 'live' and f.settlement_date >= current_date - 14
     group by 1, 2, 3 order by 3 desc, 2`);

@@ -8,6 +8,9 @@ import { decideExceptions } from './exception.service.ts';
 import { reconciliationExceptionEntity, settlementFileEntity } from './reconciliation.entities.ts';
 import { reconciliationDashboard, ZReconciliationDashboard } from './dashboard.service.ts';
 import { uploadSettlementFile } from './upload.service.ts';
+import { payoutReconciliation, ZPayoutReconciliation } from './payout.service.ts';
+import { getEntity } from '../../query/repository.ts';
+import { settlementEntity } from '../settings/settings.entities.ts';
 
 const EXCEPTION_EXPORT = [
   'id',
@@ -82,6 +85,21 @@ export const reconciliationRoutes = async (fastify: FastifyInstance) => {
       response: { 200: z.object({ changed: z.number().int() }) },
     },
     handler: async (request) => ({ changed: await decideExceptions(app.db, actorOf(request), request.body) }),
+  });
+  app.get('/v1/settlement/:id/reconciliation', {
+    config: { access: { roles: access.reconciliation.payout, feature: 'collecting' } },
+    schema: {
+      tags: ['settlement'],
+      description:
+        "A settlement (payout) against the acquirer's settlement files: what the acquirer should pay in for its payments, refunds and chargebacks, what it paid in, and the difference, which is 0 or the sum of the listed exceptions' effects (and of items no file reported yet). A merchant reads its own settlements only; another merchant's is a 404.",
+      params: z.object({ id: z.string().min(1).max(64) }),
+      response: { 200: ZPayoutReconciliation },
+    },
+    handler: async (request) => {
+      // Tenancy first: another merchant's settlement is a 404 like an unknown id.
+      await getEntity(app.db, settlementEntity, actorOf(request).scope, request.params.id);
+      return payoutReconciliation(app.db, request.params.id);
+    },
   });
   app.get('/v1/psp/reconciliation/dashboard', {
     config: { access: { roles: access.reconciliation.list } },

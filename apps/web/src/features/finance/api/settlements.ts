@@ -60,3 +60,35 @@ export const useRunSettlement = () => {
       ]),
   });
 };
+
+/** `GET /v1/settlement/{id}/reconciliation`: a payout against the acquirer's money (merchant and provider). */
+export type PayoutReconciliation = {
+  expected: number;
+  paid_in: number;
+  difference: number;
+  items: number;
+  matched: number;
+  deviating: number;
+  unconfirmed: number;
+  expected_fee: number;
+  actual_fee: number;
+  exceptions: {
+    id: string;
+    kind: string;
+    state: string;
+    item_type: string | null;
+    item_id: string | null;
+    merchant_reference: string | null;
+    acquirer_reference: string | null;
+    amount_difference: number;
+    effect: number;
+  }[];
+  unreported: { count: number; effect: number };
+};
+
+export const usePayoutReconciliation = (settlementId: string) =>
+  useQuery({
+    queryKey: ['settlement-report', 'reconciliation', settlementId],
+    queryFn: ({ signal }) =>
+      apiGet<PayoutReconciliation>(`settlement/${encodeURIComponent(settlementId)}/reconciliation`, undefined, signal),
+  });

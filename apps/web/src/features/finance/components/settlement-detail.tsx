@@ -9,6 +9,7 @@ import { populated } from '@/lib/entity-api.ts';
 import { resolveLanguage } from '@/lib/languages.ts';
 import { useFormat } from '@/lib/use-format.ts';
 import { useSettlement, useSettlementItemCount, useSettlementItems, useSettlementLines } from '../api/settlements.ts';
+import { PayoutReconciliation } from './payout-reconciliation.tsx';
 import type { PspSettlementRow, SettlementItemRow, SettlementLine, SettlementRow } from '../api/types.ts';
 
 /** Money going out shown with a minus; zero stays 0,00 (never -0,00). */
@@ -248,6 +249,11 @@ export const SettlementDetail = ({
             items={[
               { key: 'lines', label: t('finance.settlements.lines'), children: <Lines settlement={s} /> },
               { key: 'items', label: t('finance.settlements.items'), children: <Items settlement={s} /> },
+              {
+                key: 'reconciliation',
+                label: t('reconciliation.payout.tab'),
+                children: <PayoutReconciliation settlementId={s.id} currency={s.currency_code} />,
+              },
             ]}
           />
         </>

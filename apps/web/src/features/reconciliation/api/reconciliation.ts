@@ -35,3 +35,25 @@ export const useDecision = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [EXCEPTION_PATH] }),
   });
 };
+
+/** `GET /v1/psp/reconciliation/dashboard`: match rate and fee deviation per processor settlement and day, open exceptions by kind and age. */
+export type ReconciliationDashboardData = {
+  match_rate: {
+    processor_settlement: string;
+    name: string;
+    day: string;
+    lines: number;
+    matched: number;
+    rate: number;
+    expected_fee: number;
+    actual_fee: number;
+    fee_deviation: number;
+  }[];
+  open_by_kind: { kind: string; age: '0-2' | '3-7' | '8-30' | '31+'; count: number; amount_difference: number }[];
+};
+
+export const useReconciliationDashboard = () =>
+  useQuery({
+    queryKey: [EXCEPTION_PATH, 'dashboard'],
+    queryFn: ({ signal }) => apiGet<ReconciliationDashboardData>('psp/reconciliation/dashboard', undefined, signal),
+  });
