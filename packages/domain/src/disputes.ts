@@ -142,6 +142,15 @@ export const ZDispute = z
     open: z.boolean(),
     checklist: z.array(ZChecklistItem),
     evidence: z.array(ZEvidenceFile),
+    /** The reminders sent to the merchant (7 and 2 days before the due date), oldest first. */
+    reminders: z.array(
+      z.object({
+        days_before: z.number().int(),
+        sent_at: z.union([z.string(), z.date()]),
+        /** How many people were mailed. */
+        recipients: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'Dispute' });
 export type TDispute = z.infer<typeof ZDispute>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGEBACK_REASON_CODES } from '@kassa/domain';
 import { sql, type Db } from '../plugins/db/index.ts';
 import { openTestDb } from '../test/engine.ts';
+import { sniffEvidenceType } from '../modules/payments/dispute.service.ts';
 import { generateDemoWorld } from './world.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 14, 30);
@@ -136,6 +137,43 @@ describe('demo world generator', () => {
         expect(row.amount).toBeLessThanOrEqual(row.tx_amount);
       }
       expect(new Set(rows.map((r) => r.status)).size).toBeGreaterThanOrEqual(3);
+    });
+
+    it('gives the largest merchant disputes in every state, with evidence files, decided over months', async () => {
+      const rows = await db.query<{
+        status: string;
+        outcome: string | null;
+        files: number;
+        months: number;
+        unresolved: number;
+      }>(sql`
+        select c.status, c.response_outcome as outcome, count(distinct ev.id)::int as files,
+          count(distinct to_char(c.resolved_at, 'YYYY-MM'))::int as months,
+          count(*) filter (where c.status in ('WON', 'LOST') and c.resolved_at is null)::int as unresolved
+        from chargeback c join app_user u on u.organisation_id = c.organisation_id and u.email = 'merchant@kassa.test'
+          left join dispute_evidence ev on ev.chargeback_id = c.id
+        where c.due_at is not null group by 1, 2 order by 1, 2`);
+      const states = rows.map((r) => `${r.status}:${r.outcome ?? '-'}`);
+      expect(states).toEqual(
+        expect.arrayContaining([
+          'OPEN:-',
+          'IN_DISPUTE:submitted',
+          'WON:submitted',
+          'LOST:submitted',
+          'LOST:accepted',
+          'LOST:expired',
+        ]),
+      );
+      const of = (state: string) => rows.find((r) => `${r.status}:${r.outcome ?? '-'}` === state)!;
+      expect(of('WON:submitted').files).toBeGreaterThanOrEqual(5);
+      expect(of('LOST:submitted').files).toBeGreaterThan(0);
+      expect(of('WON:submitted').months + of('LOST:submitted').months).toBeGreaterThanOrEqual(6);
+      expect(rows.reduce((n, r) => n + r.unresolved, 0)).toBe(0);
+      // Files as an upload would have stored them: their content is what their type says.
+      const files = await db.query<{ content_type: string; content: Uint8Array }>(
+        sql`select content_type, content from dispute_evidence`,
+      );
+      for (const file of files) expect(sniffEvidenceType(Buffer.from(file.content))).toBe(file.content_type);
     });
 
     it('keeps customers, profiles and transactions in the same organisation, customers older than their payments', async () => {

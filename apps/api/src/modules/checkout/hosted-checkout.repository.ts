@@ -33,10 +33,12 @@ export type SessionRow = {
   customer_id: string | null;
   card_last4: string | null;
   payment_link_id: string | null;
+  subscription_id: string | null;
 };
 
 const SESSION_COLUMNS = sql`s.id, s.transaction_id, s.merchant_id, s.facts, s.state, s.attempts, s.expires_at,
-  t.status as transaction_status, t.organisation_id, t.payment_profile_id, t.customer_id, t.card_last4, s.payment_link_id`;
+  t.status as transaction_status, t.organisation_id, t.payment_profile_id, t.customer_id, t.card_last4, s.payment_link_id,
+  t.subscription_id`;
 
 /** The session of a token and its transaction, both locked until the database transaction ends. */
 export const lockSessionByToken = async (tx: Queryable, tokenHash: string): Promise<SessionRow | undefined> =>

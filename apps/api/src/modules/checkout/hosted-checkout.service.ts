@@ -13,8 +13,9 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
-import { routeAndAuthorise } from '../payments/charge.service.ts';
-import { chargeCustomer, loadChargeProfile } from '../payments/charge.repository.ts';
+import { authoriseChallenged } from '../payments/charge.service.ts';
+import { chargeCustomer } from '../payments/charge.repository.ts';
+import { insertReviewCase } from '../review/review-case.repository.ts';
 import { transitionTransaction } from '../payments/lifecycle.service.ts';
 import { testCardNumberOf } from '../payments/sandbox-processor.ts';
 import * as repo from './hosted-checkout.repository.ts';
@@ -131,7 +132,7 @@ const failChallenge = async (tx: Queryable, session: repo.SessionRow, state: 'fa
 /**
  * The customer's answer to the challenge, in one database transaction under the session's and
  * the payment's row locks: the right code routes the payment and hands it to the acquirer (its
- * answer becomes the status); a wrong code counts, and the last allowed wrong code or a late
+ * answer becomes the status, or a review ruleset holds it as at creation); a wrong code counts, and the last allowed wrong code or a late
  * answer fails the payment. A session that already ended answers its page unchanged, so a
  * double submit moves nothing twice. A wrong code with tries left is a 422 on `body.code`.
  */
@@ -159,19 +160,27 @@ export const completeChallenge = async (
       await repo.countAttempt(tx, session.id);
       return { wrong: CHALLENGE_MAX_ATTEMPTS - session.attempts - 1 };
     }
-    const profile = (await loadChargeProfile(tx, session.payment_profile_id))!;
     const customer = session.customer_id ? await chargeCustomer(tx, session.customer_id) : undefined;
     const facts = { ...session.facts, three_ds: true };
-    const answer = await routeAndAuthorise(tx, profile, facts, {
+    const stored = await repo.loadDecision(tx, session.transaction_id);
+    const fired = Array.isArray(stored.rulesets) ? (stored.rulesets as { id: string }[]).map((r) => r.id) : [];
+    // Routed and authorised now; a review ruleset that fired holds it exactly as without a challenge (issue 36).
+    const answer = await authoriseChallenged(tx, {
+      paymentProfileId: session.payment_profile_id,
+      organisationId: session.organisation_id,
+      facts,
+      fired,
+      subscriptionId: session.subscription_id,
       customerStatus: customer?.status ?? null,
       cardNumber: testCardNumberOf(facts.card_bin, session.card_last4),
       mode: await repo.loadMode(tx, session.transaction_id),
     });
     const decision = {
-      ...(await repo.loadDecision(tx, session.transaction_id)),
+      ...stored,
       challenge: 'authenticated',
       routing: answer.routing,
       acquirer: answer.acquirer,
+      ...(answer.review ? { review: 'held' } : {}),
     };
     await repo.recordAuthorisation(tx, session.transaction_id, {
       processorId: answer.processorId,
@@ -190,6 +199,7 @@ export const completeChallenge = async (
       answer.reason,
       now,
     );
+    if (answer.review) await insertReviewCase(tx, session.transaction_id, answer.review, now);
     await recordAudit(tx, {
       ...CUSTOMER,
       organisationId: session.organisation_id,

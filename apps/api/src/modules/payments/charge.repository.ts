@@ -16,16 +16,6 @@ export type ChargeProfile = {
   routing: Record<string, unknown> | null;
 };
 
-export const loadChargeProfile = async (
-  tx: Queryable,
-  paymentProfileId: string,
-): Promise<ChargeProfile | undefined> => {
-  const [row] = await tx.query<ChargeProfile>(
-    sql`select id, organisation_id, currency_code, routing from payment_profile where id = ${paymentProfileId}`,
-  );
-  return row;
-};
-
 /** The merchant an organisation belongs to (itself for a merchant). */
 export const merchantOf = async (tx: Queryable, organisationId: string): Promise<string | undefined> =>
   (await chargeOrganisation(tx, organisationId))?.merchant_id;

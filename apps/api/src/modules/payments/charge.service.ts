@@ -17,14 +17,13 @@ import {
   loadEngineConfig,
   writePayment,
   type ChargeCustomer,
-  type ChargeProfile,
   type ChargeRuleset,
   type EngineConfigRow,
   type PaymentWebhook,
   type PaymentWrite,
 } from './charge.repository.ts';
 import { sandboxAuthorise, sandboxCard, sandboxIssuerCountry, type SandboxStatus } from './sandbox-processor.ts';
-import { REVIEW_EXPIRES_AFTER_MS } from '../review/review-case.repository.ts';
+import { REVIEW_EXPIRES_AFTER_MS, type ReviewCaseWrite } from '../review/review-case.repository.ts';
 import { reservedNameRefusal } from '../webhooks/address-guard.ts';
 
 export type ChargeInput = {
@@ -114,18 +113,6 @@ export type Authorisation = {
   acquirer: TTransactionDecision['acquirer'];
 };
 
-/**
- * The profile's routing tree picks the processor, whose sandbox acquirer answers. Used at
- * creation and, for a payment that was challenged, after the customer passed 3-D Secure.
- */
-export const routeAndAuthorise = async (
-  tx: Queryable,
-  profile: ChargeProfile,
-  facts: PaymentFacts,
-  payment: { customerStatus: string | null; cardNumber?: string | null; mode?: TMode },
-): Promise<Authorisation> =>
-  routeAndAuthoriseBy(await loadEngineConfig(tx, profile.id, profile.organisation_id), facts, payment);
-
 /** Where a payment's transaction webhooks go: in test mode the profile's test URL when it has one (issue 38), else the shared one. */
 export const webhookUrlOf = (
   profile: { webhook_transaction_update: string | null; test_webhook_transaction_update?: string | null },
@@ -180,6 +167,88 @@ const routeAndAuthoriseBy = async (
     externalId: answer.externalId,
     routing: routed.routing,
     acquirer: { code: answer.code },
+  };
+};
+
+/**
+ * The review rulesets among the fired ones that hold this payment (issue 36): only card payments
+ * the shopper makes can be held (an authorisation to capture later); other products, and billing
+ * runs' and schedules' charges (no one waits for them), pass.
+ */
+const reviewRulesetsOf = (
+  fired: ChargeRuleset[],
+  payment: { productType: string; subscriptionId?: string | null; scheduledTransactionId?: string | null },
+): ChargeRuleset[] =>
+  payment.productType === 'card' && !payment.subscriptionId && !payment.scheduledTransactionId
+    ? fired.filter((r) => r.action === 'review')
+    : [];
+
+export type Hold = {
+  status: SandboxStatus | 'AUTHORIZED';
+  reason: string | null;
+  /** The review case to write with the payment; absent when nothing holds it. */
+  review?: ReviewCaseWrite;
+};
+
+/**
+ * The one review hold (issue 36), at creation and after a passed 3-D Secure challenge alike: a
+ * review ruleset holds an approved card sale as an authorisation, captured only when a person
+ * approves; its case carries the rules that matched and the merchant's SLA from now.
+ */
+export const holdForReview = (
+  answer: { status: SandboxStatus; reason: string | null },
+  reviewedBy: ChargeRuleset[],
+  payment: { cardBin: string | null; ipCountry: string | null; slaHours: number },
+): Hold => {
+  if (answer.status !== 'SETTLEMENT_REQUESTED' || reviewedBy.length === 0) return answer;
+  return {
+    status: 'AUTHORIZED',
+    reason: `Held for review: ${reviewedBy.map((r) => r.name).join(', ')}`,
+    review: {
+      id: newId('rv'),
+      rules: reviewedBy.map((r) => ({ id: r.id, name: r.name, rules: r.rules })),
+      cardCountry: sandboxIssuerCountry(payment.cardBin),
+      ipCountry: payment.ipCountry,
+      slaDueAt: new Date(Date.now() + payment.slaHours * 3_600_000),
+      expiresAt: new Date(Date.now() + REVIEW_EXPIRES_AFTER_MS),
+    },
+  };
+};
+
+const DEFAULT_REVIEW_SLA_HOURS = 4;
+
+/**
+ * A payment that waited for a 3-D Secure challenge, after the customer passed it: the profile's
+ * routing tree and its acquirer, then the same review hold as a payment without a challenge. The
+ * review rulesets are those that fired at creation (`fired`, the decision's ruleset ids), with
+ * their rules as they are now; one deleted meanwhile no longer holds.
+ */
+export const authoriseChallenged = async (
+  tx: Queryable,
+  payment: {
+    paymentProfileId: string;
+    organisationId: string;
+    facts: PaymentFacts;
+    fired: string[];
+    subscriptionId: string | null;
+    customerStatus: string | null;
+    cardNumber?: string | null;
+    mode?: TMode;
+  },
+): Promise<Omit<Authorisation, 'status' | 'reason'> & Hold> => {
+  const config = await loadEngineConfig(tx, payment.paymentProfileId, payment.organisationId);
+  const answer = await routeAndAuthoriseBy(config, payment.facts, payment);
+  const reviewedBy = reviewRulesetsOf(
+    config.rulesets.filter((r) => payment.fired.includes(r.id)),
+    { productType: payment.facts.payment_product ?? '', subscriptionId: payment.subscriptionId },
+  );
+  return {
+    ...answer,
+    ...holdForReview(answer, reviewedBy, {
+      cardBin: payment.facts.card_bin,
+      ipCountry: payment.facts.country_code,
+      slaHours: config.limits?.review_sla_hours ?? DEFAULT_REVIEW_SLA_HOURS,
+    }),
   };
 };
 
@@ -282,10 +351,7 @@ export const preparePayment = async (
 
   const fired = config.rulesets.filter((ruleset) => evaluateRuleset(ruleset, facts).matched);
   const blockedBy = fired.filter((r) => r.action === 'block');
-  // Issue 36: only card payments the shopper makes can be held (an authorisation to capture later);
-  // other products, and billing runs' and schedules' charges (no one waits for them), pass.
-  const reviewable = input.productType === 'card' && !input.subscriptionId && !input.scheduledTransactionId;
-  const reviewedBy = reviewable ? fired.filter((r) => r.action === 'review') : [];
+  const reviewedBy = reviewRulesetsOf(fired, input);
   const tags = [...new Set(fired.filter((r) => r.action === 'tag' && r.tag).map((r) => r.tag as string))];
   // The provider's merchant configuration: a maximum amount, 3-D Secure for every payment, recurring off.
   const limits = config.limits ?? {
@@ -293,7 +359,7 @@ export const preparePayment = async (
     three_ds_policy: 'rulesets',
     refunds_enabled: true,
     recurring_enabled: true,
-    review_sla_hours: 4,
+    review_sla_hours: DEFAULT_REVIEW_SLA_HOURS,
   };
   const threeDSecureRequired = fired.some((r) => r.action === '3dSecure') || limits.three_ds_policy === 'always';
   const decision: TTransactionDecision = {
@@ -311,6 +377,7 @@ export const preparePayment = async (
   let reason: string | null;
   let processorId: string | null = null;
   let externalId: string | null = null;
+  let review: ReviewCaseWrite | undefined;
   if (blockedBy.length > 0) {
     status = 'FAILED';
     reason = `Blocked by ruleset: ${blockedBy.map((r) => r.name).join(', ')}`;
@@ -330,15 +397,15 @@ export const preparePayment = async (
       cardNumber: input.cardNumber,
       mode: input.mode,
     });
-    ({ status, reason, processorId, externalId } = answer);
+    ({ processorId, externalId } = answer);
     decision.routing = answer.routing;
     decision.acquirer = answer.acquirer;
-    // A review ruleset holds an approved card sale as an authorisation: captured only when a person approves.
-    if (status === 'SETTLEMENT_REQUESTED' && reviewedBy.length > 0) {
-      status = 'AUTHORIZED';
-      reason = `Held for review: ${reviewedBy.map((r) => r.name).join(', ')}`;
-      decision.review = 'held';
-    }
+    ({ status, reason, review } = holdForReview(answer, reviewedBy, {
+      cardBin: card?.bin ?? null,
+      ipCountry: facts.country_code,
+      slaHours: limits.review_sla_hours,
+    }));
+    if (review) decision.review = 'held';
   }
   const history: { status: TransactionStatus; at: string; reason: string | null }[] = [
     { status: 'INITIATED', at: started, reason: null },
@@ -409,17 +476,7 @@ export const preparePayment = async (
       transaction,
       configVersion: config.version,
       webhooks,
-      review:
-        decision.review === 'held'
-          ? {
-              id: newId('rv'),
-              rules: reviewedBy.map((r) => ({ id: r.id, name: r.name, rules: r.rules })),
-              cardCountry: sandboxIssuerCountry(card?.bin ?? null),
-              ipCountry: facts.country_code,
-              slaDueAt: new Date(Date.now() + limits.review_sla_hours * 3_600_000),
-              expiresAt: new Date(Date.now() + REVIEW_EXPIRES_AFTER_MS),
-            }
-          : undefined,
+      review,
       scheduled: input.scheduledTransactionId
         ? { id: input.scheduledTransactionId, done: status === 'SETTLEMENT_REQUESTED', reason }
         : undefined,

@@ -127,6 +127,13 @@ describe('dispute reminders', () => {
       `Chargeback ${id}: 2 days left to respond`,
       `Chargeback ${id}: 7 days left to respond`,
     ]);
+    // The chargeback's dispute says which reminders went out, when and to how many.
+    const dispute = await callAs(t.app, a, 'GET', `/v1/chargeback/${id}/dispute`);
+    expect(dispute.status).toBe(200);
+    expect(dispute.body.reminders).toEqual([
+      { days_before: 7, recipients: 1, sent_at: expect.any(String) },
+      { days_before: 2, recipients: 1, sent_at: expect.any(String) },
+    ]);
   });
 
   it("tells a sub-organisation's chargeback to its own users and the merchant's, in Dutch by default; not answered, not open or far off: nothing", async () => {

@@ -52,6 +52,11 @@ export const evidenceOf = (q: Queryable, chargebackId: string) =>
   q.query<EvidenceMeta>(sql`select id, kind, file_name, content_type, size, created_at from dispute_evidence
     where chargeback_id = ${chargebackId} order by created_at, id`);
 
+/** The reminders sent about a chargeback (dispute_reminder), oldest first. */
+export const remindersOf = (q: Queryable, chargebackId: string) =>
+  q.query<{ days_before: number; sent_at: Date; recipients: number }>(sql`select days_before, sent_at, recipients
+    from dispute_reminder where chargeback_id = ${chargebackId} order by sent_at, days_before desc`);
+
 export const insertEvidence = (
   q: Queryable,
   e: EvidenceMeta & {

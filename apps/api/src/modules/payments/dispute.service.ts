@@ -19,6 +19,7 @@ import {
   insertEvidence,
   overdueDisputes,
   readDispute,
+  remindersOf,
   submittedDisputes,
   writeDisputeOutcome,
   type DisputeState,
@@ -56,6 +57,7 @@ export const disputeOf = async (db: Db, actor: Actor, id: string): Promise<TDisp
   const d = await readDispute(db, actor.scope, id);
   if (!d) throw notFound('Chargeback');
   const files = await evidenceOf(db, id);
+  const reminders = await remindersOf(db, id);
   const rule = reasonCodeRule(d.reason_code);
   return {
     id: d.id,
@@ -70,6 +72,7 @@ export const disputeOf = async (db: Db, actor: Actor, id: string): Promise<TDisp
     open: isOpen(d, new Date()),
     checklist: checklistOf(d, files),
     evidence: files as TDispute['evidence'],
+    reminders,
   };
 };
 

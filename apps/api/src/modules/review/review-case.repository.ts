@@ -30,6 +30,19 @@ export const insertReviewCaseFrom = (review: ReviewCaseWrite, from: Sql): Sql =>
       ${review.expiresAt}::timestamptz, created_at, created_at, mode
     from ${from}`;
 
+/**
+ * The review case of a payment held after its 3-D Secure challenge: opened now (its age and SLA
+ * count from the hold, as for a payment held when it was made).
+ */
+export const insertReviewCase = (tx: Queryable, transactionId: string, review: ReviewCaseWrite, at: Date) =>
+  tx.query(
+    insertReviewCaseFrom(
+      review,
+      sql`(select id, organisation_id, merchant_id, amount, currency_code, customer_id, mode, ${at}::timestamptz as created_at
+        from transaction where id = ${transactionId}) t`,
+    ),
+  );
+
 export type LockedCase = {
   id: string;
   status: string;

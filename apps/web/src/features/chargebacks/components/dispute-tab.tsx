@@ -17,6 +17,22 @@ const Prefilled = ({ value }: { value: string }) => {
   );
 };
 
+/** Which reminders went out (7 and 2 days before the due date), when, and to how many people. */
+const Reminders = ({ reminders }: { reminders: TDispute['reminders'] }) => {
+  const { t } = useTranslation();
+  if (reminders.length === 0) return <Typography.Text type="secondary">{t('dispute.noReminders')}</Typography.Text>;
+  return (
+    <Space orientation="vertical" size={0} data-testid="dispute-reminders">
+      {reminders.map((r) => (
+        <span key={r.days_before}>
+          {t('dispute.reminderDays', { days: r.days_before })} · <DateTime value={String(r.sent_at)} /> ·{' '}
+          {t('dispute.reminderRecipients', { count: r.recipients })}
+        </span>
+      ))}
+    </Space>
+  );
+};
+
 const Checklist = ({ dispute }: { dispute: TDispute }) => {
   const { t } = useTranslation();
   return (
@@ -73,6 +89,7 @@ export const DisputeTab = ({ id, scope }: { id: string; scope: string }) => {
               : t('dispute.notAnswered'),
           },
           { label: t('dispute.response'), value: dispute.response },
+          { label: t('dispute.reminders'), value: <Reminders reminders={dispute.reminders} /> },
         ]}
       />
       <Checklist dispute={dispute} />
