@@ -34,13 +34,15 @@ describe('the review queue', () => {
       await page.goto('/review');
       await page.waitForURL((url) => url.searchParams.getAll('status[]').includes('PENDING'));
       await page.getByRole('heading', { level: 1, name: l.title }).waitFor();
-      await page.locator('.ant-table-row').first().waitFor();
+      // The queue is the screen's last table: the dashboard above it has tables of its own.
+      const rows = page.locator('.ant-table').last().locator('.ant-table-row');
+      await rows.first().waitFor();
       await screenshot(page, `review-queue-${lang}`);
       const pending = await api<Case[]>(page, '/v1/review?status=PENDING&_sort=sla_due_at');
       expect(pending.length).toBeGreaterThanOrEqual(3);
 
       // One payment: open it and approve it from its panel.
-      await page.locator('.ant-table-row').first().click();
+      await rows.first().click();
       await page.waitForURL((url) => url.searchParams.has('open'));
       const openId = new URL(page.url()).searchParams.get('open') as string;
       const drawer = page.locator('.ant-drawer');
@@ -53,8 +55,8 @@ describe('the review queue', () => {
       await page.getByRole('button', { name: l.close, exact: true }).click();
 
       // Two more: tick them and decline both with a reason.
-      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(pending.length - 1);
-      const boxes = page.locator('.ant-table-row .ant-checkbox-input');
+      await expect.poll(() => rows.count()).toBe(pending.length - 1);
+      const boxes = rows.locator('.ant-checkbox-input');
       await boxes.nth(0).check();
       await boxes.nth(1).check();
       await page.getByRole('button', { name: l.declineSelected }).click();
@@ -62,7 +64,7 @@ describe('the review queue', () => {
       await dialog.getByLabel(l.reason).fill(`Card testing pattern (${lang})`);
       await screenshot(page, `review-decline-${lang}`);
       await dialog.getByRole('button', { name: l.decline, exact: true }).click();
-      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(pending.length - 3);
+      await expect.poll(() => rows.count()).toBe(pending.length - 3);
       const declined = await api<(Case & { decline_reason: string })[]>(page, '/v1/review?status=DECLINED');
       const mine = declined.filter((c) => c.decline_reason === `Card testing pattern (${lang})`);
       expect(mine).toHaveLength(2);
