@@ -58,6 +58,8 @@ export const DETAIL_CODES = [
   /** Recurring: a plan notifies by webhook, e-mail or both. */
   'webhookOrEmail',
   'onlyMaxBillingCycle',
+  /** A welcome mail without its password link (`params.link`: the placeholder). */
+  'linkMissing',
   /** Finance: an end before its start, a period too long (`max` days or months). */
   'endBeforeStart',
   'periodTooLong',

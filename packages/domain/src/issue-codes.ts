@@ -70,11 +70,7 @@ const codeOf = (issue: Issue): { code: DetailCode | ErrorCode; params: DetailPar
         ? { code: 'wholeNumber', params: {} }
         : { code: 'invalidNumber', params: { multipleOf: Number(issue.divisor) } };
     case 'invalid_value':
-      if (missing(issue.input)) return { code: 'required', params: {} };
-      // A short list is named (`card, paypal`); a long one is the form's choice list.
-      return issue.values.length <= 8
-        ? { code: 'invalidOption', params: { options: issue.values.map(String).join(', ') } }
-        : { code: 'invalidOption', params: {} };
+      return missing(issue.input) ? { code: 'required', params: {} } : { code: 'invalidOption', params: {} };
     case 'unrecognized_keys':
       return { code: 'unknownField', params: {} };
     case 'invalid_union':
