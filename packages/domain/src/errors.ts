@@ -14,10 +14,14 @@ export const DETAIL_CODES = [
   'invalidNumber',
   /** Not a whole number. */
   'wholeNumber',
-  /** A text or list shorter than `min` (characters or items). */
+  /** A text shorter than `min` characters. */
   'tooShort',
-  /** A text or list longer than `max` (characters or items). */
+  /** A text longer than `max` characters. */
   'tooLong',
+  /** A list with fewer than `min` items. */
+  'tooFew',
+  /** A list with more than `max` items. */
+  'tooMany',
   /** A number below `min`. */
   'tooSmall',
   /** A number not above `min` (an exclusive minimum: an amount greater than 0). */

@@ -51,13 +51,18 @@ const codeOf = (issue: Issue): { code: DetailCode | ErrorCode; params: DetailPar
           ? { code: 'mustExceed', params: { min } }
           : { code: 'tooSmall', params: { min } };
       if (issue.origin === 'date') return { code: 'invalidDate', params: {} };
-      return min <= 1 || issue.input === '' ? { code: 'required', params: {} } : { code: 'tooShort', params: { min } };
+      if (min <= 1 || issue.input === '') return { code: 'required', params: {} };
+      return issue.origin === 'array' || issue.origin === 'set'
+        ? { code: 'tooFew', params: { min } }
+        : { code: 'tooShort', params: { min } };
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'number' || issue.origin === 'bigint') return { code: 'tooBig', params: { max } };
       if (issue.origin === 'date') return { code: 'invalidDate', params: {} };
-      return { code: 'tooLong', params: { max } };
+      return issue.origin === 'array' || issue.origin === 'set'
+        ? { code: 'tooMany', params: { max } }
+        : { code: 'tooLong', params: { max } };
     }
     case 'invalid_format':
       if (issue.input === '') return { code: 'required', params: {} };

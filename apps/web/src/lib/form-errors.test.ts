@@ -48,7 +48,7 @@ describe('a refused save on a form', () => {
       details: [{ path: 'body.name', code: 'tooLong', params: { max: 200 }, message: 'Too big' }],
     });
     expect(showServerError(form, t, error)).toBeNull();
-    expect(shown).toEqual([{ name: ['name'], errors: ['Maximaal 200 tekens of items'] }]);
+    expect(shown).toEqual([{ name: ['name'], errors: ['Maximaal 200 tekens'] }]);
   });
 
   it('shows what names no field of the form as a message, never nothing', () => {
