@@ -37,6 +37,10 @@ export const DETAIL_CODES = [
   'invalidTimeZone',
   /** Text in the wrong shape (a pattern, a business partner number). */
   'invalidFormat',
+  'invalidIban',
+  'invalidBic',
+  /** A value that may occur once in its list (a payment product, a credential name). */
+  'duplicate',
   /** Not one of the allowed values. */
   'invalidOption',
   /** Any other refused value (the fallback). */

@@ -76,7 +76,11 @@ export const ZWebhookCreate = z
     if (WEBHOOK_TYPES_WITH_REQUIRED_STATUS.includes(body.type) && !body.status) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'form_validation.required' });
     } else if (body.status && !WEBHOOK_STATUSES_BY_TYPE[body.type].includes(body.status)) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'webhooks.statusNotOfType' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        ...coded('invalidOption', 'This status does not belong to this type'),
+      });
     }
   });
 export type TWebhookCreate = z.input<typeof ZWebhookCreate>;
