@@ -110,5 +110,8 @@ export const codedIssues = (issues: readonly Issue[], prefix: Path = []): CodedI
         params: {},
         message: `Unrecognized key: "${key}"`,
       }));
-    return [{ path, ...codeOf(issue), message: issue.message }];
+    const found = codeOf(issue);
+    // A missing value reads the same for integrators wherever it is (zod says "Invalid input: expected …").
+    const message = found.code === 'required' && issue.code !== 'custom' ? 'This field is required' : issue.message;
+    return [{ path, ...found, message }];
   });
