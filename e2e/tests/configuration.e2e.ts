@@ -119,10 +119,12 @@ describe('payment profiles and processors', () => {
     await expect.poll(() => drawer(page).getByRole('switch').getAttribute('aria-checked'), SLOW).toBe('true');
     await screenshot(page, 'config-payment-profile-routing-en');
     await drawer(page).getByRole('tab', { name: 'Webhooks' }).click();
-    await drawer(page).getByLabel('Webhook transaction update').fill('not a url');
+    await drawer(page).getByLabel('Webhook transaction update', { exact: true }).fill('not a url');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => bodyText(page), SLOW).toContain('Enter a valid URL (http or https)');
-    await drawer(page).getByLabel('Webhook transaction update').fill('https://zuiderzee.test/hooks/transactions');
+    await drawer(page)
+      .getByLabel('Webhook transaction update', { exact: true })
+      .fill('https://zuiderzee.test/hooks/transactions');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: profileName }).count(), SLOW).toBe(1);
     const saved = (
