@@ -157,7 +157,9 @@ describe('input PostgreSQL cannot store', () => {
       payload: { name: 'Eve\u0000', roles: ['TRANSACTION_LIST'] },
     });
     expect(update.statusCode).toBe(400);
-    expect(update.json().details).toEqual([{ path: 'body.name', message: 'name must not contain a NUL character' }]);
+    expect(update.json().details).toMatchObject([
+      { path: 'body.name', message: 'name must not contain a NUL character' },
+    ]);
     const names = await t.db.query<{ email: string; name: string }>(
       sql`select email, name from app_user where email in ('a@test.kassa', 'a-analyst@test.kassa')`,
     );

@@ -1,6 +1,7 @@
 export * from './roles.ts';
 export * from './access.ts';
 export * from './errors.ts';
+export * from './issue-codes.ts';
 export * from './statuses.ts';
 export * from './transaction-lifecycle.ts';
 export * from './chargeback-lifecycle.ts';

@@ -17,7 +17,9 @@ export type RouteAccess =
   { public: true } | { roles: RoleList; allowMfaPending?: boolean; feature?: 'collecting'; area?: 'provider' };
 
 /** The message (a translation key) of naming a merchant without the feature. */
-const FEATURE_MISSING = { collecting: 'finance.validation.notCollecting' } as const;
+const FEATURE_MISSING = {
+  collecting: { code: 'notCollecting', message: 'This merchant does not have the collecting feature' },
+} as const;
 
 /** The provider's own API: its paths start here (risk-config.md §2.2, payments.md §6). */
 const PROVIDER_API_PREFIX = '/v1/psp/';
@@ -305,7 +307,12 @@ export const registerAuth = (app: FastifyInstance) => {
     if (!access || 'public' in access || !access.feature || request.auth?.scope.kind !== 'all') return;
     const named = namedOrganisation(request);
     if (named && (await featureOf(app.db, named.id, access.feature)) === false)
-      throw badRequest(named.path, FEATURE_MISSING[access.feature]);
+      throw badRequest(
+        named.path,
+        FEATURE_MISSING[access.feature].message,
+        'validation_error',
+        FEATURE_MISSING[access.feature].code,
+      );
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;

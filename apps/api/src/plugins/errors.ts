@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MAX_AMOUNT_MINOR, TransitionError, type ErrorCode, type TErrorBody } from '@kassa/domain';
+import type { z } from 'zod';
+import {
+  codedIssues,
+  MAX_AMOUNT_MINOR,
+  TransitionError,
+  type DetailParams,
+  type ErrorCode,
+  type TErrorBody,
+} from '@kassa/domain';
 import { ChangeRequested } from '../lib/change-requested.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { MASK } from './audit-mask.ts';
@@ -28,9 +37,39 @@ const isDatabaseDown = (error: unknown): boolean => {
 };
 
 /** An amount over the business cap (money.ts), either way for signed amounts: its own stable code. */
-const isOverAmountCap = (issue: { keyword: string; params: Record<string, unknown> }) =>
-  (issue.keyword === 'too_big' && Number(issue.params.maximum) === MAX_AMOUNT_MINOR) ||
-  (issue.keyword === 'too_small' && Number(issue.params.minimum) === -MAX_AMOUNT_MINOR);
+const isOverAmountCap = ({ code, params }: { code: string; params: DetailParams }) =>
+  (code === 'tooBig' && Number(params.max) === MAX_AMOUNT_MINOR) ||
+  (code === 'tooSmall' && Number(params.min) === -MAX_AMOUNT_MINOR);
+
+/** fastify-type-provider-zod's mark of its validation errors (a registered symbol). */
+const ZOD_VALIDATION = Symbol.for('ZodFastifySchemaValidationError');
+
+/**
+ * fastify-type-provider-zod's validator, with every issue coded (`@kassa/domain` codedIssues): a
+ * union's complaint is the complaint of the branch meant, the input is read only to tell a
+ * missing value (`required`) from a wrong one and never kept.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    const error = codedIssues(result.error.issues).map((issue) => ({
+      [ZOD_VALIDATION]: true,
+      keyword: issue.code,
+      instancePath: `/${issue.path.join('/')}`,
+      schemaPath: `#/${issue.path.join('/')}`,
+      message: issue.message,
+      params: { detail: { code: issue.code, params: issue.params } },
+    }));
+    return { error } as unknown as { error: Error };
+  };
+
+type Validation = {
+  instancePath: string;
+  message?: string;
+  params: { detail?: { code: string; params: DetailParams } };
+};
 
 const CLIENT_CODES: Record<number, ErrorCode> = {
   401: 'unauthenticated',
@@ -51,7 +90,14 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
     statusCode,
     code: 'validation_error',
     message,
-    details: [{ path: 'params', message }],
+    details: [
+      {
+        path: 'params',
+        code: error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'tooLong' : 'invalidValue',
+        params: {},
+        message,
+      },
+    ],
     requestId: request.id,
   });
 };
@@ -88,26 +134,40 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const secrets = secretValuesBySchema(bodySchemaOf(request), request.body);
     let body: TErrorBody;
     if (error instanceof HttpError) {
-      body = { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+      body = {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        // A detail without a finer code carries its error's (`email_taken`; `invalidValue` for a plain 400).
+        details: error.details?.map((detail) => ({
+          path: detail.path,
+          code: detail.code ?? (error.code === 'validation_error' ? 'invalidValue' : error.code),
+          params: detail.params ?? {},
+          message: detail.message,
+        })),
+      };
       if (error.headers) reply.headers(error.headers);
     } else if (error instanceof TransitionError) {
       body = {
         statusCode: 409,
         code: 'invalid_transition',
         message: error.message,
-        details: [{ path: 'status', message: error.message }],
+        details: [{ path: 'status', code: 'invalid_transition', params: {}, message: error.message }],
       };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
-      const details = error.validation.map((issue) => {
-        const missing = (issue.params as { issue?: { code?: string; path?: unknown[] } })?.issue;
-        const pointer = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const path = pointer || (missing?.path ?? []).join('.');
-        return { path: path ? `${context}.${path}` : context, message: issue.message ?? 'Invalid value' };
+      const details = (error.validation as unknown as Validation[]).map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return {
+          path: path ? `${context}.${path}` : context,
+          code: issue.params.detail?.code ?? 'invalidValue',
+          params: issue.params.detail?.params ?? {},
+          message: issue.message ?? 'Invalid value',
+        };
       });
       body = {
         statusCode: 400,
-        code: error.validation.some(isOverAmountCap) ? 'amount_too_large' : 'validation_error',
+        code: details.some(isOverAmountCap) ? 'amount_too_large' : 'validation_error',
         message: details.map((d) => `${d.path}: ${d.message}`).join('; '),
         details,
       };
@@ -135,7 +195,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         statusCode: error.statusCode,
         code,
         message: error.message,
-        details: code === 'validation_error' ? [{ path, message: error.message }] : undefined,
+        details:
+          code === 'validation_error'
+            ? [{ path, code: 'invalidValue', params: {}, message: error.message }]
+            : undefined,
       };
     } else {
       request.log.error({ err: scrubError(error, secrets) }, 'unhandled error');

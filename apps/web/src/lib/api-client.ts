@@ -1,4 +1,4 @@
-import { buildQuery, type QueryParams, type TErrorBody } from '@kassa/domain';
+import { buildQuery, type DetailParams, type QueryParams, type TErrorBody } from '@kassa/domain';
 
 // The query string is built by the domain's code, which `npm run bench` shares (screen-requests.ts).
 export { buildQuery, type QueryParams, type QueryValue } from '@kassa/domain';
@@ -11,8 +11,9 @@ export const API_ROOT = '/v1/';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly details: { path: string; message: string }[];
-  constructor(status: number, body: Partial<TErrorBody>) {
+  /** Each refused input: `code` and `params` are what the web shows (lib/form-errors.ts); `message` is English. */
+  readonly details: { path: string; code?: string; params?: DetailParams; message: string }[];
+  constructor(status: number, body: Omit<Partial<TErrorBody>, 'details'> & { details?: ApiError['details'] }) {
     super(body.message ?? `HTTP ${status}`);
     this.status = status;
     this.code = body.code ?? (status === 0 ? 'network_error' : 'unknown');

@@ -5,7 +5,8 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rankRole, roleLabel } from '@/features/users/roles.ts';
 import { ApiError } from './api-client.ts';
-import { fieldPathOf, showServerError, translateServerMessage } from './form-errors.ts';
+import { DETAIL_CODES, ERROR_CODES, ZPlanCreate } from '@kassa/domain';
+import { fieldPathOf, issueDetails, showServerError, translateDetail } from './form-errors.ts';
 import { parseJsonc } from './jsonc.ts';
 
 const i18nDir = join(import.meta.dirname, '../../public/assets/i18n');
@@ -44,7 +45,7 @@ describe('a refused save on a form', () => {
     const error = new ApiError(400, {
       code: 'validation_error',
       message: 'body.name: Too big',
-      details: [{ path: 'body.name', message: 'Too big: expected string to have <=200 characters' }],
+      details: [{ path: 'body.name', code: 'tooLong', params: { max: 200 }, message: 'Too big' }],
     });
     expect(showServerError(form, t, error)).toBeNull();
     expect(shown).toEqual([{ name: ['name'], errors: ['Maximaal 200 tekens'] }]);
@@ -55,9 +56,11 @@ describe('a refused save on a form', () => {
     const error = new ApiError(400, {
       code: 'validation_error',
       message: 'x',
-      details: [{ path: 'body.organisation', message: 'Invalid input' }],
+      details: [{ path: 'body.organisation', code: 'required', params: {}, message: 'Invalid input' }],
     });
-    expect(showServerError(form, t, error)).toBe('Controleer de ingevulde gegevens — organisation: Invalid input');
+    expect(showServerError(form, t, error)).toBe(
+      'Controleer de ingevulde gegevens — organisation: Dit veld is verplicht',
+    );
     expect(shown).toEqual([]);
     expect(showServerError(form, t, new ApiError(403, { code: 'forbidden', message: 'no' }))).toBe(
       t('errors.forbidden'),
@@ -70,13 +73,13 @@ describe('a refused save on a form', () => {
     const error = new ApiError(400, {
       code: 'validation_error',
       message: 'x',
-      details: [{ path: 'body.credentials.1.value', message: 'Too small: expected string to have >=1 characters' }],
+      details: [{ path: 'body.credentials.1.value', code: 'required', params: {}, message: 'Too small' }],
     });
     expect(showServerError(form, t, error)).toBeNull();
     expect(shown).toEqual([{ name: ['credentials', 1, 'value'], errors: [t('form_validation.required')] }]);
   });
 
-  it('words a specific refusal by its code on the field, and translates message keys', () => {
+  it('words a specific refusal by its code on the field; the English message is never read', () => {
     const { form, shown } = formWith(['email']);
     showServerError(
       form,
@@ -84,13 +87,43 @@ describe('a refused save on a form', () => {
       new ApiError(400, {
         code: 'email_taken',
         message: 'taken',
-        details: [{ path: 'body.email', message: 'emailTaken' }],
+        details: [{ path: 'body.email', code: 'email_taken', params: {}, message: 'This field is required' }],
       }),
     );
-    expect(shown[0].errors).toEqual([t('errors.email_taken')]);
-    expect(translateServerMessage(t, 'welcomeMails.linkMissing')).toContain('{{link}}');
-    expect(translateServerMessage(t, 'Something only the server says')).toBe('Something only the server says');
+    expect(shown[0].errors).toEqual(['Dit e-mailadres is al in gebruik']);
+    expect(translateDetail(t, { code: 'linkMissing', params: { link: '{{link}}' } })).toContain('{{link}}');
+    // A code this web does not know yet reads as "not valid", never as the server's English.
+    expect(translateDetail(t, { code: 'somethingNew', params: {} })).toBe('Deze waarde is niet geldig');
     expect(fieldPathOf('body.address.city')).toEqual(['address', 'city']);
+  });
+
+  it("codes a domain schema's issues in the browser as the server does, and words them alike", () => {
+    const wordsOf = (body: object) =>
+      Object.fromEntries(
+        issueDetails(ZPlanCreate.safeParse(body).error?.issues ?? []).map((d) => [d.path, translateDetail(t, d)]),
+      );
+    const plan = { name: 'Gold', payment_profile: 'pp', amount: 100, interval: 'month' };
+    expect(wordsOf({ ...plan, name: '', amount: 1.5 })).toEqual({
+      name: 'Dit veld is verplicht',
+      amount: 'Vul een geheel getal in',
+    });
+    expect(wordsOf({ ...plan, statuses_subscription_update: ['ACTIVE'] })).toEqual({
+      webhook_subscription_update: "Kies ten minste één van 'Webhook' of 'E-mail'.",
+      email_subscription_update: "Kies ten minste één van 'Webhook' of 'E-mail'.",
+    });
+  });
+});
+
+describe('the vocabulary of refusals', () => {
+  it('has words for every code in Dutch and English', () => {
+    for (const language of ['nl', 'en-US']) {
+      const errors = JSON.parse(readFileSync(join(i18nDir, language, 'main.json'), 'utf8')).errors as Record<
+        string,
+        string
+      >;
+      const missing = [...DETAIL_CODES, ...ERROR_CODES].filter((code) => !errors[code]);
+      expect(missing, language).toEqual([]);
+    }
   });
 });
 

@@ -1,43 +1,26 @@
-import { RECURRING_MESSAGES, WELCOME_LINK_PLACEHOLDER } from '@kassa/domain';
+import { codedIssues, type DetailParams } from '@kassa/domain';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
 
-type Detail = { path: string; message: string };
-
-const recurringKeyOf = new Map<string, string>(
-  Object.entries(RECURRING_MESSAGES).map(([key, message]) => [message, key]),
-);
-
-// zod's default English messages that have a translated counterpart in form_validation.
-const ZOD_MESSAGES: [RegExp, (match: RegExpExecArray, t: TFunction) => string][] = [
-  [
-    /^Too big: expected string to have <=?(\d+) characters?$/,
-    (m, t) => t('form_validation.maxlength', { length: Number(m[1]) }),
-  ],
-  [
-    /^Too small: expected string to have >=?(\d+) characters?$/,
-    (m, t) => (m[1] === '1' ? t('form_validation.required') : t('form_validation.minlength', { length: Number(m[1]) })),
-  ],
-  [/^Invalid email address$/, (_m, t) => t('form_validation.email')],
-];
+/** A refusal as the API answers it (`details[]`) or a domain schema gives it (coded issues). */
+export type CodedDetail = { path: string; code?: string; params?: DetailParams; message?: string };
 
 /**
- * A server message in the user's language: a message that is a translation key
- * (`form_validation.email`), a domain message or a zod default message is translated; any other
- * message stays as the server said it, so nothing is lost.
+ * The one place a refusal becomes words: `errors.<code>` with its params (`tooLong` → "At most
+ * {{max}} …"), in the user's language. The English `message` is for integrators and never read;
+ * a code this web does not know yet reads as the general "not valid".
  */
-export const translateServerMessage = (t: TFunction, message: string): string => {
-  const recurring = recurringKeyOf.get(message);
-  if (recurring) return t(`recurring.validation.${recurring}`);
-  if (/^[a-z][A-Za-z_]*(\.[A-Za-z_]+)+$/.test(message))
-    return t(message, { defaultValue: message, length: '', link: WELCOME_LINK_PLACEHOLDER });
-  for (const [pattern, translate] of ZOD_MESSAGES) {
-    const match = pattern.exec(message);
-    if (match) return translate(match, t);
-  }
-  return message;
-};
+export const translateCode = (t: TFunction, code: string | undefined, params: DetailParams = {}): string =>
+  t(`errors.${code ?? 'invalidValue'}`, { ...params, defaultValue: t('errors.invalidValue') });
+
+export const translateDetail = (t: TFunction, detail: Pick<CodedDetail, 'code' | 'params'>): string =>
+  translateCode(t, detail.code, detail.params);
+
+/** A domain schema's issues coded as the API codes them (the same vocabulary, client side). */
+export const issueDetails = (issues: readonly z.core.$ZodIssue[]) =>
+  codedIssues(issues).map((issue) => ({ ...issue, path: issue.path.join('.') }));
 
 /** `body.name` → ['name'], `body.address.city` → ['address', 'city']; querystring and params alike. */
 export const fieldPathOf = (path: string): string[] =>
@@ -63,15 +46,13 @@ export const showServerError = (
 ): string | null => {
   if (!(error instanceof ApiError)) return t('errors.unknown');
   const known = fields ? new Set(fields) : form ? registeredFields(form) : new Set<string>();
-  const onField = (detail: Detail) => known.has(fieldPathOf(detail.path)[0] ?? '');
+  const onField = (detail: CodedDetail) => known.has(fieldPathOf(detail.path)[0] ?? '');
   const onFields = error.details.filter(onField);
-  // A specific refusal (`email_taken`) reads better in its own words than its detail message.
-  const specific = error.code === 'validation_error' ? '' : t(`errors.${error.code}`, { defaultValue: '' });
   if (form && onFields.length) {
     const byField = new Map<string, string[]>();
     for (const detail of onFields) {
       const name = fieldPathOf(detail.path).join('.');
-      byField.set(name, [...(byField.get(name) ?? []), specific || translateServerMessage(t, detail.message)]);
+      byField.set(name, [...(byField.get(name) ?? []), translateDetail(t, detail)]);
     }
     // A list's row is a number in antd's name path (`body.credentials.0.value` → ['credentials', 0, 'value']).
     const namePath = (name: string) => name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
@@ -79,10 +60,9 @@ export const showServerError = (
   }
   const rest = error.details.filter((detail) => !onField(detail));
   if (onFields.length > 0 && rest.length === 0) return null;
-  const general = t(`errors.${error.code}`, { defaultValue: '' }) || translateServerMessage(t, error.message);
-  if (rest.length === 0)
-    return error.code === 'validation_error' || error.code === 'conflict'
-      ? translateServerMessage(t, error.message)
-      : general;
-  return `${general} — ${rest.map((detail) => `${fieldPathOf(detail.path).join('.') || detail.path}: ${translateServerMessage(t, detail.message)}`).join('; ')}`;
+  const general = translateCode(t, error.code);
+  // A detail that only repeats its error's code (`conflict` on `params.id`) adds nothing to the sentence.
+  const named = rest.filter((detail) => detail.code && detail.code !== error.code);
+  if (named.length === 0) return general;
+  return `${general} — ${named.map((detail) => `${fieldPathOf(detail.path).join('.') || detail.path}: ${translateDetail(t, detail)}`).join('; ')}`;
 };

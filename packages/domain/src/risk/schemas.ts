@@ -3,18 +3,21 @@ import { updateSchema } from '../schemas/update-schema.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 import { withoutCredentials } from '../schemas/webhooks.ts';
 import { RULE_OPERATORS, type Rule } from './rules.ts';
-import { RISK_MESSAGES as m, ruleIssues, routingTreeIssues, type RoutingNode } from './tree.ts';
+import { coded } from '../issue-codes.ts';
+import { ruleIssues, routingTreeIssues, type RoutingNode } from './tree.ts';
+
+const REQUIRED = 'This field is required';
 
 const MAX_DEPTH = 20;
 
-const requiredText = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max);
+const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
 const optionalId = z.string().trim().max(64).nullish();
 
 /** One rule as sent by the forms; the name-specific checks run in `ruleIssues`. */
 export const ZRule = z.object({
-  name: z.string({ error: m.required }).max(40),
-  operator: z.enum(RULE_OPERATORS, { error: m.required }),
-  value: z.union([z.string().max(200), z.array(z.string().max(200)).max(300)], { error: m.required }),
+  name: z.string({ error: REQUIRED }).max(40),
+  operator: z.enum(RULE_OPERATORS, { error: REQUIRED }),
+  value: z.union([z.string().max(200), z.array(z.string().max(200)).max(300)], { error: REQUIRED }),
 });
 
 // Named, so that OpenAPI describes the recursive tree once, as a component.
@@ -32,21 +35,25 @@ const depthWithin = (node: RoutingNode, left: number): boolean =>
 /** The rule tree of a routing (`details`), checked for every §5 rule with paths into the tree. */
 export const ZRoutingTree = ZNode.superRefine((tree, ctx) => {
   if (!depthWithin(tree, MAX_DEPTH)) {
-    ctx.addIssue({ code: 'custom', message: `A routing tree is at most ${MAX_DEPTH} levels deep` });
+    ctx.addIssue({
+      code: 'custom',
+      ...coded('tooBig', `A routing tree is at most ${MAX_DEPTH} levels deep`, { max: MAX_DEPTH }),
+    });
     return;
   }
   // §5 "The if list needs at least 1 condition", §4 "Condition 0 cannot be removed": the root is
   // always a branch with conditions, never a bare processor (its branches may be endpoints).
-  if (typeof tree === 'string') ctx.addIssue({ code: 'custom', path: ['if'], message: m.conditions });
+  if (typeof tree === 'string')
+    ctx.addIssue({ code: 'custom', path: ['if'], ...coded('noConditions', 'Add at least one condition') });
   for (const issue of routingTreeIssues(tree))
-    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    ctx.addIssue({ code: 'custom', path: issue.path, ...coded(issue.code, issue.message) });
 });
 
 /** Body of `POST /v1/routing` (§5 "Routing form"). */
 export const ZRoutingCreate = z.object({
   name: requiredText(200),
   organisation: optionalId,
-  payment_product: z.enum(PAYMENT_PRODUCTS, { error: m.required }),
+  payment_product: z.enum(PAYMENT_PRODUCTS, { error: REQUIRED }),
   details: ZRoutingTree,
 });
 /**
@@ -75,22 +82,23 @@ const rulesetFields = {
   email: emptyToNull(z.email({ error: 'Enter a valid e-mail address' }).max(320)),
   tag: optionalId,
   payment_profile: optionalId,
-  rules: z.array(ZRule, { error: m.required }).min(1, 'Add at least one rule').max(50),
+  rules: z.array(ZRule, { error: REQUIRED }).min(1, 'Add at least one rule').max(50),
 };
 
 const checkRules = (rules: Rule[], ctx: z.RefinementCtx, prefix: string[] = ['rules']) =>
   rules.forEach((rule, i) =>
     ruleIssues(rule, 'ruleset').forEach((issue) =>
-      ctx.addIssue({ code: 'custom', path: [...prefix, i, ...issue.path], message: issue.message }),
+      ctx.addIssue({ code: 'custom', path: [...prefix, i, ...issue.path], ...coded(issue.code, issue.message) }),
     ),
   );
 
 /** Body of `POST /v1/validationruleset` (§5 "Ruleset form"). */
 export const ZRulesetCreate = z
-  .object({ ...rulesetFields, action: z.enum(RULESET_ACTIONS, { error: m.required }), organisation: optionalId })
+  .object({ ...rulesetFields, action: z.enum(RULESET_ACTIONS, { error: REQUIRED }), organisation: optionalId })
   .superRefine((body, ctx) => {
     checkRules(body.rules, ctx);
-    if (body.action === 'tag' && !body.tag) ctx.addIssue({ code: 'custom', path: ['tag'], message: m.required });
+    if (body.action === 'tag' && !body.tag)
+      ctx.addIssue({ code: 'custom', path: ['tag'], ...coded('required', REQUIRED) });
     if (body.action === '3dSecure' && body.webhook_url)
       ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'A 3-D Secure ruleset has no webhook' });
   });
@@ -104,7 +112,7 @@ export type TRulesetUpdate = z.infer<typeof ZRulesetUpdate>;
 /** Body of `POST /v1/tag` (risk-config.md §3 "Tag"). */
 export const ZTagCreate = z.object({
   text: requiredText(60),
-  colour: z.string({ error: m.required }).regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour'),
+  colour: z.string({ error: REQUIRED }).regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour'),
   organisation: optionalId,
 });
 export const ZTagUpdate = updateSchema(ZTagCreate.shape).omit({ organisation: true });

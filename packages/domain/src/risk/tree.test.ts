@@ -1,31 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from './diff.ts';
 import { ZRoutingCreate, ZRulesetCreate, ZRulesetUpdate, ZTagCreate } from './schemas.ts';
-import { processorsOf, ruleIssues, routingTreeIssues, RISK_MESSAGES as m } from './tree.ts';
+import { processorsOf, ruleIssues, routingTreeIssues } from './tree.ts';
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
 
 describe('rule validation (§5)', () => {
   it('checks name, then operator, then value', () => {
-    expect(ruleIssues({}, 'routing')).toEqual([{ path: ['name'], message: m.required }]);
-    expect(ruleIssues({ name: 'amount' }, 'routing')).toEqual([{ path: ['operator'], message: m.required }]);
+    expect(ruleIssues({}, 'routing')).toEqual([
+      { path: ['name'], code: 'required', message: 'This field is required' },
+    ]);
+    expect(ruleIssues({ name: 'amount' }, 'routing')).toEqual([
+      { path: ['operator'], code: 'required', message: 'This field is required' },
+    ]);
     expect(ruleIssues({ name: 'card_brand', operator: '>', value: 'visa' }, 'routing')).toEqual([
-      { path: ['operator'], message: m.operatorNotAllowed },
+      { path: ['operator'], code: 'operatorNotAllowed', message: 'This operator is not allowed for this rule' },
     ]);
     expect(ruleIssues({ name: 'card_brand', operator: 'IN', value: ['visa'] }, 'routing')[0].path).toEqual([
       'operator',
     ]);
     expect(ruleIssues({ name: 'card_brand', operator: 'IN', value: ['visa'] }, 'ruleset')).toEqual([]);
-    expect(ruleIssues({ name: 'random', operator: '<', value: '101' }, 'routing')[0].message).toBe(m.percentage);
-    expect(ruleIssues({ name: 'country_code', operator: '==', value: 'Netherlands' }, 'routing')[0].message).toBe(
-      m.choice,
+    expect(ruleIssues({ name: 'random', operator: '<', value: '101' }, 'routing')[0].code).toBe('invalidPercentage');
+    expect(ruleIssues({ name: 'country_code', operator: '==', value: 'Netherlands' }, 'routing')[0].code).toBe(
+      'invalidOption',
     );
   });
   it('accepts an empty amount and recurring_type in rulesets only', () => {
     expect(ruleIssues({ name: 'amount', operator: '>', value: '' }, 'ruleset')).toEqual([]);
-    expect(ruleIssues({ name: 'amount', operator: '>', value: '' }, 'routing')[0].message).toBe(m.required);
-    expect(ruleIssues({ name: 'amount', operator: '>', value: '-1' }, 'ruleset')[0].message).toBe(m.amount);
+    expect(ruleIssues({ name: 'amount', operator: '>', value: '' }, 'routing')[0].code).toBe('required');
+    expect(ruleIssues({ name: 'amount', operator: '>', value: '-1' }, 'ruleset')[0].code).toBe('invalidAmount');
     expect(ruleIssues({ name: 'recurring_type', operator: '==', value: '' }, 'ruleset')).toEqual([]);
   });
 });
@@ -43,7 +47,7 @@ describe('routing tree validation', () => {
       'then.else',
       'else',
     ]);
-    expect(routingTreeIssues('p1', ['p2'])[0].message).toBe(m.processorUnknown);
+    expect(routingTreeIssues('p1', ['p2'])[0].code).toBe('unroutable');
   });
   it('the create schema reports paths under details', () => {
     const result = ZRoutingCreate.safeParse({

@@ -1,4 +1,5 @@
 import { CARD_BRANDS, RECURRING_TYPES, statusVocabularies } from '../statuses.ts';
+import type { DetailCode } from '../errors.ts';
 import { operatorsFor, ruleTypeOf, type Rule, type RuleOperator } from './rules.ts';
 
 /** A branch of the routing tree: conditions (`if`, all must hold) with a `then` and an `else` child. */
@@ -6,8 +7,11 @@ export type RoutingBranch = { if: Rule[]; then: RoutingNode; else: RoutingNode }
 /** A node: an endpoint (processor id), a branch, or null for a branch not filled in yet. */
 export type RoutingNode = string | RoutingBranch | null;
 
-/** Messages of the rule validators; the web maps each to a translation key (risk.validation.*). */
-export const RISK_MESSAGES = {
+/**
+ * The rule validators' refusals: a stable code (the web shows `errors.<code>`) with an English
+ * sentence for integrators.
+ */
+const RISK_ISSUES = {
   required: 'This field is required',
   unknownRule: 'Unknown rule name',
   operatorNotAllowed: 'This operator is not allowed for this rule',
@@ -21,30 +25,51 @@ export const RISK_MESSAGES = {
   list: 'Choose at least one value',
   processorUnknown: 'This processor cannot be used for this payment product',
 } as const;
-const m = RISK_MESSAGES;
+type RiskIssue = keyof typeof RISK_ISSUES;
 
-export type RuleIssue = { path: (string | number)[]; message: string };
+const CODE_OF: Record<RiskIssue, DetailCode> = {
+  required: 'required',
+  unknownRule: 'unknownRule',
+  operatorNotAllowed: 'operatorNotAllowed',
+  boolean: 'invalidOption',
+  amount: 'invalidAmount',
+  number: 'wholeNumber',
+  percentage: 'invalidPercentage',
+  choice: 'invalidOption',
+  endpoint: 'noEndpoint',
+  conditions: 'noConditions',
+  list: 'required',
+  processorUnknown: 'unroutable',
+};
+
+export type RuleIssue = { path: (string | number)[]; code: DetailCode; message: string };
+
+const at = (path: (string | number)[], kind: RiskIssue): RuleIssue => ({
+  path,
+  code: CODE_OF[kind],
+  message: RISK_ISSUES[kind],
+});
 
 const COUNTRY = /^[A-Za-z]{2}$/;
 const CURRENCY = /^[A-Za-z]{3}$/;
 const MCC = /^\d{4}$/;
 
-const valueIssue = (name: string, type: string, value: string, kind: 'routing' | 'ruleset'): string | null => {
+const valueIssue = (name: string, type: string, value: string, kind: 'routing' | 'ruleset'): RiskIssue | null => {
   const v = value.trim();
   if (type === 'amount' && v === '' && kind === 'ruleset') return null;
   if (name === 'recurring_type' && v === '') return null;
-  if (v === '') return m.required;
+  if (v === '') return 'required';
   switch (type) {
     case 'boolean':
-      return v === 'true' || v === 'false' ? null : m.boolean;
+      return v === 'true' || v === 'false' ? null : 'boolean';
     case 'amount':
-      return /^\d+$/.test(v) && Number(v) <= 1e13 ? null : m.amount;
+      return /^\d+$/.test(v) && Number(v) <= 1e13 ? null : 'amount';
     case 'number':
-      return /^\d{1,10}$/.test(v) ? null : m.number;
+      return /^\d{1,10}$/.test(v) ? null : 'number';
     case 'percentage':
-      return /^\d+(\.\d+)?$/.test(v) && Number(v) <= 100 ? null : m.percentage;
+      return /^\d+(\.\d+)?$/.test(v) && Number(v) <= 100 ? null : 'percentage';
     case 'text':
-      return v.length <= 64 ? null : m.required;
+      return v.length <= 64 ? null : 'required';
     default: {
       const ok =
         name === 'country_code'
@@ -60,7 +85,7 @@ const valueIssue = (name: string, type: string, value: string, kind: 'routing' |
                   : name === 'recurring_type'
                     ? (RECURRING_TYPES as readonly string[]).includes(v)
                     : true;
-      return ok ? null : m.choice;
+      return ok ? null : 'choice';
     }
   }
 };
@@ -69,11 +94,11 @@ const valueIssue = (name: string, type: string, value: string, kind: 'routing' |
 export const ruleIssues = (rule: Partial<Rule> | undefined, kind: 'routing' | 'ruleset'): RuleIssue[] => {
   const name = rule?.name ?? '';
   const type = ruleTypeOf(name);
-  if (!name) return [{ path: ['name'], message: m.required }];
-  if (!type || (kind === 'routing' && name === 'recurring_type')) return [{ path: ['name'], message: m.unknownRule }];
+  if (!name) return [at(['name'], 'required')];
+  if (!type || (kind === 'routing' && name === 'recurring_type')) return [at(['name'], 'unknownRule')];
   const operator = rule?.operator as RuleOperator | undefined;
-  if (!operator) return [{ path: ['operator'], message: m.required }];
-  if (!operatorsFor(type, kind).includes(operator)) return [{ path: ['operator'], message: m.operatorNotAllowed }];
+  if (!operator) return [at(['operator'], 'required')];
+  if (!operatorsFor(type, kind).includes(operator)) return [at(['operator'], 'operatorNotAllowed')];
   const value = rule?.value;
   if (operator === 'IN' || operator === 'NOT_IN') {
     const list = Array.isArray(value)
@@ -81,16 +106,16 @@ export const ruleIssues = (rule: Partial<Rule> | undefined, kind: 'routing' | 'r
       : typeof value === 'string'
         ? value.split(',').filter((v) => v.trim())
         : [];
-    if (list.length === 0) return [{ path: ['value'], message: m.list }];
+    if (list.length === 0) return [at(['value'], 'list')];
     // Inside a list every value counts, so an empty one is never accepted.
     const bad = list
-      .map((v) => (String(v).trim() === '' ? m.required : valueIssue(name, type, String(v), kind)))
+      .map((v) => (String(v).trim() === '' ? 'required' : valueIssue(name, type, String(v), kind)))
       .find(Boolean);
-    return bad ? [{ path: ['value'], message: bad }] : [];
+    return bad ? [at(['value'], bad)] : [];
   }
-  if (typeof value !== 'string') return [{ path: ['value'], message: m.required }];
+  if (typeof value !== 'string') return [at(['value'], 'required')];
   const bad = valueIssue(name, type, value, kind);
-  return bad ? [{ path: ['value'], message: bad }] : [];
+  return bad ? [at(['value'], bad)] : [];
 };
 
 /**
@@ -103,11 +128,10 @@ export const routingTreeIssues = (
   processors?: readonly string[],
   path: (string | number)[] = [],
 ): RuleIssue[] => {
-  if (node === null || node === undefined || node === '') return [{ path, message: m.endpoint }];
-  if (typeof node === 'string')
-    return processors && !processors.includes(node) ? [{ path, message: m.processorUnknown }] : [];
+  if (node === null || node === undefined || node === '') return [at(path, 'endpoint')];
+  if (typeof node === 'string') return processors && !processors.includes(node) ? [at(path, 'processorUnknown')] : [];
   const issues: RuleIssue[] = [];
-  if (!Array.isArray(node.if) || node.if.length === 0) issues.push({ path: [...path, 'if'], message: m.conditions });
+  if (!Array.isArray(node.if) || node.if.length === 0) issues.push(at([...path, 'if'], 'conditions'));
   (node.if ?? []).forEach((rule, i) =>
     issues.push(...ruleIssues(rule, 'routing').map((issue) => ({ ...issue, path: [...path, 'if', i, ...issue.path] }))),
   );

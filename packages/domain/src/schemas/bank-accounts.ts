@@ -1,12 +1,13 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { updateSchema } from './update-schema.ts';
 
 /** An IBAN as typed (spaces, lower case) is stored in electronic format and checked with ibantools (checksum and country length). */
 const ZIban = z
   .string({ error: 'form_validation.required' })
   .transform((value) => electronicFormatIBAN(value) ?? '')
-  .refine((value) => isValidIBAN(value), 'bankAccounts.invalidIban');
+  .refine((value) => isValidIBAN(value), coded('invalidIban', 'Enter a valid IBAN'));
 const ZBic = z
   .union([
     z.literal(''),
@@ -15,7 +16,7 @@ const ZBic = z
       .string()
       .trim()
       .toUpperCase()
-      .refine((value) => isValidBIC(value), 'bankAccounts.invalidBic'),
+      .refine((value) => isValidBIC(value), coded('invalidBic', 'Enter a valid BIC')),
   ])
   .optional()
   .transform((value) => value || null);

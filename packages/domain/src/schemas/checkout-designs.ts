@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { updateSchema } from './update-schema.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 
@@ -43,7 +44,7 @@ const fields = {
   payment_product_order: z
     .array(z.enum(PAYMENT_PRODUCTS))
     .max(PAYMENT_PRODUCTS.length)
-    .refine((list) => new Set(list).size === list.length, 'checkoutDesigns.duplicateProduct')
+    .refine((list) => new Set(list).size === list.length, coded('duplicate', 'Each payment product once'))
     .default([...PAYMENT_PRODUCTS]),
   number_format: z.enum(NUMBER_FORMATS).default('en_US'),
   css: emptyToNull(z.string().max(20_000)),

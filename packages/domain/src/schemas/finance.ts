@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_MINOR, ZAnsweredAmount } from '../money.ts';
 import { updateSchema } from './update-schema.ts';
 import { CARD_BRANDS, PAYMENT_PRODUCTS } from '../statuses.ts';
+import { coded } from '../issue-codes.ts';
 
 /** Pricing scheme types (payments.md §9), one route each. */
 export const PRICING_SCHEME_TYPES = ['revenue', 'cost', 'reserve', 'partner'] as const;
@@ -29,17 +30,17 @@ export const FINANCE_MAX_AMOUNT = MAX_AMOUNT_MINOR;
 /** 100 % in basis points. */
 export const FULL_BASIS_POINTS = 10_000;
 
-/** Validation messages are translation keys; the web shows them in the user's language. */
+/** English messages for integrators; every refusal also carries its code (the web shows `errors.<code>`). */
 const m = {
-  required: 'form_validation.required',
-  wholeMinor: 'finance.validation.wholeMinorUnits',
-  basisPoints: 'finance.validation.basisPoints',
-  minAboveMax: 'finance.validation.minimumAboveMaximum',
-  dateOrder: 'finance.validation.validToBeforeFrom',
-  currency: 'finance.validation.currency',
-  date: 'finance.validation.date',
-  nonZero: 'finance.validation.nonZero',
-  reserveNeeded: 'finance.validation.reserveNeeded',
+  required: 'This field is required',
+  wholeMinor: 'Enter a whole number of minor units',
+  basisPoints: 'Enter basis points from 0 to 10000',
+  minAboveMax: 'The minimum is above the maximum',
+  dateOrder: 'The end is before the start',
+  currency: 'Enter a currency code of three capitals (EUR)',
+  date: 'Enter a date (YYYY-MM-DD)',
+  nonZero: 'The amount cannot be 0',
+  reserveNeeded: 'A reserve needs a percentage and a release period',
 } as const;
 
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
@@ -61,13 +62,13 @@ const currency = z
   .string({ error: m.required })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, m.currency);
+  .refine((value) => /^[A-Z]{3}$/.test(value), coded('invalidCurrency', m.currency));
 /** True for a real calendar day written `YYYY-MM-DD`. */
 export const isRealDay = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 };
-const isoDate = z.string({ error: m.date }).refine(isRealDay, m.date);
+const isoDate = z.string({ error: m.date }).refine(isRealDay, coded('invalidDate', m.date));
 
 /**
  * One fee rule: applies to payments matching every criterion it names (empty = any). The most
@@ -88,7 +89,7 @@ export const ZFeeRule = z
   .strict()
   .superRefine((rule, ctx) => {
     if (rule.maximum !== null && rule.maximum < rule.minimum)
-      ctx.addIssue({ code: 'custom', path: ['maximum'], message: m.minAboveMax });
+      ctx.addIssue({ code: 'custom', path: ['maximum'], ...coded('minimumAboveMaximum', m.minAboveMax) });
   });
 export type TFeeRule = z.output<typeof ZFeeRule>;
 
@@ -110,7 +111,7 @@ const schemeFields = {
 type SchemeDates = { valid_from?: string | null; valid_to?: string | null };
 const refineDates = (scheme: SchemeDates, ctx: z.RefinementCtx) => {
   if (scheme.valid_from && scheme.valid_to && scheme.valid_to < scheme.valid_from)
-    ctx.addIssue({ code: 'custom', path: ['valid_to'], message: m.dateOrder });
+    ctx.addIssue({ code: 'custom', path: ['valid_to'], ...coded('endBeforeStart', m.dateOrder) });
 };
 
 /** Create a pricing scheme; the type comes from the route (`pricing/{type}`), a reserve scheme needs `reserve_bp`. */
@@ -183,7 +184,7 @@ export const ZOneOffCreate = z
       .int(m.wholeMinor)
       .min(-FINANCE_MAX_AMOUNT, m.wholeMinor)
       .max(FINANCE_MAX_AMOUNT, m.wholeMinor)
-      .refine((value) => value !== 0, m.nonZero),
+      .refine((value) => value !== 0, coded('nonZero', m.nonZero)),
     currency_code: currency.default('EUR'),
     effective_date: isoDate,
   })
@@ -284,8 +285,8 @@ export const regionOf = (country: string | null, home: string | null): PricingRe
 /** `GET report/daily`: a range of UTC days (default the last 28). */
 export const ZDailyReportQuery = z
   .object({
-    'day>': z.string().refine(isRealDay, m.date).optional(),
-    'day<': z.string().refine(isRealDay, m.date).optional(),
+    'day>': z.string().refine(isRealDay, coded('invalidDate', m.date)).optional(),
+    'day<': z.string().refine(isRealDay, coded('invalidDate', m.date)).optional(),
     organisation: z.string().min(1).max(64).optional(),
   })
   .strict();

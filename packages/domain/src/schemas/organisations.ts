@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { updateSchema } from './update-schema.ts';
 
 /** Validation messages of the organisation form (risk-config.md §5); the web shows them by key. */
@@ -22,13 +23,16 @@ const fields = {
   email: optionalText(254, z.email({ message: m.email }).min(2, m.email)),
   phone: optionalText(40),
   street: optionalText(200),
-  street_number: optionalText(10, z.string().regex(/^\d+$/, m.invalidNumber)),
+  street_number: optionalText(
+    10,
+    z.string().refine((value) => /^\d+$/.test(value), coded('invalidNumber', 'Enter digits only')),
+  ),
   extended_address: optionalText(200),
   country_code: z
     .string({ error: m.required })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, m.country),
+    .refine((value) => /^[A-Z]{2}$/.test(value), coded('invalidCountry', 'Enter a country code of two letters')),
   region: optionalText(100),
   postal_code: optionalText(20),
   locality: optionalText(100),

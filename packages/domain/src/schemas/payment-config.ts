@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { updateSchema } from './update-schema.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 import { secret } from './secret.ts';
@@ -39,7 +40,7 @@ const profileFields = {
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, m.currency)
+    .refine((value) => /^[A-Z]{3}$/.test(value), coded('invalidCurrency', 'Enter a currency code of three capitals'))
     .default(BASE_CURRENCY),
   processors: z.array(id).max(100).default([]),
   middleware: z.array(id).max(100).default([]),

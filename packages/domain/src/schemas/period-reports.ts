@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { ZAnsweredAmount } from '../money.ts';
 import { isRealDay } from './finance.ts';
 
@@ -8,8 +9,10 @@ export type ProviderReportCategory = (typeof PROVIDER_REPORT_CATEGORIES)[number]
 /** The longest range one report answers: a year of days, three years of months. */
 export const PROVIDER_REPORT_MAX = { daily: 366, monthly: 36 } as const;
 
-const day = z.string().refine(isRealDay, 'finance.validation.date');
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'reports.validation.month');
+const day = z.string().refine(isRealDay, coded('invalidDate', 'Enter a date (YYYY-MM-DD)'));
+const month = z
+  .string()
+  .refine((value) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value), coded('invalidDate', 'Enter a month (YYYY-MM)'));
 const id = z.string().min(1).max(64);
 
 /** `GET psp/report/{category}`: days (`day>`, `day<`) for daily, months (`month>`, `month<`) for monthly, both inclusive; optionally one merchant. */

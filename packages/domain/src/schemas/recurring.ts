@@ -3,6 +3,8 @@ import { MAX_AMOUNT_MINOR } from '../money.ts';
 import { updateSchema } from './update-schema.ts';
 import { statusVocabularies } from '../statuses.ts';
 import { withoutCredentials } from './webhooks.ts';
+import type { DetailCode, DetailParams } from '../errors.ts';
+import { coded } from '../issue-codes.ts';
 
 /** Plan intervals (payments.md §9). */
 export const PLAN_INTERVALS = ['day', 'week', 'month', 'year'] as const;
@@ -19,10 +21,10 @@ export const LIVE_SUBSCRIPTION_STATUSES = ['CREATED', 'ACTIVE', 'PAST_DUE'] as c
 export const LINK_SUBSCRIPTION_STATUSES = ['CREATED', 'PAST_DUE', 'EXPIRED'] as const;
 
 /**
- * Validation messages of the recurring forms. The spec gives the wording of the webhook-or-email
- * rule; the web maps each message to a translation key, the API answers them as they are.
+ * English messages of the recurring forms for integrators (the spec gives the wording of the
+ * webhook-or-email rule); each refusal also carries its stable code, which the web translates.
  */
-export const RECURRING_MESSAGES = {
+const RECURRING_MESSAGES = {
   required: 'This field is required',
   webhookOrEmail: "You must select at least one of 'Webhook' or 'Email'.",
   url: 'Enter a valid URL (http or https)',
@@ -85,6 +87,9 @@ const planFields = {
   redirect_url: emptyToNull(httpUrl),
 };
 
+/** A refusal of a rule over several fields: its code, params and English message. */
+export type FieldIssue = { code: DetailCode; params: DetailParams; message: string };
+
 type NotificationFields = {
   statuses_subscription_update?: readonly string[] | null;
   webhook_subscription_update?: string | null;
@@ -92,18 +97,18 @@ type NotificationFields = {
 };
 
 /** payments.md §5 "Plan": chosen statuses need somewhere to send the update. */
-export const planNotificationIssue = (plan: NotificationFields): string | null =>
+export const planNotificationIssue = (plan: NotificationFields): FieldIssue | null =>
   (plan.statuses_subscription_update?.length ?? 0) > 0 &&
   !plan.webhook_subscription_update &&
   !plan.email_subscription_update
-    ? m.webhookOrEmail
+    ? { code: 'webhookOrEmail', params: {}, message: m.webhookOrEmail }
     : null;
 
 const refinePlanNotifications = (plan: NotificationFields, ctx: z.RefinementCtx) => {
   const issue = planNotificationIssue(plan);
   if (issue) {
     for (const path of ['webhook_subscription_update', 'email_subscription_update'])
-      ctx.addIssue({ code: 'custom', path: [path], message: issue });
+      ctx.addIssue({ code: 'custom', path: [path], ...coded(issue.code, issue.message) });
   }
 };
 
@@ -142,16 +147,17 @@ const discountFields = {
 type DiscountAmount = { type?: DiscountType; amount?: number };
 
 /** payments.md §5: fixed discounts are whole cents, percentages a fraction of at most 1. */
-export const discountAmountIssue = ({ type, amount }: DiscountAmount): string | null => {
+export const discountAmountIssue = ({ type, amount }: DiscountAmount): FieldIssue | null => {
   if (amount === undefined || type === undefined) return null;
-  if (type === 'percentage' && amount > 1) return m.percentageFraction;
-  if (type === 'fixed_cents' && !Number.isInteger(amount)) return m.wholeCents;
+  if (type === 'percentage' && amount > 1) return { code: 'tooBig', params: { max: 1 }, message: m.percentageFraction };
+  if (type === 'fixed_cents' && !Number.isInteger(amount))
+    return { code: 'wholeNumber', params: {}, message: m.wholeCents };
   return null;
 };
 
 const refineDiscountAmount = (discount: DiscountAmount, ctx: z.RefinementCtx) => {
   const issue = discountAmountIssue(discount);
-  if (issue) ctx.addIssue({ code: 'custom', path: ['amount'], message: issue });
+  if (issue) ctx.addIssue({ code: 'custom', path: ['amount'], ...coded(issue.code, issue.message, issue.params) });
 };
 
 /** Create a subscription discount (payments.md §5 "Subscription discount"). */
@@ -202,7 +208,7 @@ export const ZSubscriptionUpdate = z
   .superRefine((body, ctx) => {
     for (const key of Object.keys(body)) {
       if (!SUBSCRIPTION_UPDATE_KEYS.has(key))
-        ctx.addIssue({ code: 'custom', path: [key], message: m.onlyMaxBillingCycle });
+        ctx.addIssue({ code: 'custom', path: [key], ...coded('onlyMaxBillingCycle', m.onlyMaxBillingCycle) });
     }
   });
 export type TSubscriptionUpdate = z.infer<typeof ZSubscriptionUpdate>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { secret } from './secret.ts';
 
 /**
@@ -39,7 +40,11 @@ export const ZShareRequestCreate = z
     body.fields.forEach((field, index) => {
       const key = field.name.toLowerCase();
       if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path: ['fields', index, 'name'], message: 'shareCredentials.duplicateField' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', index, 'name'],
+          ...coded('duplicate', 'Each credential name once'),
+        });
       seen.add(key);
     });
   });

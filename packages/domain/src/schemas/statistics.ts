@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { ZAnsweredAmount } from '../money.ts';
 import { PAYMENT_PRODUCTS } from '../statuses.ts';
 
@@ -16,7 +17,10 @@ export const isTimeZone = (name: string) => {
   }
 };
 /** A user's time zone: an IANA name such as Europe/Amsterdam or America/New_York. */
-export const ZTimeZone = z.string().max(64).refine(isTimeZone, { message: 'form_validation.time_zone' });
+export const ZTimeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, coded('invalidTimeZone', 'Choose an existing time zone'));
 export const STATISTICS_PERIODS = ['day', 'week', 'month'] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
 export const TRANSACTION_GROUP_BY = ['status', 'payment_product_type', 'processor', 'currency_code'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { statusVocabularies } from '../statuses.ts';
 
 /** The status choices of a status update by type (portal.md §2.4: they depend on the type). */
@@ -25,7 +26,11 @@ export const ZStatusUpdateCreate = z
   .superRefine((body, ctx) => {
     if (!body[body.type]) ctx.addIssue({ code: 'custom', path: [body.type], message: 'form_validation.required' });
     if (!(STATUS_UPDATE_STATUSES[body.type] as readonly string[]).includes(body.status)) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'admin.statusNotOfType' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        ...coded('invalidOption', 'This status does not belong to this type'),
+      });
     }
   });
 export type TStatusUpdateCreate = z.infer<typeof ZStatusUpdateCreate>;

@@ -1,5 +1,6 @@
 import { ZEmailAddress } from './auth.ts';
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { updateSchema } from './update-schema.ts';
 import { ZLanguage } from './identity.ts';
 
@@ -34,15 +35,16 @@ export const WELCOME_LINK_PLACEHOLDER = '{{link}}';
 
 export const ZWelcomeMailBody = z.object({
   id: z.string().min(1).max(64).optional(),
-  name: z.string().trim().min(1, { message: 'required' }).max(200),
+  name: z.string().trim().min(1, { message: 'This field is required' }).max(200),
   content: z
     .string()
     .trim()
-    .min(1, { message: 'required' })
+    .min(1, { message: 'This field is required' })
     .max(100_000)
-    .refine((content) => content === '' || content.includes(WELCOME_LINK_PLACEHOLDER), {
-      message: 'welcomeMails.linkMissing',
-    }),
+    .refine(
+      (content) => content === '' || content.includes(WELCOME_LINK_PLACEHOLDER),
+      coded('linkMissing', `The content must contain ${WELCOME_LINK_PLACEHOLDER}`, { link: WELCOME_LINK_PLACEHOLDER }),
+    ),
   default: z.boolean().optional(),
   psp_default: z.boolean().optional(),
 });

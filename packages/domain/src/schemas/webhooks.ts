@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../issue-codes.ts';
 import { statusVocabularies } from '../statuses.ts';
 import { secret } from './secret.ts';
 
@@ -42,14 +43,19 @@ export const hasUrlCredentials = (value: string): boolean => {
  * stored and shown in clear, sent to whoever the URL points at, and written in every log line.
  */
 export const withoutCredentials = <T extends z.ZodType<string>>(schema: T) =>
-  schema.refine((value) => !hasUrlCredentials(value), { message: 'webhooks.urlCredentials' });
+  schema.refine(
+    (value) => !hasUrlCredentials(value),
+    coded('invalidUrl', 'A URL Kassa sends to may not carry a user name or password'),
+  );
 
 const ZUrl = withoutCredentials(
   z
     .url({
       protocol: /^https?$/,
       error: (issue) =>
-        issue.input === undefined || issue.input === '' ? 'form_validation.required' : 'webhooks.invalidUrl',
+        issue.input === undefined || issue.input === ''
+          ? 'This field is required'
+          : 'Enter a valid URL (http or https)',
     })
     .max(2000),
 );
@@ -70,7 +76,11 @@ export const ZWebhookCreate = z
     if (WEBHOOK_TYPES_WITH_REQUIRED_STATUS.includes(body.type) && !body.status) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'form_validation.required' });
     } else if (body.status && !WEBHOOK_STATUSES_BY_TYPE[body.type].includes(body.status)) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'webhooks.statusNotOfType' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        ...coded('invalidOption', 'This status does not belong to this type'),
+      });
     }
   });
 export type TWebhookCreate = z.input<typeof ZWebhookCreate>;

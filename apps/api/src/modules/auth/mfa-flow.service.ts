@@ -95,7 +95,7 @@ export const completeWithRecoveryCode = async (
     });
     await countWrongCode(db, challenge, audit);
     throw new HttpError(400, 'invalid_token', 'The recovery code is not correct', [
-      { path: 'body.recovery_code', message: 'invalidToken' },
+      { path: 'body.recovery_code', code: 'invalid_token', message: 'The code is not correct' },
     ]);
   }
   if (!(await repo.useChallenge(db, challenge.token_hash))) throw invalidChallenge();

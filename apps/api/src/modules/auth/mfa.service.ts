@@ -13,10 +13,12 @@ import { matchingTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
 type Person = { id: string; email: string; name: string; language: string };
 
 export const invalidCode = () =>
-  new HttpError(400, 'invalid_token', 'The code is not correct', [{ path: 'body.code', message: 'invalidToken' }]);
+  new HttpError(400, 'invalid_token', 'The code is not correct', [
+    { path: 'body.code', code: 'invalid_token', message: 'The code is not correct' },
+  ]);
 export const invalidChallenge = () =>
   new HttpError(400, 'invalid_token', 'This step has expired or was already used; sign in again', [
-    { path: 'body.token', message: 'invalidToken' },
+    { path: 'body.token', code: 'invalid_token', message: 'The code is not correct' },
   ]);
 
 /** E-mailed codes are hashed with their challenge, so equal codes of two sign-ins differ in storage. */

@@ -17,7 +17,7 @@ import { changeEmail, changePassword, findPasswordHash, isEmailTaken, resetPassw
 
 const invalidToken = () =>
   new HttpError(400, 'invalid_token', 'This link is invalid, expired or already used', [
-    { path: 'body.token', message: 'invalidToken' },
+    { path: 'body.token', code: 'invalid_token', message: 'The code is not correct' },
   ]);
 
 /** The update-password link; `welcome` titles the page "Set password" (portal.md §2.1). */

@@ -108,7 +108,9 @@ describe('checkout designs', () => {
     const refused = await callAs(t.app, a, 'DELETE', `/v1/checkoutdesign/${design.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('in_use');
-    expect(refused.body.details).toEqual([{ path: 'params.id', message: `Used by plan Winter box (${plan.id})` }]);
+    expect(refused.body.details).toMatchObject([
+      { path: 'params.id', message: `Used by plan Winter box (${plan.id})` },
+    ]);
     expect((await callAs(t.app, a, 'GET', `/v1/checkoutdesign/${design.id}`)).status).toBe(200);
     // Another tenant's id is the same 404 as an unknown one, and a reader may not delete.
     expect((await callAs(t.app, b, 'DELETE', `/v1/checkoutdesign/${design.id}`)).status).toBe(404);

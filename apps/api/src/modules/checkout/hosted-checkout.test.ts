@@ -110,7 +110,7 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
 
     const wrong = await answer(token, '000000');
     expect(wrong.status).toBe(422);
-    expect(wrong.body.details).toEqual([{ path: 'body.code', message: 'The code is not right; 2 tries left' }]);
+    expect(wrong.body.details).toMatchObject([{ path: 'body.code', message: 'The code is not right; 2 tries left' }]);
     expect((await page(token)).body).toMatchObject({ state: 'open', attempts_left: 2 });
     expect((await answer(token, '')).body.details[0].path).toBe('body.code');
 

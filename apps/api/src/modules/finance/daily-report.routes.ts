@@ -26,7 +26,8 @@ export const dailyReportRoutes = async (fastify: FastifyInstance) => {
       const to = request.query['day<'] ?? new Date().toISOString().slice(0, 10);
       const from =
         request.query['day>'] ?? new Date(Date.parse(`${to}T00:00:00Z`) - 27 * DAY).toISOString().slice(0, 10);
-      if (from > to) throw badRequest('querystring.day>', 'finance.validation.validToBeforeFrom');
+      if (from > to)
+        throw badRequest('querystring.day>', 'The end is before the start', 'validation_error', 'endBeforeStart');
       if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > MAX_DAYS * DAY)
         throw badRequest('querystring.day<', `At most ${MAX_DAYS} days`);
       return dailyReport(app.db, auth.scope, { from, to }, request.query.organisation);

@@ -92,7 +92,11 @@ const checkReferences = async (
 const conflictOf = (kind: FinanceKind) =>
   kind === 'settlement_profile'
     ? new HttpError(409, 'conflict', 'This merchant already has an active settlement profile in this currency', [
-        { path: 'body.currency_code', message: 'finance.validation.profileExists' },
+        {
+          path: 'body.currency_code',
+          code: 'profileExists',
+          message: 'This merchant already has an active settlement profile in this currency',
+        },
       ])
     : new HttpError(409, 'conflict', 'This already exists');
 
@@ -107,10 +111,16 @@ const checkMergedScheme = (current: SchemeRow, input: Record<string, unknown>) =
       : dayOf(current.valid_from);
   const to =
     'valid_to' in input && input.valid_to !== undefined ? (input.valid_to as string | null) : dayOf(current.valid_to);
-  if (from && to && to < from) throw badRequest('body.valid_to', 'finance.validation.validToBeforeFrom');
+  if (from && to && to < from)
+    throw badRequest('body.valid_to', 'The end is before the start', 'validation_error', 'endBeforeStart');
   const reserve = input.reserve_bp !== undefined ? input.reserve_bp : current.reserve_bp;
   if (current.type === 'reserve' && reserve === null)
-    throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+    throw badRequest(
+      'body.reserve_bp',
+      'A reserve needs a percentage and a release period',
+      'validation_error',
+      'reserveRequired',
+    );
 };
 
 type Body =
@@ -168,7 +178,12 @@ export const createFinanceObject = <E extends EntityDef>(
     input as Record<string, unknown> & { organisation?: string | null },
     async ({ tx, owner, body }) => {
       if (kind === 'pricing_scheme' && body.type === 'reserve' && (body.reserve_bp ?? null) === null)
-        throw badRequest('body.reserve_bp', 'finance.validation.reserveNeeded');
+        throw badRequest(
+          'body.reserve_bp',
+          'A reserve needs a percentage and a release period',
+          'validation_error',
+          'reserveRequired',
+        );
       await checkReferences(tx, kind, body, owner.merchantId);
       return { values: columnsOf(body) };
     },
@@ -188,9 +203,14 @@ export const updateFinanceObject = <E extends EntityDef>(
     if (!MERCHANT_OWNED.includes(kind)) providerOnly(actor);
     // A row made before its merchant stopped collecting (or before this was checked) stays as it is.
     if (current.merchant_id && !(await merchantCollects(tx, String(current.merchant_id))))
-      throw badRequest('params.id', 'finance.validation.notCollecting');
+      throw badRequest(
+        'params.id',
+        'This merchant does not have the collecting feature',
+        'validation_error',
+        'notCollecting',
+      );
     if (kind === 'one_off' && current.status === 'SETTLED')
-      throw badRequest('params.id', 'finance.validation.oneOffSettled');
+      throw badRequest('params.id', 'This one-off is already settled', 'validation_error', 'oneOffSettled');
     await checkReferences(tx, kind, input, (current.merchant_id as string | undefined) ?? null);
     if (kind === 'pricing_scheme') checkMergedScheme(current as unknown as SchemeRow, input);
     return { values: columnsOf(input), detail: { fields: Object.keys(input) } };

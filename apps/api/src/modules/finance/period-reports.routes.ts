@@ -30,7 +30,8 @@ const lastDayOf = (month: string) => dayOf(Date.parse(`${addMonths(month, 1)}-01
 const dayRange = (query: { 'day>'?: string; 'day<'?: string }, days: number, max: number): DayRange => {
   const to = query['day<'] ?? dayOf(Date.now());
   const from = query['day>'] ?? dayOf(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY);
-  if (from > to) throw badRequest('querystring.day>', 'finance.validation.validToBeforeFrom');
+  if (from > to)
+    throw badRequest('querystring.day>', 'The end is before the start', 'validation_error', 'endBeforeStart');
   if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY >= max)
     throw badRequest('querystring.day<', `At most ${max} days`);
   return { from, to };
@@ -40,7 +41,8 @@ const dayRange = (query: { 'day>'?: string; 'day<'?: string }, days: number, max
 const monthRange = (query: { 'month>'?: string; 'month<'?: string }): DayRange => {
   const to = query['month<'] ?? dayOf(Date.now()).slice(0, 7);
   const from = query['month>'] ?? addMonths(to, -11);
-  if (from > to) throw badRequest('querystring.month>', 'finance.validation.validToBeforeFrom');
+  if (from > to)
+    throw badRequest('querystring.month>', 'The end is before the start', 'validation_error', 'endBeforeStart');
   if (addMonths(from, PROVIDER_REPORT_MAX.monthly) <= to)
     throw badRequest('querystring.month<', `At most ${PROVIDER_REPORT_MAX.monthly} months`);
   return { from: `${from}-01`, to: lastDayOf(to) };

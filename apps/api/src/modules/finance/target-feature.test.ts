@@ -32,7 +32,7 @@ describe('finance for provider staff checks the merchant it acts for (payments.m
     const refused = await callAs(t.app, provider, 'POST', '/v1/one-off', oneOff(world.shopB.id));
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('validation_error');
-    expect(refused.body.details).toEqual([{ path: 'body.organisation', message: 'finance.validation.notCollecting' }]);
+    expect(refused.body.details).toMatchObject([{ path: 'body.organisation', code: 'notCollecting' }]);
     const [{ count }] = await t.db.query<{ count: number }>(
       sql`select count(*)::int as count from one_off where merchant_id = ${world.shopB.id}`,
     );
@@ -71,7 +71,7 @@ describe('finance for provider staff checks the merchant it acts for (payments.m
     try {
       const edit = await callAs(t.app, provider, 'POST', `/v1/one-off/${made.body.id}`, { description: 'Changed' });
       expect(edit.status).toBe(400);
-      expect(edit.body.details).toEqual([{ path: 'params.id', message: 'finance.validation.notCollecting' }]);
+      expect(edit.body.details).toMatchObject([{ path: 'params.id', code: 'notCollecting' }]);
     } finally {
       await t.db.query(sql`update organisation set features = '{collecting}' where id = ${world.shopA.id}`);
     }

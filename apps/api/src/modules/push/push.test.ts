@@ -204,7 +204,7 @@ describe('push notifications', () => {
     const endpoint = browser.json.endpoint.replace('http://', 'http://push-user:push-pass@');
     const refused = await callAs(t.app, a, 'POST', '/v1/push/subscription', { ...browser.json, endpoint });
     expect(refused.status).toBe(400);
-    expect(refused.body.details).toEqual([{ path: 'body.endpoint', message: 'webhooks.urlCredentials' }]);
+    expect(refused.body.details).toMatchObject([{ path: 'body.endpoint', code: 'invalidUrl' }]);
     expect(await t.db.query(sql`select id from push_subscription where endpoint = ${endpoint}`)).toHaveLength(0);
 
     // One stored before the refusal existed: the send is refused and recorded, nothing reaches the address.

@@ -35,7 +35,7 @@ export const updateDiscount = (db: Db, actor: Actor, id: string, body: TSubscrip
   updateEntity(db, actor, discountWrite, id, body, async ({ tx, row }) => {
     const discount = row as DiscountRow;
     const issue = discountAmountIssue({ type: body.type ?? discount.type, amount: body.amount ?? discount.amount });
-    if (issue) throw badRequest('body.amount', issue);
+    if (issue) throw badRequest('body.amount', issue.message, 'validation_error', issue.code, issue.params);
     const changed = TERMS.filter((key) => body[key] !== undefined && body[key] !== discount[key]);
     if (changed.length > 0) {
       const live = await countLiveAttachments(tx, discount.id);

@@ -81,9 +81,9 @@ export const updatePlan = (db: Db, actor: Actor, id: string, body: TPlanUpdate) 
         body.email_subscription_update === undefined ? plan.email_subscription_update : body.email_subscription_update,
     });
     if (issue) {
-      throw new HttpError(400, 'validation_error', issue, [
-        { path: 'body.webhook_subscription_update', message: issue },
-        { path: 'body.email_subscription_update', message: issue },
+      throw new HttpError(400, 'validation_error', issue.message, [
+        { path: 'body.webhook_subscription_update', code: issue.code, message: issue.message },
+        { path: 'body.email_subscription_update', code: issue.code, message: issue.message },
       ]);
     }
     const columns = toColumns(body);

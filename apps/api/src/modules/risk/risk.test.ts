@@ -53,7 +53,7 @@ describe('routing', () => {
     const list = await call(t.app, a, 'GET', '/v1/routing?_populate=organisation');
     expect(list.body).toHaveLength(1);
     expect(list.body[0].organisation).toMatchObject({ name: 'Shop A' });
-    expect(list.body[0].details).toEqual(tree(world.processorId, second));
+    expect(list.body[0].details).toMatchObject(tree(world.processorId, second));
   });
 
   it('answers 400 naming the field for a bad tree, product or processor, and stores nothing', async () => {
@@ -234,11 +234,13 @@ describe('tags and rulesets', () => {
     });
     // The same 404 as an unknown id, naming the field (query/write.ts checks references in the owner's scope).
     expect(foreign.status).toBe(404);
-    expect(foreign.body.details).toEqual([{ path: 'body.tag', message: 'No such tag' }]);
+    expect(foreign.body.details).toMatchObject([{ path: 'body.tag', message: 'No such tag' }]);
     const inUse = await call(t.app, a, 'DELETE', `/v1/tag/${tagId}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body).toMatchObject({ code: 'in_use' });
-    expect(inUse.body.details).toEqual([{ path: 'params.id', message: `Used by tag ruleset Big (${rulesetId})` }]);
+    expect(inUse.body.details).toMatchObject([
+      { path: 'params.id', message: `Used by tag ruleset Big (${rulesetId})` },
+    ]);
   });
 
   it('edits without action, keeps versions, and backtests a block rule', async () => {

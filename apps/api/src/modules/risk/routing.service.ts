@@ -31,8 +31,10 @@ const checkEndpoints = async (tx: Queryable, details: RoutingNode, product: stri
   );
   const wrong: ErrorDetail[] = endpoints
     .filter((e) => known.get(e.id) !== product)
-    .map((e) => ({
+    .map((e): ErrorDetail => ({
       path: e.path,
+      code: 'unroutable',
+      params: { processor: e.id },
       message: known.has(e.id) ? `This processor does not handle ${product}` : 'Unknown processor',
     }));
   if (wrong.length > 0) throw new HttpError(400, 'validation_error', wrong[0].message, wrong);

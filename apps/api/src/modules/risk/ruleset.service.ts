@@ -25,7 +25,8 @@ export const rulesetWrite = defineWrite({
 
 /** A tag ruleset names the tag it gives (the reference itself is checked by the write path). */
 const checkTag = (action: string, body: TRulesetUpdate) => {
-  if (action === 'tag' && !body.tag) throw badRequest('body.tag', 'This field is required');
+  if (action === 'tag' && !body.tag)
+    throw badRequest('body.tag', 'This field is required', 'validation_error', 'required');
 };
 
 const snapshotOf = (action: string, body: TRulesetUpdate) => ({

@@ -65,11 +65,11 @@ describe('organisations', () => {
       country_code: 'Netherlands',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual(
+    expect(bad.body.details).toMatchObject(
       expect.arrayContaining([
-        { path: 'body.street_number', message: 'invalidNumber' },
-        { path: 'body.email', message: 'form_validation.email' },
-        { path: 'body.country_code', message: 'organisations.invalidCountry' },
+        expect.objectContaining({ path: 'body.street_number', code: 'invalidNumber' }),
+        expect.objectContaining({ path: 'body.email', code: 'invalidEmail' }),
+        expect.objectContaining({ path: 'body.country_code', code: 'invalidCountry' }),
       ]),
     );
     expect((await create(a, { name: 'X', parent: world.shopA.id, type: 'merchant' })).status).toBe(400);

@@ -33,11 +33,16 @@ const check = async (tx: Queryable, scope: Scope, profile: Profile, sentRouting?
     details.push({ path: 'body.intelligent_routing', message: 'Turn intelligent routing on to choose a routing' });
   const processors = await findProcessors(tx, profile.processors);
   const unknown = profile.processors.filter((id) => !processors.some((p) => p.id === id));
-  if (unknown.length) details.push({ path: 'body.processors', message: `Unknown processor: ${unknown.join(', ')}` });
+  if (unknown.length)
+    details.push({ path: 'body.processors', code: 'notFound', message: `Unknown processor: ${unknown.join(', ')}` });
   const middleware = await findMiddleware(tx, profile.middleware);
   const unknownMiddleware = profile.middleware.filter((id) => !middleware.some((mw) => mw.id === id));
   if (unknownMiddleware.length)
-    details.push({ path: 'body.middleware', message: `Unknown middleware: ${unknownMiddleware.join(', ')}` });
+    details.push({
+      path: 'body.middleware',
+      code: 'notFound',
+      message: `Unknown middleware: ${unknownMiddleware.join(', ')}`,
+    });
   if (profile.intelligent_routing) {
     const chosen = Object.entries(profile.routing).filter((entry): entry is [string, string] => Boolean(entry[1]));
     const routings = await listRoutings(
@@ -47,9 +52,14 @@ const check = async (tx: Queryable, scope: Scope, profile: Profile, sentRouting?
     );
     for (const [product, id] of chosen) {
       const routing = routings.find((r) => r.id === id && r.payment_product === product);
-      if (!routing) details.push({ path: `body.routing.${product}`, message: m.invalidRoute });
+      if (!routing)
+        details.push({
+          path: `body.routing.${product}`,
+          code: 'invalidRoute',
+          message: 'This routing cannot be used here',
+        });
       else if (routing.processors.some((p) => !profile.processors.includes(p)))
-        details.push({ path: `body.routing.${product}`, message: m.notActivated });
+        details.push({ path: `body.routing.${product}`, code: 'notActivated', message: m.notActivated });
     }
     const byProduct = new Map<string, string[]>();
     for (const p of processors)
@@ -58,7 +68,12 @@ const check = async (tx: Queryable, scope: Scope, profile: Profile, sentRouting?
       if (ids.length < 2) continue;
       const routing = routings.find((r) => r.id === profile.routing[product as keyof typeof profile.routing]);
       if (!routing || ids.some((id) => !routing.processors.includes(id)))
-        details.push({ path: 'body.processors', message: m.unroutable });
+        details.push({
+          path: 'body.processors',
+          code: 'unroutable',
+          params: { processor: ids.filter((id) => !routing?.processors.includes(id)).join(', ') },
+          message: m.unroutable,
+        });
     }
   }
   if (details.length) throw invalid(details);

@@ -60,7 +60,8 @@ const sealDetails = (input: NonNullable<TProcessorUpdate['details']>, stored: St
     const kept = stored.find((s) => s.name === detail.name);
     if (detail.value)
       return { name: detail.name, description: detail.description ?? null, value: encryptSecret(detail.value) };
-    if (!kept) missing.push({ path: `body.details.${index}.value`, message: 'form_validation.required' });
+    if (!kept)
+      missing.push({ path: `body.details.${index}.value`, code: 'required', message: 'This field is required' });
     return { name: detail.name, description: detail.description ?? null, value: kept?.value ?? '' };
   });
   if (missing.length) throw new HttpError(400, 'validation_error', 'A new detail needs a value', missing);
@@ -126,11 +127,12 @@ export const updateProcessor = (db: Db, actor: ActorWithRoles, id: string, body:
     const product = body.payment_product === undefined ? current.payment_product : body.payment_product;
     const settlementType =
       body.processor_settlement_type === undefined ? current.processor_settlement_type : body.processor_settlement_type;
-    if (current.type === 'processor' && !product) throw badRequest('body.payment_product', 'form_validation.required');
+    if (current.type === 'processor' && !product)
+      throw badRequest('body.payment_product', 'This field is required', 'validation_error', 'required');
     if (current.type === 'processor' && product !== current.payment_product)
       await assertRoutingsKeepProduct(tx, id, product);
     if (current.type === 'processorsettlement' && !settlementType)
-      throw badRequest('body.processor_settlement_type', 'form_validation.required');
+      throw badRequest('body.processor_settlement_type', 'This field is required', 'validation_error', 'required');
     return {
       values: processorColumns(body, body.details && sealDetails(body.details, current.details)),
       detail: { fields: Object.keys(body) },
@@ -152,7 +154,7 @@ export const updateProcessorValues = async (
   const unknown: ErrorDetail[] = body.details.flatMap((detail, index) =>
     stored.some((row) => row.name === detail.name)
       ? []
-      : [{ path: `body.details.${index}.name`, message: 'processors.unknownDetail' }],
+      : [{ path: `body.details.${index}.name`, code: 'unknownField', message: 'Unknown detail' }],
   );
   if (unknown.length)
     throw new HttpError(400, 'validation_error', 'Only existing details can be changed here', unknown);

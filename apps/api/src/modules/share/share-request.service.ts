@@ -109,11 +109,13 @@ export const answerShareRequest = (db: Db, actor: Actor, id: string, body: TShar
     const missing: ErrorDetail[] = [];
     const fields = current.fields.map((field) => {
       const value = body.values[field.name]?.trim();
-      if (!value) missing.push({ path: `body.values.${field.name}`, message: 'form_validation.required' });
+      if (!value)
+        missing.push({ path: `body.values.${field.name}`, code: 'required', message: 'This field is required' });
       return { ...field, value: value ? encryptSecret(value) : null };
     });
     const unknown = Object.keys(body.values).filter((name) => !current.fields.some((field) => field.name === name));
-    for (const name of unknown) missing.push({ path: `body.values.${name}`, message: 'shareCredentials.unknownField' });
+    for (const name of unknown)
+      missing.push({ path: `body.values.${name}`, code: 'unknownField', message: 'Unknown credential' });
     if (missing.length)
       throw new HttpError(400, 'validation_error', 'Every requested credential needs a value', missing);
     await markShareRequestShared(tx, id, fields, actor.audit.userName ?? null);

@@ -85,7 +85,9 @@ describe('welcome mails', () => {
       content: '<p>Hallo {{name}}</p>',
     });
     expect(noLink.status).toBe(400);
-    expect(noLink.body.details).toEqual([{ path: 'body.content', message: 'welcomeMails.linkMissing' }]);
+    expect(noLink.body.details).toMatchObject([
+      { path: 'body.content', code: 'linkMissing', params: { link: '{{link}}' } },
+    ]);
     expect(
       (await call('POST', '/v1/psp/welcome-mail/wm_nope', provider, { name: 'x', content: 'y {{link}}' })).status,
     ).toBe(404);

@@ -254,7 +254,7 @@ describe("a test webhook names only items of the caller's and the webhook's orga
 
       const unknown = await send(aSub, world.shopASub.id, `${parentItems[type]}x`);
       expect(unknown.status).toBe(404);
-      expect(unknown.body.details).toEqual([{ path: 'body.item_id', message: expect.any(String) }]);
+      expect(unknown.body.details).toMatchObject([{ path: 'body.item_id', message: expect.any(String) }]);
       for (const foreign of [parentItems[type], siblingItems[type]]) {
         const answer = await send(aSub, world.shopASub.id, foreign);
         expect(comparable(answer)).toEqual(comparable(unknown));
@@ -282,7 +282,7 @@ describe('webhook URLs with a user name or password (issue 30, item 10)', () => 
       const answer = await callAs(t.app, a, 'POST', path, body);
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ code: 'validation_error' });
-      expect(answer.body.details).toEqual([{ path: field, message: 'webhooks.urlCredentials' }]);
+      expect(answer.body.details).toMatchObject([{ path: field, code: 'invalidUrl' }]);
     };
     await refusedAt('/v1/webhook', { organisation: world.shopA.id, url, type: 'validationruleset' }, 'body.url');
     await refusedAt(

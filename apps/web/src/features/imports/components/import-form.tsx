@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useStartImport } from '../api/imports.ts';
+import { translateDetail } from '@/lib/form-errors.ts';
 
 type Values = { kind: TImportCreate['kind']; organisation: string };
 
@@ -26,12 +27,8 @@ export const ImportForm = ({ onClose, onStarted }: { onClose: () => void; onStar
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           for (const d of error.details) {
-            if (d.path === 'body.content' || d.path === 'body.file_name')
-              setFileError(t(d.message, { defaultValue: d.message }));
-            else
-              form.setFields([
-                { name: d.path.split('.')[1] as keyof Values, errors: [t(d.message, { defaultValue: d.message })] },
-              ]);
+            if (d.path === 'body.content' || d.path === 'body.file_name') setFileError(translateDetail(t, d));
+            else form.setFields([{ name: d.path.split('.')[1] as keyof Values, errors: [translateDetail(t, d)] }]);
           }
         },
       },

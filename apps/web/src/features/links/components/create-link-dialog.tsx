@@ -15,6 +15,7 @@ import { useCreateLink } from '../api/create-link.ts';
 import { usePaymentProfiles } from '../api/get-payment-profiles.ts';
 import type { LinkKind, LinkRow } from '../api/types.ts';
 import { CustomerSelect } from './customer-select.tsx';
+import { translateDetail } from '@/lib/form-errors.ts';
 
 type Values = {
   payment_profile?: string;
@@ -74,7 +75,7 @@ export const CreateLinkDialog = ({
     } catch (failure) {
       if (!(failure instanceof ApiError)) return setError(t('errors.unknown'));
       const onFields = failure.details
-        .map((detail) => ({ name: detail.path.replace(/^body\./, ''), errors: [detail.message] }))
+        .map((detail) => ({ name: detail.path.replace(/^body\./, ''), errors: [translateDetail(t, detail)] }))
         .filter((field) => FIELDS.includes(field.name));
       if (onFields.length)
         form.setFields(onFields.map((field) => ({ name: field.name as keyof Values, errors: field.errors })));

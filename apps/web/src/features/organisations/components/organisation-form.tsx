@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client.ts';
 import { countryOptions } from '@/lib/countries.ts';
 import { useSaveOrganisation } from '../api/organisation-tree.ts';
+import { translateDetail } from '@/lib/form-errors.ts';
 
 type Values = Omit<TOrganisation, 'id' | 'created_at' | 'type' | 'active' | 'mfa_required' | 'features'>;
 
@@ -60,9 +61,7 @@ export const OrganisationForm = ({
               .filter((d) => d.path.startsWith('body.'))
               .map((d) => ({
                 name: d.path.split('.')[1] as keyof Values,
-                errors: [
-                  t(d.message.includes('.') ? d.message : `organisations.${d.message}`, { defaultValue: d.message }),
-                ],
+                errors: [translateDetail(t, d)],
               })),
           );
         },

@@ -1,4 +1,5 @@
-import { access, BASE_CURRENCY, hasAccess, PAYMENT_CONFIG_MESSAGES, type TPaymentProfileCreate } from '@kassa/domain';
+import { access, BASE_CURRENCY, hasAccess, type TPaymentProfileCreate } from '@kassa/domain';
+import { translateDetail } from '@/lib/form-errors.ts';
 import { Alert, Button, Drawer, Form, Input, Select, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { friendlyFormatIBAN } from 'ibantools';
@@ -37,16 +38,6 @@ const TAB_OF: Record<string, string> = {
   webhook_failed_email: 'webhooks',
   ...Object.fromEntries([...WEBHOOKS, ...TEST_WEBHOOKS].map((w) => [w, 'webhooks'])),
 };
-
-/** The server answers the spec's sentences (§8); the form shows them in the user's language. */
-const messageKey = (message: string) =>
-  message === PAYMENT_CONFIG_MESSAGES.unroutable
-    ? 'paymentProfiles.unroutable'
-    : message === PAYMENT_CONFIG_MESSAGES.notActivated
-      ? 'paymentProfiles.notActivated'
-      : message === PAYMENT_CONFIG_MESSAGES.invalidRoute
-        ? 'paymentProfiles.invalidRoute'
-        : message;
 
 /** A payment profile with its tabs Details, Processors, Middleware, Routing and Webhooks (risk-config.md §2.9). */
 export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
@@ -104,7 +95,7 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
           form.setFields(
             fields.map((d) => ({
               name: d.path.split('.').slice(1),
-              errors: [t(messageKey(d.message), { defaultValue: d.message })],
+              errors: [translateDetail(t, d)],
             })) as never,
           );
           const first = fields[0]?.path.split('.')[1];

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiPost } from '@/lib/api-client.ts';
 import { useProcessorSettlements } from '@/lib/processor-settlements.ts';
 import { EXCEPTION_PATH, FILE_PATH, type SettlementFileRow } from '../api/reconciliation.ts';
+import { translateDetail } from '@/lib/form-errors.ts';
 
 type Values = { processor_settlement: string };
 
@@ -43,8 +44,8 @@ export const UploadForm = ({ onClose, onDone }: { onClose: () => void; onDone: (
             return setLineErrors([error.message, ...error.details.map((d) => d.message)]);
           for (const d of error.details)
             if (d.path === 'body.processor_settlement')
-              form.setFields([{ name: 'processor_settlement', errors: [t(d.message, { defaultValue: d.message })] }]);
-            else setFileError(t(d.message, { defaultValue: d.message }));
+              form.setFields([{ name: 'processor_settlement', errors: [translateDetail(t, d)] }]);
+            else setFileError(translateDetail(t, d));
         },
       },
     );

@@ -1,17 +1,14 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { showServerError, translateServerMessage } from '@/lib/form-errors.ts';
+import { issueDetails, showServerError, translateDetail } from '@/lib/form-errors.ts';
 
-/** A domain schema message in the user's language; messages the domain does not name stay as the server said them. */
-export const translateMessage = translateServerMessage;
-
-/** Shows a domain schema's issues on the form fields they name. */
+/** Shows a domain schema's issues on the form fields they name, in the words of the shared vocabulary. */
 export const showIssues = (form: FormInstance, t: TFunction, issues: z.core.$ZodIssue[]) => {
   const byField = new Map<string, string[]>();
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    byField.set(field, [...(byField.get(field) ?? []), translateMessage(t, issue.message)]);
+  for (const issue of issueDetails(issues)) {
+    const field = issue.path.split('.')[0] ?? '';
+    byField.set(field, [...(byField.get(field) ?? []), translateDetail(t, issue)]);
   }
   form.setFields([...byField].filter(([name]) => name).map(([name, errors]) => ({ name, errors })));
 };

@@ -10,7 +10,7 @@ import { useAllDiscounts } from '../api/get-discounts.ts';
 import { useAddDiscount, useRemoveDiscount } from '../api/subscription-discount.ts';
 import type { DiscountAttached, SubscriptionRow } from '../api/types.ts';
 import { applicableDiscounts } from './discount-rules.ts';
-import { translateMessage } from './form-errors.ts';
+import { showServerError } from '@/lib/form-errors.ts';
 import { Cycles, DiscountAmount } from './recurring-format.tsx';
 
 const RUNNING = ['CREATED', 'ACTIVE', 'PAST_DUE'];
@@ -35,7 +35,9 @@ export const SubscriptionDiscountsTab = ({ sub }: { sub: SubscriptionRow }) => {
   const mayChange = can(access.subscription.update) && RUNNING.includes(sub.status);
   const choices = applicableDiscounts(discounts.data ?? [], sub);
   const failed = (error: unknown) =>
-    void message.error(error instanceof ApiError ? translateMessage(t, error.message) : t('errors.unknown'));
+    void message.error(
+      error instanceof ApiError ? (showServerError(null, t, error) ?? t('errors.unknown')) : t('errors.unknown'),
+    );
 
   const apply = async () => {
     if (!chosen) return;

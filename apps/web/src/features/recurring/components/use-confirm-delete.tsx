@@ -1,7 +1,7 @@
 import { message as antMessage, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client.ts';
-import { translateMessage } from './form-errors.ts';
+import { showServerError } from '@/lib/form-errors.ts';
 
 /**
  * Asks before deleting, then deletes; a refusal by the server (e.g. still used by a running
@@ -30,7 +30,11 @@ export const useConfirmDelete = () => {
         try {
           await remove();
         } catch (failure) {
-          void message.error(failure instanceof ApiError ? translateMessage(t, failure.message) : t('errors.unknown'));
+          void message.error(
+            failure instanceof ApiError
+              ? (showServerError(null, t, failure) ?? t('errors.unknown'))
+              : t('errors.unknown'),
+          );
         }
       },
     });

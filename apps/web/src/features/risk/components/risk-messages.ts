@@ -1,10 +1,12 @@
-import { RISK_MESSAGES } from '@kassa/domain';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { ApiError } from '@/lib/api-client.ts';
+import { issueDetails, translateDetail } from '@/lib/form-errors.ts';
 
-const keyOfMessage = new Map<string, string>(Object.entries(RISK_MESSAGES).map(([key, message]) => [message, key]));
+/** A domain schema issue in the user's language, by its code (the API's vocabulary). */
+export const translateSchemaIssue = (t: TFunction, issue: z.core.$ZodIssue): string =>
+  translateDetail(t, issueDetails([issue])[0] ?? {});
 
-/** A domain rule message in the user's language; messages the domain does not name stay as they are. */
-export const translateRiskMessage = (t: TFunction, message: string) => {
-  const key = keyOfMessage.get(message);
-  return key ? t(`risk.validation.${key}`) : message;
-};
+/** A refused save's first detail (or the refusal itself) in the user's language. */
+export const translateRefusal = (t: TFunction, error: ApiError): string =>
+  translateDetail(t, error.details[0] ?? { code: error.code });

@@ -15,7 +15,7 @@ import { useOrganisations, usePaymentProfiles, useProcessors } from '../api/get-
 import { useSaveRouting } from '../api/save-routing.ts';
 import { idOf, type RoutingRow } from '../api/types.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
-import { translateRiskMessage } from './risk-messages.ts';
+import { translateRefusal, translateSchemaIssue } from './risk-messages.ts';
 import { TreeEditor } from './tree-editor.tsx';
 import { asRoutingNode, branchKeys, newRoutingTree, type DraftNode } from './tree-ops.ts';
 import { VersionHistory } from './version-history.tsx';
@@ -77,6 +77,7 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
   const parsed = ZRoutingCreate.safeParse(body);
   const fieldError = (field: string) =>
     showErrors ? parsed.error?.issues.find((issue) => issue.path[0] === field) : undefined;
+  const nameError = fieldError('name');
   const needsOrganisation = isProvider(me) && !routing;
   const needsApproval = useNeedsApproval('routing', routing ? idOf(routing.organisation) : draft.organisation);
   const [note, setNote] = useState('');
@@ -148,7 +149,7 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
               label={t('routing.fields.name')}
               required
               validateStatus={fieldError('name') ? 'error' : undefined}
-              help={fieldError('name') && translateRiskMessage(t, fieldError('name')?.message ?? '')}
+              help={nameError && translateSchemaIssue(t, nameError)}
             >
               <Input
                 aria-label={t('routing.fields.name')}
@@ -226,11 +227,7 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
           <Alert
             type="error"
             showIcon
-            title={
-              save.error instanceof ApiError
-                ? translateRiskMessage(t, save.error.details[0]?.message ?? save.error.message)
-                : t('errors.unknown')
-            }
+            title={save.error instanceof ApiError ? translateRefusal(t, save.error) : t('errors.unknown')}
           />
         )}
         <BacktestPanel

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tooltip } from 'antd';
 import { operatorsFor, ROUTING_RULE_NAMES, RULESET_RULE_NAMES, ruleIssues, ruleTypeOf, type Rule } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
-import { translateRiskMessage } from './risk-messages.ts';
+import { translateDetail } from '@/lib/form-errors.ts';
 import { ValueInput } from './value-input.tsx';
 
 /** A rule while it is edited: name and operator may still be empty. */
@@ -28,7 +28,7 @@ export const RuleRow = ({ rule, kind, label, onChange, onRemove, removeDisabled,
   const names = kind === 'routing' ? ROUTING_RULE_NAMES : RULESET_RULE_NAMES;
   const issues = ruleIssues(rule as Rule, kind);
   const issueOf = (field: string) => (showErrors ? issues.find((issue) => issue.path[0] === field) : undefined);
-  const problem = issues[0] && showErrors ? translateRiskMessage(t, issues[0].message) : null;
+  const problem = issues[0] && showErrors ? translateDetail(t, issues[0]) : null;
   return (
     <div>
       <Space wrap align="start">

@@ -17,7 +17,7 @@ import { useSaveRuleset } from '../api/save-ruleset.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import { idOf, type RulesetRow } from '../api/types.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
-import { translateRiskMessage } from './risk-messages.ts';
+import { translateRefusal, translateSchemaIssue } from './risk-messages.ts';
 import { RuleRow, type DraftRule } from './rule-row.tsx';
 import { TagFields, type TagDraft } from './tag-fields.tsx';
 import { emptyRule } from './tree-ops.ts';
@@ -92,7 +92,10 @@ export const RulesetForm = ({
   };
   const parsed = ZRulesetCreate.safeParse(body);
   const issue = (field: string) => (showErrors ? parsed.error?.issues.find((i) => i.path[0] === field) : undefined);
-  const help = (field: string) => issue(field) && translateRiskMessage(t, issue(field)?.message ?? '');
+  const help = (field: string) => {
+    const found = issue(field);
+    return found && translateSchemaIssue(t, found);
+  };
   const needsOrganisation = isProvider(me) && !ruleset;
   const needsApproval = useNeedsApproval('validationruleset', draft.organisation);
   const [note, setNote] = useState('');
@@ -292,11 +295,7 @@ export const RulesetForm = ({
           style={{ marginTop: 12 }}
           type="error"
           showIcon
-          title={
-            save.error instanceof ApiError
-              ? translateRiskMessage(t, save.error.details[0]?.message ?? save.error.message)
-              : t('errors.unknown')
-          }
+          title={save.error instanceof ApiError ? translateRefusal(t, save.error) : t('errors.unknown')}
         />
       )}
       <div style={{ marginTop: 16 }}>

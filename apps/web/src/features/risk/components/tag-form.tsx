@@ -9,7 +9,7 @@ import { organisationFor } from '@/lib/org-context.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import type { TagRow } from '../api/types.ts';
-import { translateRiskMessage } from './risk-messages.ts';
+import { translateSchemaIssue } from './risk-messages.ts';
 import { TagFields, type TagDraft } from './tag-fields.tsx';
 
 /**
@@ -89,11 +89,7 @@ export const TagForm = ({
     >
       {holder}
       {readOnly && <Alert type="info" showIcon title={t('risk.rulesets.inherited')} style={{ marginBottom: 16 }} />}
-      <TagFields
-        value={draft}
-        onChange={setDraft}
-        errors={{ text: textError && translateRiskMessage(t, textError.message) }}
-      />
+      <TagFields value={draft} onChange={setDraft} errors={{ text: textError && translateSchemaIssue(t, textError) }} />
       {failure && (
         <Alert
           style={{ marginTop: 12 }}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { showServerError, translateServerMessage } from '@/lib/form-errors.ts';
+import { showServerError, translateDetail } from '@/lib/form-errors.ts';
 import { useCreateShareRequest, useProcessorChoices } from '../api/share-requests.ts';
 
 type Values = Omit<TShareRequestCreate, 'organisation'>;
@@ -37,7 +37,7 @@ export const ShareRequestForm = ({ organisation, onClose }: { organisation: stri
                 number,
                 'name' | 'description',
               ],
-              errors: [translateServerMessage(t, d.message)],
+              errors: [translateDetail(t, d)],
             };
           }),
         );
