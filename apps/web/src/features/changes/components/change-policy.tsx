@@ -20,7 +20,9 @@ export const ChangePolicyDrawer = ({ onClose }: { onClose: () => void }) => {
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const { data: me } = useMe();
-  const policy = useChangePolicy(null);
+  // Named, not left to the selected sub-organisation the context adds to every read.
+  const organisation = me?.organisation.id;
+  const policy = useChangePolicy(organisation, Boolean(organisation));
   const save = useSaveChangePolicy();
   const [kinds, setKinds] = useState<ChangeKind[] | null>(null);
   const [hours, setHours] = useState<number | null>(null);
@@ -29,12 +31,15 @@ export const ChangePolicyDrawer = ({ onClose }: { onClose: () => void }) => {
   const imposed = (policy.data?.imposed ?? []) as ChangeKind[];
   const chosen = kinds ?? ((policy.data?.kinds ?? []) as ChangeKind[]);
   const expiry = hours ?? policy.data?.expiry_hours ?? 168;
-  const options = CHANGE_KIND_NAMES.filter((kind) => provider || !PROVIDER_KINDS.includes(kind));
+  // A merchant sees the provider's own kinds only when the provider imposes them (then locked).
+  const options = CHANGE_KIND_NAMES.filter(
+    (kind) => provider || !PROVIDER_KINDS.includes(kind) || imposed.includes(kind),
+  );
 
   const submit = () => {
     setFailure(null);
     save.mutate(
-      { kinds: chosen, expiry_hours: expiry },
+      { organisation, kinds: chosen, expiry_hours: expiry },
       {
         onSuccess: () => {
           void message.success(t('changes.policy.saved'));

@@ -39,18 +39,19 @@ export const ChangesPage = () => {
   };
   return (
     <>
-      <PageTitle>{t('changes.title')}</PageTitle>
+      {/* The policy button beside the title, not in the tab bar (a tablist holds only tabs). */}
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
+        <PageTitle>{t('changes.title')}</PageTitle>
+        {can(access.changes.policy) && (
+          <Button icon={<SettingOutlined />} onClick={() => set({ policy: '1', id: null })}>
+            {t('changes.policy.open')}
+          </Button>
+        )}
+      </div>
       <Tabs
         activeKey={tab}
         onChange={(key) => set({ tab: key, id: null })}
         items={CHANGE_TABS.map((key) => ({ key, label: t(`changes.tabs.${key}`) }))}
-        tabBarExtraContent={
-          can(access.changes.policy) && (
-            <Button icon={<SettingOutlined />} onClick={() => set({ policy: '1', id: null })}>
-              {t('changes.policy.open')}
-            </Button>
-          )
-        }
       />
       <Table<TChangeRequestRow>
         rowKey="id"

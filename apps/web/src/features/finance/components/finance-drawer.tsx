@@ -103,9 +103,12 @@ export const FinanceDrawer = <Values extends object>({
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       {canEdit && (
-        <div style={{ marginBottom: 16 }}>
-          <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
-        </div>
+        // Its own form context (no form element), so the note's label stands above its field like the others.
+        <Form layout="vertical" component={false}>
+          <div style={{ marginBottom: 16 }}>
+            <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
+          </div>
+        </Form>
       )}
       <Form<Values>
         form={form}
