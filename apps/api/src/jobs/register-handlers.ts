@@ -16,6 +16,7 @@ import { registerRfmJobs } from '../modules/statistics/rfm.service.ts';
 import { registerTestDataJobs } from '../modules/test-mode/test-data.service.ts';
 import { registerReviewJobs } from '../modules/review/review.job.ts';
 import { registerDisputeReminderJob } from '../modules/payments/dispute-reminder.job.ts';
+import { registerChangeExpiryJob } from '../modules/changes/change-request.job.ts';
 
 /**
  * Every area's job handlers and periodic schedules, registered once per process by the worker
@@ -40,4 +41,5 @@ export const registerAllJobHandlers = (): void => {
   registerRfmJobs();
   registerReviewJobs();
   registerDisputeReminderJob();
+  registerChangeExpiryJob();
 };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHANGE_KINDS, ZChangeAccepted, type RoleList } from '@kassa/domain';
 import { actorOf, type Actor, type PersonActor } from '../plugins/actor.ts';
+import type { AuditEntry } from '../plugins/audit.ts';
 import type { Db, Queryable } from '../plugins/db/index.ts';
 import { idempotent } from '../plugins/idempotency.ts';
 import type { WriteDef } from './write.ts';
@@ -42,12 +43,13 @@ export type Replayable = {
   create: (db: Db, actor: PersonActor, body: Record<string, unknown>) => Promise<unknown>;
   update: (db: Db, actor: PersonActor, id: string, body: Record<string, unknown>) => Promise<unknown>;
   remove?: (db: Db, actor: PersonActor, id: string) => Promise<void>;
+  /** `by`: who decided (the audit fields of a person, or the system's for an expired request). */
   settle?: (
     tx: Queryable,
-    actor: Actor,
+    by: Omit<AuditEntry, 'type'>,
     entityId: string,
     requestId: string,
-    verdict: 'approved' | 'rejected',
+    verdict: 'approved' | 'rejected' | 'expired',
   ) => Promise<void>;
 };
 const replayable = new Map<string, Replayable>();

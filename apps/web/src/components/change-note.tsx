@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useChangePolicy } from '@/lib/change-requests.ts';
 
-/** True when the organisation's policy sends a change of this kind to a second person. */
-export const useNeedsApproval = (kind: ChangeKind, organisation: string | null | undefined) =>
-  useChangePolicy(organisation).data?.effective.includes(kind) ?? false;
+/** True when the organisation's policy sends a change of this kind to a second person (never without a kind). */
+export const useNeedsApproval = (kind: ChangeKind | undefined, organisation: string | null | undefined) =>
+  (useChangePolicy(organisation, Boolean(kind)).data?.effective.includes(kind as ChangeKind) ?? false) && Boolean(kind);
 
 /**
  * Says plainly, above a form's save button, that the change will wait for approval, and asks why
- * (the note is required). After saving, says the change is waiting, with a link to the Changes screen.
+ * (the note is required). After saving, says the change is waiting, with a link to it on the Changes screen.
  */
 export const ChangeNote = ({
   needed,
@@ -40,7 +40,7 @@ export const ChangeNote = ({
           <>
             {t('changes.waitingHelp')}{' '}
             {/* Underlined: in the alert's text a link must not rely on colour alone (WCAG 1.4.1). */}
-            <Link to="/changes" style={{ textDecoration: 'underline' }}>
+            <Link to={`/changes?tab=mine&id=${encodeURIComponent(waiting)}`} style={{ textDecoration: 'underline' }}>
               {t('changes.openChanges')}
             </Link>
           </>

@@ -3,12 +3,13 @@ import { CHANGE_NOTE_HEADER, type TChangeAccepted, type TChangePolicy } from '@k
 import { apiGet } from './api-client.ts';
 
 /** The kinds of change that wait for a second person in an organisation (the caller's own without one). */
-export const useChangePolicy = (organisation: string | null | undefined) =>
+export const useChangePolicy = (organisation: string | null | undefined, enabled = true) =>
   useQuery({
     queryKey: ['changepolicy', organisation ?? 'own'],
     queryFn: ({ signal }) => apiGet<TChangePolicy>('changepolicy', organisation ? { organisation } : {}, signal),
     staleTime: 60_000,
     retry: false,
+    enabled,
   });
 
 /** How many requests of others the signed-in person could decide (the menu badge). */

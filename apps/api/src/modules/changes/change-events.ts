@@ -5,7 +5,7 @@ import { queueWebhook } from '../webhooks/delivery.service.ts';
 import { findChangeEvent, findEndpointUrls, type ChangeEventRow } from './change-request.repository.ts';
 
 /** The events of a change request an integration hears (`change_request.<event>`). */
-export type ChangeEvent = 'created' | 'approved' | 'rejected' | 'emergency' | 'withdrawn';
+export type ChangeEvent = 'created' | 'approved' | 'rejected' | 'emergency' | 'withdrawn' | 'expired';
 
 /**
  * What a webhook says of a request: who asked what and why, and its state; never its body or diff

@@ -168,3 +168,24 @@ export const findEndpointUrls = async (db: Queryable, organisationId: string) =>
       where starts_with(w.path, o.path) and (o.merchant_id = w.merchant_id or (w.merchant_id is null and o.id = w.id))
       order by e.url limit 20`)
   ).map((row) => row.url);
+
+/** Pending requests past their expiry, oldest first: the expiry sweep's work. */
+export const findExpiredPending = async (db: Queryable, limit: number) =>
+  (
+    await db.query<{ id: string }>(sql`select id from change_request
+      where status = 'pending' and expires_at <= now() order by expires_at, id limit ${limit}`)
+  ).map((row) => row.id);
+
+/**
+ * Marks one request expired if it still is pending past its expiry, answering it then. The
+ * conditional update elects one of racing sweeps: the other waits for the row lock, finds it no
+ * longer pending and updates nothing (undefined).
+ */
+export const markExpired = async (db: Queryable, id: string) =>
+  (
+    await db.query<{ id: string; organisation_id: string; kind: string; action: string; entity_id: string | null }>(
+      sql`update change_request set status = 'expired', updated_at = now()
+        where id = ${id} and status = 'pending' and expires_at <= now()
+        returning id, organisation_id, kind, action, entity_id`,
+    )
+  )[0];

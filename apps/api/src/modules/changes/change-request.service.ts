@@ -2,7 +2,7 @@ import { CHANGE_KIND_NAMES, hasAccess, type TChangePolicy, type TChangePolicyUpd
 import { ChangeRequested } from '../../lib/change-requested.ts';
 import { badRequest, forbidden, HttpError, notFoundAt } from '../../lib/http-error.ts';
 import type { Actor, PersonActor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { replayableWrite, type Replayable } from '../../query/crud.ts';
 import { getEntity } from '../../query/repository.ts';
@@ -13,8 +13,10 @@ import { bodyToApply, effectivePolicy } from './change-gate.ts';
 import { changeRequestEntity } from './change-request.entity.ts';
 import {
   countAwaiting,
+  findExpiredPending,
   lockChangeRequest,
   markDecided,
+  markExpired,
   upsertPolicy,
   type LockedChangeRequest,
 } from './change-request.repository.ts';
@@ -34,7 +36,7 @@ const isOwn = (request: LockedChangeRequest, actor: Actor) =>
 
 /** Applies the request's body through the same write path as its author's call, in `tx`, against its base version. */
 const apply = async (db: Db, tx: Queryable, actor: PersonActor, request: LockedChangeRequest, crud: Replayable) => {
-  if (crud.settle) return crud.settle(tx, actor, String(request.entity_id), request.id, 'approved');
+  if (crud.settle) return crud.settle(tx, actor.audit, String(request.entity_id), request.id, 'approved');
   const body = bodyToApply(request);
   const replaying: PersonActor = {
     ...actor,
@@ -74,14 +76,14 @@ export const decideChangeRequest = async (
     const crud = replayableWrite(request.kind);
     if (!crud || !hasAccess(roles, rolesToDecide(crud, request.action)))
       throw forbidden('You do not have the role needed to make this change');
-    if (request.status === 'pending' && request.expired)
+    if ((request.status === 'pending' && request.expired) || request.status === 'expired')
       throw new HttpError(409, 'change_request_expired', 'This change request has expired; its author may renew it');
     if (request.status !== 'pending' && request.status !== 'emergency')
       throw new HttpError(409, 'not_pending', `This change request is already ${request.status}`);
     if (verdict === 'approve' && request.status === 'pending') await apply(db, tx, actor, request, crud);
     // A change made at once that waited for this (an API key): rejected, it is undone.
     if (verdict === 'reject' && request.status === 'pending' && crud.settle)
-      await crud.settle(tx, actor, String(request.entity_id), request.id, 'rejected');
+      await crud.settle(tx, actor.audit, String(request.entity_id), request.id, 'rejected');
     await markDecided(tx, id, verdict === 'approve' ? 'approved' : 'rejected', {
       userId: actor.userId,
       name: actor.audit.userName ?? null,
@@ -108,7 +110,7 @@ export const withdrawChangeRequest = async (db: Db, actor: Actor, id: string) =>
     if (request.status !== 'pending')
       throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
     const crud = replayableWrite(request.kind);
-    if (crud?.settle) await crud.settle(tx, actor, String(request.entity_id), request.id, 'rejected');
+    if (crud?.settle) await crud.settle(tx, actor.audit, String(request.entity_id), request.id, 'rejected');
     await markDecided(tx, id, 'withdrawn', { userId: actor.userId, name: actor.audit.userName ?? null, comment: null });
     await announceChange(tx, id, 'withdrawn');
   });
@@ -122,7 +124,10 @@ export const withdrawChangeRequest = async (db: Db, actor: Actor, id: string) =>
 export const renewChangeRequest = async (db: Db, actor: PersonActor, id: string): Promise<never> => {
   const request = await db.transaction((tx) => lockInScope(tx, actor, id));
   if (!isOwn(request, actor)) throw forbidden('Only the author renews a change request');
-  if (request.status !== 'pending') throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
+  // An expired request (marked so by the sweep) is renewed too; it stays expired, a pending one is withdrawn.
+  if (request.status !== 'pending' && request.status !== 'expired')
+    throw new HttpError(409, 'not_pending', `This change request is ${request.status}`);
+  const retire = () => (request.status === 'pending' ? withdrawChangeRequest(db, actor, id) : undefined);
   const crud = replayableWrite(request.kind);
   // A key's request is not asked again: the key was made with it (a new key is a new request).
   if (!crud || crud.settle) throw new HttpError(409, 'not_pending', 'This change can no longer be asked');
@@ -133,11 +138,11 @@ export const renewChangeRequest = async (db: Db, actor: PersonActor, id: string)
     else if (request.action === 'update') await crud.update(db, asking, String(request.entity_id), body);
     else await crud.remove?.(db, asking, String(request.entity_id));
   } catch (error) {
-    if (error instanceof ChangeRequested) await withdrawChangeRequest(db, actor, id);
+    if (error instanceof ChangeRequested) await retire();
     throw error;
   }
   // The policy no longer asks for a second person: the change was applied as it was renewed.
-  await withdrawChangeRequest(db, actor, id);
+  await retire();
   throw new HttpError(409, 'not_pending', 'The policy no longer asks for approval: the change was applied');
 };
 
@@ -189,4 +194,36 @@ export const setChangePolicy = async (db: Db, actor: Actor, body: TChangePolicyU
     });
   });
   return getChangePolicy(db, actor, id);
+};
+
+/**
+ * The expiry sweep: every pending request past its expiry is marked expired, each in its own
+ * transaction with its audit entry, its `change_request.expired` webhook and, for a key made under
+ * the policy, the key's revocation (a key nobody approved never starts working). Safe to repeat
+ * and to race: the conditional update lets one sweep expire a request, the other skips it.
+ * Answers how many this run expired.
+ */
+export const expireChangeRequests = async (db: Db, batch = 200): Promise<number> => {
+  let expired = 0;
+  for (const id of await findExpiredPending(db, batch)) {
+    const done = await db.transaction(async (tx) => {
+      const request = await markExpired(tx, id);
+      if (!request) return false;
+      const by = { ...SYSTEM_ACTOR, organisationId: request.organisation_id };
+      const crud = replayableWrite(request.kind);
+      if (crud?.settle && request.entity_id) await crud.settle(tx, by, request.entity_id, request.id, 'expired');
+      await recordAudit(tx, {
+        ...by,
+        type: 'change_request_expired',
+        responseCode: 200,
+        entity: 'change_request',
+        entityId: request.id,
+        detail: { kind: request.kind, action: request.action },
+      });
+      await announceChange(tx, request.id, 'expired');
+      return true;
+    });
+    if (done) expired++;
+  }
+  return expired;
 };

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { canGrantRole, isProviderRoleName, type TApiKeyCreate, type TMode } from '@kassa/domain';
 import { badRequest, forbidden, notFoundAt } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { Actor, PersonActor } from '../../plugins/actor.ts';
-import { recordAudit } from '../../plugins/audit.ts';
+import type { PersonActor } from '../../plugins/actor.ts';
+import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import { API_KEY_PREFIX, apiKeyHash } from '../../plugins/api-key-lookup.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { ownerScope } from '../../query/owner.ts';
@@ -81,22 +81,26 @@ export const createApiKey = async (db: Db, actor: PersonActor, body: TApiKeyCrea
   return { ...(await created.row()), key };
 };
 
-/** A key's change request decided: approved, the key works; rejected, it is revoked. Recorded on the key. */
+/**
+ * A key's change request decided: approved, the key works; rejected (or expired undecided), it is
+ * revoked, never left waiting. Recorded on the key.
+ */
 export const settleApiKey = async (
   tx: Queryable,
-  actor: Actor,
+  by: Omit<AuditEntry, 'type'>,
   id: string,
   requestId: string,
-  verdict: 'approved' | 'rejected',
+  verdict: 'approved' | 'rejected' | 'expired',
 ) => {
-  if (!(await repo.settleKey(tx, id, requestId, verdict, actor.audit.userName ?? actor.userId))) return;
+  const outcome = verdict === 'approved' ? 'approved' : 'rejected';
+  if (!(await repo.settleKey(tx, id, requestId, outcome, by.userName ?? by.userId ?? 'system'))) return;
   await recordAudit(tx, {
-    ...actor.audit,
+    ...by,
     type: verdict === 'approved' ? 'api_key_activated' : 'api_key_revoked',
     responseCode: 200,
     entity: apiKeyWrite.audit.entity,
     entityId: id,
-    detail: { change_request: requestId, ...(verdict === 'rejected' ? { reason: 'change_request_rejected' } : {}) },
+    detail: { change_request: requestId, ...(verdict === 'approved' ? {} : { reason: `change_request_${verdict}` }) },
   });
 };
 

@@ -1,10 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { access, hasAccess, ZBankAccountCreate, type TBankAccountCreate, type TBankAccountRow } from '@kassa/domain';
+import {
+  access,
+  hasAccess,
+  ZBankAccountCreate,
+  type TBankAccountCreate,
+  type TBankAccountRow,
+  type TChangeAccepted,
+} from '@kassa/domain';
 import { Button, Form, Input, Select } from 'antd';
 import { friendlyFormatIBAN } from 'ibantools';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { FormDrawer } from '@/components/form-drawer.tsx';
+import { changeNoteHeaders, isWaitingForApproval } from '@/lib/change-requests.ts';
 import { useServerError } from '@/lib/use-server-error.ts';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { useMe } from '@/lib/session.ts';
@@ -12,7 +21,11 @@ import { useMe } from '@/lib/session.ts';
 export type BankAccountRow = TBankAccountRow;
 type Values = { holder_name: string; iban: string; bic?: string; currency_code: string; description?: string };
 
-/** Creates or edits a bank account; the IBAN is checked in the browser with the server's own schema. */
+/**
+ * Creates or edits a bank account; the IBAN is checked in the browser with the server's own schema.
+ * Under the four-eyes policy (issue 35) the form says the change will wait, asks why, and after
+ * saving says it is waiting, with a link to the request.
+ */
 export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -26,11 +39,22 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
       apiGet<BankAccountRow>(`bankaccount/${encodeURIComponent(id as string)}`, undefined, signal),
   });
   const save = useMutation({
-    mutationFn: (body: TBankAccountCreate) =>
-      apiPost<BankAccountRow>(id ? `bankaccount/${encodeURIComponent(id)}` : 'bankaccount', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bankaccount'] }),
+    mutationFn: ({ body, note }: { body: TBankAccountCreate; note?: string }) =>
+      apiPost<BankAccountRow | TChangeAccepted>(id ? `bankaccount/${encodeURIComponent(id)}` : 'bankaccount', body, {
+        headers: changeNoteHeaders(note),
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['bankaccount'] }),
+        queryClient.invalidateQueries({ queryKey: ['changerequest'] }),
+      ]),
   });
   const canEdit = hasAccess(me?.roles ?? [], access.bankAccount.edit);
+  // A new account is the caller's organisation's; an existing one its own organisation's policy.
+  const needsApproval = useNeedsApproval('bankaccount', account.data?.organisation ?? me?.organisation.id);
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
   useEffect(() => {
     form.resetFields();
     if (account.data)
@@ -47,11 +71,18 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
       if (!result.success) throw new Error(t(value ? 'bankAccounts.invalidIban' : 'form_validation.required'));
     },
   };
-  const onFinish = (values: Values) =>
-    save.mutate(values, {
-      onSuccess: onClose,
-      onError: serverError.show,
-    });
+  const onFinish = (values: Values) => {
+    setShowErrors(true);
+    if (needsApproval && !note.trim()) return;
+    save.mutate(
+      { body: values, note: needsApproval ? note : undefined },
+      {
+        // Under four eyes nothing changed yet: the form says so and stays open.
+        onSuccess: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
+        onError: serverError.show,
+      },
+    );
+  };
   return (
     <FormDrawer
       title={account.data?.holder_name ?? t('bankAccounts.create')}
@@ -64,7 +95,7 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        disabled={!canEdit || save.isPending}
+        disabled={!canEdit || save.isPending || Boolean(waiting)}
         initialValues={{ currency_code: 'EUR' }}
       >
         <Form.Item
@@ -87,8 +118,11 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
           <Input autoComplete="off" />
         </Form.Item>
         {canEdit && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('bankAccounts.save')}
+          <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
+        )}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={Boolean(waiting)}>
+            {t(needsApproval ? 'changes.submit' : 'bankAccounts.save')}
           </Button>
         )}
       </Form>

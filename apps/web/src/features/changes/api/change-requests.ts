@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TChangeRequestRow } from '@kassa/domain';
+import type { TChangePolicy, TChangePolicyUpdate, TChangeRequestRow } from '@kassa/domain';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 
 export type ChangeTab = 'pending' | 'mine' | 'approved' | 'rejected' | 'expired';
@@ -59,3 +59,12 @@ export const useProcessorNames = () =>
     staleTime: 300_000,
     retry: false,
   });
+
+/** `POST /v1/changepolicy`: the organisation's own kinds and expiry; refreshes every form's view of the policy. */
+export const useSaveChangePolicy = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TChangePolicyUpdate) => apiPost<TChangePolicy>('changepolicy', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['changepolicy'] }),
+  });
+};

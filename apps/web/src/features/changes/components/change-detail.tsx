@@ -171,6 +171,12 @@ export const ChangeDetail = ({
             </Button>
           </Space>
         )}
+        {/* An expired request is asked again against the item as it is now (a key's never: a new key is a new request). */}
+        {row.status === 'expired' && mine && row.kind !== 'apikey' && (
+          <Button onClick={() => author.mutate({ id: row.id, action: 'renew' }, { onSettled: onClose })}>
+            {t('changes.renew')}
+          </Button>
+        )}
       </Space>
     </Drawer>
   );

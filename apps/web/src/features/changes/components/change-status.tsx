@@ -2,10 +2,11 @@ import { Tag } from 'antd';
 import type { TChangeRequestRow } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
 
+/** The theme's status colours where one fits (readable text: 'gold' failed WCAG contrast). */
 const colours: Record<string, string> = {
-  pending: 'gold',
-  approved: 'green',
-  rejected: 'red',
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
   expired: 'default',
   withdrawn: 'default',
   emergency: 'volcano',

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TChangeAccepted } from '@kassa/domain';
 import { apiPost } from '@/lib/api-client.ts';
+import { changeNoteHeaders } from '@/lib/change-requests.ts';
 import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 
 /** API paths of the finance resources; each has list, count, export, detail, create and edit. */
@@ -31,12 +33,21 @@ export const useFinanceDetail = <Row>(path: FinancePath, id: string | null) =>
 export const useFinanceChoices = <Row>(path: FinancePath, params: Record<string, string> = {}) =>
   useQuery(financeListOptions<Row>(path)({ _limit: '500', _sort: 'name', ...params }, 'choices'));
 
-/** `POST /v1/{path}` or `/v1/{path}/{id}`; refreshes that resource's lists. */
+/**
+ * `POST /v1/{path}` or `/v1/{path}/{id}`; refreshes that resource's lists. Under the four-eyes
+ * policy (settlement profiles) the answer is a change request (202) and `note` says why.
+ */
 export const useSaveFinanceObject = <Row>(path: FinancePath) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | null; body: object }) =>
-      apiPost<Row>(id ? `${path}/${encodeURIComponent(id)}` : path, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [path] }),
+    mutationFn: ({ id, body, note }: { id?: string | null; body: object; note?: string }) =>
+      apiPost<Row | TChangeAccepted>(id ? `${path}/${encodeURIComponent(id)}` : path, body, {
+        headers: changeNoteHeaders(note),
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [path] }),
+        queryClient.invalidateQueries({ queryKey: ['changerequest'] }),
+      ]),
   });
 };

@@ -101,6 +101,7 @@ const ProfileDrawer = ({ id, onClose, canEdit }: { id: string | null; onClose: (
       update={ZSettlementProfileUpdate}
       initialValues={{ currency_code: 'EUR', active: true, effective_from: new Date().toISOString().slice(0, 10) }}
       createExtra={{ organisation }}
+      changeKind="settlement-profile"
       onClose={onClose}
     >
       <Form.Item name="package" label={f('package')} required>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TChangeAccepted,
   TMiddlewareCreate,
   TMiddlewareRow,
   TMiddlewareUpdate,
@@ -11,6 +12,7 @@ import type {
   TProcessorWithDetails,
 } from '@kassa/domain';
 import { apiGet, apiPost, type QueryParams } from '@/lib/api-client.ts';
+import { changeNoteHeaders } from '@/lib/change-requests.ts';
 
 export type ProcessorRow = TProcessorRow;
 export type ProcessorKind = ProcessorRow['type'];
@@ -44,12 +46,22 @@ export const useProcessor = (id: string | null) =>
     },
   });
 
+/** Refreshes processors and, as a credentials change may now wait for approval, the change requests. */
+const refreshAfterSave = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['processor'] }),
+    queryClient.invalidateQueries({ queryKey: ['changerequest'] }),
+  ]);
+
+/** `POST /v1/processor[/{id}]`. Under the four-eyes policy credentials wait for approval (202) and `note` says why. */
 export const useSaveProcessor = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: TProcessorCreate | TProcessorUpdate }) =>
-      apiPost<ProcessorWithDetails>(id ? `processor/${encodeURIComponent(id)}` : 'processor', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['processor'] }),
+    mutationFn: ({ id, body, note }: { id: string | null; body: TProcessorCreate | TProcessorUpdate; note?: string }) =>
+      apiPost<ProcessorWithDetails | TChangeAccepted>(id ? `processor/${encodeURIComponent(id)}` : 'processor', body, {
+        headers: changeNoteHeaders(note),
+      }),
+    onSuccess: () => refreshAfterSave(queryClient),
   });
 };
 
@@ -57,9 +69,11 @@ export const useSaveProcessor = () => {
 export const useSaveProcessorValues = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TProcessorValues }) =>
-      apiPost<ProcessorWithDetails>(`processor/${encodeURIComponent(id)}/values`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['processor'] }),
+    mutationFn: ({ id, body, note }: { id: string; body: TProcessorValues; note?: string }) =>
+      apiPost<ProcessorWithDetails | TChangeAccepted>(`processor/${encodeURIComponent(id)}/values`, body, {
+        headers: changeNoteHeaders(note),
+      }),
+    onSuccess: () => refreshAfterSave(queryClient),
   });
 };
 

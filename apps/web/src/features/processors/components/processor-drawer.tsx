@@ -1,9 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { access, hasAccess, PAYMENT_PRODUCTS, type TProcessorCreate } from '@kassa/domain';
 import { Alert, Button, Card, ConfigProvider, Form, Input, Select, Space, Switch } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
+import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { merchantContextOf } from '@/lib/org-context.ts';
 import { FormDrawer } from '@/components/form-drawer.tsx';
 import { useServerError } from '@/lib/use-server-error.ts';
@@ -53,6 +55,13 @@ export const ProcessorDrawer = ({
     kind === 'processor' ? access.pspProcessor.edit : access.processorSettlement.edit,
   );
   const required = { required: true, whitespace: true, message: t('form_validation.required') };
+  // The form always sends the credentials (details, login): under the policy of the processor's
+  // organisation (the provider's) every save waits for a second person (issue 35).
+  const needsApproval = useNeedsApproval('processor', row?.organisation ?? me?.organisation.id);
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const saved = (answer: unknown) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose());
 
   useEffect(() => {
     form.resetFields();
@@ -66,13 +75,19 @@ export const ProcessorDrawer = ({
   }, [form, row]);
 
   const onFinish = (values: Values) => {
+    setShowErrors(true);
+    if (needsApproval && !note.trim()) return;
+    const asked = needsApproval ? note : undefined;
     if (valuesOnly && id) {
       // Names from the stored rows (the locked fields are not the form's to send).
       const changed = values.details.flatMap(({ value }, index) =>
         value && row?.details[index] ? [{ name: row.details[index].name, value }] : [],
       );
       if (changed.length === 0) return onClose();
-      saveValues.mutate({ id, body: { details: changed } }, { onSuccess: onClose, onError: serverError.show });
+      saveValues.mutate(
+        { id, body: { details: changed }, note: asked },
+        { onSuccess: saved, onError: serverError.show },
+      );
       return;
     }
     const details = values.details.map(({ name, description, value }) => ({
@@ -81,13 +96,7 @@ export const ProcessorDrawer = ({
       ...(value ? { value } : {}),
     }));
     const body = id ? { ...values, details } : { ...values, details, type: kind, organisation: me?.organisation.id };
-    save.mutate(
-      { id, body: body as TProcessorCreate },
-      {
-        onSuccess: onClose,
-        onError: serverError.show,
-      },
-    );
+    save.mutate({ id, body: body as TProcessorCreate, note: asked }, { onSuccess: saved, onError: serverError.show });
   };
   const title = row?.name ?? t(kind === 'processor' ? 'processors.createProcessor' : 'processors.createSettlement');
 
@@ -104,7 +113,7 @@ export const ProcessorDrawer = ({
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        disabled={!canEdit || saving}
+        disabled={!canEdit || saving || Boolean(waiting)}
         initialValues={{ gateway: 'direct', active: true, details: [{ name: '', description: '', value: '' }] }}
       >
         {valuesOnly && <Alert type="info" showIcon title={t('processors.valuesOnly')} style={{ marginBottom: 16 }} />}
@@ -207,8 +216,19 @@ export const ProcessorDrawer = ({
           )}
         </Form.List>
         {canEdit && (
-          <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 16 }}>
-            {t('processors.save')}
+          <div style={{ marginTop: 16 }}>
+            <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
+          </div>
+        )}
+        {canEdit && (
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={saving}
+            disabled={Boolean(waiting)}
+            style={{ marginTop: 16 }}
+          >
+            {t(needsApproval ? 'changes.submit' : 'processors.save')}
           </Button>
         )}
       </Form>
