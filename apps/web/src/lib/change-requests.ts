@@ -22,6 +22,16 @@ export const useDecidableCount = (enabled: boolean) =>
     retry: false,
   });
 
+/** How many emergency changes are past their 24 hours without an approval after the fact (the dashboard's warning). */
+export const useOverdueEmergencyCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['changerequest', 'overdue'],
+    queryFn: ({ signal }) => apiGet<{ count: number }>('changerequest/count', { overdue: 'true' }, signal),
+    enabled,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+
 /** The header of a change under the policy; the note is percent-encoded (header values are Latin-1). */
 export const changeNoteHeaders = (note: string | undefined): Record<string, string> =>
   note?.trim() ? { [CHANGE_NOTE_HEADER]: encodeURIComponent(note.trim()) } : {};

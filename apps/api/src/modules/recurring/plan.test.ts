@@ -119,10 +119,13 @@ describe('plans', () => {
       }),
     );
     expect(neither.status).toBe(400);
-    expect(neither.body.details).toContainEqual({
-      path: 'body.webhook_subscription_update',
-      message: "You must select at least one of 'Webhook' or 'Email'.",
-    });
+    expect(neither.body.details).toContainEqual(
+      expect.objectContaining({
+        path: 'body.webhook_subscription_update',
+        code: 'webhookOrEmail',
+        message: "You must select at least one of 'Webhook' or 'Email'.",
+      }),
+    );
     expect((await call(t.app, a, 'GET', '/v1/plan/count')).body.count).toBe(before);
 
     const ok = await call(

@@ -614,7 +614,7 @@ describe('statistics tenancy, roles and bad parameters', () => {
     const cases: [string, string][] = [
       ['transaction/aggregate/stats?period=year', 'querystring.period'],
       ['transaction/aggregate/stats?created_at%3E=yesterday', 'querystring.created_at>'],
-      ['statistics/dayandtime?colour=red', 'querystring'],
+      ['statistics/dayandtime?colour=red', 'querystring.colour'],
       ['transaction/aggregate?group_by=colour', 'querystring.group_by'],
       ['transaction/aggregate', 'querystring.group_by'],
       [

@@ -10,6 +10,7 @@ import { isProvider, useCan } from '@/lib/authorisation.ts';
 import { merchantContextOf, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
 import { Achievements } from '../components/achievements.tsx';
+import { ChangesAlert } from '../components/changes-alert.tsx';
 import { PayoutCard } from '../components/payout-card.tsx';
 import { ProcessorRevenueCards } from '@/components/statistics/processor-revenue-cards.tsx';
 import { RecentActivity } from '../components/recent-activity.tsx';
@@ -63,6 +64,7 @@ const DashboardShell = ({ variant }: { variant: 'psp' | 'merchant' }) => {
         </Typography.Text>
       </div>
       {variant === 'psp' && <MfaWarning />}
+      <ChangesAlert base={variant === 'psp' ? '' : base} />
       {showsContent && !currency ? null : showsContent && currency ? (
         <>
           <CurrencySelect
