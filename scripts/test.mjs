@@ -22,4 +22,4 @@ run(`unit and API tests (${projects.join(', ')})`, 'npx', [
 // is written only by `npm run test:reliability`).
 if (process.env.TEST_DATABASE_URL)
   run('reliability proofs (PostgreSQL)', 'node', ['scripts/reliability.mjs', '--figures-only']);
-run('browser tests', 'node', ['scripts/e2e.mjs']);
+run('browser tests', 'node', ['scripts/e2e.mjs', '--ci-set']);

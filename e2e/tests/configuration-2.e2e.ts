@@ -60,7 +60,7 @@ describe('share credentials', () => {
     await drawer(admin.page).getByRole('button', { name: 'Add credential' }).click();
     await drawer(admin.page).getByLabel('Name of credential 2').fill('E2E_SECRET');
     await drawer(admin.page).getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => bodyText(admin.page), SLOW).toContain('This name is already used');
+    await expect.poll(() => bodyText(admin.page), SLOW).toContain('This value occurs twice');
     await drawer(admin.page).getByLabel('Name of credential 2').fill('e2e_account');
     await screenshot(admin.page, 'config2-share-request-form-en');
     await drawer(admin.page).getByRole('button', { name: 'Send request' }).click();

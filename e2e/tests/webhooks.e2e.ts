@@ -203,7 +203,9 @@ describe('webhooks', () => {
           .click();
         await expect
           .poll(() => drawer(page).locator('.ant-form-item-explain-error').allTextContents(), SLOW)
-          .toContain(en ? 'Not found' : 'Niet gevonden');
+          .toContain(
+            en ? 'This no longer exists or you cannot see it' : 'Dit bestaat niet meer of je kunt het niet zien',
+          );
         // A settled payment may go on to a chargeback; the lifecycle refuses DECLINED from here (409),
         // and says so on the Status field (it used to say nothing).
         await drawer(page).getByLabel('Id', { exact: true }).fill(tx.id);
