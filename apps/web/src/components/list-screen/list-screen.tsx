@@ -2,7 +2,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { Alert, Button, Dropdown, Empty, Input, Select, Space, Table, Tooltip, type TableProps } from 'antd';
 import { countParamsOf } from '@kassa/domain';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, buildUrl, type QueryParams } from '@/lib/api-client.ts';
@@ -61,6 +61,23 @@ export type ListScreenProps<Row> = {
     label: (row: Row) => string;
     disabled?: (row: Row) => boolean;
   };
+};
+
+/**
+ * The select-all box of a selectable list. The table also renders every column title in its
+ * hidden measuring row (`aria-hidden`, to size the columns); the copy there must not be reachable
+ * by Tab, or screen-reader users meet a focusable control that is hidden from them (axe
+ * aria-hidden-focus).
+ */
+const SelectAllTitle = ({ children }: { children: ReactNode }) => {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (!ref.current?.closest('.ant-table-measure-row')) return;
+    ref.current.querySelectorAll<HTMLElement>('input, button').forEach((element) => {
+      element.tabIndex = -1;
+    });
+  });
+  return <span ref={ref}>{children}</span>;
 };
 
 /**
@@ -264,6 +281,7 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
           props.selection && {
             selectedRowKeys: props.selection.keys,
             onChange: (keys) => props.selection?.onChange(keys.map(String)),
+            columnTitle: (checkbox) => <SelectAllTitle>{checkbox}</SelectAllTitle>,
             getCheckboxProps: (row) => ({
               disabled: props.selection?.disabled?.(row) ?? false,
               'aria-label': props.selection?.label(row),
