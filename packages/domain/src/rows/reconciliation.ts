@@ -77,3 +77,64 @@ export const ZReconciliationExceptionRow = z
   })
   .meta({ id: 'ReconciliationException' });
 export type TReconciliationExceptionRow = WireOf<typeof ZReconciliationExceptionRow>;
+
+/** `GET /v1/settlement/{id}/reconciliation`: a payout against the acquirer's money (issue 34). */
+export const ZPayoutReconciliation = z.object({
+  /** What the acquirer should pay in for the settlement's payments, refunds and chargebacks (amount less the cost scheme's fees). */
+  expected: z.number().int(),
+  /** What the acquirer's settlement files paid in for them (their lines' net, a duplicate line's included). */
+  paid_in: z.number().int(),
+  /** `paid_in − expected`: 0, or the sum of the exceptions' effects and of the unreported items no exception names. */
+  difference: z.number().int(),
+  items: z.number().int(),
+  matched: z.number().int(),
+  deviating: z.number().int(),
+  unconfirmed: z.number().int(),
+  /** The acquirer's fees on the reported payments: the cost scheme's against what the files charged. */
+  expected_fee: z.number().int(),
+  actual_fee: z.number().int(),
+  exceptions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      state: z.string(),
+      item_type: z.string().nullable(),
+      item_id: z.string().nullable(),
+      merchant_reference: z.string().nullable(),
+      acquirer_reference: z.string().nullable(),
+      amount_difference: z.number().int(),
+      effect: z.number().int(),
+    }),
+  ),
+  /** Items no settlement file reported and no exception names yet (not yet due), with their effect. */
+  unreported: z.object({ count: z.number().int(), effect: z.number().int() }),
+});
+export type TPayoutReconciliation = z.infer<typeof ZPayoutReconciliation>;
+
+/** `GET /v1/psp/reconciliation/dashboard` (issue 34). */
+export const ZReconciliationDashboard = z.object({
+  match_rate: z.array(
+    z.object({
+      processor_settlement: z.string(),
+      name: z.string(),
+      day: z.string(),
+      lines: z.number().int(),
+      matched: z.number().int(),
+      /** Matched lines per line, 0–1 (1 for a day without lines). */
+      rate: z.number(),
+      /** The acquirer's fees on the day's reported payments: the cost scheme's, the files', and actual − expected (what the margin lost). */
+      expected_fee: z.number().int(),
+      actual_fee: z.number().int(),
+      fee_deviation: z.number().int(),
+    }),
+  ),
+  open_by_kind: z.array(
+    z.object({
+      kind: z.string(),
+      age: z.enum(['0-2', '3-7', '8-30', '31+']),
+      count: z.number().int(),
+      amount_difference: z.number().int(),
+    }),
+  ),
+});
+export type TReconciliationDashboard = z.infer<typeof ZReconciliationDashboard>;

@@ -1,38 +1,6 @@
-import { z } from 'zod';
+import type { TPayoutReconciliation } from '@kassa/domain';
 import type { Db } from '../../plugins/db/index.ts';
 import { payoutExceptions, payoutTotals } from './payout.repository.ts';
-
-export const ZPayoutReconciliation = z.object({
-  /** What the acquirer should pay in for the settlement's payments, refunds and chargebacks (amount less the cost scheme's fees). */
-  expected: z.number().int(),
-  /** What the acquirer's settlement files paid in for them (their lines' net, a duplicate line's included). */
-  paid_in: z.number().int(),
-  /** `paid_in − expected`: 0, or the sum of the exceptions' effects and of the unreported items no exception names. */
-  difference: z.number().int(),
-  items: z.number().int(),
-  matched: z.number().int(),
-  deviating: z.number().int(),
-  unconfirmed: z.number().int(),
-  /** The acquirer's fees on the reported payments: the cost scheme's against what the files charged. */
-  expected_fee: z.number().int(),
-  actual_fee: z.number().int(),
-  exceptions: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      state: z.string(),
-      item_type: z.string().nullable(),
-      item_id: z.string().nullable(),
-      merchant_reference: z.string().nullable(),
-      acquirer_reference: z.string().nullable(),
-      amount_difference: z.number().int(),
-      effect: z.number().int(),
-    }),
-  ),
-  /** Items no settlement file reported and no exception names yet (not yet due), with their effect. */
-  unreported: z.object({ count: z.number().int(), effect: z.number().int() }),
-});
-export type TPayoutReconciliation = z.infer<typeof ZPayoutReconciliation>;
 
 /**
  * A merchant settlement (payout) against the acquirer's money (issue 34 item 5): expected, paid

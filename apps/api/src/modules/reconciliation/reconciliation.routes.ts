@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, ZReconciliationDecision, ZSettlementFileRow, ZSettlementFileUpload } from '@kassa/domain';
+import {
+  access,
+  ZPayoutReconciliation,
+  ZReconciliationDashboard,
+  ZReconciliationDecision,
+  ZSettlementFileRow,
+  ZSettlementFileUpload,
+} from '@kassa/domain';
 import { actorOf } from '../../plugins/actor.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { decideExceptions } from './exception.service.ts';
 import { reconciliationExceptionEntity, settlementFileEntity } from './reconciliation.entities.ts';
-import { reconciliationDashboard, ZReconciliationDashboard } from './dashboard.service.ts';
+import { reconciliationDashboard } from './dashboard.service.ts';
 import { uploadSettlementFile } from './upload.service.ts';
-import { payoutReconciliation, ZPayoutReconciliation } from './payout.service.ts';
+import { payoutReconciliation } from './payout.service.ts';
 import { getEntity } from '../../query/repository.ts';
 import { settlementEntity } from '../settings/settings.entities.ts';
 

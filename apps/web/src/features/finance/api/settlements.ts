@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSettlementRunResult } from '@kassa/domain';
+import type { TPayoutReconciliation, TSettlementRunResult } from '@kassa/domain';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 import type { PspSettlementRow, SettlementItemRow, SettlementLine, SettlementRow } from './types.ts';
@@ -62,29 +62,7 @@ export const useRunSettlement = () => {
 };
 
 /** `GET /v1/settlement/{id}/reconciliation`: a payout against the acquirer's money (merchant and provider). */
-export type PayoutReconciliation = {
-  expected: number;
-  paid_in: number;
-  difference: number;
-  items: number;
-  matched: number;
-  deviating: number;
-  unconfirmed: number;
-  expected_fee: number;
-  actual_fee: number;
-  exceptions: {
-    id: string;
-    kind: string;
-    state: string;
-    item_type: string | null;
-    item_id: string | null;
-    merchant_reference: string | null;
-    acquirer_reference: string | null;
-    amount_difference: number;
-    effect: number;
-  }[];
-  unreported: { count: number; effect: number };
-};
+export type PayoutReconciliation = TPayoutReconciliation;
 
 export const usePayoutReconciliation = (settlementId: string) =>
   useQuery({

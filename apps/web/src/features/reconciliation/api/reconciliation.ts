@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TReconciliationDecision, TReconciliationExceptionRow, TSettlementFileRow } from '@kassa/domain';
+import type {
+  TReconciliationDashboard,
+  TReconciliationDecision,
+  TReconciliationExceptionRow,
+  TSettlementFileRow,
+} from '@kassa/domain';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 
@@ -37,20 +42,7 @@ export const useDecision = () => {
 };
 
 /** `GET /v1/psp/reconciliation/dashboard`: match rate and fee deviation per processor settlement and day, open exceptions by kind and age. */
-export type ReconciliationDashboardData = {
-  match_rate: {
-    processor_settlement: string;
-    name: string;
-    day: string;
-    lines: number;
-    matched: number;
-    rate: number;
-    expected_fee: number;
-    actual_fee: number;
-    fee_deviation: number;
-  }[];
-  open_by_kind: { kind: string; age: '0-2' | '3-7' | '8-30' | '31+'; count: number; amount_difference: number }[];
-};
+export type ReconciliationDashboardData = TReconciliationDashboard;
 
 export const useReconciliationDashboard = () =>
   useQuery({
