@@ -100,7 +100,7 @@ export const EVIDENCE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as 
 /** Body of `POST /v1/chargeback/{id}/dispute`: the written response, submitted (or kept as a draft). */
 export const ZDisputeSubmit = z
   .object({
-    response: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(20_000),
+    response: z.string().trim().min(1).max(20_000),
   })
   .strict();
 export type TDisputeSubmit = z.infer<typeof ZDisputeSubmit>;

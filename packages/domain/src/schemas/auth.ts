@@ -3,16 +3,12 @@ import { secret } from './secret.ts';
 import { ZMode } from './mode.ts';
 
 /** An e-mail address as typed: surrounding spaces are dropped before it is checked (server and form alike). */
-export const ZEmailAddress = z
-  .string()
-  .trim()
-  .check(z.email({ message: 'form_validation.email' }))
-  .max(254);
+export const ZEmailAddress = z.string().trim().check(z.email()).max(254);
 
 /** Sign-in form and `POST /v1/auth/login` body (portal.md §5 "Login"). */
 export const ZLoginBody = z.object({
   username: ZEmailAddress,
-  password: secret(z.string().min(2, { message: 'form_validation.minlength' }).max(128)),
+  password: secret(z.string().min(2).max(128)),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 

@@ -5,7 +5,7 @@ import { updateSchema } from './update-schema.ts';
 
 /** An IBAN as typed (spaces, lower case) is stored in electronic format and checked with ibantools (checksum and country length). */
 const ZIban = z
-  .string({ error: 'form_validation.required' })
+  .string()
   .transform((value) => electronicFormatIBAN(value) ?? '')
   .refine((value) => isValidIBAN(value), coded('invalidIban', 'Enter a valid IBAN'));
 const ZBic = z
@@ -22,14 +22,14 @@ const ZBic = z
   .transform((value) => value || null);
 
 const fields = {
-  holder_name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(200),
+  holder_name: z.string().trim().min(1).max(200),
   iban: ZIban,
   bic: ZBic,
   currency_code: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'bankAccounts.invalidCurrency')
+    .regex(/^[A-Z]{3}$/, 'A currency is three capital letters (EUR)')
     .default('EUR'),
   description: z
     .union([z.literal(''), z.null(), z.string().max(500)])

@@ -20,16 +20,16 @@ export const CHECKOUT_DEFAULTS = {
 const colour = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'checkoutDesigns.invalidColour');
+  .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written as #RRGGBB');
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z
     .union([z.literal(''), z.null(), schema])
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value) as z.output<T> | null);
-const httpsUrl = z.url({ protocol: /^https?$/, error: 'checkoutDesigns.invalidUrl' }).max(2000);
+const httpsUrl = z.url({ protocol: /^https?$/, error: 'An address starts with https:// or http://' }).max(2000);
 
 const fields = {
-  name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(200),
+  name: z.string().trim().min(1).max(200),
   description: emptyToNull(z.string().max(2000)),
   organisation: z.string().min(1).max(64).optional(),
   background_color: colour.default(CHECKOUT_DEFAULTS.background_color),

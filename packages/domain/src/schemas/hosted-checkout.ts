@@ -50,7 +50,7 @@ export type TCheckoutPage = z.infer<typeof ZCheckoutPage>;
 
 /** Body of `POST /v1/checkout/{token}/challenge`: the code the customer's bank sent. */
 export const ZCheckoutChallengeBody = z.object({
-  code: secret(z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(12)),
+  code: secret(z.string().trim().min(1).max(12)),
 });
 export type TCheckoutChallengeBody = z.infer<typeof ZCheckoutChallengeBody>;
 

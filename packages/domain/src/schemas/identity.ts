@@ -11,11 +11,11 @@ export type TMfaType = z.infer<typeof ZMfaType>;
 export const ZLanguage = z.enum(['nl', 'en-US']);
 export type TLanguage = z.infer<typeof ZLanguage>;
 
-const ZToken = secret(z.string().min(1, { message: 'form_validation.required' }).max(200));
+const ZToken = secret(z.string().min(1).max(200));
 const ZEmail = ZEmailAddress;
 
 /** A password as a form sends it: the policy is checked by the service (its error names `body.password`). */
-const ZPassword = secret(z.string().min(1, { message: 'form_validation.required' }).max(PASSWORD_MAX_LENGTH));
+const ZPassword = secret(z.string().min(1).max(PASSWORD_MAX_LENGTH));
 
 /** An MFA code: exactly 6 digits (portal.md §5). */
 export const ZMfaCode = secret(z.string().regex(/^[0-9]{6}$/, { message: 'invalidToken' }));

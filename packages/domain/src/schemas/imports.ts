@@ -10,13 +10,10 @@ export const IMPORT_MAX_BYTES = 800_000;
 /** Starting an import: a CSV file for one merchant (psp/imports). */
 export const ZImportCreate = z
   .object({
-    kind: z.enum(IMPORT_KINDS, { error: 'form_validation.required' }),
-    organisation: z.string({ error: 'form_validation.required' }).min(1, 'form_validation.required').max(64),
-    file_name: z.string().trim().min(1, 'form_validation.required').max(200),
-    content: z
-      .string({ error: 'form_validation.required' })
-      .min(1, 'imports.emptyFile')
-      .max(IMPORT_MAX_BYTES, 'imports.fileTooLarge'),
+    kind: z.enum(IMPORT_KINDS),
+    organisation: z.string().min(1).max(64),
+    file_name: z.string().trim().min(1).max(200),
+    content: z.string().min(1, 'imports.emptyFile').max(IMPORT_MAX_BYTES, 'imports.fileTooLarge'),
   })
   .strict();
 export type TImportCreate = z.infer<typeof ZImportCreate>;

@@ -13,31 +13,27 @@ export const MAX_SETTLEMENT_DELAY_DAYS = 30;
 export const MAX_RESERVE_DAYS = 365;
 
 const amount = z
-  .number({ error: 'form_validation.required' })
-  .int('merchantConfiguration.wholeCents')
-  .min(1, 'merchantConfiguration.amountPositive')
-  .max(MAX_AMOUNT_MINOR, 'merchantConfiguration.amountTooLarge');
+  .number()
+  .int('An amount is a whole number of cents')
+  .min(1, 'An amount is at least 1 cent')
+  .max(MAX_AMOUNT_MINOR, 'The amount is too large');
 const wholeDays = (max: number) =>
-  z
-    .number({ error: 'form_validation.required' })
-    .int('merchantConfiguration.wholeDays')
-    .min(0, 'merchantConfiguration.wholeDays')
-    .max(max, 'merchantConfiguration.tooManyDays');
+  z.number().int('A number of whole days').min(0, 'A number of whole days').max(max, 'Too many days');
 
 const fields = {
-  mcc: z.union([z.null(), z.string().regex(/^\d{4}$/, 'merchantConfiguration.invalidMcc')]),
+  mcc: z.union([z.null(), z.string().regex(/^\d{4}$/, 'A merchant category code is four digits')]),
   statement_descriptor: z
-    .union([z.null(), z.string().trim().max(22, 'merchantConfiguration.descriptorTooLong')])
+    .union([z.null(), z.string().trim().max(22, 'A statement descriptor has at most 22 characters')])
     .transform((value) => value || null),
-  risk_level: z.enum(MERCHANT_RISK_LEVELS, { error: 'form_validation.required' }),
-  three_ds_policy: z.enum(THREE_DS_POLICIES, { error: 'form_validation.required' }),
+  risk_level: z.enum(MERCHANT_RISK_LEVELS),
+  three_ds_policy: z.enum(THREE_DS_POLICIES),
   max_transaction_amount: amount.nullable(),
   settlement_delay_days: wholeDays(MAX_SETTLEMENT_DELAY_DAYS),
   reserve_percentage: z
-    .number({ error: 'form_validation.required' })
-    .min(0, 'merchantConfiguration.percentage')
-    .max(100, 'merchantConfiguration.percentage')
-    .multipleOf(0.01, 'merchantConfiguration.percentage'),
+    .number()
+    .min(0, 'A percentage from 0 to 100 with at most two decimals')
+    .max(100, 'A percentage from 0 to 100 with at most two decimals')
+    .multipleOf(0.01, 'A percentage from 0 to 100 with at most two decimals'),
   reserve_days: wholeDays(MAX_RESERVE_DAYS),
   refunds_enabled: z.boolean(),
   recurring_enabled: z.boolean(),
@@ -45,11 +41,11 @@ const fields = {
   notes: z.union([z.null(), z.string().max(4000)]).transform((value) => value || null),
   // Issue 36: how long a held payment may wait for a reviewer, and what decides it before its authorisation lapses.
   review_sla_hours: z
-    .number({ error: 'form_validation.required' })
-    .int('merchantConfiguration.reviewSlaHours')
-    .min(1, 'merchantConfiguration.reviewSlaHours')
-    .max(168, 'merchantConfiguration.reviewSlaHours'),
-  review_expiry_policy: z.enum(['decline', 'approve'], { error: 'form_validation.required' }),
+    .number()
+    .int('Whole hours from 1 to 168')
+    .min(1, 'Whole hours from 1 to 168')
+    .max(168, 'Whole hours from 1 to 168'),
+  review_expiry_policy: z.enum(['decline', 'approve']),
   /** The provider's switch: whether the merchant's own users may decide its held payments (else only provider staff). */
   review_by_merchant: z.boolean(),
 };

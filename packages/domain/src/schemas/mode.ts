@@ -5,7 +5,7 @@ import { z } from 'zod';
  * from its API key (`ksk_live_…`, `ksk_test_…`) or from the signed-in person's choice.
  */
 export const MODES = ['live', 'test'] as const;
-export const ZMode = z.enum(MODES, { message: 'mode.invalid' });
+export const ZMode = z.enum(MODES);
 export type TMode = z.infer<typeof ZMode>;
 
 /** `POST /v1/auth/mode`: the signed-in person's choice, kept per user. */

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { coded } from '../issue-codes.ts';
 import { updateSchema } from './update-schema.ts';
 
-/** Validation messages of the organisation form (risk-config.md §5); the web shows them by key. */
+/** Validation messages of the organisation form (risk-config.md §5); the web's hand-written form rules show them by key (the API's own messages are English, its codes are what the web translates). */
 export const ORGANISATION_MESSAGES = {
   required: 'form_validation.required',
   email: 'form_validation.email',
   invalidNumber: 'invalidNumber',
   country: 'organisations.invalidCountry',
 } as const;
-const m = ORGANISATION_MESSAGES;
 
 /** Forms send "" for an empty optional field; stored as null. */
 const optionalText = (max: number, schema: z.ZodType<string, string> = z.string()) =>
@@ -19,8 +18,8 @@ const optionalText = (max: number, schema: z.ZodType<string, string> = z.string(
     .transform((value) => (value === '' || value === undefined ? null : value));
 
 const fields = {
-  name: z.string({ error: m.required }).trim().min(1, m.required).max(200),
-  email: optionalText(254, z.email({ message: m.email }).min(2, m.email)),
+  name: z.string().trim().min(1).max(200),
+  email: optionalText(254, z.email().min(2)),
   phone: optionalText(40),
   street: optionalText(200),
   street_number: optionalText(
@@ -29,7 +28,7 @@ const fields = {
   ),
   extended_address: optionalText(200),
   country_code: z
-    .string({ error: m.required })
+    .string()
     .trim()
     .toUpperCase()
     .refine((value) => /^[A-Z]{2}$/.test(value), coded('invalidCountry', 'Enter a country code of two letters')),
@@ -37,7 +36,7 @@ const fields = {
   postal_code: optionalText(20),
   locality: optionalText(100),
   tax_number: optionalText(40),
-  parent: z.string({ error: m.required }).trim().min(1, m.required).max(64),
+  parent: z.string().trim().min(1).max(64),
 };
 
 /** Creating an organisation below a parent (the parent decides merchant or sub-organisation). */

@@ -5,17 +5,11 @@ import { PAYMENT_PRODUCTS } from '../statuses.ts';
 import { secret } from './secret.ts';
 import { withoutCredentials } from './webhooks.ts';
 
-/** Validation messages of the payment-profile and processor forms (risk-config.md §5, §8). */
+/** The API's English messages of the payment-profile and processor refusals (risk-config.md §5, §8). */
 export const PAYMENT_CONFIG_MESSAGES = {
-  required: 'form_validation.required',
-  email: 'form_validation.email',
-  url: 'paymentProfiles.invalidUrl',
-  currency: 'paymentProfiles.invalidCurrency',
   unroutable: 'This processor will result in unroutable transactions',
   notActivated: 'One or more necessary processors are not activated for this payment profile.',
-  invalidRoute: 'invalidRoute',
 } as const;
-const m = PAYMENT_CONFIG_MESSAGES;
 
 /** The base currency: the default of a new payment profile (risk-config.md §9). */
 export const BASE_CURRENCY = 'EUR';
@@ -25,8 +19,8 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
     .union([z.literal(''), z.null(), schema])
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value) as z.output<T> | null);
-const requiredText = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max);
-const httpUrl = z.url({ protocol: /^https?$/, error: m.url }).max(2000);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'An address starts with https:// or http://' }).max(2000);
 const webhookUrl = withoutCredentials(httpUrl);
 const id = z.string().min(1).max(64);
 
@@ -56,7 +50,7 @@ const profileFields = {
   test_webhook_transaction_update: emptyToNull(webhookUrl),
   test_webhook_refund_update: emptyToNull(webhookUrl),
   test_webhook_chargeback_update: emptyToNull(webhookUrl),
-  webhook_failed_email: emptyToNull(z.email({ message: m.email }).max(254)),
+  webhook_failed_email: emptyToNull(z.email().max(254)),
 };
 
 export const ZPaymentProfileCreate = z.object(profileFields).strict();
@@ -79,7 +73,7 @@ const processorFields = {
   name: requiredText(200),
   organisation: requiredText(64),
   description: requiredText(2000),
-  type: z.enum(PROCESSOR_TYPES, { error: m.required }),
+  type: z.enum(PROCESSOR_TYPES),
   gateway: z.string().trim().max(100).default('direct'),
   payment_product: emptyToNull(z.enum(PAYMENT_PRODUCTS)),
   provider: requiredText(100),
@@ -94,9 +88,13 @@ const typeRules = (
   ctx: z.RefinementCtx,
 ) => {
   if (value.type === 'processor' && !value.payment_product)
-    ctx.addIssue({ code: 'custom', path: ['payment_product'], message: m.required });
+    ctx.addIssue({ code: 'custom', path: ['payment_product'], ...coded('required', 'This field is required') });
   if (value.type === 'processorsettlement' && !value.processor_settlement_type)
-    ctx.addIssue({ code: 'custom', path: ['processor_settlement_type'], message: m.required });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['processor_settlement_type'],
+      ...coded('required', 'This field is required'),
+    });
 };
 
 /** A processor or processor settlement (risk-config.md §3 "Processor or processor-settlement form", §5). */

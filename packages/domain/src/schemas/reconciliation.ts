@@ -6,22 +6,15 @@ export const SETTLEMENT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Uploading an acquirer's settlement report by hand (JSON body, as imports do). */
 export const ZSettlementFileUpload = z
   .object({
-    processor_settlement: z
-      .string({ error: 'form_validation.required' })
-      .trim()
-      .min(1, 'form_validation.required')
-      .max(64),
-    file_name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(200),
-    content: z
-      .string({ error: 'form_validation.required' })
-      .min(1, 'imports.emptyFile')
-      .max(SETTLEMENT_UPLOAD_MAX_BYTES, 'imports.fileTooLarge'),
+    processor_settlement: z.string().trim().min(1).max(64),
+    file_name: z.string().trim().min(1).max(200),
+    content: z.string().min(1, 'imports.emptyFile').max(SETTLEMENT_UPLOAD_MAX_BYTES, 'imports.fileTooLarge'),
   })
   .strict();
 export type TSettlementFileUpload = z.infer<typeof ZSettlementFileUpload>;
 
-const ids = z.array(z.string().trim().min(1).max(64)).min(1, 'form_validation.required').max(500);
-const reason = z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(500);
+const ids = z.array(z.string().trim().min(1).max(64)).min(1).max(500);
+const reason = z.string().trim().min(1).max(500);
 
 /**
  * A decision on one or more exceptions (bulk): take them (`assign`, to a user or oneself),

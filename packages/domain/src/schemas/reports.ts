@@ -45,11 +45,11 @@ const ZReportFilters = z
   .default({});
 
 const reportBase = {
-  name: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(100),
+  name: z.string().trim().min(1).max(100),
   /** The merchant organisation (required for provider staff; others default to their own). */
   organisation: z.string().min(1).max(64).nullish(),
   filters: ZReportFilters,
-  fields: z.array(z.enum(REPORT_COLUMNS)).min(1, 'reports.chooseColumns').max(REPORT_COLUMNS.length),
+  fields: z.array(z.enum(REPORT_COLUMNS)).min(1, 'Choose at least one column').max(REPORT_COLUMNS.length),
 };
 
 export const ZReportCreate = z.object(reportBase).strict();
@@ -59,8 +59,8 @@ export type TReportCreate = z.infer<typeof ZReportCreate>;
 export const ZReportScheduleCreate = z
   .object({
     ...reportBase,
-    frequency: z.enum(REPORT_FREQUENCIES, { error: 'form_validation.required' }),
-    email: z.email('form_validation.email').max(200),
+    frequency: z.enum(REPORT_FREQUENCIES),
+    email: z.email().max(200),
   })
   .strict();
 export type TReportScheduleCreate = z.infer<typeof ZReportScheduleCreate>;

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-const ids = z
-  .array(z.string().min(1).max(64), { error: 'form_validation.required' })
-  .min(1, 'form_validation.required')
-  .max(100, 'review.tooMany');
+const ids = z.array(z.string().min(1).max(64)).min(1).max(100, 'At most 100 at once');
 
 /** Body of `POST /v1/review/approve`: capture the held payments (one or many). */
 export const ZReviewApprove = z.object({ ids }).strict();
@@ -11,7 +8,7 @@ export const ZReviewApprove = z.object({ ids }).strict();
 export const ZReviewDecline = z
   .object({
     ids,
-    reason: z.string({ error: 'form_validation.required' }).trim().min(1, 'form_validation.required').max(500),
+    reason: z.string().trim().min(1).max(500),
   })
   .strict();
 /** Body of `POST /v1/review/assign`: to a user of the case's tenancy, or `me`, or null (unassign). */

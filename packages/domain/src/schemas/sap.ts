@@ -4,23 +4,17 @@ import { z } from 'zod';
 export const SAP_STATUSES = ['CREATED', 'ONBOARDED', 'DELETED'] as const;
 export type SapStatus = (typeof SAP_STATUSES)[number];
 
-const m = {
-  required: 'form_validation.required',
-  companyCode: 'sap.validation.companyCode',
-  partner: 'sap.validation.businessPartner',
-} as const;
-
 /** An SAP company code: four letters or digits (stored in capitals). */
 const companyCode = z
-  .string({ error: m.required })
+  .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{4}$/, m.companyCode);
+  .regex(/^[A-Z0-9]{4}$/, 'A company code is four letters or digits');
 
 /** Add a merchant to SAP: which merchant, under which company code. */
 export const ZSapCreate = z
   .object({
-    organisation: z.string({ error: m.required }).trim().min(1, m.required).max(64),
+    organisation: z.string().trim().min(1).max(64),
     company_code: companyCode,
   })
   .strict();
@@ -30,9 +24,9 @@ export type TSapCreate = z.input<typeof ZSapCreate>;
 export const ZSapOnboard = z
   .object({
     business_partner: z
-      .string({ error: m.required })
+      .string()
       .trim()
-      .regex(/^\d{1,10}$/, m.partner),
+      .regex(/^\d{1,10}$/, 'A business partner number is 1 to 10 digits'),
   })
   .strict();
 export type TSapOnboard = z.input<typeof ZSapOnboard>;

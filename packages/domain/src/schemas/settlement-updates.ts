@@ -2,12 +2,8 @@ import { z } from 'zod';
 
 /** Creating a settlement update (portal.md §5): processor settlement and last required; a run by default. */
 export const ZSettlementUpdateCreate = z.object({
-  processor_settlement: z
-    .string({ error: 'form_validation.required' })
-    .trim()
-    .min(1, { message: 'form_validation.required' })
-    .max(64),
-  last: z.iso.datetime({ offset: true, error: 'form_validation.required' }),
+  processor_settlement: z.string().trim().min(1).max(64),
+  last: z.iso.datetime({ offset: true }),
   update_last_run: z.boolean().default(true),
 });
 export type TSettlementUpdateCreate = z.infer<typeof ZSettlementUpdateCreate>;

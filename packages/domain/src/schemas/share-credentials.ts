@@ -11,7 +11,6 @@ export const SHARE_STATUSES = ['requested', 'shared', 'revoked', 'cancelled'] as
 export type TShareStatus = (typeof SHARE_STATUSES)[number];
 export const SHARE_MAX_FIELDS = 20;
 
-const required = 'form_validation.required';
 const optionalText = (max: number) =>
   z
     .union([z.literal(''), z.null(), z.string().trim().max(max)])
@@ -20,7 +19,7 @@ const optionalText = (max: number) =>
 
 const ZShareField = z
   .object({
-    name: z.string({ error: required }).trim().min(1, required).max(100),
+    name: z.string().trim().min(1).max(100),
     description: optionalText(300),
   })
   .strict();
@@ -28,11 +27,11 @@ const ZShareField = z
 /** The provider's request: which credentials, for which processor, and why. */
 export const ZShareRequestCreate = z
   .object({
-    organisation: z.string({ error: required }).trim().min(1, required).max(64),
-    provider: z.string({ error: required }).trim().min(1, required).max(100),
+    organisation: z.string().trim().min(1).max(64),
+    provider: z.string().trim().min(1).max(100),
     processor: optionalText(64),
     message: optionalText(2000),
-    fields: z.array(ZShareField, { error: required }).min(1, 'shareCredentials.atLeastOneField').max(SHARE_MAX_FIELDS),
+    fields: z.array(ZShareField).min(1, 'Choose at least one field').max(SHARE_MAX_FIELDS),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -8,23 +8,20 @@ export const STATUS_UPDATE_STATUSES = {
   refund: statusVocabularies.refund.values,
 } as const;
 
-const ZId = z
-  .string({ error: 'form_validation.required' })
-  .trim()
-  .min(1, { message: 'form_validation.required' })
-  .max(64);
+const ZId = z.string().trim().min(1).max(64);
 
 /** Creating a status update: type, the transaction or refund id (sent under the type's name), status. */
 export const ZStatusUpdateCreate = z
   .object({
-    type: z.enum(['transaction', 'refund'], { error: 'form_validation.required' }),
+    type: z.enum(['transaction', 'refund']),
     transaction: ZId.optional(),
     refund: ZId.optional(),
-    status: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
+    status: z.string().min(1).max(64),
     status_reason: z.string().trim().max(500).nullish(),
   })
   .superRefine((body, ctx) => {
-    if (!body[body.type]) ctx.addIssue({ code: 'custom', path: [body.type], message: 'form_validation.required' });
+    if (!body[body.type])
+      ctx.addIssue({ code: 'custom', path: [body.type], ...coded('required', 'This field is required') });
     if (!(STATUS_UPDATE_STATUSES[body.type] as readonly string[]).includes(body.status)) {
       ctx.addIssue({
         code: 'custom',

@@ -14,7 +14,6 @@ export const TERMINAL_MODELS = [
 ] as const;
 export const TERMINAL_STATUSES = ['active', 'inactive'] as const;
 
-const required = 'form_validation.required';
 const optionalText = (max: number) =>
   z
     .union([z.literal(''), z.null(), z.string().trim().max(max)])
@@ -22,15 +21,15 @@ const optionalText = (max: number) =>
     .transform((value) => value || null);
 
 const fields = {
-  name: z.string({ error: required }).trim().min(1, required).max(100),
+  name: z.string().trim().min(1).max(100),
   serial_number: z
-    .string({ error: required })
+    .string()
     .trim()
     .toUpperCase()
-    .min(1, required)
-    .regex(/^[A-Z0-9][A-Z0-9-]{3,39}$/, 'terminals.invalidSerial'),
-  model: z.enum(TERMINAL_MODELS, { error: required }),
-  payment_profile: z.string({ error: required }).trim().min(1, required).max(64),
+    .min(1)
+    .regex(/^[A-Z0-9][A-Z0-9-]{3,39}$/, 'A serial number is 4 to 40 capital letters, digits or dashes'),
+  model: z.enum(TERMINAL_MODELS),
+  payment_profile: z.string().trim().min(1).max(64),
   status: z.enum(TERMINAL_STATUSES).default('active'),
   location: optionalText(200),
   organisation: z.string().min(1).max(64).optional(),

@@ -12,7 +12,7 @@ const ZRole = z
 /** Creating a platform or provider user; the organisation defaults to the creator's own. */
 export const ZUserCreateBody = z.object({
   email: ZEmailAddress,
-  name: z.string().trim().min(1, { message: 'form_validation.required' }).max(200),
+  name: z.string().trim().min(1).max(200),
   language: ZLanguage.default('nl'),
   organisation: z.string().min(1).max(64).optional(),
   roles: z.array(ZRole).max(200).default([]),
@@ -22,7 +22,7 @@ export type TUserCreateBody = z.infer<typeof ZUserCreateBody>;
 /** Updating a user: only the fields sent change. */
 export const ZUserUpdateBody = z.object({
   email: ZEmailAddress.optional(),
-  name: z.string().trim().min(1, { message: 'form_validation.required' }).max(200).optional(),
+  name: z.string().trim().min(1).max(200).optional(),
   language: ZLanguage.optional(),
   organisation: z.string().min(1).max(64).optional(),
   roles: z.array(ZRole).max(200).optional(),

@@ -63,10 +63,7 @@ const ZUrl = withoutCredentials(
 /** Sending a test webhook (webhook testing): organisation, url, type, status (for item types) and an optional item. */
 export const ZWebhookCreate = z
   .object({
-    organisation: z
-      .string({ error: 'form_validation.required' })
-      .min(1, { message: 'form_validation.required' })
-      .max(64),
+    organisation: z.string().min(1).max(64),
     url: ZUrl,
     type: z.enum(WEBHOOK_TYPES).default('transaction'),
     status: z.string().max(64).nullish(),
@@ -74,7 +71,7 @@ export const ZWebhookCreate = z
   })
   .superRefine((body, ctx) => {
     if (WEBHOOK_TYPES_WITH_REQUIRED_STATUS.includes(body.type) && !body.status) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'form_validation.required' });
+      ctx.addIssue({ code: 'custom', path: ['status'], ...coded('required', 'This field is required') });
     } else if (body.status && !WEBHOOK_STATUSES_BY_TYPE[body.type].includes(body.status)) {
       ctx.addIssue({
         code: 'custom',
@@ -87,7 +84,7 @@ export type TWebhookCreate = z.input<typeof ZWebhookCreate>;
 
 /** Creating or rotating the signing secret of an organisation's receiving URL (the endpoint is that organisation's own). */
 export const ZWebhookSecretRotate = z.object({
-  organisation: z.string({ error: 'form_validation.required' }).min(1, { message: 'form_validation.required' }).max(64),
+  organisation: z.string().min(1).max(64),
   url: ZUrl,
 });
 export type TWebhookSecretRotate = z.infer<typeof ZWebhookSecretRotate>;
