@@ -15,6 +15,10 @@ export type Config = {
   databasePooler?: 'session' | 'transaction';
   /** Days the audit trail is kept before it is archived and removed (RETENTION_AUDIT_DAYS, default 395 = 13 months; 0 = for ever). */
   retentionAuditDays: number;
+  /** Days a webhook's delivery attempts are kept (0: for ever). */
+  retentionWebhookDays: number;
+  /** Days a failed job is kept for investigation; a finished one at most 7 (0: failed jobs kept for ever). */
+  retentionJobDays: number;
   /** Where retention writes its gzip CSV archives (RETENTION_ARCHIVE_DIR, default DATA_DIR/archive). */
   retentionArchiveDir: string;
   /** Where LISTEN connects (DATABASE_LISTEN_URL; default DATABASE_URL; needed behind a transaction-mode pooler). */
@@ -135,6 +139,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePooler: parsePooler(env.DATABASE_POOLER),
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     retentionAuditDays: Math.max(0, int(env.RETENTION_AUDIT_DAYS, 395)),
+    retentionWebhookDays: Math.max(0, int(env.RETENTION_WEBHOOK_DAYS, 90)),
+    retentionJobDays: Math.max(0, int(env.RETENTION_JOB_DAYS, 30)),
     retentionArchiveDir: resolve(env.RETENTION_ARCHIVE_DIR ?? join(env.DATA_DIR ?? './data', 'archive')),
     dataDir: resolve(env.DATA_DIR ?? './data'),
     sessionIdleSeconds: int(env.SESSION_IDLE_SECONDS, nodeEnv === 'development' ? 10 * 3600 : 30 * 60),

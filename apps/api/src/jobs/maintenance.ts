@@ -25,10 +25,15 @@ export const analyzeEmbedded = async (db: Db): Promise<number> => {
   return tables.length;
 };
 
-/** Hourly clean-up of finished jobs: done ones after 7 days, failed ones after 30 (kept longer to investigate). */
+/**
+ * Hourly clean-up of finished jobs: failed ones after `RETENTION_JOB_DAYS` (default 30, kept longer
+ * to investigate; 0 keeps them), done ones after 7 days or that setting if shorter. Job history is
+ * operational, not a record: it is removed without an archive.
+ */
 export const registerJobMaintenance = (): void => {
-  registerJobHandler('job.prune', async (_payload, { db, log }) => {
-    const deleted = await pruneJobs(db, 7, 30);
+  registerJobHandler('job.prune', async (_payload, { db, log, config }) => {
+    const failedDays = config.retentionJobDays > 0 ? config.retentionJobDays : 36_500;
+    const deleted = await pruneJobs(db, Math.min(7, failedDays), failedDays);
     if (deleted > 0) log.info('pruned finished jobs', { deleted });
   });
   schedulePeriodic('job.prune', 3600);

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Db } from '../plugins/db/index.ts';
+import { loadConfig } from '../config.ts';
 import { openTestDb } from '../test/engine.ts';
+import { handlerFor, silentJobLog, type JobRow } from './handlers.ts';
+import { registerJobMaintenance } from './maintenance.ts';
 import { archiveAndRemove, RETENTION_KINDS, restoreArchive } from './retention.ts';
 
 const DAY = 86_400_000;
@@ -80,6 +83,70 @@ describe('retention of the audit trail', () => {
     expect(writes).toBeGreaterThan(0);
     const [{ n }] = await db.query<{ n: number }>(sql`select count(*)::int as n from audit_log where id like 'live-%'`);
     expect(n).toBe(writes);
+  });
+});
+
+describe('retention of webhook delivery attempts', () => {
+  const attempts = RETENTION_KINDS.find((kind) => kind.kind === 'webhook_attempts')!;
+
+  it('archives and removes attempts past RETENTION_WEBHOOK_DAYS, keeps the recent ones and the webhook itself', async () => {
+    await db.query(
+      sql`insert into organisation (id, name, type, path) values ('org_ret', 'Retention shop', 'merchant', '/org_ret/')`,
+    );
+    await db.query(sql`insert into webhook (id, organisation_id, merchant_id, url, type, event, payload)
+      values ('wh_ret', 'org_ret', 'org_ret', 'https://shop.example/hook', 'transaction', 'transaction.paid', '{}'::jsonb)`);
+    for (let i = 0; i < 6; i++)
+      await db.query(sql`insert into webhook_attempt (webhook_id, attempt, created_at, status_code, duration_ms, content)
+        values ('wh_ret', ${i + 1}, ${new Date(Date.now() - (i < 4 ? 120 + i : i) * DAY)}, 503, 40, ${`answer ${i}`})`);
+
+    expect(attempts.days(loadConfig({}))).toBe(90);
+    const result = await archiveAndRemove(db, dir, attempts, 90, { batch: 3 });
+    expect(result).toMatchObject({ kind: 'webhook_attempts', rows: 4, removed: 4, batches: 2 });
+    const left = await db.query<{ attempt: number }>(
+      sql`select attempt from webhook_attempt where webhook_id = 'wh_ret' order by attempt`,
+    );
+    expect(left.map((row) => row.attempt)).toEqual([5, 6]);
+    expect(await db.query(sql`select id from webhook where id = 'wh_ret'`)).toHaveLength(1);
+
+    const scratch = `scratch_${Date.now().toString(36)}`;
+    try {
+      expect(await restoreArchive(db, result.file as string, attempts, scratch)).toBe(4);
+      const back = await db.query<{ content: string }>(
+        sql`select content from ${sql.raw(`"${scratch}".webhook_attempt`)} order by attempt`,
+      );
+      expect(back.map((row) => row.content)).toEqual(['answer 0', 'answer 1', 'answer 2', 'answer 3']);
+    } finally {
+      await db.exec(`drop schema if exists "${scratch}" cascade`);
+    }
+  });
+});
+
+describe('job history (RETENTION_JOB_DAYS)', () => {
+  const prune = async (env: NodeJS.ProcessEnv) => {
+    registerJobMaintenance();
+    const handler = handlerFor('job.prune')!;
+    await handler({}, { db, config: loadConfig(env), job: {} as JobRow, log: silentJobLog });
+  };
+  const addJob = (queue: string, status: 'done' | 'failed', daysAgo: number) =>
+    db.query(
+      sql`insert into job (queue, status, finished_at) values (${queue}, ${status}, ${new Date(Date.now() - daysAgo * DAY)})`,
+    );
+  const left = async () =>
+    (
+      await db.query<{ k: string }>(
+        sql`select queue || ':' || status as k from job where queue like 'ret.%' order by queue, status`,
+      )
+    ).map((row) => row.k);
+
+  it('keeps failed jobs for the setting and done ones for 7 days or the setting if shorter', async () => {
+    await addJob('ret.a', 'done', 8);
+    await addJob('ret.b', 'done', 3);
+    await addJob('ret.c', 'failed', 20);
+    await addJob('ret.d', 'failed', 40);
+    await prune({});
+    expect(await left()).toEqual(['ret.b:done', 'ret.c:failed']);
+    await prune({ RETENTION_JOB_DAYS: '2' });
+    expect(await left()).toEqual([]);
   });
 });
 

@@ -25,6 +25,13 @@ export type RetentionKind = {
 
 export const RETENTION_KINDS: RetentionKind[] = [
   { kind: 'audit_trail', table: 'audit_log', time: 'created_at', days: (config) => config.retentionAuditDays },
+  // What each delivery attempt of a webhook got back: operational history, kept for support.
+  {
+    kind: 'webhook_attempts',
+    table: 'webhook_attempt',
+    time: 'created_at',
+    days: (config) => config.retentionWebhookDays,
+  },
 ];
 
 export const RETENTION_QUEUE = 'retention.run';
