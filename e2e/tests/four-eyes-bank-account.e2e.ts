@@ -19,7 +19,7 @@ const TEXT = {
     note: 'Waarom deze wijziging (verplicht)',
     noteRequired: 'Leg uit waarom, voor wie goedkeurt',
     ask: 'Goedkeuring vragen',
-    waiting: 'Uw wijziging wacht op goedkeuring',
+    waiting: 'Je wijziging wacht op goedkeuring',
     open: 'Wijzigingen openen',
     diff: 'Wat er zou veranderen',
     pending: 'Wacht op goedkeuring',

@@ -27,7 +27,7 @@ const TEXT = {
     note: 'Waarom deze wijziging (verplicht)',
     ask: 'Goedkeuring vragen',
     keyWaits: 'Deze sleutel werkt pas als een tweede persoon hem onder Wijzigingen goedkeurt.',
-    userWaits: 'Uw wijziging wacht op goedkeuring',
+    userWaits: 'Je wijziging wacht op goedkeuring',
   },
   'en-US': {
     newKey: 'New API key',

@@ -39,7 +39,7 @@ describe('four eyes on a routing change', () => {
     const { page } = approver;
     await page.goto('/changes');
     // The menu's badge: the requests of others this person may decide (the demo's own and this one).
-    const badge = page.locator('nav [title$="wijzigingen die u kunt goedkeuren"]').first();
+    const badge = page.locator('nav [title$="wijzigingen die je kunt goedkeuren"]').first();
     await expect.poll(() => badge.getAttribute('title'), SLOW).toMatch(/^[1-9]\d* wijzigingen/);
     await expect.poll(() => bodyText(page), SLOW).toContain(note);
     await screenshot(page, 'four-eyes-changes-nl');

@@ -63,7 +63,7 @@ describe("the provider's switch and the review settings", () => {
     await nl.page.getByRole('heading', { level: 2, name: 'Beoordelingsoverzicht' }).waitFor();
     await nl.page.getByRole('button', { name: /^Selectie goedkeuren/ }).waitFor();
     await expect.poll(() => bodyText(nl.page), SLOW).toContain('Besluiten per beoordelaar');
-    expect(await bodyText(nl.page)).not.toContain('Uw betaaldienstverlener beoordeelt');
+    expect(await bodyText(nl.page)).not.toContain('Je betaaldienstverlener beoordeelt');
     await screenshot(nl.page, 'review2-dashboard-nl');
     await nl.context.close();
   }, 180_000);
