@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { screenshot } from '../support/browser.ts';
+import { newContext, screenshot } from '../support/browser.ts';
 import { getJson, postJson, signedInAs, useServerAndBrowser } from '../support/suite.ts';
 import { bodyText, drawer, SLOW } from '../support/ui.ts';
 
@@ -100,6 +100,54 @@ describe('decisions as labels and dispute analytics', () => {
       await expect.poll(() => page.locator('.ant-collapse .ant-table-row').count(), SLOW).toBeGreaterThan(2);
       expect(await seriousViolations(page, 'dispute analytics', '.ant-collapse')).toEqual([]);
       await screenshot(page, `review2-dispute-analytics-${lang}`);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+describe('a payment link paid with a payment held for review', () => {
+  for (const lang of ['nl', 'en-US'] as const) {
+    it(`tells the customer the payment is being checked and lets nothing be paid twice (${lang})`, async () => {
+      const en = lang === 'en-US';
+      const { context, page } = await signedInAs(suite, 'merchant@kassa.test', 'en-US');
+      const profiles = await getJson<{ id: string; routing: Record<string, unknown> }[]>(
+        page,
+        '/v1/paymentprofile?_limit=100',
+      );
+      const profile = profiles.find((p) => typeof p.routing.card === 'string') ?? profiles[0];
+      // The demo's review rule holds the merchant's card payments of 750.00 or more (issue 36).
+      const link = await postJson<{ id: string; url: string }>(page, '/v1/payment-link', {
+        payment_profile: profile.id,
+        amount: 120_000,
+        merchant_reference: `LINK-HELD-${lang}`,
+        description: en ? 'Cargo bike' : 'Bakfiets',
+      });
+      const customer = await newContext(suite.browser, suite.server.baseUrl, lang);
+      const pay = await customer.newPage();
+      await pay.goto(link.url);
+      await pay.getByLabel(en ? 'Card number' : 'Kaartnummer').fill('5555 5555 5555 4444');
+      const title = en ? 'Payment being checked' : 'Betaling wordt gecontroleerd';
+      await pay.getByRole('button', { name: en ? /^Pay .*1[.,]200[.,]00$/ : /1[.,]200[.,]00 betalen$/ }).click();
+      // A 3-D Secure ruleset may challenge it first; the review holds it after the challenge.
+      await expect
+        .poll(async () => pay.url().includes('/checkout/') || (await bodyText(pay)).includes(title), SLOW)
+        .toBe(true);
+      if (pay.url().includes('/checkout/')) {
+        await pay.getByLabel(/^(Verificatiecode|Verification code)$/).fill('123456');
+        await pay.getByRole('button', { name: /^(Betaling bevestigen|Confirm payment)$/ }).click();
+        await expect.poll(() => bodyText(pay), SLOW).not.toContain(en ? 'Verification code' : 'Verificatiecode');
+        await pay.goto(link.url);
+      }
+      await pay.getByRole('heading', { level: 2, name: title }).waitFor();
+      expect(await pay.getByRole('button', { name: en ? /^Pay/ : /betalen$/ }).count()).toBe(0);
+      expect(await seriousViolations(pay, `payment link held ${lang}`)).toEqual([]);
+      await screenshot(pay, `review2-link-held-${lang}`);
+      const held = await getJson<{ status: string; transaction: { status: string } }>(
+        page,
+        `/v1/payment-link/${link.id}?_populate=transaction`,
+      );
+      expect(held).toMatchObject({ status: 'INITIATED', transaction: { status: 'AUTHORIZED' } });
+      await customer.close();
       await context.close();
     }, 120_000);
   }

@@ -55,7 +55,8 @@ export const ZCheckoutChallengeBody = z.object({
 export type TCheckoutChallengeBody = z.infer<typeof ZCheckoutChallengeBody>;
 
 /** A payment link's page state: payable, paid, past its expiry, switched off by the merchant, or closed after too many failed payments. */
-export const PAYMENT_LINK_PAGE_STATES = ['open', 'paid', 'expired', 'inactive', 'blocked'] as const;
+/** `processing`: the payment is held for review (issue 36), neither paid nor refused: nothing more can be paid. */
+export const PAYMENT_LINK_PAGE_STATES = ['open', 'processing', 'paid', 'expired', 'inactive', 'blocked'] as const;
 
 /** `GET /v1/pay/{token}`: the public page of a payment link. */
 export const ZPaymentLinkPage = z.object({

@@ -16,6 +16,8 @@ import { loadLinkPage, setLinkPayment, type LinkPageRow } from './payment-link-p
 
 const stateOf = (row: LinkPageRow): TPaymentLinkPage['state'] => {
   if (row.status === 'DONE') return 'paid';
+  // Held for review: paying again could charge the customer twice; a decline opens the link again.
+  if (row.status === 'INITIATED' && row.transaction_status === 'AUTHORIZED') return 'processing';
   if (row.status === 'BLOCKED') return 'blocked';
   if (!row.active) return 'inactive';
   if (row.status === 'EXPIRED' || row.expires_at.getTime() <= Date.now()) return 'expired';
@@ -48,7 +50,9 @@ export const getPaymentLinkPage = async (db: Queryable, token: string): Promise<
  * The customer pays a payment link with a card, through the one payment path, in one database
  * transaction under the link's row lock (so two clicks never pay twice): paid → DONE; a payment
  * a 3-D Secure ruleset challenges answers the challenge page's URL (the link is done when the
- * challenge ends paid); a declined or failed payment leaves the link open for another card.
+ * challenge ends paid); a declined or failed payment leaves the link open for another card; a
+ * payment a review ruleset holds makes the link `processing` until a reviewer decides (approved:
+ * paid; declined: open again).
  * A link that is paid, switched off or expired answers its page and charges nothing.
  * Card testing (card-testing.service.ts): a link BLOCKED after too many failed payments answers
  * 409 `payment_link_blocked`, a card that keeps failing on the merchant's links 402 `card_refused`,
@@ -102,7 +106,8 @@ export const payPaymentLink = async (
       status: result.status === 'SETTLEMENT_REQUESTED' ? 'DONE' : 'INITIATED',
       transactionId: result.transactionId,
     });
-    if (result.status !== 'SETTLEMENT_REQUESTED' && result.status !== 'IN_PROGRESS')
+    // A payment held for review (AUTHORIZED) did not fail: it is not a card-testing attempt.
+    if (!['SETTLEMENT_REQUESTED', 'IN_PROGRESS', 'AUTHORIZED'].includes(result.status))
       await recordFailedAttempt(tx, link, cardKey);
     await recordAudit(tx, {
       userName: 'Customer (payment link)',

@@ -4,6 +4,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Scope } from '../../query/scope.ts';
+import { markLinkPaidByTransaction } from '../payments/link.repository.ts';
 import { transitionTransaction } from '../payments/lifecycle.service.ts';
 import { assertMayDecide } from './review-dashboard.service.ts';
 import {
@@ -49,6 +50,7 @@ const decideOne = async (
     if (error instanceof TransitionError) return 'already_decided';
     throw error;
   }
+  if (decision === 'approve') await markLinkPaidByTransaction(tx, locked.transaction_id);
   await writeReviewDecision(
     tx,
     { id, transactionId: locked.transaction_id },
