@@ -71,7 +71,9 @@ describe('rollups after one bulk update of many payments', () => {
   it('change by exactly what the payments changed (status moved, an amount corrected, a test row left out)', async () => {
     const customers = ['cus_delta_a', 'cus_delta_b'];
     for (const id of customers)
-      await db.query(sql`insert into customer (id, organisation_id, merchant_id, status) values (${id}, ${world.shopA.id}, ${world.shopA.merchantId}, 'VERIFIED')`);
+      await db.query(
+        sql`insert into customer (id, organisation_id, merchant_id, status) values (${id}, ${world.shopA.id}, ${world.shopA.merchantId}, 'VERIFIED')`,
+      );
     const ids: string[] = [];
     for (let i = 0; i < 12; i++)
       ids.push(
@@ -81,11 +83,16 @@ describe('rollups after one bulk update of many payments', () => {
           customerId: i % 3 ? customers[i % 2] : undefined,
         }),
       );
-    await db.query(sql`update transaction set platform = 'ios', browser = 'safari', issuer_country = 'NL' where id = any(${ids.slice(0, 5)})`);
+    await db.query(
+      sql`update transaction set platform = 'ios', browser = 'safari', issuer_country = 'NL' where id = any(${ids.slice(0, 5)})`,
+    );
     await db.query(sql`update transaction set mode = 'test' where id = ${ids[11]}`);
     const before = Object.fromEntries(
       await Promise.all(
-        Object.entries(ROLLUPS).map(async ([name, q]) => [name, { rollup: await figures(q.rollup), counted: await figures(q.counted) }]),
+        Object.entries(ROLLUPS).map(async ([name, q]) => [
+          name,
+          { rollup: await figures(q.rollup), counted: await figures(q.counted) },
+        ]),
       ),
     );
     // One statement: ten payments settled, one of them with a corrected amount; one left as it was.
