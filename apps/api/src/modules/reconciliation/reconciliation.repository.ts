@@ -209,7 +209,7 @@ export const writeStagedExceptions = (
       (1, case when r.amount_off then 'amount_difference' end, r.item_amount, r.amount),
       (1, case when r.fee_off then 'fee_difference' end, r.expected_fee, r.actual_fee),
       (2, case when r.late then 'late_settlement' end, r.item_amount, r.amount)) x(ord, kind, expected, actual)
-    where x.kind is not null
+    where (r.kind <> 'payout' and r.item_id is null or r.duplicate or r.amount_off or r.fee_off or r.late) and x.kind is not null
     on conflict do nothing`);
 
 /** A file's totals from its judged lines (the dashboard and the payout read these, not the lines). */
