@@ -17,7 +17,7 @@ const MAX_ERRORS_LISTED = 1000;
 
 export type SettlementSource = {
   fileName: string;
-  /** The file's bytes, opened afresh for each pass (hash and check, then apply). */
+  /** The file's bytes, opened afresh for each pass (the hash, then the import). */
   open: () => Readable;
 };
 
@@ -147,7 +147,7 @@ const stage = async (tx: Queryable, source: SettlementSource, format: Settlement
 
 /**
  * Imports one settlement report in one database transaction: its lines streamed into a stage
- * (the file refused whole at its first bad line's end of file), matched and judged in a few
+ * (a file with any bad line refused whole, nothing written), matched and judged in a few
  * set-based statements, written with their exceptions, the confirmed payments moved to
  * SETTLEMENT_COMPLETED in one update. The same file again (same bytes for the same processor
  * settlement) changes nothing and answers the first import.
