@@ -1,28 +1,67 @@
 // `npm run bench:reconciliation` (issue 34): a settlement file of LINES lines (default 1,000,000)
 // in the sandbox layout, every line a payment of LINES payments in SETTLEMENT_REQUESTED, imported
-// and matched on PostgreSQL through the importer itself (streamed twice: check, then apply in one
-// transaction; the payments moved to SETTLEMENT_COMPLETED). Reports the import's time and the
-// process's peak memory (RSS, sampled every 100 ms). Needs DATABASE_URL; works in its own schema
-// and drops it after.
+// and matched on PostgreSQL through the importer itself (hashed, then streamed once into a stage
+// and matched set-based in one transaction; the payments moved to SETTLEMENT_COMPLETED). Reports
+// the import's time, each statement's time, the process's peak memory (RSS, sampled every
+// 100 ms) and the machine's load average beside each figure. With `--load-seconds N` (default 10;
+// 0 leaves it out) the real server runs on the same schema and the transactions list screen's
+// calls are loaded with autocannon for N s idle, then throughout the import: both p95s printed
+// (issue 34: within 2× of idle). Needs DATABASE_URL; works in its own schema and drops it after.
 import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
+import { firstListRequests, listScreens } from '@kassa/domain';
+import { loadConfig } from '../apps/api/src/config.ts';
 import { newId } from '../apps/api/src/lib/ids.ts';
-import { migrate, sql } from '../apps/api/src/plugins/db/index.ts';
+import { resolveSecretKey } from '../apps/api/src/lib/secret-key-file.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { insertUser } from '../apps/api/src/modules/auth/user.repository.ts';
+import { migrate, sql, type Db, type Queryable, type Sql } from '../apps/api/src/plugins/db/index.ts';
 import { openPostgres } from '../apps/api/src/plugins/db/postgres.ts';
 import { feeParts } from '../apps/api/src/modules/reconciliation/contract.ts';
 import { decimal } from '../apps/api/src/modules/reconciliation/formats/format.ts';
 import { sandboxFormat } from '../apps/api/src/modules/reconciliation/formats/sandbox.ts';
 import { importSettlementFile } from '../apps/api/src/modules/reconciliation/import.service.ts';
 import { findProcessorSettlement } from '../apps/api/src/modules/reconciliation/reconciliation.repository.ts';
+import { load, percentile } from './load.ts';
+import { signIn, startServer, type BenchServer } from './server.ts';
 
-const { values: args } = parseArgs({ options: { lines: { type: 'string', default: '1000000' } } });
+const { values: args } = parseArgs({
+  options: { lines: { type: 'string', default: '1000000' }, 'load-seconds': { type: 'string', default: '10' } },
+});
 const LINES = Number(args.lines);
+const LOAD_SECONDS = Number(args['load-seconds']);
+const PASSWORD = 'Bench-recon-2026!';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:reconciliation measures PostgreSQL: set DATABASE_URL');
-const log = (line: string) => console.log(`[bench:reconciliation] ${line}`);
+const log = (line: string) => console.log(`[bench:reconciliation] ${line} [load average ${loadavg()[0].toFixed(2)}]`);
+
+/** Each statement's time (ms) inside the import's transaction, by its first words: the database's time for the large ones. */
+const statementTimes = new Map<string, { ms: number; calls: number }>();
+const timed = (tx: Queryable): Queryable => {
+  const time = async <T>(label: string, run: () => Promise<T>) => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      const entry = statementTimes.get(label) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - started;
+      entry.calls++;
+      statementTimes.set(label, entry);
+    }
+  };
+  const labelOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 70);
+  return {
+    query: <T>(statement: Sql) => time(labelOf(statement.text), () => tx.query<T>(statement)),
+    exec: (text: string) => time(labelOf(text), () => tx.exec(text)),
+  };
+};
+const timedDb = (db: Db): Db => ({
+  ...db,
+  transaction: (fn) => db.transaction((tx) => fn(timed(tx) as Parameters<typeof fn>[0])),
+});
 const schema = `bench_recon_${Date.now().toString(36)}`;
 const db = await openPostgres({ url, schema, max: 4 });
 const dir = mkdtempSync(join(tmpdir(), 'kassa-bench-recon-'));
@@ -77,11 +116,62 @@ try {
   log(`file of ${LINES + 1} lines written`);
 
   const settlement = (await findProcessorSettlement(db, settlementId))!;
+  // The transactions list screen's first calls, loaded on the real server idle and during the import.
+  let server: BenchServer | undefined;
+  let screen: { cookie: string; paths: string[] } | undefined;
+  const during: number[] = [];
+  if (LOAD_SECONDS > 0) {
+    await insertUser(db, {
+      organisationId: merchant,
+      email: 'bench@kassa.test',
+      name: 'Bench',
+      passwordHash: await hashPassword(PASSWORD),
+      roles: ['USER_ALL'],
+    });
+    server = await startServer(
+      {
+        DATABASE_URL: url,
+        DATABASE_SCHEMA: schema,
+        KASSA_SECRET_KEY:
+          process.env.KASSA_SECRET_KEY ?? resolveSecretKey(loadConfig({ ...process.env, NODE_ENV: 'development' })),
+        WORKER: 'false',
+        DEMO: 'false',
+      },
+      3960,
+    );
+    const first = firstListRequests(listScreens.transactions);
+    screen = {
+      cookie: await signIn(server.baseUrl, 'bench@kassa.test', PASSWORD),
+      paths: [`/v1/${first.list}`, `/v1/${first.count}`],
+    };
+    const idle = await load({ url: server.baseUrl, ...screen, connections: 4, seconds: LOAD_SECONDS });
+    log(
+      `transactions list idle: p95 ${idle.p95.toFixed(1)} ms, p50 ${idle.p50.toFixed(1)} ms, ${idle.requestsPerSecond.toFixed(1)} requests/s, ${idle.errors + idle.non2xx} failed`,
+    );
+  }
+  let importing = true;
+  const loading = (async () => {
+    if (!server || !screen) return;
+    let failed = 0;
+    while (importing) {
+      const round = await load({
+        url: server.baseUrl,
+        ...screen,
+        connections: 4,
+        seconds: Math.min(5, LOAD_SECONDS),
+        collect: during,
+      });
+      failed += round.errors + round.non2xx;
+    }
+    log(
+      `transactions list during the import: p95 ${percentile(during, 95).toFixed(1)} ms, p50 ${percentile(during, 50).toFixed(1)} ms, ${during.length} requests, ${failed} failed`,
+    );
+  })();
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const begin = Date.now();
   const outcome = await importSettlementFile(
-    db,
+    timedDb(db),
     {
       settlement,
       source: 'sandbox',
@@ -94,6 +184,7 @@ try {
   );
   const seconds = (Date.now() - begin) / 1000;
   clearInterval(sampler);
+  importing = false;
   const [{ count }] = await db.query<{ count: string }>(
     sql`select count(*) from transaction where status = 'SETTLEMENT_COMPLETED'`,
   );
@@ -101,6 +192,13 @@ try {
     `imported ${outcome.lines} lines, ${outcome.matched} matched, ${outcome.exceptions} exceptions, ${count} payments SETTLEMENT_COMPLETED in ${seconds.toFixed(1)} s ` +
       `(${Math.round(outcome.lines / seconds)} lines/s); peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
   );
+  for (const [label, { ms, calls }] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
+    console.log(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(calls).padStart(4)}×  ${label}`);
+  await loading;
+  if (server) {
+    log(`server peak RSS ${Math.round(server.peakRssMb())} MB`);
+    await server.stop();
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
   await db.exec(`drop schema if exists "${schema}" cascade`);

@@ -15,5 +15,9 @@ export const expectedFee = (amount: number): number => {
   return parts.interchange + parts.schemeFee + parts.markup;
 };
 
+/** `expectedFee` in SQL, of a bigint amount column (set-based matching of a whole file). */
+export const expectedFeeSql = (amount: string) =>
+  `((${amount} * 20 + 5000) / 10000 + (${amount} * 5 + 5000) / 10000 + 10)`;
+
 /** Days after its capture a payment no settlement file confirmed becomes a `missing_payment` exception (a processor settlement's `unconfirmedAfterDays` detail). */
 export const DEFAULT_UNCONFIRMED_AFTER_DAYS = 3;

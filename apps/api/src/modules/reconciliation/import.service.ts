@@ -6,18 +6,18 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
-import { expectedFee } from './contract.ts';
-import { formatOf, type SettlementFormat, type SettlementLine } from './formats/index.ts';
+import { expectedFeeSql } from './contract.ts';
+import { formatOf, type SettlementFormat } from './formats/index.ts';
 import * as repo from './reconciliation.repository.ts';
 
-/** Lines matched and written per statement group: a million-line file never sits in memory. */
-const BATCH = 2000;
+/** Lines staged per statement: a million-line file never sits in memory. */
+const STAGE_BATCH = 5000;
 /** The numbered errors a refused file answers (the count says how many there were in all). */
 const MAX_ERRORS_LISTED = 1000;
 
 export type SettlementSource = {
   fileName: string;
-  /** The file's bytes, opened afresh for each pass (hash and check, then apply). */
+  /** The file's bytes, opened afresh for each pass (the hash, then the import). */
   open: () => Readable;
 };
 
@@ -38,7 +38,7 @@ export type ImportOutcome = {
   exceptions: number;
 };
 
-type Numbered = { lineNo: number; line: SettlementLine };
+type Numbered = repo.StagedLine;
 
 /**
  * The records of a CSV file with their line numbers, streamed. A record the CSV parser cannot read
@@ -91,14 +91,19 @@ const refused = (fileName: string, errors: { lineNo: number; message: string }[]
     })),
   );
 
-/**
- * First pass: the file's hash and every bad line, numbered. A file with any bad line is refused
- * whole (400, nothing written); a good one answers its hash and settlement day.
- */
-const check = async (source: SettlementSource, format: SettlementFormat) => {
+/** First pass: the file's hash (its bytes only, nothing parsed), to know a file imported before. */
+const hashOf = async (source: SettlementSource) => {
   const hash = createHash('sha256');
-  const stream = source.open();
-  stream.on('data', (chunk: Buffer | string) => hash.update(chunk));
+  for await (const chunk of source.open()) hash.update(chunk as Buffer | string);
+  return hash.digest('hex');
+};
+
+/**
+ * Second pass: every line read and staged, every bad line numbered. A file with any bad line is
+ * refused whole (400; the caller's transaction, and the stage with it, is rolled back); a good one
+ * answers its settlement day and batch.
+ */
+const stage = async (tx: Queryable, source: SettlementSource, format: SettlementFormat) => {
   const errors: { lineNo: number; message: string }[] = [];
   let total = 0;
   const bad = (lineNo: number, message: string) => {
@@ -107,14 +112,22 @@ const check = async (source: SettlementSource, format: SettlementFormat) => {
   };
   let lines = 0;
   let day: string | null = null;
-  let batch: string | null = null;
+  let batchNumber: string | null = null;
+  let batch: Numbered[] = [];
   try {
-    for await (const item of records(stream, format, bad)) {
+    for await (const item of records(source.open(), format, bad)) {
       lines++;
-      if ('error' in item) bad(item.lineNo, item.error);
-      else {
-        if (!day || item.line.kind === 'payout') day = item.line.settledOn;
-        batch ??= item.line.batch || null;
+      if ('error' in item) {
+        bad(item.lineNo, item.error);
+        continue;
+      }
+      if (!day || item.line.kind === 'payout') day = item.line.settledOn;
+      batchNumber ??= item.line.batch || null;
+      if (total > 0) continue; // refused whatever follows: only its errors are still counted
+      batch.push(item);
+      if (batch.length >= STAGE_BATCH) {
+        await repo.stageLines(tx, batch);
+        batch = [];
       }
     }
   } catch (error) {
@@ -128,14 +141,16 @@ const check = async (source: SettlementSource, format: SettlementFormat) => {
       errors.sort((a, b) => a.lineNo - b.lineNo),
       total,
     );
-  return { hash: hash.digest('hex'), day, batch };
+  if (batch.length) await repo.stageLines(tx, batch);
+  return { day, batch: batchNumber };
 };
 
 /**
- * Imports one settlement report: checked whole first, then every line matched and written, the
- * confirmed payments moved to SETTLEMENT_COMPLETED, the differences made exceptions, all in one
- * database transaction. The same file again (same bytes for the same processor settlement)
- * changes nothing and answers the first import.
+ * Imports one settlement report in one database transaction: its lines streamed into a stage
+ * (a file with any bad line refused whole, nothing written), matched and judged in a few
+ * set-based statements, written with their exceptions, the confirmed payments moved to
+ * SETTLEMENT_COMPLETED in one update. The same file again (same bytes for the same processor
+ * settlement) changes nothing and answers the first import.
  */
 export const importSettlementFile = async (
   db: Db,
@@ -143,10 +158,12 @@ export const importSettlementFile = async (
   source: SettlementSource,
 ): Promise<ImportOutcome> => {
   const format = formatOf(context.settlement.processor_settlement_type);
-  const checked = await check(source, format);
-  const existing = await repo.findFileByHash(db, context.settlement.id, checked.hash);
+  const hash = await hashOf(source);
+  const existing = await repo.findFileByHash(db, context.settlement.id, hash);
   if (existing) return { ...existing, duplicate: true };
   return db.transaction(async (tx) => {
+    await repo.createStage(tx);
+    const read = await stage(tx, source, format);
     const fileId = newId('stf');
     const inserted = await repo.insertFile(tx, {
       id: fileId,
@@ -157,49 +174,42 @@ export const importSettlementFile = async (
       source: context.source,
       format: format.key,
       fileName: source.fileName,
-      hash: checked.hash,
-      settlementDate: checked.day,
-      batch: checked.batch,
+      hash,
+      settlementDate: read.day,
+      batch: read.batch,
       createdBy: context.createdBy,
     });
     // Another import of the same bytes committed first: this one is the duplicate.
     if (!inserted) {
-      const first = await repo.findFileByHash(tx, context.settlement.id, checked.hash);
+      const first = await repo.findFileByHash(tx, context.settlement.id, hash);
       if (first) return { ...first, duplicate: true };
     }
-    const covered = await repo.coveredProcessors(tx, context.settlement);
-    const totals = {
-      lines: 0,
-      matched: 0,
-      exceptions: 0,
-      expectedNet: 0,
-      expectedFee: 0,
-      actualFee: 0,
-      paidIn: null as number | null,
-      currency: null as string | null,
-    };
-    let batch: Numbered[] = [];
-    const flush = async () => {
-      const outcome = await applyBatch(tx, { ...context, fileId, covered }, batch);
-      totals.lines += batch.length;
-      totals.matched += outcome.matched;
-      totals.exceptions += outcome.exceptions;
-      totals.expectedNet += outcome.expectedNet;
-      totals.expectedFee += outcome.expectedFee;
-      totals.actualFee += outcome.actualFee;
-      batch = [];
-    };
-    for await (const item of records(source.open(), format, () => undefined)) {
-      if ('error' in item) continue; // checked above: cannot happen for the same bytes
-      if (item.line.kind === 'payout') {
-        totals.paidIn = (totals.paidIn ?? 0) + item.line.amount;
-        totals.currency ??= item.line.currency;
-      }
-      batch.push(item);
-      if (batch.length >= BATCH) await flush();
-    }
-    if (batch.length) await flush();
-    await repo.finishFile(tx, fileId, totals);
+    await repo.matchStaged(tx, await repo.coveredProcessors(tx, context.settlement));
+    await repo.judgeStaged(tx, expectedFeeSql);
+    await repo.writeStagedLines(tx, fileId, context.mode);
+    await repo.writeStagedExceptions(tx, {
+      idPrefix: newId('rex').slice(0, -6),
+      fileId,
+      mode: context.mode,
+      settlement: context.settlement,
+    });
+    const totals = await repo.stagedTotals(tx);
+    const notify = await repo.completeStaged(
+      tx,
+      `Settled by the acquirer (settlement file ${fileId})`,
+      `Confirmed by settlement file ${fileId}`,
+    );
+    for (const id of notify) await notifyItem(tx, 'transaction', id, 'transaction.updated');
+    await repo.finishFile(tx, fileId, {
+      lines: totals.lines,
+      matched: totals.matched,
+      exceptions: totals.exceptions,
+      expectedNet: Number(totals.expected_net),
+      expectedFee: Number(totals.expected_fee),
+      actualFee: Number(totals.actual_fee),
+      paidIn: totals.paid_in === null ? null : Number(totals.paid_in),
+      currency: totals.currency,
+    });
     await recordAudit(tx, {
       ...context.audit,
       type: 'settlement_file_imported',
@@ -217,174 +227,4 @@ export const importSettlementFile = async (
     });
     return { fileId, duplicate: false, lines: totals.lines, matched: totals.matched, exceptions: totals.exceptions };
   });
-};
-
-type BatchContext = ImportContext & { fileId: string; covered: string[] };
-const ITEM_OF = {
-  payment: 'transaction',
-  refund: 'refund',
-  chargeback: 'chargeback',
-  chargeback_reversal: 'chargeback',
-} as const;
-const DAY_MS = 86_400_000;
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-
-/** Finds each line's item: by the acquirer's reference, else by merchant reference, amount and date. */
-const findItems = async (tx: Queryable, covered: string[], lines: Numbered[]) => {
-  const found = new Map<number, repo.Candidate>();
-  for (const kind of ['payment', 'refund', 'chargeback'] as const) {
-    const ofKind = lines.filter(
-      ({ line }) => line.kind === kind || (kind === 'chargeback' && line.kind === 'chargeback_reversal'),
-    );
-    if (!ofKind.length) continue;
-    const refs = [...new Set(ofKind.map(({ line }) => line.acquirerReference).filter((r): r is string => !!r))];
-    const byRef = new Map((await repo.itemsByReference(tx, ITEM_OF[kind], refs, covered)).map((c) => [c.reference, c]));
-    const rest: Numbered[] = [];
-    for (const item of ofKind) {
-      const candidate = item.line.acquirerReference ? byRef.get(item.line.acquirerReference) : undefined;
-      if (candidate) found.set(item.lineNo, candidate);
-      else if (item.line.merchantReference) rest.push(item);
-    }
-    if (!rest.length) continue;
-    const mrefs = [...new Set(rest.map(({ line }) => (line.merchantReference as string).toLowerCase()))];
-    const byMerchantRef = await repo.itemsByMerchantReference(tx, ITEM_OF[kind], mrefs, covered);
-    for (const { lineNo, line } of rest) {
-      const match = byMerchantRef.find((c) => {
-        if (c.merchant_reference.toLowerCase() !== (line.merchantReference as string).toLowerCase()) return false;
-        if (Number(c.amount) !== line.amount || c.currency_code !== line.currency) return false;
-        const made = dayOf(c.created_at);
-        return line.bookedOn ? made === line.bookedOn : made <= line.settledOn && made >= addDays(line.settledOn, -10);
-      });
-      if (match) found.set(lineNo, match);
-    }
-  }
-  return found;
-};
-
-type NewException = repo.NewException;
-
-/** Matches one batch of lines and writes them, their exceptions and the payments they confirm. */
-const applyBatch = async (tx: Queryable, context: BatchContext, lines: Numbered[]) => {
-  const found = await findItems(tx, context.covered, lines);
-  const ids = [...new Set([...found.values()].map((c) => c.id))];
-  const settled = new Set((await repo.settledItems(tx, ids)).map((row) => `${row.kind}:${row.matched_id}`));
-  const rows: repo.NewLine[] = [];
-  const exceptions: NewException[] = [];
-  const confirm: string[] = [];
-  let matched = 0;
-  let expectedNet = 0;
-  // The acquirer's fees on the payments this batch reported: the cost scheme's against the file's.
-  let expectedFees = 0;
-  let actualFees = 0;
-  const exception = (
-    item: Numbered,
-    kind: NewException['kind'],
-    candidate: repo.Candidate | undefined,
-    expected: number | null,
-    actual: number,
-  ) =>
-    exceptions.push({
-      id: newId('rex'),
-      organisationId: candidate?.organisation_id ?? context.settlement.organisation_id,
-      merchantId: candidate?.merchant_id ?? null,
-      mode: context.mode,
-      processorSettlementId: context.settlement.id,
-      fileId: context.fileId,
-      lineNo: item.lineNo,
-      kind,
-      itemType: candidate ? ITEM_OF[item.line.kind as keyof typeof ITEM_OF] : null,
-      itemId: candidate?.id ?? null,
-      acquirerReference: item.line.acquirerReference,
-      merchantReference: item.line.merchantReference,
-      currency: item.line.currency,
-      expected,
-      actual,
-    });
-  for (const item of lines) {
-    const { line } = item;
-    const base = { fileId: context.fileId, lineNo: item.lineNo, mode: context.mode, line };
-    const unmatched = {
-      ...base,
-      expectedAmount: null,
-      expectedFee: null,
-      matchedType: null,
-      matchedId: null,
-      merchantId: null,
-    };
-    if (line.kind === 'payout') {
-      rows.push({ ...unmatched, outcome: 'payout' });
-      continue;
-    }
-    const candidate = found.get(item.lineNo);
-    if (!candidate) {
-      exception(item, 'unknown_payment', undefined, null, line.amount);
-      rows.push({ ...unmatched, outcome: 'exception' });
-      continue;
-    }
-    const itemType = ITEM_OF[line.kind];
-    const key = `${line.kind}:${candidate.id}`;
-    if (settled.has(key)) {
-      exception(item, 'duplicate_line', candidate, 0, line.net);
-      rows.push({
-        ...base,
-        outcome: 'exception',
-        expectedAmount: Number(candidate.amount),
-        expectedFee: null,
-        matchedType: itemType,
-        matchedId: null,
-        merchantId: candidate.merchant_id,
-      });
-      continue;
-    }
-    settled.add(key);
-    const amount = Number(candidate.amount);
-    const fee = line.kind === 'payment' ? expectedFee(amount) : 0;
-    const actualFee = line.interchange + line.schemeFee + line.markup;
-    let clean = true;
-    if (amount !== line.amount || candidate.currency_code !== line.currency) {
-      exception(item, 'amount_difference', candidate, amount, line.amount);
-      clean = false;
-    } else if (actualFee !== fee) {
-      exception(item, 'fee_difference', candidate, fee, actualFee);
-      clean = false;
-    }
-    if (line.kind === 'payment' || line.kind === 'refund') {
-      const due = addDays(dayOf(candidate.requested_at ?? candidate.created_at), 1);
-      if (line.settledOn > due) {
-        exception(item, 'late_settlement', candidate, amount, line.amount);
-        clean = false;
-      }
-    }
-    if (clean) matched++;
-    const sign = line.kind === 'payment' || line.kind === 'chargeback_reversal' ? 1 : -1;
-    expectedNet += sign * amount - fee;
-    if (line.kind === 'payment') {
-      expectedFees += fee;
-      actualFees += actualFee;
-    }
-    if (line.kind === 'payment' && candidate.status === 'SETTLEMENT_REQUESTED') confirm.push(candidate.id);
-    rows.push({
-      ...base,
-      outcome: clean ? 'matched' : 'exception',
-      expectedAmount: amount,
-      expectedFee: fee,
-      matchedType: itemType,
-      matchedId: candidate.id,
-      merchantId: candidate.merchant_id,
-    });
-  }
-  await repo.insertLines(tx, rows);
-  await repo.insertExceptions(tx, exceptions);
-  if (confirm.length) {
-    const notify = await repo.completeSettlement(
-      tx,
-      confirm,
-      `Settled by the acquirer (settlement file ${context.fileId})`,
-    );
-    for (const id of notify) await notifyItem(tx, 'transaction', id, 'transaction.updated');
-    await repo.resolveMissing(tx, confirm, `Confirmed by settlement file ${context.fileId}`);
-  }
-  const exceptionLines = new Set(exceptions.map((e) => e.lineNo)).size;
-  return { matched, exceptions: exceptionLines, expectedNet, expectedFee: expectedFees, actualFee: actualFees };
 };

@@ -89,85 +89,173 @@ export const finishFile = (
   tx.query(sql`update settlement_file set line_count = ${t.lines}, matched_count = ${t.matched}, exception_count = ${t.exceptions},
     expected_net = ${t.expectedNet}, expected_fee = ${t.expectedFee}, actual_fee = ${t.actualFee}, paid_in = ${t.paidIn}, currency_code = ${t.currency} where id = ${id}`);
 
-export type Candidate = {
-  id: string;
-  organisation_id: string;
-  merchant_id: string;
-  amount: number;
-  currency_code: string;
-  status: string;
-  reference: string | null;
-  merchant_reference: string;
-  created_at: Date;
-  requested_at: Date | null;
+/**
+ * A settlement file's lines while it is imported: a temporary table of this transaction (dropped
+ * at its commit or rollback), filled in batches, then matched and written in a few set-based
+ * statements, whatever the file's size (issue 34: a million lines).
+ */
+export const createStage = (tx: Queryable) =>
+  tx.exec(`create temp table settlement_stage (line_no integer primary key, kind text not null, batch_number text,
+      settled_on date not null, acquirer_reference text, merchant_reference text, booked_on date, currency_code text not null,
+      amount bigint not null, interchange bigint not null, scheme_fee bigint not null, markup bigint not null, net bigint not null)
+    on commit drop`);
+
+export type StagedLine = { lineNo: number; line: SettlementLine };
+
+/** One batch of lines into the stage: one statement (arrays unnested: a handful of parameters, whatever the batch). */
+export const stageLines = (tx: Queryable, rows: StagedLine[]) => {
+  const col = <T>(pick: (line: SettlementLine) => T) => rows.map((row) => pick(row.line));
+  return tx.query(sql`insert into settlement_stage select * from unnest(${rows.map((row) => row.lineNo)}::int[], ${col((l) => l.kind)}::text[],
+      ${col((l) => l.batch)}::text[], ${col((l) => l.settledOn)}::date[], ${col((l) => l.acquirerReference)}::text[],
+      ${col((l) => l.merchantReference)}::text[], ${col((l) => l.bookedOn)}::date[], ${col((l) => l.currency)}::text[],
+      ${col((l) => l.amount)}::bigint[], ${col((l) => l.interchange)}::bigint[], ${col((l) => l.schemeFee)}::bigint[],
+      ${col((l) => l.markup)}::bigint[], ${col((l) => l.net)}::bigint[])`);
 };
 
-const REQUESTED_AT = sql`(select max((h->>'at')::timestamptz) from jsonb_array_elements(t.status_history) h where h->>'status' = 'SETTLEMENT_REQUESTED')`;
+/** The item table each kind of line settles. */
+const ITEM_TABLES = [
+  { type: 'transaction', kinds: ['payment'] },
+  { type: 'refund', kinds: ['refund'] },
+  { type: 'chargeback', kinds: ['chargeback', 'chargeback_reversal'] },
+] as const;
 
-const itemSelect = (type: 'transaction' | 'refund' | 'chargeback') =>
+/** The items of one type of the covered processors, with the payment's merchant reference (alias `c`). */
+const items = (type: (typeof ITEM_TABLES)[number]['type'], covered: string[]) =>
   type === 'transaction'
-    ? sql`select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.status, t.processor_id_external as reference,
-        t.merchant_reference, t.created_at, ${REQUESTED_AT} as requested_at from transaction t`
-    : type === 'refund'
-      ? sql`select r.id, r.organisation_id, r.merchant_id, r.amount, r.currency_code, r.status, r.processor_id_external as reference,
-          t.merchant_reference, r.created_at, r.created_at as requested_at from refund r join transaction t on t.id = r.transaction_id`
-      : sql`select r.id, r.organisation_id, r.merchant_id, r.amount, r.currency_code, r.status, r.processor_id_external as reference,
-          t.merchant_reference, r.created_at, null::timestamptz as requested_at from chargeback r join transaction t on t.id = r.transaction_id`;
+    ? sql`(select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.status, t.processor_id_external as reference,
+          t.merchant_reference, t.created_at, t.status_history from transaction t where t.processor_id = any(${covered})) c`
+    : sql`(select r.id, r.organisation_id, r.merchant_id, r.amount, r.currency_code, r.status, r.processor_id_external as reference,
+          t.merchant_reference, r.created_at, null::jsonb as status_history
+        from ${sql.raw(type)} r join transaction t on t.id = r.transaction_id where t.processor_id = any(${covered})) c`;
 
-export const itemsByReference = (
-  tx: Queryable,
-  type: 'transaction' | 'refund' | 'chargeback',
-  refs: string[],
-  covered: string[],
-) =>
-  refs.length === 0
-    ? Promise.resolve([] as Candidate[])
-    : tx.query<Candidate>(sql`${itemSelect(type)} where ${sql.raw(type === 'transaction' ? 't' : 'r')}.processor_id_external = any(${refs})
-        and t.processor_id = any(${covered})`);
-
-export const itemsByMerchantReference = (
-  tx: Queryable,
-  type: 'transaction' | 'refund' | 'chargeback',
-  lowered: string[],
-  covered: string[],
-) =>
-  tx.query<Candidate>(
-    sql`${itemSelect(type)} where lower(t.merchant_reference) = any(${lowered}) and t.processor_id = any(${covered})`,
-  );
-
-/** Items already settled by an earlier line (of this file or another): a second line for them is a duplicate. */
-export const settledItems = (tx: Queryable, ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve([] as { kind: string; matched_id: string }[])
-    : tx.query<{ kind: string; matched_id: string }>(
-        sql`select kind, matched_id from settlement_line where matched_id = any(${ids})`,
-      );
-
-export type NewLine = {
-  fileId: string;
-  lineNo: number;
-  mode: string;
-  line: SettlementLine;
-  outcome: 'matched' | 'exception' | 'payout';
-  expectedAmount: number | null;
-  expectedFee: number | null;
-  matchedType: string | null;
-  matchedId: string | null;
-  merchantId: string | null;
+/**
+ * Each staged line's item: by the acquirer's reference, else (a line with a merchant reference)
+ * by merchant reference, amount, currency and the payment's day (the day the layout names, else
+ * the ten days up to the settlement day). One item per line; the first by id where more fit.
+ */
+export const matchStaged = async (tx: Queryable, covered: string[]) => {
+  await tx.exec(`analyze settlement_stage`);
+  await tx.exec(`create temp table settlement_match (line_no integer primary key, item_type text not null, id text not null,
+      organisation_id text not null, merchant_id text, amount bigint not null, currency_code text not null, status text not null,
+      created_at timestamptz not null, status_history jsonb) on commit drop`);
+  for (const { type, kinds } of ITEM_TABLES) {
+    const pick = sql`select distinct on (l.line_no) l.line_no, ${type}, c.id, c.organisation_id, c.merchant_id, c.amount, c.currency_code,
+        c.status, c.created_at, c.status_history`;
+    await tx.query(sql`insert into settlement_match ${pick}
+      from settlement_stage l join ${items(type, covered)} on c.reference = l.acquirer_reference
+      where l.kind = any(${[...kinds]}) order by l.line_no, c.id`);
+    await tx.query(sql`insert into settlement_match ${pick}
+      from settlement_stage l join ${items(type, covered)} on lower(c.merchant_reference) = lower(l.merchant_reference)
+        and c.amount = l.amount and c.currency_code = l.currency_code
+        and case when l.booked_on is not null then (c.created_at at time zone 'UTC')::date = l.booked_on
+          else (c.created_at at time zone 'UTC')::date between l.settled_on - 10 and l.settled_on end
+      where l.kind = any(${[...kinds]}) and l.merchant_reference is not null
+        and not exists (select 1 from settlement_match m where m.line_no = l.line_no)
+      order by l.line_no, c.id`);
+  }
+  await tx.exec(`analyze settlement_match`);
 };
 
-/** Writes a batch of lines in one statement (arrays unnested: a handful of parameters, whatever the batch). */
-export const insertLines = (tx: Queryable, rows: NewLine[]) => {
-  if (!rows.length) return Promise.resolve([]);
-  const col = <T>(pick: (row: NewLine) => T) => rows.map(pick);
-  return tx.query(sql`insert into settlement_line (file_id, line_no, mode, kind, acquirer_reference, merchant_reference, settled_on, currency_code,
+/**
+ * Every staged line with its item and what the file says against it: `duplicate` (the item was
+ * settled by an earlier line of this file or another), `amount_off` (amount or currency differs),
+ * `fee_off` (the acquirer's fees are not the cost scheme's, `expected_fee`), `late` (a payment or
+ * refund settled more than a day after it was sent for settlement).
+ */
+export const judgeStaged = (tx: Queryable, expectedFee: (amount: string) => string) =>
+  tx.exec(`create temp table settlement_result on commit drop as
+    select j.*, j.item_id is not null and not j.duplicate and (j.item_amount <> j.amount or j.item_currency <> j.currency_code) as amount_off,
+      j.item_id is not null and not j.duplicate and j.item_amount = j.amount and j.item_currency = j.currency_code
+        and j.actual_fee <> j.expected_fee as fee_off,
+      j.item_id is not null and not j.duplicate and j.kind in ('payment', 'refund') and j.settled_on > j.due as late
+    from (
+      select l.*, m.item_type, m.id as item_id, m.organisation_id as item_organisation, m.merchant_id as item_merchant,
+        m.amount as item_amount, m.currency_code as item_currency, m.status as item_status,
+        l.interchange + l.scheme_fee + l.markup as actual_fee,
+        case when l.kind = 'payment' and m.id is not null then ${expectedFee('m.amount')} else 0 end as expected_fee,
+        (coalesce((select max((h->>'at')::timestamptz) from jsonb_array_elements(m.status_history) h where h->>'status' = 'SETTLEMENT_REQUESTED'),
+          m.created_at) at time zone 'UTC')::date + 1 as due,
+        m.id is not null and (row_number() over (partition by l.kind, m.id order by l.line_no) > 1
+          or exists (select 1 from settlement_line s where s.matched_id = m.id and s.kind = l.kind)) as duplicate
+      from settlement_stage l left join settlement_match m on m.line_no = l.line_no
+    ) j`);
+
+/** The judged lines into `settlement_line`: matched, an exception, or the payout. */
+export const writeStagedLines = (tx: Queryable, fileId: string, mode: string) =>
+  tx.query(sql`insert into settlement_line (file_id, line_no, mode, kind, acquirer_reference, merchant_reference, settled_on, currency_code,
       amount, interchange, scheme_fee, markup, net, expected_amount, expected_fee, matched_type, matched_id, merchant_id, outcome)
-    select * from unnest(${col((r) => r.fileId)}::text[], ${col((r) => r.lineNo)}::int[], ${col((r) => r.mode)}::text[], ${col((r) => r.line.kind)}::text[],
-      ${col((r) => r.line.acquirerReference)}::text[], ${col((r) => r.line.merchantReference)}::text[], ${col((r) => r.line.settledOn)}::date[],
-      ${col((r) => r.line.currency)}::text[], ${col((r) => r.line.amount)}::bigint[], ${col((r) => r.line.interchange)}::bigint[],
-      ${col((r) => r.line.schemeFee)}::bigint[], ${col((r) => r.line.markup)}::bigint[], ${col((r) => r.line.net)}::bigint[],
-      ${col((r) => r.expectedAmount)}::bigint[], ${col((r) => r.expectedFee)}::bigint[], ${col((r) => r.matchedType)}::text[],
-      ${col((r) => r.matchedId)}::text[], ${col((r) => r.merchantId)}::text[], ${col((r) => r.outcome)}::text[])`);
+    select ${fileId}, line_no, ${mode}, kind, acquirer_reference, merchant_reference, settled_on, currency_code, amount, interchange,
+      scheme_fee, markup, net, item_amount, case when item_id is not null and not duplicate then expected_fee end, item_type,
+      case when duplicate then null else item_id end, item_merchant,
+      case when kind = 'payout' then 'payout' when item_id is null or duplicate or amount_off or fee_off or late then 'exception' else 'matched' end
+    from settlement_result`);
+
+/**
+ * One exception per difference of a judged line (a line can have two: its amount or fee, and its
+ * lateness). Ids: the import's own id prefix and the exception's number in the file's order.
+ */
+export const writeStagedExceptions = (
+  tx: Queryable,
+  e: { idPrefix: string; fileId: string; mode: string; settlement: ProcessorSettlement },
+) =>
+  tx.query(sql`insert into reconciliation_exception (id, organisation_id, merchant_id, mode, processor_settlement_id, file_id, line_no, kind,
+      item_type, item_id, acquirer_reference, merchant_reference, currency_code, expected_amount, actual_amount, amount_difference)
+    select ${e.idPrefix} || lpad(to_hex(row_number() over (order by r.line_no, x.ord)), 6, '0'), coalesce(r.item_organisation, ${e.settlement.organisation_id}),
+      r.item_merchant, ${e.mode}, ${e.settlement.id}, ${e.fileId}, r.line_no, x.kind, r.item_type, r.item_id, r.acquirer_reference,
+      r.merchant_reference, r.currency_code, x.expected, x.actual, coalesce(x.actual - x.expected, x.actual)
+    from settlement_result r cross join lateral (values
+      (1, case when r.kind <> 'payout' and r.item_id is null then 'unknown_payment' end, null::bigint, r.amount),
+      (1, case when r.duplicate then 'duplicate_line' end, 0, r.net),
+      (1, case when r.amount_off then 'amount_difference' end, r.item_amount, r.amount),
+      (1, case when r.fee_off then 'fee_difference' end, r.expected_fee, r.actual_fee),
+      (2, case when r.late then 'late_settlement' end, r.item_amount, r.amount)) x(ord, kind, expected, actual)
+    where (r.kind <> 'payout' and r.item_id is null or r.duplicate or r.amount_off or r.fee_off or r.late) and x.kind is not null
+    on conflict do nothing`);
+
+/** A file's totals from its judged lines (the dashboard and the payout read these, not the lines). */
+export const stagedTotals = async (tx: Queryable) =>
+  (
+    await tx.query<{
+      lines: number;
+      matched: number;
+      exceptions: number;
+      expected_net: string;
+      expected_fee: string;
+      actual_fee: string;
+      paid_in: string | null;
+      currency: string | null;
+    }>(sql`select count(*)::int as lines,
+        count(*) filter (where kind <> 'payout' and item_id is not null and not (duplicate or amount_off or fee_off or late))::int as matched,
+        count(*) filter (where kind <> 'payout' and (item_id is null or duplicate or amount_off or fee_off or late))::int as exceptions,
+        coalesce(sum(case when kind in ('payment', 'chargeback_reversal') then item_amount else -item_amount end - expected_fee)
+          filter (where item_id is not null and not duplicate), 0) as expected_net,
+        coalesce(sum(expected_fee) filter (where kind = 'payment' and item_id is not null and not duplicate), 0) as expected_fee,
+        coalesce(sum(actual_fee) filter (where kind = 'payment' and item_id is not null and not duplicate), 0) as actual_fee,
+        sum(amount) filter (where kind = 'payout') as paid_in,
+        (select currency_code from settlement_stage where kind = 'payout' order by line_no limit 1) as currency
+      from settlement_result`)
+  )[0];
+
+/**
+ * SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for every payment the file confirmed (its first line
+ * for it, whatever its differences), in one statement; a `missing_payment` exception of such a
+ * payment is resolved by the file. Answers the ids it moved whose payment profile has a webhook URL
+ * (the others have no webhook to queue).
+ */
+export const completeStaged = async (tx: Queryable, reason: string, resolvedReason: string): Promise<string[]> => {
+  const at = new Date().toISOString();
+  const step = JSON.stringify([{ status: 'SETTLEMENT_COMPLETED', at, reason }]);
+  const moved = await tx.query<{ id: string }>(sql`with moved as (
+      update transaction t set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
+        status_history = t.status_history || ${step}::jsonb
+      from settlement_result r where r.kind = 'payment' and not r.duplicate and r.item_status = 'SETTLEMENT_REQUESTED'
+        and t.id = r.item_id and t.status = 'SETTLEMENT_REQUESTED'
+      returning t.id, t.payment_profile_id)
+    select m.id from moved m join payment_profile p on p.id = m.payment_profile_id where p.webhook_transaction_update is not null`);
+  await tx.query(sql`update reconciliation_exception set state = 'resolved', reason = ${resolvedReason}, decided_at = now(), updated_at = now()
+    where kind = 'missing_payment' and state in ('open', 'investigating') and item_id in (select item_id from settlement_result r
+      where r.kind = 'payment' and not r.duplicate and r.item_status = 'SETTLEMENT_REQUESTED')`);
+  return moved.map((row) => row.id);
 };
 
 export type ExceptionKind =
@@ -203,30 +291,6 @@ export const insertExceptions = (tx: Queryable, rows: NewException[]) => {
       as x(id, o, m, mo, ps, f, l, k, it, ii, ar, mr, c, e, a)
     on conflict do nothing`);
 };
-
-/**
- * SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for the payments a file confirmed, in one statement;
- * answers the ids it moved whose payment profile has a webhook URL (the others have no webhook to queue).
- */
-export const completeSettlement = async (tx: Queryable, ids: string[], reason: string): Promise<string[]> => {
-  const at = new Date().toISOString();
-  const step = JSON.stringify([{ status: 'SETTLEMENT_COMPLETED', at, reason }]);
-  return (
-    await tx.query<{
-      id: string;
-      notify: boolean;
-    }>(sql`update transaction set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
-      status_history = status_history || ${step}::jsonb where id = any(${ids}) and status = 'SETTLEMENT_REQUESTED'
-      returning id, exists (select 1 from payment_profile p where p.id = transaction.payment_profile_id and p.webhook_transaction_update is not null) as notify`)
-  )
-    .filter((row) => row.notify)
-    .map((row) => row.id);
-};
-
-/** A payment reported missing that a file now confirms: its exception is resolved by the file. */
-export const resolveMissing = (tx: Queryable, ids: string[], reason: string) =>
-  tx.query(sql`update reconciliation_exception set state = 'resolved', reason = ${reason}, decided_at = now(), updated_at = now()
-    where kind = 'missing_payment' and item_id = any(${ids}) and state in ('open', 'investigating')`);
 
 /** Statuses of a payment whose money is captured (and may be in a merchant's payout). */
 const PAID_OUT_STATUSES = ['SETTLEMENT_COMPLETED', 'SETTLED', 'PAID'];
