@@ -25,6 +25,8 @@ declare module 'autocannon' {
       event: 'response',
       listener: (client: unknown, status: number, bytes: number, responseTime: number) => void,
     ): void;
+    /** Ends the run early; `done` gets the result so far. */
+    stop(): void;
   };
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
