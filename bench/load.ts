@@ -62,3 +62,29 @@ export const load = (options: {
       options.collect?.push(responseTime);
     });
   });
+
+/**
+ * Autocannon's request of a card payment through the API, numbered from 0: its own idempotency
+ * key and merchant reference (`<prefix>-<i>`), amounts around 45.00 spread like the demo traffic.
+ */
+export const cardPaymentRequest = (profile: string, prefix: string, cards: readonly string[]) => {
+  let n = 0;
+  return {
+    method: 'POST',
+    path: '/v1/transaction',
+    setupRequest: <R extends { headers?: Record<string, string> }>(request: R): R & { body: string } => {
+      const i = n++;
+      return {
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': `${prefix.toLowerCase()}-${i}` },
+        body: JSON.stringify({
+          payment_profile: profile,
+          amount: 500 + ((i * 7919) % 20000),
+          payment_product_type: 'card',
+          merchant_reference: `${prefix}-${i}`,
+          card_number: cards[i % cards.length],
+        }),
+      };
+    },
+  };
+};

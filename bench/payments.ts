@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { evaluateRouting, type PaymentFacts, type RoutingNode } from '@kassa/domain';
 import { createDemoRouting } from '../apps/api/src/demo/routing.ts';
 import { openBenchDb } from './direct.ts';
-import { percentile } from './load.ts';
+import { cardPaymentRequest, percentile } from './load.ts';
 import { signIn, startServer } from './server.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -155,7 +155,6 @@ const main = async () => {
 
     const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
     const dbCpuBefore = backendCpu();
-    let n = 0;
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
     const seconds = Number(args.seconds);
@@ -168,26 +167,7 @@ const main = async () => {
           connections: Number(args.connections),
           duration: seconds,
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          requests: [
-            {
-              method: 'POST',
-              path: '/v1/transaction',
-              setupRequest: (request) => {
-                const i = n++;
-                return {
-                  ...request,
-                  headers: { ...request.headers, 'idempotency-key': `bench-${suffix}-${i}` },
-                  body: JSON.stringify({
-                    payment_profile: profile.id,
-                    amount: 500 + ((i * 7919) % 20000),
-                    payment_product_type: 'card',
-                    merchant_reference: `BENCH-${suffix}-${i}`,
-                    card_number: CARDS[i % CARDS.length],
-                  }),
-                };
-              },
-            },
-          ],
+          requests: [cardPaymentRequest(profile.id, `BENCH-${suffix}`, CARDS)],
         },
         (error, done) => (error ? reject(error) : resolve(done)),
       );

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { archiveAndRemove, RETENTION_KINDS } from '../apps/api/src/jobs/retention.ts';
 import { openBenchDb } from './direct.ts';
-import { percentile } from './load.ts';
+import { cardPaymentRequest, percentile } from './load.ts';
 import { signIn, startServer } from './server.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -46,7 +46,6 @@ const payments = (
   stop?: Promise<unknown>,
 ): Promise<Payments> =>
   new Promise((resolve, reject) => {
-    let n = 0;
     const latencies: number[] = [];
     let errors = 0;
     const instance = autocannon(
@@ -55,26 +54,7 @@ const payments = (
         connections: Number(args.connections),
         duration: seconds,
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        requests: [
-          {
-            method: 'POST',
-            path: '/v1/transaction',
-            setupRequest: (request) => {
-              const i = n++;
-              return {
-                ...request,
-                headers: { ...request.headers, 'idempotency-key': `ret-${tag}-${i}` },
-                body: JSON.stringify({
-                  payment_profile: profile,
-                  amount: 500 + ((i * 7919) % 20000),
-                  payment_product_type: 'card',
-                  merchant_reference: `RET-${tag}-${i}`,
-                  card_number: '4111111111111111',
-                }),
-              };
-            },
-          },
-        ],
+        requests: [cardPaymentRequest(profile, `RET-${tag}`, ['4111111111111111'])],
       },
       (error, done) =>
         error
