@@ -18,7 +18,7 @@ const TEXTS = {
     fee: 'Fee difference',
     decisions: /^(Resolve|Assign to me|Investigate|Write off|Approve write-off)$/,
     payout: 'Payout',
-    columns: ['Matched by the acquirer', 'Not matched', 'Fee deviation'],
+    columns: ['Matched', 'Not matched', 'Fee deviation'],
     report: 'Settlement report',
   },
   nl: {
@@ -28,7 +28,7 @@ const TEXTS = {
     fee: 'Afwijkende kosten',
     decisions: /^(Oplossen|Aan mij toewijzen|Onderzoeken|Afschrijven|Afschrijving goedkeuren)$/,
     payout: 'Uitbetaling',
-    columns: ['Afgestemd met de acquirer', 'Niet afgestemd', 'Afwijking kosten'],
+    columns: ['Afgestemd', 'Niet afgestemd', 'Afwijking kosten'],
     report: 'Uitbetalingsrapport',
   },
 } as const;
