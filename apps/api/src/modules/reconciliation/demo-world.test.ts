@@ -74,7 +74,9 @@ describe("the demo world's settlement files (issue 34)", () => {
       sql`select id, processor_id_external as reference from transaction where processor_id in (${covered}) and mode = 'live'`,
     );
     const reported = new Set(lines.map((l) => l.acquirer_reference));
-    const flawed = transactions.filter((t) => reported.has(t.reference) && LINE_FLAWS.includes(flawOf(t.id) as SandboxFlaw));
+    const flawed = transactions.filter(
+      (t) => reported.has(t.reference) && LINE_FLAWS.includes(flawOf(t.id) as SandboxFlaw),
+    );
     expect(unmatched).toHaveLength(flawed.length);
     const files = await db.query<{ lines: number; matched: number }>(sql`select
       sum(line_count - case when paid_in is null then 0 else 1 end)::int as lines, sum(matched_count)::int as matched from settlement_file`);

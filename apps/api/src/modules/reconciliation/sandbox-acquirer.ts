@@ -64,10 +64,7 @@ const unknownLine = (beside: SettlementLine, id: string): SettlementLine => {
 };
 
 /** The report lines of a day's settled items, with the sandbox's seeded flaws. */
-export const reportLines = (
-  day: string,
-  items: SandboxSettled[],
-): SettlementLine[] => {
+export const reportLines = (day: string, items: SandboxSettled[]): SettlementLine[] => {
   const end = Date.parse(`${day}T00:00:00Z`);
   const batch = String(Math.floor(end / DAY_MS) - 20000);
   const lines: SettlementLine[] = [];
