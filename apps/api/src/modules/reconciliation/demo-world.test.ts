@@ -11,7 +11,8 @@ import { sql, type Db } from '../../plugins/db/index.ts';
 import { openTestDb } from '../../test/engine.ts';
 import { activeProcessorSettlements } from './reconciliation.repository.ts';
 import { runSettlementImport } from './run.service.ts';
-import { flawOf, type SandboxFlaw } from './sandbox-acquirer.ts';
+import { formatOf } from './formats/index.ts';
+import { flawOf, reportLines, type SandboxFlaw } from './sandbox-acquirer.ts';
 
 const DAY = 86_400_000;
 /** The flaws that put a line in a file that cannot match: each makes exactly one such line. */
@@ -93,5 +94,33 @@ describe("the demo world's settlement files (issue 34)", () => {
       if (flaw && LINE_FLAWS.includes(flaw)) wrong++;
     }
     expect(1 - wrong / lines).toBeGreaterThanOrEqual(0.995);
+  });
+
+  it('reads back a day whose refunds outweigh its payments: the payout line is negative, in both layouts', () => {
+    const at = new Date('2026-11-26T10:00:00Z');
+    const lines = reportLines('2026-11-27', [
+      {
+        id: 'rf_matrix',
+        kind: 'refund',
+        amount: 5_000,
+        currency_code: 'EUR',
+        reference: 'r1',
+        merchant_reference: 'm1',
+        at,
+      },
+    ]);
+    expect(lines.map((l) => [l.kind, l.net])).toEqual([
+      ['refund', -5_000],
+      ['payout', -5_000],
+    ]);
+    for (const type of ['sandbox', 'settlement_details']) {
+      const format = formatOf(type);
+      for (const line of lines)
+        expect(format.read(format.write(line)), `${type} ${line.kind}`).toMatchObject({
+          kind: line.kind,
+          amount: line.amount,
+          net: line.net,
+        });
+    }
   });
 });
