@@ -33,5 +33,15 @@ it("no caller reads another tenant's data through any GET route (fast slice of t
   );
   expect(result.leaks).toEqual([]);
   expect(result.failures).toEqual([]);
+  // Change requests, settlement files and reconciliation exceptions are in the world, so their by-id routes are checked too.
+  expect(result.unmapped.filter((route) => /changerequest|settlementfile|reconciliationexception/.test(route))).toEqual(
+    [],
+  );
+  expect(result.mapped).toMatchObject({
+    '/v1/changerequest': 'change_request',
+    '/v1/psp/settlementfile': 'settlement_file',
+    '/v1/psp/reconciliationexception': 'reconciliation_exception',
+    '/v1/reconciliationexception': 'reconciliation_exception',
+  });
   expect(result.cells).toBeGreaterThan(1000);
 }, 240_000);

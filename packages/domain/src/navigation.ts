@@ -90,6 +90,13 @@ export const navigation: readonly NavItem[] = [
     { id: 'settlementReport', route: '/report/settlement', roles: access.reports.settlement, feature: 'collecting' },
     { id: 'dailyReport', route: '/report/daily', roles: access.reports.daily, feature: 'collecting' },
     {
+      id: 'reconciliationExceptions',
+      route: '/report/reconciliation-exceptions',
+      roles: access.reconciliation.merchant,
+      merchantOnly: true,
+      feature: 'collecting',
+    },
+    {
       id: 'oneOffs',
       route: '/finance/one-offs',
       roles: access.finance.oneOffs,

@@ -277,7 +277,17 @@ const seedThroughApi = async (
         values (${`cb_matrix${index}0000000000`}, ${org}, ${payment.merchant_id}, ${payment.id}, ${payment.payment_profile_id}, ${payment.amount}, ${payment.currency_code}, 'OPEN')`);
       await db.query(sql`insert into webhook (id, organisation_id, merchant_id, url, type, event, item_id, status, payload)
         values (${`wh_matrix${index}0000000000`}, ${org}, ${payment.merchant_id}, 'https://hooks.example.test/matrix', 'transaction', 'transaction.updated', ${payment.id}, 'AUTHORIZED', '{}'::jsonb)`);
+      // A reconciliation exception about the organisation's payment (issue 34: a merchant reads its own), as the importer reports one no file confirmed.
+      await db.query(sql`insert into reconciliation_exception (id, organisation_id, merchant_id, processor_settlement_id, kind, item_type, item_id,
+          merchant_reference, currency_code, expected_amount, actual_amount, amount_difference)
+        select ${`rex_matrix${index}0000000000`}, t.organisation_id, t.merchant_id, s.id, 'missing_payment', 'transaction', t.id, t.merchant_reference,
+          t.currency_code, t.amount, 0, -t.amount
+        from transaction t, processor s where t.id = ${payment.id} and s.type = 'processorsettlement' order by s.id limit 1`);
     }
+    // A change request of the organisation (four eyes, issue 35), asked by its own user.
+    await db.query(sql`insert into change_request (id, organisation_id, merchant_id, kind, action, note, expires_at, requested_by)
+      select ${`chr_matrix${index}0000000000`}, o.id, coalesce(o.merchant_id, o.id), 'bankaccount', 'create', 'Matrix', now() + interval '7 days', u.id
+      from organisation o join app_user u on u.organisation_id = o.id where o.id = ${org} order by u.id limit 1`);
   }
   // The provider's own objects: a welcome mail, pricing schemes of each kind, a settlement update.
   await post(admin, '/v1/psp/welcome-mail', { name: 'Matrix', content: '<p>Hello {{name}}, {{link}}</p>' });
@@ -291,12 +301,25 @@ const seedThroughApi = async (
   const [settlementProcessor] = await db.query<{ id: string }>(
     sql`select id from processor where type = 'processorsettlement' order by id limit 1`,
   );
-  if (settlementProcessor)
+  if (settlementProcessor) {
     await post(admin, '/v1/settlementupdate', {
       processor_settlement: settlementProcessor.id,
       last: new Date(NOW).toISOString(),
       update_last_run: false,
     });
+    // An acquirer's settlement file uploaded by provider finance (the provider's own), with a line for a payment no one knows.
+    const [sandboxLayout] = await db.query<{ id: string }>(
+      sql`select id from processor where type = 'processorsettlement' and processor_settlement_type = 'sandbox' order by id limit 1`,
+    );
+    await post(admin, '/v1/psp/settlementfile', {
+      processor_settlement: sandboxLayout.id,
+      file_name: 'matrix.csv',
+      content: [
+        'record_type,batch_number,settlement_date,acquirer_reference,merchant_reference,transaction_date,currency,gross_amount,interchange,scheme_fee,markup,net_amount',
+        'PAYMENT,1,2026-11-19,matrix_unknown,MATRIX-UNKNOWN,,EUR,10.00,0.02,0.01,0.10,9.87',
+      ].join('\n'),
+    });
+  }
 };
 
 /** Transaction statuses a provider's status update can move on (the lifecycle has a next status). */

@@ -117,6 +117,10 @@ export const pages: Partial<Record<string, Page>> = {
     () => import('@/features/reconciliation/pages/exceptions-page.tsx'),
     'ReconciliationExceptionsPage',
   ),
+  reconciliationExceptions: page(
+    () => import('@/features/reconciliation/pages/exceptions-page.tsx'),
+    'MerchantReconciliationExceptionsPage',
+  ),
   pspSettlementFiles: page(
     () => import('@/features/reconciliation/pages/settlement-files-page.tsx'),
     'SettlementFilesPage',

@@ -148,11 +148,24 @@ export const ZPayoutRow = ZPayout.extend({ bank_account: populated(ZBankAccount)
 export type TPayoutRow = WireOf<typeof ZPayoutRow>;
 
 /**
+ * `GET /v1/settlement-report` rows: an engine settlement with its reconciliation against the
+ * acquirers' settlement files (issue 34): its payments, refunds and chargebacks a file matched
+ * exactly, those reported with a difference or not reported by any file, and the acquirer's fees on
+ * its reported payments less those the cost scheme expects.
+ */
+export const ZSettlementReportRow = ZSettlementRow.extend({
+  reconciled_matched: z.number().int(),
+  reconciled_unmatched: z.number().int(),
+  fee_deviation: ZMinorUnits,
+}).meta({ id: 'SettlementReportRow' });
+export type TSettlementReportRow = WireOf<typeof ZSettlementReportRow>;
+
+/**
  * `GET /v1/psp/settlement-report` rows (provider staff only): an engine settlement with what its
  * payments cost the provider (cost scheme), the partner's commission (partner scheme) and the
  * provider's margin, fee − cost − commission. Merchants never see these three.
  */
-export const ZPspSettlementRow = ZSettlementRow.extend({
+export const ZPspSettlementRow = ZSettlementReportRow.extend({
   cost: ZMinorUnits,
   commission: ZMinorUnits,
   margin: ZMinorUnits,

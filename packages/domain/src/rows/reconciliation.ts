@@ -60,6 +60,8 @@ export const ZReconciliationExceptionRow = z
     kind: z.enum(RECONCILIATION_EXCEPTION_KINDS),
     item_type: z.enum(['transaction', 'refund', 'chargeback']).nullable(),
     item_id: z.string().nullable(),
+    /** The merchant payout (settlement) its payment, refund or chargeback is paid out in, if any yet. */
+    settlement: z.string().nullable(),
     acquirer_reference: z.string().nullable(),
     merchant_reference: z.string().nullable(),
     currency_code: z.string(),

@@ -10,6 +10,7 @@ import {
   ZPspSettlementRow,
   ZSettlementItemRow,
   ZSettlementProfileRow,
+  ZSettlementReportRow,
   ZSettlementScheduleRow,
 } from '@kassa/domain';
 import { sql } from '../../plugins/db/index.ts';
@@ -171,10 +172,27 @@ export const payoutEntity = defineEntity(ZPayoutRow, {
 });
 
 /** Settlements made by the settlement engine (the report's rows); older generator rows stay readable at `settlement`. */
-export const settlementReportEntity: EntityDef = {
+const MONEY_ITEMS = `from settlement_item i where i.settlement_id = e.id and i.kind in ('payment', 'refund', 'chargeback')`;
+/** An item a settlement file matched exactly: reported (by a line naming it) and no line of it with a difference. */
+const MATCHED = `(exists (select 1 from settlement_line l where l.matched_id = i.source_id)
+  and not exists (select 1 from settlement_line l where l.matched_id = i.source_id and l.outcome <> 'matched'))`;
+
+export const settlementReportEntity: EntityDef<typeof ZSettlementReportRow> = {
   ...settlementEntity,
+  row: ZSettlementReportRow,
   name: 'settlement_report',
   baseCondition: sql`e.settlement_profile_id is not null`,
+  fields: {
+    ...settlementEntity.fields,
+    // The settlement against the acquirers' files (issue 34, modules/reconciliation/payout.repository.ts counts the same).
+    reconciled_matched: { type: 'int', column: `(select count(*)::int ${MONEY_ITEMS} and ${MATCHED})` },
+    reconciled_unmatched: { type: 'int', column: `(select count(*)::int ${MONEY_ITEMS} and not ${MATCHED})` },
+    fee_deviation: {
+      type: 'int',
+      column: `(select coalesce(sum(l.interchange + l.scheme_fee + l.markup - l.expected_fee), 0)::bigint
+        from settlement_item i join settlement_line l on l.matched_id = i.source_id where i.settlement_id = e.id and i.kind = 'payment')`,
+    },
+  },
 };
 
 /** The provider's settlement report: the same rows with the settlement's cost, partner commission and margin (provider roles only). */
@@ -182,7 +200,7 @@ export const pspSettlementReportEntity: EntityDef<typeof ZPspSettlementRow> = {
   ...settlementReportEntity,
   row: ZPspSettlementRow,
   fields: {
-    ...settlementEntity.fields,
+    ...settlementReportEntity.fields,
     cost: { type: 'int', sort: true },
     commission: { type: 'int', sort: true },
     margin: { type: 'int', column: '(e.fee - e.cost - e.commission)', filter: true, sort: true },

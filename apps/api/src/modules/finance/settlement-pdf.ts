@@ -1,3 +1,4 @@
+import type { TPayoutReconciliation } from '@kassa/domain';
 import PDFDocument from 'pdfkit';
 import { translate, type ReadableLanguage } from '../../query/readable-export.ts';
 import type { SettlementLine } from './settlement.repository.ts';
@@ -23,6 +24,8 @@ export type SettlementStatement = {
   holder: string | null;
   payDate: string | null;
   lines: readonly SettlementLine[];
+  /** The payout against the acquirer's money (issue 34): expected, paid in, the difference and the exceptions that explain it. */
+  reconciliation?: TPayoutReconciliation;
 };
 
 const DAY = 86_400_000;
@@ -168,6 +171,98 @@ export const settlementPdf = (s: SettlementStatement, language: ReadableLanguage
   rule();
   const total = s.lines.reduce((sum, line) => sum + line.net, 0);
   row([t('finance.settlements.linesTotal'), '', '', '', '', money(total)], LINE_COLUMNS, true);
+  if (s.reconciliation) reconciliationSection(doc, s.reconciliation, { t, money, row, rule, partColumns });
   doc.end();
   return doc;
+};
+
+const EXCEPTION_COLUMNS: Column[] = [
+  { x: MARGIN, width: 130, align: 'left' },
+  { x: 185, width: 165, align: 'left' },
+  { x: 350, width: 85, align: 'left' },
+  { x: 435, width: RIGHT - 435, align: 'right' },
+];
+
+/**
+ * The payout's reconciliation with the acquirer, as its tab on the screen shows it: expected, paid
+ * in, the difference, then "€0.00" or the exceptions (and the items no file reported yet) whose
+ * effects add up to it.
+ */
+const reconciliationSection = (
+  doc: PDFKit.PDFDocument,
+  r: TPayoutReconciliation,
+  {
+    t,
+    money,
+    row,
+    rule,
+    partColumns,
+  }: {
+    t: (key: string, values?: Record<string, string>) => string;
+    money: (minor: number) => string;
+    row: (cells: string[], columns: Column[], bold?: boolean) => void;
+    rule: () => void;
+    partColumns: Column[];
+  },
+) => {
+  const plural = (key: string, count: number) => t(`${key}_${count === 1 ? 'one' : 'other'}`, { count: String(count) });
+  const paragraph = (text: string) => {
+    if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
+    doc.font('Helvetica').text(text, MARGIN, doc.y, { width: RIGHT - MARGIN });
+    doc.moveDown(0.5);
+  };
+  doc.moveDown(1);
+  if (doc.y > doc.page.height - MARGIN - 120) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(12).text(t('reconciliation.payout.tab'), MARGIN);
+  doc.moveDown(0.3).fontSize(10);
+  row([t('reconciliation.payout.expected'), money(r.expected)], partColumns);
+  row([t('reconciliation.payout.paidIn'), money(r.paid_in)], partColumns);
+  rule();
+  row([t('reconciliation.payout.difference'), money(r.difference)], partColumns, true);
+  doc.moveDown(0.5);
+  if (r.items > 0 && r.items === r.unreported.count) paragraph(t('reconciliation.payout.noFile'));
+  if (r.difference === 0 && r.exceptions.length === 0 && r.unreported.count === 0) {
+    paragraph(t('reconciliation.payout.noDifference'));
+    return;
+  }
+  paragraph(
+    plural(
+      r.unreported.count ? 'reconciliation.payout.explainedWithUnreported' : 'reconciliation.payout.explained',
+      r.exceptions.length,
+    ),
+  );
+  row(
+    [
+      'fields:reconciliationexception.kind',
+      'fields:reconciliationexception.merchant_reference',
+      'fields:reconciliationexception.state',
+      'reconciliation.payout.effect',
+    ].map((key) => t(key)),
+    EXCEPTION_COLUMNS,
+    true,
+  );
+  rule();
+  for (const x of r.exceptions)
+    row(
+      [
+        t(`reconciliation.kinds.${x.kind}`),
+        x.merchant_reference ?? x.acquirer_reference ?? '—',
+        t(`reconciliation.states.${x.state}`),
+        money(x.effect),
+      ],
+      EXCEPTION_COLUMNS,
+    );
+  if (r.unreported.count)
+    row(
+      [
+        t('reconciliation.payout.unreported'),
+        plural('reconciliation.payout.unreportedCount', r.unreported.count),
+        '—',
+        money(r.unreported.effect),
+      ],
+      EXCEPTION_COLUMNS,
+    );
+  rule();
+  const explained = r.exceptions.reduce((sum, x) => sum + x.effect, 0) + r.unreported.effect;
+  row([t('reconciliation.total'), '', '', money(explained)], EXCEPTION_COLUMNS, true);
 };

@@ -15,6 +15,7 @@ import {
   settlementReportEntity,
 } from './finance.entities.ts';
 import { settlementPdf } from './settlement-pdf.ts';
+import { payoutReconciliation } from '../reconciliation/payout.service.ts';
 import { payoutDateOf, settlementLines } from './settlement.repository.ts';
 import { markDuePayouts, runSettlement } from './settlement.service.ts';
 import { resolveOwner } from '../settings/owner.ts';
@@ -110,6 +111,7 @@ export const settlementRoutes = async (fastify: FastifyInstance) => {
           holder: account && typeof account === 'object' ? (account.holder_name ?? null) : null,
           payDate: await payoutDateOf(app.db, s.id),
           lines: await settlementLines(app.db, s.id),
+          reconciliation: await payoutReconciliation(app.db, s.id),
         },
         request.query._lang,
       );

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { callAs, type Caller } from '../../test/call.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { feeParts } from './contract.ts';
 import { decimal } from './formats/format.ts';
@@ -202,6 +203,159 @@ describe('a payout against the acquirer’s money', () => {
     const id = mine.exceptions[0].id;
     expect((await callAs(t.app, a, 'GET', `/v1/reconciliationexception/${id}`)).status).toBe(200);
     expect((await callAs(t.app, b, 'GET', `/v1/reconciliationexception/${id}`)).status).toBe(404);
+  });
+
+  it('lists a merchant the exceptions of its payout, read-only: no decision, and none of another merchant', async () => {
+    const list = await callAs(t.app, a, 'GET', `/v1/reconciliationexception?settlement=${short.payout}&_sort=kind`);
+    expect(list.status).toBe(200);
+    expect(
+      list.body.map((x: { kind: string; item_id: string; settlement: string }) => [x.kind, x.item_id, x.settlement]),
+    ).toEqual([
+      ['fee_difference', short.fee.id, short.payout],
+      ['missing_payment', short.missing.id, short.payout],
+    ]);
+    const count = await callAs(
+      t.app,
+      a,
+      'GET',
+      `/v1/reconciliationexception/count?settlement=${short.payout}&kind[]=missing_payment`,
+    );
+    expect(count.body).toEqual({ count: 1 });
+    // The exact payout has no exception; another merchant filtering on this payout sees nothing of it.
+    expect((await callAs(t.app, a, 'GET', `/v1/reconciliationexception?settlement=${exact.payout}`)).body).toEqual([]);
+    expect((await callAs(t.app, b, 'GET', `/v1/reconciliationexception?settlement=${short.payout}`)).body).toEqual([]);
+    // Read-only: the merchant may not decide, neither on the provider's route nor by a route of its own.
+    const ids = list.body.map((x: { id: string }) => x.id);
+    for (const [path, status] of [
+      ['/v1/psp/reconciliationexception/decision', 403],
+      ['/v1/reconciliationexception/decision', 404],
+    ] as const) {
+      const refused = await callAs(t.app, a, 'POST', path, { action: 'resolve', ids, reason: 'merchant says so' });
+      expect(refused.status).toBe(status);
+    }
+    const after = await callAs(t.app, provider, 'GET', `/v1/psp/reconciliationexception?settlement=${short.payout}`);
+    expect(after.body.map((x: { state: string }) => x.state)).toEqual(['open', 'open']);
+  });
+});
+
+describe('the settlement PDF', () => {
+  const pdf = async (id: string, lang: 'nl' | 'en-US') => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/settlement/${id}/pdf?_lang=${lang}`,
+      headers: a as Record<string, string>,
+    });
+    expect(response.statusCode).toBe(200);
+    return pdfText(response.rawPayload);
+  };
+  const en = (minor: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+  // PDF.js reads Intl's no-break space as a space.
+  const nl = (minor: number) =>
+    new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(minor / 100).replace(/\s/g, ' ');
+
+  it('includes the payout’s reconciliation: expected, paid in, the difference and the exceptions that explain it', async () => {
+    const r = await reconciliationOf(a, short.payout);
+    const text = await pdf(short.payout, 'en-US');
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Reconciliation with the acquirer',
+        `Expected from the acquirer ${en(r.expected)}`,
+        `Paid in by the acquirer ${en(r.paid_in)}`,
+        `Difference ${en(r.difference)}`,
+        'The difference is explained by the 2 exceptions below.',
+        `Fee difference ${short.fee.merchantReference} Open ${en(-1)}`,
+        `Missing payment ${short.missing.merchantReference} Open ${en(-expectedNet(6_310))}`,
+        `Total ${en(r.difference)}`,
+      ]),
+    );
+    expect(text.join('\n')).not.toContain('Difference €0.00');
+    const dutch = await pdf(short.payout, 'nl');
+    expect(dutch).toEqual(
+      expect.arrayContaining([
+        'Afstemming met de acquirer',
+        `Verwacht van de acquirer ${nl(r.expected)}`,
+        `Ontvangen van de acquirer ${nl(r.paid_in)}`,
+        `Verschil ${nl(r.difference)}`,
+        'Soort Merchantreferentie Status Effect op het verschil',
+        `Afwijkende kosten ${short.fee.merchantReference} Open ${nl(-1)}`,
+        `Ontbrekende betaling ${short.missing.merchantReference} Open ${nl(-expectedNet(6_310))}`,
+      ]),
+    );
+  });
+
+  it('says €0.00 difference when the acquirer paid in exactly what was expected', async () => {
+    const r = await reconciliationOf(a, exact.payout);
+    const text = await pdf(exact.payout, 'en-US');
+    expect(text).toEqual(
+      expect.arrayContaining([
+        `Expected from the acquirer ${en(r.expected)}`,
+        `Paid in by the acquirer ${en(r.expected)}`,
+        `Difference ${en(0)}`,
+      ]),
+    );
+    expect(text.join(' ')).toContain(
+      'Difference €0.00: the acquirer paid in exactly what Kassa expected for this payout.',
+    );
+  });
+});
+
+describe('the settlement report per period (payments §2)', () => {
+  it('shows each payout’s items matched and unmatched by the acquirer’s files and its fee deviation, as the reconciliation data counts them', async () => {
+    // The payouts as the settlement engine writes them: with a settlement profile (the report's rows).
+    const ids = { pkg: newId('pkg'), schedule: newId('ssc'), account: newId('ba'), profile: newId('spf') };
+    await t.db.query(
+      sql`insert into finance_package (id, organisation_id, name) values (${ids.pkg}, ${world.provider.id}, 'p')`,
+    );
+    await t.db.query(sql`insert into settlement_schedule (id, organisation_id, name, interval, payout_delay_days)
+      values (${ids.schedule}, ${world.provider.id}, 'w', 'weekly', 2)`);
+    await t.db.query(sql`insert into bank_account (id, organisation_id, merchant_id, holder_name, iban)
+      values (${ids.account}, ${world.shopA.id}, ${world.shopA.id}, 'A', 'NL91ABNA0417164300')`);
+    await t.db
+      .query(sql`insert into settlement_profile (id, organisation_id, merchant_id, package_id, settlement_schedule_id, bank_account_id, effective_from)
+      values (${ids.profile}, ${world.shopA.id}, ${world.shopA.id}, ${ids.pkg}, ${ids.schedule}, ${ids.account}, '2025-01-01')`);
+    await t.db
+      .query(sql`update settlement set settlement_profile_id = ${ids.profile}, period_start = period_start - make_interval(days => case when id = ${exact.payout} then 7 else 0 end)
+      where id = any(${[exact.payout, short.payout]})`);
+    // What the report must say, counted from the reconciliation data itself.
+    const raw = await t.db.query<{ id: string; matched: number; unmatched: number; fee_deviation: number }>(sql`
+      select s.id,
+        (select count(*)::int from settlement_item i where i.settlement_id = s.id
+          and exists (select 1 from settlement_line l where l.matched_id = i.source_id and l.outcome = 'matched')) as matched,
+        (select count(*)::int from settlement_item i where i.settlement_id = s.id
+          and not exists (select 1 from settlement_line l where l.matched_id = i.source_id and l.outcome = 'matched')) as unmatched,
+        (select coalesce(sum(l.interchange + l.scheme_fee + l.markup - l.expected_fee), 0)::int from settlement_item i
+          join settlement_line l on l.matched_id = i.source_id where i.settlement_id = s.id) as fee_deviation
+      from settlement s where s.id = any(${[exact.payout, short.payout]}) order by s.id`);
+    expect(raw.find((r) => r.id === short.payout)).toEqual({
+      id: short.payout,
+      matched: 1,
+      unmatched: 2,
+      fee_deviation: 1,
+    });
+    expect(raw.find((r) => r.id === exact.payout)).toEqual({
+      id: exact.payout,
+      matched: 2,
+      unmatched: 0,
+      fee_deviation: 0,
+    });
+    for (const [who, path] of [
+      [a, '/v1/settlement-report'],
+      [provider, '/v1/psp/settlement-report'],
+    ] as const) {
+      const answer = await callAs(t.app, who, 'GET', `${path}?id[]=${exact.payout}&id[]=${short.payout}&_sort=id`);
+      expect(answer.status).toBe(200);
+      expect(
+        answer.body.map(
+          (r: { id: string; reconciled_matched: number; reconciled_unmatched: number; fee_deviation: number }) => ({
+            id: r.id,
+            matched: r.reconciled_matched,
+            unmatched: r.reconciled_unmatched,
+            fee_deviation: r.fee_deviation,
+          }),
+        ),
+      ).toEqual(raw);
+    }
   });
 });
 

@@ -59,6 +59,13 @@ export const reconciliationExceptionEntity = defineEntity(ZReconciliationExcepti
     kind: { type: 'text', filter: true, sort: true, values: RECONCILIATION_EXCEPTION_KINDS },
     item_type: { type: 'text', filter: true, values: ['transaction', 'refund', 'chargeback'] },
     item_id: { type: 'id', filter: true, search: 'exact' },
+    // The payout the item is in (one settlement item per kind and source): a merchant's payout tab lists its exceptions.
+    settlement: {
+      type: 'id',
+      column: `(select i.settlement_id from settlement_item i where i.source_id = e.item_id
+        and i.kind = case e.item_type when 'transaction' then 'payment' else e.item_type end)`,
+      filter: true,
+    },
     acquirer_reference: { type: 'text', filter: true, search: 'exact' },
     merchant_reference: { type: 'text', filter: true, search: 'prefix' },
     currency_code: { type: 'text', filter: true },

@@ -31,6 +31,7 @@ const EXCEPTION_EXPORT = [
   'line_no',
   'item_type',
   'item_id',
+  'settlement',
   'acquirer_reference',
   'merchant_reference',
   'currency_code',

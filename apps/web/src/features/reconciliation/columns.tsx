@@ -13,6 +13,7 @@ export const exceptionListParams: ListParamsDef = {
     'state[]': param.anyOf(RECONCILIATION_EXCEPTION_STATES),
     processor_settlement: param.text(),
     settlement_file: param.text(),
+    settlement: param.text(),
     acquirer_reference: param.text(),
   },
   sortable: ['created_at', 'age_days', 'amount_difference', 'kind', 'state'],
@@ -22,14 +23,28 @@ export const exceptionListParams: ListParamsDef = {
   initial: () => ({ 'state[]': ['open', 'investigating', 'write_off_requested'] }),
 };
 
+/** A merchant's read-only list: the same filters but the provider's own (files, processor settlements); all states at first. */
+export const merchantExceptionListParams: ListParamsDef = {
+  filters: {
+    'kind[]': param.anyOf(RECONCILIATION_EXCEPTION_KINDS),
+    'state[]': param.anyOf(RECONCILIATION_EXCEPTION_STATES),
+    settlement: param.text(),
+  },
+  sortable: exceptionListParams.sortable,
+  defaultSort: '-created_at',
+  searchBy: ['merchant_reference', 'item_id', 'id'],
+};
+
 /** The state as a plain tag: antd's preset colours miss WCAG AA contrast at tag size (axe). */
 export const ExceptionState = ({ state, t }: { state: string; t: TFunction }) => (
   <Tag>{t(`reconciliation.states.${state}`)}</Tag>
 );
 
-export const exceptionColumns = (t: TFunction): ListColumn<ExceptionRow>[] => {
+/** The queue's columns; a merchant's omit the provider's own (owner, merchant, processor settlement) and show the payout. */
+export const exceptionColumns = (t: TFunction, merchant = false): ListColumn<ExceptionRow>[] => {
   const f = (field: string) => t(`fields:reconciliationexception.${field}`);
-  return [
+  const providerOnly = new Set(['merchant', 'owner', 'processor_settlement']);
+  const columns: ListColumn<ExceptionRow>[] = [
     {
       key: 'created_at',
       title: f('created_at'),
@@ -87,7 +102,15 @@ export const exceptionColumns = (t: TFunction): ListColumn<ExceptionRow>[] => {
       exportFields: ['processor_settlement_name'],
       render: (row) => row.processor_settlement_name,
     },
+    {
+      key: 'settlement',
+      title: f('settlement'),
+      defaultHidden: !merchant,
+      exportFields: ['settlement'],
+      render: (row) => row.settlement ?? '—',
+    },
   ];
+  return merchant ? columns.filter((column) => !providerOnly.has(column.key)) : columns;
 };
 
 export const fileListParams: ListParamsDef = {

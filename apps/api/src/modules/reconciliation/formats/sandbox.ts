@@ -40,7 +40,8 @@ export const sandboxFormat: SettlementFormat = {
     const bad = amounts.find(([, value]) => value === undefined);
     if (bad) return { error: `${bad[0]}: not an amount` };
     const [amount, interchange, schemeFee, markup, net] = amounts.map(([, value]) => value as number);
-    if (amount < 0) return { error: 'gross_amount: negative' };
+    // Only a payout is negative: a day whose refunds and chargebacks outweigh its payments.
+    if (amount < 0 && kind !== 'payout') return { error: 'gross_amount: negative' };
     const acquirerReference = (r.acquirer_reference ?? '').trim() || null;
     const merchantReference = (r.merchant_reference ?? '').trim() || null;
     if (kind !== 'payout' && !acquirerReference && !merchantReference)

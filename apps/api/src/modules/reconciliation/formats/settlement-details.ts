@@ -74,11 +74,12 @@ export const settlementDetailsFormat: SettlementFormat = {
       merchantReference,
       bookedOn: null,
       currency,
-      amount: kind === 'payout' ? netDebit : DEBITS.has(kind) ? grossDebit : grossCredit,
+      // A day whose refunds and chargebacks outweigh its payments pays out less than nothing: a Net Credit.
+      amount: kind === 'payout' ? netDebit - netCredit : DEBITS.has(kind) ? grossDebit : grossCredit,
       interchange,
       schemeFee,
       markup: markup + commission,
-      net: kind === 'payout' ? netDebit : netCredit - netDebit,
+      net: kind === 'payout' ? netDebit - netCredit : netCredit - netDebit,
     };
   },
   write: (line) => {
@@ -99,8 +100,20 @@ export const settlementDetailsFormat: SettlementFormat = {
       'Gross Credit (GC)': !payout && !debit ? decimal(line.amount) : '',
       'Exchange Rate': '1',
       'Net Currency': line.currency,
-      'Net Debit (NC)': payout ? decimal(line.amount) : line.net < 0 ? decimal(-line.net) : '',
-      'Net Credit (NC)': !payout && line.net >= 0 ? decimal(line.net) : '',
+      'Net Debit (NC)': payout
+        ? line.amount >= 0
+          ? decimal(line.amount)
+          : ''
+        : line.net < 0
+          ? decimal(-line.net)
+          : '',
+      'Net Credit (NC)': payout
+        ? line.amount < 0
+          ? decimal(-line.amount)
+          : ''
+        : line.net >= 0
+          ? decimal(line.net)
+          : '',
       'Commission (NC)': '',
       'Markup (NC)': decimal(line.markup),
       'Scheme Fees (NC)': decimal(line.schemeFee),

@@ -7,7 +7,7 @@ import type {
   TPspSettlementRow,
   TSettlementItemRow,
   TSettlementProfileRow,
-  TSettlementRow,
+  TSettlementReportRow,
   TSettlementScheduleRow,
 } from '@kassa/domain';
 
@@ -17,7 +17,8 @@ export type PackageRow = TPackageRow;
 export type SettlementScheduleRow = TSettlementScheduleRow;
 export type SettlementProfileRow = TSettlementProfileRow;
 export type OneOffRow = TOneOffRow;
-export type SettlementRow = TSettlementRow;
+/** A settlement report row: the settlement with its reconciliation against the acquirers' files (issue 34). */
+export type SettlementRow = TSettlementReportRow;
 /** The provider's view of a settlement: with cost, partner commission and margin. */
 export type PspSettlementRow = TPspSettlementRow;
 export type PayoutRow = TPayoutRow;

@@ -1,6 +1,10 @@
 import { Alert, Descriptions, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { RECONCILIATION_EXCEPTION_STATES } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Money } from '@/components/money.tsx';
+import { isProvider } from '@/lib/authorisation.ts';
+import { useMe } from '@/lib/session.ts';
 import { usePayoutReconciliation, type PayoutReconciliation as Reconciliation } from '../api/settlements.ts';
 
 type Row = Reconciliation['exceptions'][number] | { id: 'unreported'; count: number; effect: number };
@@ -14,7 +18,12 @@ type Row = Reconciliation['exceptions'][number] | { id: 'unreported'; count: num
 export const PayoutReconciliation = ({ settlementId, currency }: { settlementId: string; currency: string }) => {
   const { t } = useTranslation();
   const query = usePayoutReconciliation(settlementId);
+  const { data: me } = useMe();
   const r = query.data;
+  // The payout's exceptions in their list, in every state: provider staff's queue, a merchant's read-only list.
+  const listPath = isProvider(me)
+    ? `/psp/reconciliation/exceptions?settlement=${encodeURIComponent(settlementId)}&${RECONCILIATION_EXCEPTION_STATES.map((state) => `state[]=${state}`).join('&')}`
+    : `/report/reconciliation-exceptions?settlement=${encodeURIComponent(settlementId)}`;
   const money = (amount: number) => <Money amount={amount} currency={currency} />;
   if (query.isError) return <Alert type="error" showIcon title={t('errors.unknown')} />;
   if (!r) return <Skeleton active />;
@@ -113,6 +122,7 @@ export const PayoutReconciliation = ({ settlementId, currency }: { settlementId:
               </Table.Summary.Row>
             )}
           />
+          {r.exceptions.length > 0 && <Link to={listPath}>{t('reconciliation.payout.showInList')}</Link>}
         </>
       )}
     </Space>

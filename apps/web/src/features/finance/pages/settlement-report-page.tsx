@@ -102,6 +102,28 @@ const columns = (t: TFunction, date: (value: string) => string, provider: boolea
       render: (row) => <Typography.Text strong>{money('amount')(row)}</Typography.Text>,
     },
     ...(provider ? earnedColumns(t) : []),
+    // Against the acquirers' settlement files (issue 34): items matched exactly, the others, and the fees charged beyond the cost scheme.
+    {
+      key: 'reconciled_matched',
+      title: f('reconciled_matched'),
+      exportFields: ['reconciled_matched'],
+      align: 'right',
+      render: (row) => row.reconciled_matched,
+    },
+    {
+      key: 'reconciled_unmatched',
+      title: f('reconciled_unmatched'),
+      exportFields: ['reconciled_unmatched'],
+      align: 'right',
+      render: (row) => row.reconciled_unmatched,
+    },
+    {
+      key: 'fee_deviation',
+      title: f('fee_deviation'),
+      exportFields: ['fee_deviation'],
+      align: 'right',
+      render: money('fee_deviation'),
+    },
     {
       key: 'status',
       title: f('status'),

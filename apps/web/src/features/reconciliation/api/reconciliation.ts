@@ -19,6 +19,12 @@ export const exceptionsQueryOptions = listOptions<ExceptionRow>(EXCEPTION_PATH);
 export const exceptionsCountQueryOptions = countOptions(EXCEPTION_PATH);
 export const exceptionQueryOptions = detailOptions<ExceptionRow>(EXCEPTION_PATH);
 
+/** `GET /v1/reconciliationexception`: a merchant's read-only view of the exceptions about its own payments. */
+export const MERCHANT_EXCEPTION_PATH = 'reconciliationexception';
+export const merchantExceptionsQueryOptions = listOptions<ExceptionRow>(MERCHANT_EXCEPTION_PATH);
+export const merchantExceptionsCountQueryOptions = countOptions(MERCHANT_EXCEPTION_PATH);
+export const merchantExceptionQueryOptions = detailOptions<ExceptionRow>(MERCHANT_EXCEPTION_PATH);
+
 /** `GET /v1/psp/settlementfile`: imported acquirer reports. */
 export const filesQueryOptions = listOptions<SettlementFileRow>(FILE_PATH);
 export const filesCountQueryOptions = countOptions(FILE_PATH);

@@ -10,7 +10,12 @@ import { Money } from '@/components/money.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/authorisation.ts';
 import { useMe } from '@/lib/session.ts';
-import { exceptionQueryOptions, useDecision, type ExceptionRow } from '../api/reconciliation.ts';
+import {
+  exceptionQueryOptions,
+  merchantExceptionQueryOptions,
+  useDecision,
+  type ExceptionRow,
+} from '../api/reconciliation.ts';
 import { ExceptionState } from '../columns.tsx';
 
 type ReasonAction = 'resolve' | 'request_write_off';
@@ -127,10 +132,22 @@ const Actions = ({ row }: { row: ExceptionRow }) => {
   );
 };
 
-/** An exception: what the file said against what Kassa expected, its state and who has it, and the decisions. */
-export const ExceptionDetail = ({ id, onClose }: { id: string; onClose: () => void }) => {
+/**
+ * An exception: what the file said against what Kassa expected, its state and who has it, and the
+ * decisions. A merchant's (`merchant`) is read-only: its own route, no decisions, not the provider's
+ * file, processor settlement or owner.
+ */
+export const ExceptionDetail = ({
+  id,
+  onClose,
+  merchant = false,
+}: {
+  id: string;
+  onClose: () => void;
+  merchant?: boolean;
+}) => {
   const { t } = useTranslation();
-  const query = useQuery(exceptionQueryOptions(id, 'psp'));
+  const query = useQuery(merchant ? merchantExceptionQueryOptions(id, 'merchant') : exceptionQueryOptions(id, 'psp'));
   const row = query.data;
   const f = (field: string) => t(`fields:reconciliationexception.${field}`);
   return (
@@ -148,22 +165,27 @@ export const ExceptionDetail = ({ id, onClose }: { id: string; onClose: () => vo
                 label: t('admin.details'),
                 children: (
                   <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-                    <Actions row={row} />
+                    {!merchant && <Actions row={row} />}
                     <DetailFields
                       fields={[
                         { label: f('id'), value: <CopyableId value={row.id} /> },
                         { label: f('state'), value: <ExceptionState state={row.state} t={t} /> },
                         { label: f('kind'), value: t(`reconciliation.kinds.${row.kind}`) },
                         { label: f('created_at'), value: <DateTime value={row.created_at} style="long" /> },
-                        { label: f('merchant'), value: row.merchant_name ?? t('reconciliation.noMerchant') },
-                        { label: f('processor_settlement'), value: row.processor_settlement_name },
-                        {
-                          label: f('settlement_file'),
-                          value: row.settlement_file
-                            ? `${row.settlement_file} · ${t('reconciliation.line', { line: row.line_no })}`
-                            : '—',
-                        },
+                        ...(merchant
+                          ? []
+                          : [
+                              { label: f('merchant'), value: row.merchant_name ?? t('reconciliation.noMerchant') },
+                              { label: f('processor_settlement'), value: row.processor_settlement_name },
+                              {
+                                label: f('settlement_file'),
+                                value: row.settlement_file
+                                  ? `${row.settlement_file} · ${t('reconciliation.line', { line: row.line_no })}`
+                                  : '—',
+                              },
+                            ]),
                         { label: f('item_id'), value: row.item_id ? <CopyableId value={row.item_id} /> : '—' },
+                        { label: f('settlement'), value: row.settlement ? <CopyableId value={row.settlement} /> : '—' },
                         { label: f('acquirer_reference'), value: row.acquirer_reference ?? '—' },
                         { label: f('merchant_reference'), value: row.merchant_reference ?? '—' },
                         {
@@ -178,7 +200,7 @@ export const ExceptionDetail = ({ id, onClose }: { id: string; onClose: () => vo
                           label: f('amount_difference'),
                           value: <Money amount={row.amount_difference} currency={row.currency_code} />,
                         },
-                        { label: f('owner'), value: row.owner_name ?? '—' },
+                        ...(merchant ? [] : [{ label: f('owner'), value: row.owner_name ?? '—' }]),
                         { label: f('reason'), value: row.reason ?? '—' },
                         {
                           label: f('decided_at'),
