@@ -150,6 +150,11 @@ describe('the transactions list', () => {
 
   it('takes filters from the URL, sorts, pages, keeps column settings over a reload and exports every matching row', async () => {
     const { page, context } = await signedIn('merchant@kassa.test');
+    // The page asks only for the fields of the columns shown; showing a hidden column asks for its own.
+    const listUrls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/v1\/transaction\?/.test(request.url())) listUrls.push(decodeURIComponent(request.url()));
+    });
     const since = new Date(Date.now() - 86_400_000 * 365).toISOString();
     await page.goto(`/transactions?status[]=SETTLEMENT_COMPLETED&created_at>=${since}`);
     await page.locator('.ant-table-row').first().waitFor();
@@ -161,12 +166,24 @@ describe('the transactions list', () => {
     await page.locator('.ant-pagination-next').click();
     await page.waitForURL((url) => url.searchParams.get('_skip') === '25');
 
+    expect(listUrls.length).toBeGreaterThan(0);
+    expect(listUrls.filter((url) => url.includes('description'))).toEqual([]);
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('checkbox', { name: 'Processor' }).uncheck();
+    const withDescription = page.waitForResponse(
+      (response) =>
+        /\/v1\/transaction\?/.test(response.url()) && decodeURIComponent(response.url()).includes('description'),
+    );
+    await page.getByRole('checkbox', { name: 'Description' }).check();
+    const rows = (await (await withDescription).json()) as { description?: string | null }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => 'description' in row)).toBe(true);
     await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Description' }).waitFor();
     await page.reload();
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Processor' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Description' }).count()).toBe(1);
 
     const { count } = await api<{ count: number }>(
       page,

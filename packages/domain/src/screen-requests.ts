@@ -80,18 +80,25 @@ export const countParamsOf = (params: QueryParams): QueryParams => ({
 
 /**
  * A list screen: its API path, the relations its rows show and which fields (`_fields`: the own
- * fields its columns show, hidden ones included, so that showing a column needs no new request;
- * a customer's name, not the whole customer), the filters a bare URL starts with.
+ * fields its shown columns read; a customer's name, not the whole customer), the filters a bare
+ * URL starts with. A column hidden by default has its fields apart (`hiddenColumnFields`): they are
+ * asked for only while the user shows that column (docs/decisions.md "A list asks for its shown
+ * columns"), so the page everyone loads carries nothing nobody sees.
  */
 export type ListScreenDef = {
   path: string;
   populate?: string;
   fields?: string;
+  hiddenColumnFields?: Record<string, string>;
   defaultSort?: string;
   initial?: () => Record<string, string | string[]>;
 };
 
 const monthBack = () => ({ 'created_at>': oneMonthBack() });
+
+/** `_fields` of a list: its default columns' and those of each hidden-by-default column in `shown`. */
+export const fieldsFor = (screen: ListScreenDef, shown: readonly string[] = []): string | undefined =>
+  [screen.fields, ...shown.map((key) => screen.hiddenColumnFields?.[key])].filter(Boolean).join(',') || undefined;
 
 export const listScreens = {
   transactions: {
@@ -99,8 +106,16 @@ export const listScreens = {
     populate: 'customer processor',
     // The columns of apps/web/src/features/transactions/columns.tsx (its test checks that they read no other).
     fields:
-      'created_at,merchant_reference,amount,currency_code,status,payment_product_type,card_brand,tags,country_code,description,platform,browser,issuer,issuer_country,' +
+      'created_at,merchant_reference,amount,currency_code,status,payment_product_type,card_brand,tags,' +
       'customer.first_name,customer.last_name,customer.email_address,processor.name',
+    hiddenColumnFields: {
+      description: 'description',
+      country_code: 'country_code',
+      platform: 'platform',
+      browser: 'browser',
+      issuer: 'issuer',
+      issuer_country: 'issuer_country',
+    },
     initial: monthBack,
   },
   refunds: {

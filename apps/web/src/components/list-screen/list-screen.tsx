@@ -37,7 +37,12 @@ export type ListScreenProps<Row> = {
   title: string;
   params: ListParamsDef;
   columns: ListColumn<Row>[];
-  listQuery: (params: QueryParams, scope: string) => UseQueryOptions<Row[], Error, Row[], readonly unknown[]>;
+  /** `shownColumns`: the keys of the columns on screen (a list that asks per column reads them). */
+  listQuery: (
+    params: QueryParams,
+    scope: string,
+    shownColumns: readonly string[],
+  ) => UseQueryOptions<Row[], Error, Row[], readonly unknown[]>;
   countQuery: (
     params: QueryParams,
     scope: string,
@@ -97,9 +102,15 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
   const apiParams = useMemo(() => ({ ...toApiParams(state), ...props.fixedParams }), [state, props.fixedParams]);
   const countParams = useMemo(() => countParamsOf(apiParams), [apiParams]);
   const redirect = initialSearch(props.params, search);
+  const [settings, setSettings] = useState<ColumnSettings | null>(() =>
+    me ? loadColumnSettings(me.id, props.listId) : null,
+  );
+  const { visible, all } = arrangeColumns(props.columns, settings);
+  const shownKey = visible.map((column) => column.key).join(',');
+  const shownColumns = useMemo(() => shownKey.split(','), [shownKey]);
   // No request for a bare URL: it is about to be redirected to the route's initial filters.
   const list = useQuery({
-    ...props.listQuery(apiParams, scope),
+    ...props.listQuery(apiParams, scope, shownColumns),
     placeholderData: keepPreviousData,
     enabled: redirect === null,
   });
@@ -108,10 +119,6 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
     placeholderData: keepPreviousData,
     enabled: redirect === null,
   });
-  const [settings, setSettings] = useState<ColumnSettings | null>(() =>
-    me ? loadColumnSettings(me.id, props.listId) : null,
-  );
-  const { visible, all } = arrangeColumns(props.columns, settings);
   const [searchDraft, setSearchDraft] = useState<string | null>(null);
 
   if (redirect !== null) return <Navigate to={`${pathname}?${redirect}`} replace />;
@@ -131,7 +138,9 @@ export const ListScreen = <Row extends { id: string }>(props: ListScreenProps<Ro
     if (me) saveColumnSettings(me.id, props.listId, next);
   };
   const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: props.listQuery(apiParams, scope).queryKey.slice(0, 1) });
+    void queryClient.invalidateQueries({
+      queryKey: props.listQuery(apiParams, scope, shownColumns).queryKey.slice(0, 1),
+    });
 
   const exportFields = visible.flatMap((column) => column.exportFields ?? []);
   const exportParams = {

@@ -1,4 +1,4 @@
-import { listScreens, type TTransactionRow } from '@kassa/domain';
+import { fieldsFor, listScreens, type ListScreenDef, type TTransactionRow } from '@kassa/domain';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { transactionColumns } from './columns.tsx';
@@ -52,18 +52,44 @@ const sample: TTransactionRow = {
 } as unknown as TTransactionRow;
 
 describe('the transactions list asks for what its columns show', () => {
-  it('reads no field of a row that the screen’s request leaves out (_fields), hidden columns included', () => {
-    const t = ((key: string) => key) as unknown as TFunction;
+  const t = ((key: string) => key) as unknown as TFunction;
+  const screen: ListScreenDef = listScreens.transactions;
+  /** What a column's cell reads of a row. */
+  const readsOf = (column: ReturnType<typeof transactionColumns>[number]) => {
     const read = new Set<string>();
-    for (const column of transactionColumns(t)) column.render(recordingRow(sample, read));
-    const { fields, populate } = listScreens.transactions;
-    const asked = new Set(['id', ...fields.split(','), ...populate.split(' ')]);
-    // A populated relation carries its id with the picked fields.
-    for (const relation of populate.split(' ')) asked.add(`${relation}.id`);
-    const missing = [...read].filter((name) => !asked.has(name));
-    expect(missing).toEqual([]);
+    column.render(recordingRow(sample, read));
+    return read;
+  };
+  /** What a request asks for: its fields, every populated relation and its id, and the row's id. */
+  const askedBy = (fields: string | undefined) => {
+    const asked = new Set(['id', ...(fields ?? '').split(','), ...(screen.populate ?? '').split(' ')]);
+    for (const relation of (screen.populate ?? '').split(' ')) asked.add(`${relation}.id`);
+    return asked;
+  };
+
+  it('asks by default for what the columns shown by default read, and nothing of the hidden ones', () => {
+    const columns = transactionColumns(t);
+    const asked = askedBy(fieldsFor(screen));
+    const shown = columns.filter((column) => !column.defaultHidden);
+    expect(shown.flatMap((column) => [...readsOf(column)].filter((name) => !asked.has(name)))).toEqual([]);
+    for (const column of columns.filter((c) => c.defaultHidden && c.key !== 'id'))
+      expect(asked.has(screen.hiddenColumnFields![column.key]), column.key).toBe(false);
     // The check sees the cells' reads: the customer's name and the processor's.
-    expect(read).toContain('customer.last_name');
-    expect(read).toContain('processor.name');
+    expect(shown.flatMap((column) => [...readsOf(column)])).toEqual(
+      expect.arrayContaining(['customer.last_name', 'processor.name']),
+    );
+  });
+
+  it('asks for a hidden column’s fields once the user shows it, and reads no field it leaves out', () => {
+    const columns = transactionColumns(t);
+    const hidden = columns.filter((column) => column.defaultHidden && column.key !== 'id');
+    expect(Object.keys(screen.hiddenColumnFields!).sort()).toEqual(hidden.map((column) => column.key).sort());
+    for (const column of hidden) {
+      const asked = askedBy(fieldsFor(screen, [column.key]));
+      expect(
+        [...readsOf(column)].filter((name) => !asked.has(name)),
+        column.key,
+      ).toEqual([]);
+    }
   });
 });

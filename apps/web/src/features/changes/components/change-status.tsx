@@ -21,7 +21,9 @@ export const ChangeStatus = ({ row }: { row: Pick<TChangeRequestRow, 'status' | 
   return (
     <>
       <Tag color={colours[row.status]}>{t(`changes.statuses.${row.status}`)}</Tag>
-      {row.emergency && row.status !== 'emergency' && <Tag color={colours.emergency}>{t('changes.statuses.emergency')}</Tag>}
+      {row.emergency && row.status !== 'emergency' && (
+        <Tag color={colours.emergency}>{t('changes.statuses.emergency')}</Tag>
+      )}
       {row.overdue && <Tag color="red">{t('changes.overdue')}</Tag>}
     </>
   );

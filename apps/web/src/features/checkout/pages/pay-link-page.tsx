@@ -9,7 +9,13 @@ import { CheckoutSummary, formatAmount } from '../components/checkout-summary.ts
 import { HostedPageState } from '../components/hosted-page-state.tsx';
 import { PayLinkForm } from '../components/pay-link-form.tsx';
 
-const ENDED = { processing: 'info', paid: 'success', expired: 'warning', inactive: 'warning', blocked: 'error' } as const;
+const ENDED = {
+  processing: 'info',
+  paid: 'success',
+  expired: 'warning',
+  inactive: 'warning',
+  blocked: 'error',
+} as const;
 
 /**
  * `/pay/{token}`: the hosted checkout page of a payment link, in the merchant's checkout design,
