@@ -1,0 +1,96 @@
+import { Form, type FormInstance } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from './api-client.ts';
+import { type CodedDetail, issueDetails, showDetails } from './form-errors.ts';
+
+export type EntityFormOptions<Values, Body, Result> = {
+  /** The domain schema the body must pass before it is sent (the server checks it again). */
+  schema: z.ZodType<Body>;
+  /** The form's values as the body the schema checks (adds the organisation, renames, trims). */
+  toBody?: (values: Values) => unknown;
+  /** Sends the checked body; `values` are the form's own, for an update that sends only what it holds. */
+  save: (body: Body, values: Values) => Promise<Result>;
+  onSaved?: (result: Result, body: Body) => void;
+  /** The fields a detail may land on, when the form holds fields the server names otherwise. */
+  fields?: readonly string[];
+  /** A server or schema path as this form names it (`body.transaction` → `body.id`). */
+  renamePath?: (path: string) => string;
+};
+
+export type EntityForm<Values> = {
+  form: FormInstance<Values>;
+  /** True from the moment the body is sent until the answer: the drawer disables its submit. */
+  saving: boolean;
+  /** The part of a refusal that names no field of this form, for the drawer to show above the form. */
+  message: string | null;
+  submit: () => Promise<void>;
+  /** Spread on `<Form>`: Enter submits; a changed field drops its old complaint. */
+  formProps: {
+    form: FormInstance<Values>;
+    layout: 'vertical';
+    onFinish: () => void;
+    onValuesChange: (changed: object) => void;
+  };
+};
+
+/**
+ * The one create/edit form dialect (STYLE.md §14): the domain schema validates the body, every
+ * detail of a refusal — the schema's or the server's — lands on the field its path names, the
+ * rest is `message`, and `saving` holds while the request runs. Use it with `<FormDrawer entity>`.
+ */
+export const useEntityForm = <Values, Body, Result = unknown>(
+  options: EntityFormOptions<Values, Body, Result>,
+): EntityForm<Values> => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  // Errors are set by path, whatever the values' type (antd types names by the values).
+  const anyForm = form as FormInstance;
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { schema, toBody, save, onSaved, fields, renamePath = (path: string) => path } = options;
+  const show = (details: readonly CodedDetail[], code: string) =>
+    setMessage(
+      showDetails(
+        form,
+        t,
+        details.map((detail) => ({ ...detail, path: renamePath(detail.path) })),
+        code,
+        fields,
+      ),
+    );
+
+  const submit = async () => {
+    if (saving) return;
+    setMessage(null);
+    anyForm.setFields(form.getFieldsError().map(({ name }) => ({ name, errors: [] })));
+    const values = form.getFieldsValue(true) as Values;
+    // A number field whose text cannot be read (NaN) already says why; nothing is checked or sent.
+    if (Object.values(values as object).some((value) => typeof value === 'number' && Number.isNaN(value))) return;
+    const parsed = schema.safeParse(toBody ? toBody(values) : values);
+    if (!parsed.success) return show(issueDetails(parsed.error.issues), 'validation_error');
+    setSaving(true);
+    try {
+      const result = await save(parsed.data, values);
+      onSaved?.(result, parsed.data);
+    } catch (error) {
+      if (error instanceof ApiError) show(error.details, error.code);
+      else setMessage(t('errors.unknown'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onValuesChange = (changed: object) => {
+    setMessage(null);
+    anyForm.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+  };
+  return {
+    form,
+    saving,
+    message,
+    submit,
+    formProps: { form, layout: 'vertical', onFinish: () => void submit(), onValuesChange },
+  };
+};
