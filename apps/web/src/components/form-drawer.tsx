@@ -6,6 +6,30 @@ import { ServerErrorAlert } from './server-error-alert.tsx';
 /** What the drawer needs of `useEntityForm`: its refusal message, whether it saves, how to submit. */
 type EntityState = { message: string | null; saving: boolean; submit: () => Promise<void> };
 
+/** Cancel and the submit of a form drawer: the submit is disabled (and spins) while the save runs. */
+export const FormActions = ({
+  entity,
+  onClose,
+  submitLabel,
+  actions,
+}: {
+  entity: EntityState;
+  onClose: () => void;
+  submitLabel?: ReactNode;
+  actions?: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Space>
+      {actions}
+      <Button onClick={onClose}>{t('common.cancel')}</Button>
+      <Button type="primary" disabled={entity.saving} loading={entity.saving} onClick={() => void entity.submit()}>
+        {submitLabel ?? t('common.save')}
+      </Button>
+    </Space>
+  );
+};
+
 /**
  * The drawer every create/edit form opens in (a new or an existing item): its title, a close button
  * with a name, a skeleton while the item loads, above the form the part of a refused save that names
@@ -47,22 +71,7 @@ export const FormDrawer = ({
       destroyOnHidden
       closable={{ 'aria-label': t('detail.close') }}
       loading={loading}
-      extra={
-        entity && (
-          <Space>
-            {actions}
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button
-              type="primary"
-              disabled={entity.saving}
-              loading={entity.saving}
-              onClick={() => void entity.submit()}
-            >
-              {submitLabel ?? t('common.save')}
-            </Button>
-          </Space>
-        )
-      }
+      extra={entity && <FormActions entity={entity} onClose={onClose} submitLabel={submitLabel} actions={actions} />}
     >
       <ServerErrorAlert message={serverError} />
       {children}

@@ -1,5 +1,6 @@
 import { Form, type FormInstance } from 'antd';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
@@ -15,6 +16,8 @@ export type EntityFormOptions<Values, Body, Result> = {
   onSaved?: (result: Result, body: Body) => void;
   /** The fields a detail may land on, when the form holds fields the server names otherwise. */
   fields?: readonly string[];
+  /** Told every detail of a refusal (as renamed), e.g. to open the tab of the first field it names. */
+  onRefused?: (details: readonly CodedDetail[]) => void;
   /** A server or schema path as this form names it (`body.transaction` → `body.id`). */
   renamePath?: (path: string) => string;
 };
@@ -35,6 +38,47 @@ export type EntityForm<Values> = {
   };
 };
 
+type Steps = {
+  setMessage: (message: string | null) => void;
+  setSaving: (saving: boolean) => void;
+};
+
+/**
+ * One submit of an entity form (the body of `useEntityForm`, apart so it can be tested without a
+ * page): clear the old complaints, check the body with the schema, send it, and put every detail
+ * of a refusal on its field.
+ */
+export const submitEntityForm = async <Values, Body, Result>(
+  form: FormInstance,
+  t: TFunction,
+  options: EntityFormOptions<Values, Body, Result>,
+  { setMessage, setSaving }: Steps,
+): Promise<void> => {
+  const { schema, toBody, save, onSaved, onRefused, fields, renamePath = (path: string) => path } = options;
+  const show = (details: readonly CodedDetail[], code: string) => {
+    const renamed = details.map((detail) => ({ ...detail, path: renamePath(detail.path) }));
+    setMessage(showDetails(form, t, renamed, code, fields));
+    onRefused?.(renamed);
+  };
+  setMessage(null);
+  form.setFields(form.getFieldsError().map(({ name }) => ({ name, errors: [] })));
+  const values = form.getFieldsValue(true) as Values;
+  // A number field whose text cannot be read (NaN) already says why; nothing is checked or sent.
+  if (Object.values(values as object).some((value) => typeof value === 'number' && Number.isNaN(value))) return;
+  const parsed = schema.safeParse(toBody ? toBody(values) : values);
+  if (!parsed.success) return show(issueDetails(parsed.error.issues), 'validation_error');
+  setSaving(true);
+  try {
+    const result = await save(parsed.data, values);
+    onSaved?.(result, parsed.data);
+  } catch (error) {
+    if (error instanceof ApiError) show(error.details, error.code);
+    else setMessage(t('errors.unknown'));
+  } finally {
+    setSaving(false);
+  }
+};
+
 /**
  * The one create/edit form dialect (STYLE.md §14): the domain schema validates the body, every
  * detail of a refusal — the schema's or the server's — lands on the field its path names, the
@@ -49,39 +93,18 @@ export const useEntityForm = <Values, Body, Result = unknown>(
   const anyForm = form as FormInstance;
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const { schema, toBody, save, onSaved, fields, renamePath = (path: string) => path } = options;
-  const show = (details: readonly CodedDetail[], code: string) =>
-    setMessage(
-      showDetails(
-        form,
-        t,
-        details.map((detail) => ({ ...detail, path: renamePath(detail.path) })),
-        code,
-        fields,
-      ),
-    );
+  // A second click before the re-render still sees the first save running.
+  const running = useRef(false);
 
   const submit = async () => {
-    if (saving) return;
-    setMessage(null);
-    anyForm.setFields(form.getFieldsError().map(({ name }) => ({ name, errors: [] })));
-    const values = form.getFieldsValue(true) as Values;
-    // A number field whose text cannot be read (NaN) already says why; nothing is checked or sent.
-    if (Object.values(values as object).some((value) => typeof value === 'number' && Number.isNaN(value))) return;
-    const parsed = schema.safeParse(toBody ? toBody(values) : values);
-    if (!parsed.success) return show(issueDetails(parsed.error.issues), 'validation_error');
-    setSaving(true);
+    if (running.current) return;
+    running.current = true;
     try {
-      const result = await save(parsed.data, values);
-      onSaved?.(result, parsed.data);
-    } catch (error) {
-      if (error instanceof ApiError) show(error.details, error.code);
-      else setMessage(t('errors.unknown'));
+      await submitEntityForm(anyForm, t, options, { setMessage, setSaving });
     } finally {
-      setSaving(false);
+      running.current = false;
     }
   };
-
   const onValuesChange = (changed: object) => {
     setMessage(null);
     anyForm.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
