@@ -50,13 +50,9 @@ const RAW_DRAWER_LEFT = [
   'apps/web/src/features/imports/components/import-form.tsx',
   'apps/web/src/features/payment-profiles/components/payment-profile-drawer.tsx',
   'apps/web/src/features/reconciliation/components/upload-form.tsx',
-  'apps/web/src/features/reports/components/report-form.tsx',
-  'apps/web/src/features/reports/pages/report-schedules-page.tsx',
   'apps/web/src/features/risk/components/ruleset-form.tsx',
   'apps/web/src/features/risk/components/tag-form.tsx',
-  'apps/web/src/features/sap/components/sap-drawer.tsx',
   'apps/web/src/features/share-credentials/components/share-request-form.tsx',
-  'apps/web/src/features/users/components/user-form.tsx',
   'apps/web/src/features/welcome-mails/components/welcome-mail-detail.tsx',
 ];
 

@@ -11,11 +11,13 @@ export const FormActions = ({
   entity,
   onClose,
   submitLabel,
+  submitDisabled = false,
   actions,
 }: {
   entity: EntityState;
   onClose: () => void;
   submitLabel?: ReactNode;
+  submitDisabled?: boolean;
   actions?: ReactNode;
 }) => {
   const { t } = useTranslation();
@@ -23,7 +25,12 @@ export const FormActions = ({
     <Space>
       {actions}
       <Button onClick={onClose}>{t('common.cancel')}</Button>
-      <Button type="primary" disabled={entity.saving} loading={entity.saving} onClick={() => void entity.submit()}>
+      <Button
+        type="primary"
+        disabled={entity.saving || submitDisabled}
+        loading={entity.saving}
+        onClick={() => void entity.submit()}
+      >
         {submitLabel ?? t('common.save')}
       </Button>
     </Space>
@@ -44,6 +51,7 @@ export const FormDrawer = ({
   entity,
   serverError = entity?.message ?? null,
   submitLabel,
+  submitDisabled,
   actions,
   size = 520,
   children,
@@ -56,6 +64,8 @@ export const FormDrawer = ({
   serverError?: string | null;
   /** The submit's label (default "Save"); a form under four eyes says "Submit for approval". */
   submitLabel?: ReactNode;
+  /** The submit stays disabled (a change already waiting for approval). */
+  submitDisabled?: boolean;
   /** More buttons beside Cancel and the submit (Delete). */
   actions?: ReactNode;
   size?: number;
@@ -71,7 +81,17 @@ export const FormDrawer = ({
       destroyOnHidden
       closable={{ 'aria-label': t('detail.close') }}
       loading={loading}
-      extra={entity && <FormActions entity={entity} onClose={onClose} submitLabel={submitLabel} actions={actions} />}
+      extra={
+        entity && (
+          <FormActions
+            entity={entity}
+            onClose={onClose}
+            submitLabel={submitLabel}
+            submitDisabled={submitDisabled}
+            actions={actions}
+          />
+        )
+      }
     >
       <ServerErrorAlert message={serverError} />
       {children}

@@ -36,6 +36,7 @@ const formOf = (values: Record<string, unknown>) => {
   const errors = new Map<string, string[]>();
   const form = {
     getFieldsValue: () => values,
+    validateFields: () => Promise.resolve(values),
     getFieldsError: () => [...errors.keys()].map((name) => ({ name: name.split('.'), errors: errors.get(name) })),
     setFields: (entries: { name: string | (string | number)[]; errors: string[] }[]) => {
       for (const { name, errors: shown } of entries) errors.set([name].flat().join('.'), shown);

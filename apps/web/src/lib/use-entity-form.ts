@@ -1,6 +1,6 @@
 import { Form, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
@@ -16,6 +16,8 @@ export type EntityFormOptions<Values, Body, Result> = {
   onSaved?: (result: Result, body: Body) => void;
   /** The fields a detail may land on, when the form holds fields the server names otherwise. */
   fields?: readonly string[];
+  /** False stops the submit before anything is checked or sent (a change note still missing). */
+  before?: () => boolean;
   /** Told every detail of a refusal (as renamed), e.g. to open the tab of the first field it names. */
   onRefused?: (details: readonly CodedDetail[]) => void;
   /** A server or schema path as this form names it (`body.transaction` → `body.id`). */
@@ -29,6 +31,8 @@ export type EntityForm<Values> = {
   /** The part of a refusal that names no field of this form, for the drawer to show above the form. */
   message: string | null;
   submit: () => Promise<void>;
+  /** Forgets the message of the last refusal (a drawer opened again). */
+  clear: () => void;
   /** Spread on `<Form>`: Enter submits; a changed field drops its old complaint. */
   formProps: {
     form: FormInstance<Values>;
@@ -54,14 +58,21 @@ export const submitEntityForm = async <Values, Body, Result>(
   options: EntityFormOptions<Values, Body, Result>,
   { setMessage, setSaving }: Steps,
 ): Promise<void> => {
-  const { schema, toBody, save, onSaved, onRefused, fields, renamePath = (path: string) => path } = options;
+  const { schema, toBody, save, onSaved, onRefused, before, fields, renamePath = (path: string) => path } = options;
   const show = (details: readonly CodedDetail[], code: string) => {
     const renamed = details.map((detail) => ({ ...detail, path: renamePath(detail.path) }));
     setMessage(showDetails(form, t, renamed, code, fields));
     onRefused?.(renamed);
   };
   setMessage(null);
+  if (before && !before()) return;
   form.setFields(form.getFieldsError().map(({ name }) => ({ name, errors: [] })));
+  try {
+    // A rule only the screen knows (a choice required while there are choices) is the field's own.
+    await form.validateFields();
+  } catch {
+    return;
+  }
   const values = form.getFieldsValue(true) as Values;
   // A number field whose text cannot be read (NaN) already says why; nothing is checked or sent.
   if (Object.values(values as object).some((value) => typeof value === 'number' && Number.isNaN(value))) return;
@@ -114,6 +125,7 @@ export const useEntityForm = <Values, Body, Result = unknown>(
     saving,
     message,
     submit,
+    clear: useCallback(() => setMessage(null), []),
     formProps: { form, layout: 'vertical', onFinish: () => void submit(), onValuesChange },
   };
 };
