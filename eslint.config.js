@@ -47,12 +47,10 @@ const RAW_DRAWER_LEFT = [
   'apps/web/src/features/changes/components/change-policy.tsx',
   'apps/web/src/features/finance/components/finance-drawer.tsx',
   'apps/web/src/features/finance/components/pricing-scheme-drawer.tsx',
-  'apps/web/src/features/imports/components/import-form.tsx',
   'apps/web/src/features/payment-profiles/components/payment-profile-drawer.tsx',
   'apps/web/src/features/reconciliation/components/upload-form.tsx',
   'apps/web/src/features/risk/components/ruleset-form.tsx',
   'apps/web/src/features/risk/components/tag-form.tsx',
-  'apps/web/src/features/share-credentials/components/share-request-form.tsx',
   'apps/web/src/features/welcome-mails/components/welcome-mail-detail.tsx',
 ];
 

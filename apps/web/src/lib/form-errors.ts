@@ -54,7 +54,8 @@ export const showDetails = (
       const name = fieldPathOf(detail.path).join('.');
       byField.set(name, [...(byField.get(name) ?? []), translateDetail(t, detail)]);
     }
-    form.setFields([...byField].map(([name, errors]) => ({ name: namePathOf(name), errors })));
+    // Two details may say the same of one field (a file's name and text, both missing): said once.
+    form.setFields([...byField].map(([name, errors]) => ({ name: namePathOf(name), errors: [...new Set(errors)] })));
   }
   const rest = details.filter((detail) => !onField(detail));
   if (onFields.length > 0 && rest.length === 0) return null;
