@@ -51,7 +51,6 @@ const RAW_DRAWER_LEFT = [
   'apps/web/src/features/reconciliation/components/upload-form.tsx',
   'apps/web/src/features/risk/components/ruleset-form.tsx',
   'apps/web/src/features/risk/components/tag-form.tsx',
-  'apps/web/src/features/welcome-mails/components/welcome-mail-detail.tsx',
 ];
 
 export default tseslint.config(
