@@ -70,34 +70,29 @@ export const FormDrawer = ({
   actions?: ReactNode;
   size?: number;
   children: ReactNode;
-}) => {
-  const { t } = useTranslation();
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      title={title}
-      size={size}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
-      loading={loading}
-      extra={
-        entity && (
-          <FormActions
-            entity={entity}
-            onClose={onClose}
-            submitLabel={submitLabel}
-            submitDisabled={submitDisabled}
-            actions={actions}
-          />
-        )
-      }
-    >
-      <ServerErrorAlert message={serverError} />
-      {children}
-    </Drawer>
-  );
-};
+}) => (
+  <DetailDrawer
+    open={open}
+    onClose={onClose}
+    title={title}
+    size={size}
+    loading={loading}
+    extra={
+      entity && (
+        <FormActions
+          entity={entity}
+          onClose={onClose}
+          submitLabel={submitLabel}
+          submitDisabled={submitDisabled}
+          actions={actions}
+        />
+      )
+    }
+  >
+    <ServerErrorAlert message={serverError} />
+    {children}
+  </DetailDrawer>
+);
 
 /**
  * The drawer of a panel that is no form (a detail, a history): title, a named close button. Features
