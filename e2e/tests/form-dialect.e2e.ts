@@ -72,4 +72,30 @@ describe('one form dialect (issue 32 item 21)', () => {
     },
     120_000,
   );
+
+  it.each(['nl', 'en-US'] as const)(
+    'checks a new tag with the domain schema before sending and saves it once it passes (%s)',
+    async (language: Language) => {
+      const nl = language === 'nl';
+      const { context, page } = await signedInAs(suite, 'merchant@kassa.test', language);
+      await page.goto('/tags');
+      await page.getByRole('button', { name: nl ? 'Nieuwe tag' : 'New tag' }).click();
+      const form = drawer(page);
+      const save = form.getByRole('button', { name: nl ? 'Opslaan' : 'Save', exact: true });
+      await save.click();
+      await expect
+        .poll(() => form.locator('.ant-form-item-explain-error').allTextContents(), SLOW)
+        .toEqual([nl ? 'Dit veld is verplicht' : 'This field is required']);
+      await screenshot(page, `form-dialect-tag-required-${nl ? 'nl' : 'en'}`);
+      const text = `E2E ${language} ${Date.now() % 100000}`;
+      await form.getByLabel(nl ? 'Tekst' : 'Text', { exact: true }).fill(text);
+      // A changed field drops its old complaint at once.
+      await expect.poll(() => form.locator('.ant-form-item-explain-error').count(), SLOW).toBe(0);
+      await save.click();
+      await expect.poll(() => page.locator('.ant-drawer-content-wrapper:visible').count(), SLOW).toBe(0);
+      await expect.poll(() => bodyText(page), SLOW).toContain(text);
+      await context.close();
+    },
+    120_000,
+  );
 });

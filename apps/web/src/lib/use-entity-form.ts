@@ -18,8 +18,6 @@ export type EntityFormOptions<Values, Body, Result> = {
   fields?: readonly string[];
   /** False stops the submit before anything is checked or sent (a change note still missing). */
   before?: () => boolean;
-  /** Told every detail of a refusal (as renamed), e.g. to open the tab of the first field it names. */
-  onRefused?: (details: readonly CodedDetail[]) => void;
   /** A server or schema path as this form names it (`body.transaction` → `body.id`). */
   renamePath?: (path: string) => string;
 };
@@ -58,11 +56,10 @@ export const submitEntityForm = async <Values, Body, Result>(
   options: EntityFormOptions<Values, Body, Result>,
   { setMessage, setSaving }: Steps,
 ): Promise<void> => {
-  const { schema, toBody, save, onSaved, onRefused, before, fields, renamePath = (path: string) => path } = options;
+  const { schema, toBody, save, onSaved, before, fields, renamePath = (path: string) => path } = options;
   const show = (details: readonly CodedDetail[], code: string) => {
     const renamed = details.map((detail) => ({ ...detail, path: renamePath(detail.path) }));
     setMessage(showDetails(form, t, renamed, code, fields));
-    onRefused?.(renamed);
   };
   setMessage(null);
   if (before && !before()) return;
