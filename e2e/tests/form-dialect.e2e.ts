@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, type Language } from '../support/browser.ts';
 import { signedInAs, useServerAndBrowser } from '../support/suite.ts';
-import { bodyText, choose, drawer, SLOW } from '../support/ui.ts';
+import { animationsDone, bodyText, choose, drawer, SLOW } from '../support/ui.ts';
 
 const suite = useServerAndBrowser();
 
@@ -67,6 +67,7 @@ describe('one form dialect (issue 32 item 21)', () => {
       // Both landed on their fields: no alert above the form repeats them.
       expect(await form.locator('.ant-alert').count()).toBe(0);
       expect(await bodyText(page)).not.toMatch(/errors\.|lockedBySubscriptions/);
+      await animationsDone(page);
       await screenshot(page, `form-dialect-two-details-${language === 'nl' ? 'nl' : 'en'}`);
       await context.close();
     },
@@ -86,6 +87,7 @@ describe('one form dialect (issue 32 item 21)', () => {
       await expect
         .poll(() => form.locator('.ant-form-item-explain-error').allTextContents(), SLOW)
         .toEqual([nl ? 'Dit veld is verplicht' : 'This field is required']);
+      await animationsDone(page);
       await screenshot(page, `form-dialect-tag-required-${nl ? 'nl' : 'en'}`);
       const text = `E2E ${language} ${Date.now() % 100000}`;
       await form.getByLabel(nl ? 'Tekst' : 'Text', { exact: true }).fill(text);
