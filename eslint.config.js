@@ -11,6 +11,45 @@ const boundary = (files, forbidden, message) => ({
   },
 });
 
+const noEnum = { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' };
+
+/**
+ * No literal UI text (STYLE.md §8): words in JSX come from the i18n files (nl and en), never from the
+ * markup. Punctuation, numbers and symbols between translated parts stay allowed.
+ */
+const noLiteralText = [
+  { selector: 'JSXText[value=/[A-Za-z]{2,}/]', message: 'UI text comes from i18n: t(…), in nl and en.' },
+  {
+    selector: 'JSXElement > JSXExpressionContainer > Literal[value=/[A-Za-z]{2,}/]',
+    message: 'UI text comes from i18n: t(…), in nl and en.',
+  },
+  {
+    selector:
+      'JSXAttribute[name.name=/^(title|label|placeholder|aria-label|alt|okText|cancelText|tooltip|extra|help|content|description|subTitle|addonBefore|addonAfter)$/] > Literal[value=/[A-Za-z]{2,}/]',
+    message: 'UI text comes from i18n: t(…), in nl and en.',
+  },
+];
+
+/**
+ * One form dialect (STYLE.md §14): a feature opens a create/edit form in `FormDrawer` with
+ * `useEntityForm`, a panel in `DetailDrawer` (components/form-drawer.tsx), never antd's `Drawer`.
+ */
+const noRawDrawer = {
+  selector: "ImportDeclaration[source.value='antd'] > ImportSpecifier[imported.name='Drawer']",
+  message: 'A feature opens a form in FormDrawer (useEntityForm) and a panel in DetailDrawer, never antd Drawer.',
+};
+
+/**
+ * Forms not yet moved to FormDrawer + useEntityForm (issue 32 item 21). This list only gets shorter:
+ * a file leaves it when its form moves; no file joins it.
+ */
+const RAW_DRAWER_LEFT = [
+  'apps/web/src/features/finance/components/pricing-scheme-drawer.tsx',
+  'apps/web/src/features/payment-profiles/components/payment-profile-drawer.tsx',
+  'apps/web/src/features/reconciliation/components/upload-form.tsx',
+  'apps/web/src/features/risk/components/ruleset-form.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -24,10 +63,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
-      ],
+      'no-restricted-syntax': ['error', noEnum],
     },
   },
   {
@@ -35,6 +71,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { files: ['apps/web/src/**/*.tsx'], rules: { 'no-restricted-syntax': ['error', noEnum, ...noLiteralText] } },
+  {
+    files: ['apps/web/src/features/**/*.tsx'],
+    ignores: RAW_DRAWER_LEFT,
+    rules: { 'no-restricted-syntax': ['error', noEnum, ...noLiteralText, noRawDrawer] },
   },
   // The push service worker (issue 13) runs in the browser's service-worker scope.
   { files: ['apps/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },

@@ -77,6 +77,8 @@ export const DETAIL_CODES = [
   'notCollecting',
   'oneOffSettled',
   'profileExists',
+  /** Recurring: a plan's billing terms, fixed while `count` subscriptions run on it. */
+  'lockedBySubscriptions',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

@@ -33,36 +33,48 @@ export const fieldPathOf = (path: string): string[] =>
 const registeredFields = (form: FormInstance): Set<string> => new Set(Object.keys(form.getFieldsValue() as object));
 
 /**
- * Shows a refused save on the form: each `details[]` entry whose path names a field of this
- * form goes on that field (`body.name` → `name`); what names no field comes back as one message
- * for the form to show, so a 400 is never silent. `fields` narrows the fields when the form
- * holds fields the server does not know by the same name.
+ * Puts each detail whose path names a field of this form on that field (`body.name` → `name`,
+ * every detail of a field, not only the first); what names no field comes back as one message
+ * for the form to show (`code` is the refusal's own), so a refusal is never silent. `fields`
+ * narrows the fields when the form holds fields the server does not know by the same name.
  */
-export const showServerError = (
+export const showDetails = (
   form: FormInstance | null,
   t: TFunction,
-  error: unknown,
+  details: readonly CodedDetail[],
+  code: string,
   fields?: readonly string[],
 ): string | null => {
-  if (!(error instanceof ApiError)) return t('errors.unknown');
   const known = fields ? new Set(fields) : form ? registeredFields(form) : new Set<string>();
   const onField = (detail: CodedDetail) => known.has(fieldPathOf(detail.path)[0] ?? '');
-  const onFields = error.details.filter(onField);
+  const onFields = details.filter(onField);
   if (form && onFields.length) {
     const byField = new Map<string, string[]>();
     for (const detail of onFields) {
       const name = fieldPathOf(detail.path).join('.');
       byField.set(name, [...(byField.get(name) ?? []), translateDetail(t, detail)]);
     }
-    // A list's row is a number in antd's name path (`body.credentials.0.value` → ['credentials', 0, 'value']).
-    const namePath = (name: string) => name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    form.setFields([...byField].map(([name, errors]) => ({ name: namePath(name), errors })));
+    // Two details may say the same of one field (a file's name and text, both missing): said once.
+    form.setFields([...byField].map(([name, errors]) => ({ name: namePathOf(name), errors: [...new Set(errors)] })));
   }
-  const rest = error.details.filter((detail) => !onField(detail));
+  const rest = details.filter((detail) => !onField(detail));
   if (onFields.length > 0 && rest.length === 0) return null;
-  const general = translateCode(t, error.code);
+  const general = translateCode(t, code);
   // A detail that only repeats its error's code (`conflict` on `params.id`) adds nothing to the sentence.
-  const named = rest.filter((detail) => detail.code && detail.code !== error.code);
+  const named = rest.filter((detail) => detail.code && detail.code !== code);
   if (named.length === 0) return general;
   return `${general} — ${named.map((detail) => `${fieldPathOf(detail.path).join('.') || detail.path}: ${translateDetail(t, detail)}`).join('; ')}`;
 };
+
+/** A list's row is a number in antd's name path (`credentials.0.value` → ['credentials', 0, 'value']). */
+export const namePathOf = (name: string): (string | number)[] =>
+  name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/** Shows a refused save on the form (`showDetails` of its `details[]`); anything else is "unknown". */
+export const showServerError = (
+  form: FormInstance | null,
+  t: TFunction,
+  error: unknown,
+  fields?: readonly string[],
+): string | null =>
+  error instanceof ApiError ? showDetails(form, t, error.details, error.code, fields) : t('errors.unknown');

@@ -67,7 +67,12 @@ export const updatePlan = (db: Db, actor: Actor, id: string, body: TPlanUpdate) 
       const live = await countLiveSubscriptionsOfPlan(tx, plan.id);
       if (live > 0) {
         const message = `The plan has ${live} running subscription(s); its amount, interval and payment profile cannot change under them`;
-        const details: ErrorDetail[] = changedTerms.map((key) => ({ path: `body.${key}`, message }));
+        const details: ErrorDetail[] = changedTerms.map((key) => ({
+          path: `body.${key}`,
+          code: 'lockedBySubscriptions',
+          params: { count: live },
+          message,
+        }));
         throw new HttpError(409, 'conflict', message, details);
       }
     }

@@ -191,6 +191,13 @@ describe('plans', () => {
     const terms = await call(t.app, a, 'POST', `/v1/plan/${plan.id}`, { amount: 999, name: 'Still fine' });
     expect(terms.status).toBe(409);
     expect(paths(terms.body)).toEqual(['body.amount']);
+    // Every changed term is named, coded with the count of subscriptions that fix it.
+    const both = await call(t.app, a, 'POST', `/v1/plan/${plan.id}`, { amount: 999, interval: 'year' });
+    expect(both.status).toBe(409);
+    expect(both.body.details).toMatchObject([
+      { path: 'body.amount', code: 'lockedBySubscriptions', params: { count: 1 } },
+      { path: 'body.interval', code: 'lockedBySubscriptions', params: { count: 1 } },
+    ]);
     expect((await call(t.app, a, 'POST', `/v1/plan/${plan.id}`, { name: 'Still fine', amount: 1500 })).status).toBe(
       200,
     );

@@ -1,4 +1,5 @@
-import { Alert, Button, Descriptions, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
+import { DetailDrawer } from '@/components/form-drawer.tsx';
 import type { ChangeLine, TChangeRequestRow } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,12 +43,11 @@ export const ChangeDetail = ({
   const run = (verdict: 'approve' | 'reject') =>
     decide.mutate({ id: row.id, verdict, comment }, { onSuccess: onClose });
   return (
-    <Drawer
+    <DetailDrawer
       open
       size={640}
       onClose={onClose}
       title={t('changes.detailTitle', { name: row.entity_name ?? row.entity_id ?? row.id })}
-      closable={{ 'aria-label': t('detail.close') }}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Descriptions column={1} size="small" bordered>
@@ -178,6 +178,6 @@ export const ChangeDetail = ({
           </Button>
         )}
       </Space>
-    </Drawer>
+    </DetailDrawer>
   );
 };

@@ -1,11 +1,13 @@
-import { App, Alert, Button, Checkbox, Drawer, Form, InputNumber, Space, Tag, Typography } from 'antd';
-import { CHANGE_KIND_NAMES, type ChangeKind } from '@kassa/domain';
-import { useState } from 'react';
+import { App, Alert, Checkbox, Form, InputNumber, Tag, Typography } from 'antd';
+import { CHANGE_KIND_NAMES, ZChangePolicyUpdate, type ChangeKind } from '@kassa/domain';
 import { useTranslation } from 'react-i18next';
 import { useChangePolicy } from '@/lib/change-requests.ts';
-import { showServerError } from '@/lib/form-errors.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useMe } from '@/lib/session.ts';
 import { useSaveChangePolicy } from '../api/change-requests.ts';
+
+type Values = { kinds: ChangeKind[]; expiry_hours: number | null };
 
 /** Kinds only the provider's own organisation changes (its processors' credentials, its staff). */
 const PROVIDER_KINDS: readonly ChangeKind[] = ['processor', 'psp/user'];
@@ -18,54 +20,41 @@ const PROVIDER_KINDS: readonly ChangeKind[] = ['processor', 'psp/user'];
 export const ChangePolicyDrawer = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm();
   const { data: me } = useMe();
   // Named, not left to the selected sub-organisation the context adds to every read.
   const organisation = me?.organisation.id;
   const policy = useChangePolicy(organisation, Boolean(organisation));
   const save = useSaveChangePolicy();
-  const [kinds, setKinds] = useState<ChangeKind[] | null>(null);
-  const [hours, setHours] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const provider = me?.organisation.type === 'provider';
   const imposed = (policy.data?.imposed ?? []) as ChangeKind[];
-  const chosen = kinds ?? ((policy.data?.kinds ?? []) as ChangeKind[]);
-  const expiry = hours ?? policy.data?.expiry_hours ?? 168;
+  const own = (policy.data?.kinds ?? []) as ChangeKind[];
   // A merchant sees the provider's own kinds only when the provider imposes them (then locked).
   const options = CHANGE_KIND_NAMES.filter(
     (kind) => provider || !PROVIDER_KINDS.includes(kind) || imposed.includes(kind),
   );
-
-  const submit = () => {
-    setFailure(null);
-    save.mutate(
-      { organisation, kinds: chosen, expiry_hours: expiry },
-      {
-        onSuccess: () => {
-          void message.success(t('changes.policy.saved'));
-          onClose();
-        },
-        onError: (error) => setFailure(showServerError(form, t, error)),
-      },
-    );
-  };
+  const entity = useEntityForm({
+    schema: ZChangePolicyUpdate,
+    // An imposed kind is shown ticked and locked; it is the organisation's own only if it was before.
+    toBody: (values: Values) => ({
+      organisation,
+      kinds: values.kinds.filter((kind) => !imposed.includes(kind) || own.includes(kind)),
+      expiry_hours: values.expiry_hours ?? undefined,
+    }),
+    save: (body) => save.mutateAsync(body),
+    onSaved: () => {
+      void message.success(t('changes.policy.saved'));
+      onClose();
+    },
+  });
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={560}
       onClose={onClose}
       title={t('changes.policy.title', { name: me?.organisation.name ?? '' })}
-      closable={{ 'aria-label': t('detail.close') }}
       loading={policy.isPending}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('changes.policy.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={submit}>
-            {t('changes.policy.save')}
-          </Button>
-        </Space>
-      }
+      entity={entity}
+      submitLabel={t('changes.policy.save')}
     >
       <Alert
         type="info"
@@ -73,47 +62,37 @@ export const ChangePolicyDrawer = ({ onClose }: { onClose: () => void }) => {
         title={t(provider ? 'changes.policy.helpProvider' : 'changes.policy.help')}
         style={{ marginBottom: 16 }}
       />
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item label={t('changes.policy.kinds')}>
-          <Space orientation="vertical">
-            {options.map((kind) => {
-              const fixed = imposed.includes(kind);
-              return (
-                <Checkbox
-                  key={kind}
-                  checked={fixed || chosen.includes(kind)}
-                  disabled={fixed}
-                  onChange={(e) =>
-                    setKinds(e.target.checked ? [...chosen, kind] : chosen.filter((other) => other !== kind))
-                  }
-                >
-                  {t(`changes.kinds.${kind}`)}
-                  {fixed && (
-                    <Tag color="blue" style={{ marginInlineStart: 8 }}>
-                      {t('changes.policy.imposed')}
-                    </Tag>
-                  )}
-                </Checkbox>
-              );
-            })}
-          </Space>
+      <Form<Values>
+        {...entity.formProps}
+        initialValues={{ kinds: [...new Set([...own, ...imposed])], expiry_hours: policy.data?.expiry_hours ?? 168 }}
+      >
+        <Form.Item label={t('changes.policy.kinds')} name="kinds">
+          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            {options.map((kind) => (
+              <Checkbox key={kind} value={kind} disabled={imposed.includes(kind)}>
+                {t(`changes.kinds.${kind}`)}
+                {imposed.includes(kind) && (
+                  <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                    {t('changes.policy.imposed')}
+                  </Tag>
+                )}
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
         </Form.Item>
         {imposed.length > 0 && (
           <Typography.Paragraph type="secondary">{t('changes.policy.imposedHelp')}</Typography.Paragraph>
         )}
-        <Form.Item label={t('changes.policy.expiry')} extra={t('changes.policy.expiryHelp')}>
+        <Form.Item label={t('changes.policy.expiry')} name="expiry_hours" extra={t('changes.policy.expiryHelp')}>
           <InputNumber<number>
             aria-label={t('changes.policy.expiry')}
             min={1}
             max={2160}
             precision={0}
-            value={expiry}
-            onChange={(value) => setHours(value ?? null)}
             suffix={t('changes.policy.hours')}
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

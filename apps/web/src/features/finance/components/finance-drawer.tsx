@@ -1,14 +1,13 @@
-import { Alert, Button, Drawer, Form, Space } from 'antd';
+import { Form } from 'antd';
 import type { ChangeKind } from '@kassa/domain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
-import { hasUnread } from '@/components/number-input.tsx';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { isWaitingForApproval } from '@/lib/change-requests.ts';
-import { showServerError } from '@/lib/form-errors.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useFinanceDetail, useSaveFinanceObject, type FinancePath } from '../api/finance-objects.ts';
-import { showSchemaIssues } from './finance-inputs.tsx';
 
 type Props<Values> = {
   path: FinancePath;
@@ -21,8 +20,6 @@ type Props<Values> = {
   initialValues: Partial<Values>;
   /** Row → form values (references as ids). */
   toValues?: (row: Record<string, unknown>) => Partial<Values>;
-  /** Body fields held by number inputs (refused while unreadable). */
-  numberFields?: readonly string[];
   /** Extra body fields on create (the merchant in context). */
   createExtra?: Record<string, unknown>;
   /** The kind of change the four-eyes policy of the row's organisation may send to a second person (issue 35). */
@@ -41,15 +38,12 @@ export const FinanceDrawer = <Values extends object>({
   update,
   initialValues,
   toValues,
-  numberFields = [],
   createExtra,
   changeKind,
   onClose,
   children,
 }: Props<Values>) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
   const row = useFinanceDetail<Record<string, unknown>>(path, id);
   const save = useSaveFinanceObject(path);
   // The policy of the organisation the row is (or will be) of; the caller's own without one.
@@ -58,50 +52,40 @@ export const FinanceDrawer = <Values extends object>({
   const [note, setNote] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const [waiting, setWaiting] = useState<string | null>(null);
+  const entity = useEntityForm({
+    schema: id ? update : create,
+    toBody: (values: Values) => (id ? values : { ...values, ...createExtra }),
+    // A note is asked for when the change waits for a second person.
+    before: (): boolean => {
+      setShowErrors(true);
+      return !needsApproval || Boolean(note.trim());
+    },
+    // The form's values are sent as they are: the server parses them as the schema just did.
+    save: (_, values) =>
+      save.mutateAsync({
+        id,
+        body: id ? values : { ...values, ...createExtra },
+        note: needsApproval ? note : undefined,
+      }),
+    // Under four eyes nothing changed yet: the drawer says so and stays open.
+    onSaved: (saved) => (isWaitingForApproval(saved) ? setWaiting(saved.change_request) : onClose()),
+  });
+  const { form } = entity;
 
   useEffect(() => {
     if (row.data) form.setFieldsValue((toValues ? toValues(row.data) : row.data) as never);
   }, [form, row.data, toValues]);
 
-  const submit = async () => {
-    setFailure(null);
-    setShowErrors(true);
-    const values = form.getFieldsValue(true) as Values;
-    if (hasUnread(values, numberFields)) return;
-    const body = id ? values : { ...values, ...createExtra };
-    const parsed = (id ? update : create).safeParse(body);
-    if (!parsed.success) return showSchemaIssues(form, t, parsed.error.issues);
-    if (needsApproval && !note.trim()) return;
-    try {
-      const saved = await save.mutateAsync({ id, body, note: needsApproval ? note : undefined });
-      // Under four eyes nothing changed yet: the drawer says so and stays open.
-      if (isWaitingForApproval(saved)) setWaiting(saved.change_request);
-      else onClose();
-    } catch (error) {
-      setFailure(showServerError(form, t, error));
-    }
-  };
-
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={560}
       title={title}
       onClose={onClose}
-      closable={{ 'aria-label': t('detail.close') }}
       loading={Boolean(id) && row.isPending}
-      extra={
-        canEdit && (
-          <Space>
-            <Button onClick={onClose}>{t('finance.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} disabled={Boolean(waiting)} onClick={() => void submit()}>
-              {needsApproval ? t('changes.submit') : t('finance.save')}
-            </Button>
-          </Space>
-        )
-      }
+      entity={canEdit ? entity : undefined}
+      submitLabel={needsApproval ? t('changes.submit') : t('finance.save')}
+      submitDisabled={Boolean(waiting)}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       {canEdit && (
         // Its own form context (no form element), so the note's label stands above its field like the others.
         <Form layout="vertical" component={false}>
@@ -111,15 +95,13 @@ export const FinanceDrawer = <Values extends object>({
         </Form>
       )}
       <Form<Values>
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
         disabled={!canEdit || Boolean(waiting)}
         initialValues={initialValues as never}
-        onValuesChange={() => setFailure(null)}
       >
         {children}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };
 

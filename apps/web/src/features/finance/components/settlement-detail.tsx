@@ -1,5 +1,6 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Drawer, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Table, Tabs, Tag, Typography } from 'antd';
+import { DetailDrawer } from '@/components/form-drawer.tsx';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -180,7 +181,7 @@ export const SettlementDetail = ({
   const f = (field: string) => t(`fields:settlement_report.${field}`);
   const money = (amount: number) => <Money amount={amount} currency={s?.currency_code} />;
   return (
-    <Drawer
+    <DetailDrawer
       open
       size={820}
       title={
@@ -189,7 +190,6 @@ export const SettlementDetail = ({
           : ''
       }
       onClose={onClose}
-      closable={{ 'aria-label': t('detail.close') }}
       loading={settlement.isPending}
       extra={s && <PdfButton id={s.id} />}
     >
@@ -258,6 +258,6 @@ export const SettlementDetail = ({
           />
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 };

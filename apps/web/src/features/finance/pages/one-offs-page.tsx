@@ -83,7 +83,6 @@ const OneOffDrawer = ({ id, onClose, canEdit }: { id: string | null; onClose: ()
       create={ZOneOffCreate}
       update={ZOneOffUpdate}
       initialValues={{ currency_code: 'EUR', effective_date: new Date().toISOString().slice(0, 10) }}
-      numberFields={['amount']}
       createExtra={{ organisation: organisationFor(pathname) }}
       onClose={onClose}
     >

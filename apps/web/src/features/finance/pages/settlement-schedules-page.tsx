@@ -75,7 +75,6 @@ const ScheduleDrawer = ({ id, onClose, canEdit }: { id: string | null; onClose: 
       create={ZSettlementScheduleCreate}
       update={ZSettlementScheduleUpdate}
       initialValues={{ interval: 'weekly', payout_delay_days: 2, minimum_payout: 0, active: true }}
-      numberFields={['payout_delay_days', 'minimum_payout']}
       onClose={onClose}
     >
       <Form.Item name="name" label={f('name')} required>

@@ -3,74 +3,48 @@ import {
   ZSubscriptionDiscountUpdate,
   type TSubscriptionDiscountCreate,
 } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, Radio, Space, Switch } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { MoneyInput } from '@/components/money-input.tsx';
-import { hasUnread, PercentInput, WholeNumberInput } from '@/components/number-input.tsx';
+import { PercentInput, WholeNumberInput } from '@/components/number-input.tsx';
 import { organisationFor } from '@/lib/org-context.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useSaveDiscount } from '../api/save-discount.ts';
 import type { DiscountRow } from '../api/types.ts';
-import { clearErrors, showApiError, showIssues } from './form-errors.ts';
 
-const FIELDS = ['name', 'type', 'amount', 'duration', 'minimum_amount', 'limit_to_first_order'] as const;
 type Values = Omit<TSubscriptionDiscountCreate, 'organisation'>;
 
 /** Create or edit a subscription discount (payments.md §5): fixed cents by default, or a percentage typed as such and sent as a fraction of at most 1. */
 export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; onClose: () => void }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveDiscount();
+  const organisation = discount ? undefined : (organisationFor(pathname) ?? undefined);
+  const entity = useEntityForm({
+    schema: ZSubscriptionDiscountCreate,
+    toBody: (values: Values) => ({ ...values, organisation }),
+    save: (body, values) =>
+      save.mutateAsync({ id: discount?.id, body: discount ? ZSubscriptionDiscountUpdate.parse(values) : body }),
+    onSaved: onClose,
+  });
+  const { form } = entity;
   const type = Form.useWatch('type', form) ?? discount?.type ?? 'fixed_cents';
   const f = (field: string) => t(`fields:subscription_discount.${field}`);
 
-  const submit = async () => {
-    setFailure(null);
-    clearErrors(form, FIELDS);
-    const values = form.getFieldsValue(true) as Values;
-    // A number field whose text cannot be read already says why; nothing is sent.
-    if (hasUnread(values, ['amount', 'duration', 'minimum_amount'])) return;
-    const organisation = discount ? undefined : (organisationFor(pathname) ?? undefined);
-    const parsed = ZSubscriptionDiscountCreate.safeParse({ ...values, organisation });
-    if (!parsed.success) return showIssues(form, t, parsed.error.issues);
-    try {
-      await save.mutateAsync({
-        id: discount?.id,
-        body: discount ? ZSubscriptionDiscountUpdate.parse(values) : parsed.data,
-      });
-      onClose();
-    } catch (error) {
-      setFailure(showApiError(form, t, error, FIELDS));
-    }
-  };
-
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={480}
       title={discount ? t('recurring.discounts.edit') : t('recurring.discounts.create')}
       onClose={onClose}
-      closable={{ 'aria-label': t('detail.close') }}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('recurring.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t('recurring.save')}
-          </Button>
-        </Space>
-      }
+      entity={entity}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
         initialValues={discount ?? { type: 'fixed_cents', limit_to_first_order: false }}
         onValuesChange={(changed: Partial<Values>) => {
-          setFailure(null);
-          clearErrors(form, Object.keys(changed));
+          entity.formProps.onValuesChange(changed);
           // Cents and a fraction mean different things: switching the type clears the amount.
           if ('type' in changed) form.setFieldValue('amount', null);
         }}
@@ -104,6 +78,6 @@ export const DiscountForm = ({ discount, onClose }: { discount?: DiscountRow; on
           <Switch />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

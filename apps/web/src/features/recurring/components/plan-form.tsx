@@ -6,34 +6,18 @@ import {
   ZPlanUpdate,
   type TPlanCreate,
 } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { MoneyInput } from '@/components/money-input.tsx';
-import { hasUnread, WholeNumberInput } from '@/components/number-input.tsx';
+import { WholeNumberInput } from '@/components/number-input.tsx';
 import { useStatusOptions } from '@/components/status-tag.tsx';
 import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useCheckoutDesignChoices, usePaymentProfiles } from '../api/get-choices.ts';
 import { useSavePlan } from '../api/save-plan.ts';
 import { idOf, type PlanRow } from '../api/types.ts';
-import { clearErrors, showApiError, showIssues } from './form-errors.ts';
-
-const FIELDS = [
-  'name',
-  'description',
-  'dynamic_descriptor',
-  'payment_profile',
-  'checkout',
-  'amount',
-  'interval',
-  'interval_count',
-  'max_billing_cycle',
-  'statuses_subscription_update',
-  'webhook_subscription_update',
-  'email_subscription_update',
-  'redirect_url',
-] as const;
 
 type Values = Omit<TPlanCreate, 'organisation'>;
 const URL_HINT = 'https://';
@@ -55,61 +39,31 @@ export const PlanForm = ({ plan, onClose }: { plan?: PlanRow; onClose: () => voi
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
-  const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSavePlan();
+  const organisation = plan ? undefined : (organisationFor(pathname) ?? undefined);
+  const entity = useEntityForm({
+    // The whole form is checked as a new plan would be; an edit then sends the fields as an update.
+    schema: ZPlanCreate,
+    toBody: (values: Values) => ({ ...values, organisation }),
+    save: (body, values) => save.mutateAsync({ id: plan?.id, body: plan ? ZPlanUpdate.parse(values) : body }),
+    onSaved: onClose,
+  });
+  const { form } = entity;
   const profiles = usePaymentProfiles(scope);
   const designs = useCheckoutDesignChoices(scope);
-  const save = useSavePlan();
   const statuses = useStatusOptions('subscription');
   const f = (field: string) => t(`fields:plan.${field}`);
   const profileId = Form.useWatch('payment_profile', form);
   const currency = profiles.data?.find((p) => p.id === profileId)?.currency_code;
 
-  const submit = async () => {
-    setFailure(null);
-    clearErrors(form, FIELDS);
-    const values = form.getFieldsValue(true) as Values;
-    // A number field whose text cannot be read already says why; nothing is sent.
-    if (hasUnread(values, ['amount', 'interval_count', 'max_billing_cycle'])) return;
-    const organisation = plan ? undefined : (organisationFor(pathname) ?? undefined);
-    // The whole form is checked as a new plan would be; an edit then sends the fields as an update.
-    const parsed = ZPlanCreate.safeParse({ ...values, organisation });
-    if (!parsed.success) return showIssues(form, t, parsed.error.issues);
-    try {
-      await save.mutateAsync({ id: plan?.id, body: plan ? ZPlanUpdate.parse(values) : parsed.data });
-      onClose();
-    } catch (error) {
-      setFailure(showApiError(form, t, error, FIELDS));
-    }
-  };
-
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={560}
       title={plan ? t('recurring.plans.edit') : t('recurring.plans.create')}
       onClose={onClose}
-      closable={{ 'aria-label': t('detail.close') }}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('recurring.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-            {t('recurring.save')}
-          </Button>
-        </Space>
-      }
+      entity={entity}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(plan)}
-        onFinish={() => void submit()}
-        onValuesChange={(changed: Partial<Values>) => {
-          setFailure(null);
-          clearErrors(form, Object.keys(changed));
-        }}
-      >
+      <Form {...entity.formProps} initialValues={initialValues(plan)}>
         <Form.Item name="name" label={f('name')} required>
           <Input maxLength={200} />
         </Form.Item>
@@ -181,6 +135,6 @@ export const PlanForm = ({ plan, onClose }: { plan?: PlanRow; onClose: () => voi
           <Input placeholder={URL_HINT} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

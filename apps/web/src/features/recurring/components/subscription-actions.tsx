@@ -7,7 +7,7 @@ import { useCan } from '@/lib/authorisation.ts';
 import { useDeleteSubscription } from '../api/delete-subscription.ts';
 import { useUpdateSubscription } from '../api/save-subscription.ts';
 import type { SubscriptionRow } from '../api/types.ts';
-import { showApiError } from './form-errors.ts';
+import { showServerError } from '@/lib/form-errors.ts';
 
 const ENDED = ['CANCELLED', 'COMPLETED'];
 
@@ -30,7 +30,7 @@ export const SubscriptionActions = ({ sub, onDeleted }: { sub: SubscriptionRow; 
       setEditing(false);
       void message.success(t('recurring.saved'));
     } catch (error) {
-      const failure = showApiError(form, t, error, ['max_billing_cycle']);
+      const failure = showServerError(form, t, error, ['max_billing_cycle']);
       if (failure) void message.error(failure);
     }
   };
@@ -67,7 +67,7 @@ export const SubscriptionActions = ({ sub, onDeleted }: { sub: SubscriptionRow; 
           void message.success(t(`recurring.subscriptions.${result.result}`));
           if (result.result === 'deleted') onDeleted();
         } catch (error) {
-          void message.error(showApiError(form, t, error, []) ?? t('errors.unknown'));
+          void message.error(showServerError(form, t, error, []) ?? t('errors.unknown'));
         }
       },
     });

@@ -1,12 +1,14 @@
 import { SUBSCRIPTION_PAYMENT_PRODUCTS, ZSubscriptionCreate, type TSubscriptionCreate } from '@kassa/domain';
-import { Alert, Button, DatePicker, Drawer, Form, Radio, Select, Space } from 'antd';
+import { Alert, DatePicker, Form, Radio, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { hasUnread, WholeNumberInput } from '@/components/number-input.tsx';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { WholeNumberInput } from '@/components/number-input.tsx';
 import { datePattern } from '@/lib/format.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useFormat } from '@/lib/use-format.ts';
 import { useCustomerSearch } from '../api/get-choices.ts';
 import { useAllDiscounts } from '../api/get-discounts.ts';
@@ -14,17 +16,8 @@ import { useAllPlans } from '../api/get-plans.ts';
 import { useCreateSubscription } from '../api/save-subscription.ts';
 import { customerName, idOf } from '../api/types.ts';
 import { applicableDiscounts } from './discount-rules.ts';
-import { clearErrors, showApiError, showIssues } from './form-errors.ts';
 import { useClearable } from '@/lib/use-clearable.ts';
 
-const FIELDS = [
-  'customer',
-  'plan',
-  'payment_product',
-  'max_billing_cycle',
-  'start_date',
-  'subscription_discount',
-] as const;
 type Values = Omit<TSubscriptionCreate, 'start_date'> & { start_date?: Dayjs | null };
 
 /** Create a subscription: customer and plan required, card or PayPal, optionally a discount (payments.md §5). */
@@ -34,60 +27,33 @@ export const SubscriptionForm = ({ onClose, onCreated }: { onClose: () => void; 
   const { pathname } = useLocation();
   const scope = useOrganisationScope(pathname);
   const format = useFormat();
-  const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const customers = useCustomerSearch(useDeferredValue(search), scope);
   const plans = useAllPlans(scope);
   const discounts = useAllDiscounts(scope);
   const create = useCreateSubscription();
+  const entity = useEntityForm({
+    schema: ZSubscriptionCreate,
+    toBody: ({ start_date, ...values }: Values) => ({
+      ...values,
+      start_date: start_date ? start_date.toISOString() : null,
+    }),
+    save: (body) => create.mutateAsync(body),
+    onSaved: (created) => onCreated(created.id),
+  });
+  const { form } = entity;
   const planId = Form.useWatch('plan', form);
   const plan = plans.data?.find((p) => p.id === planId);
   const f = (field: string) => t(`fields:subscription.${field}`);
   const choices = plan ? applicableDiscounts(discounts.data ?? [], { amount: plan.amount, billing_cycle: 1 }) : [];
 
-  const submit = async () => {
-    setFailure(null);
-    clearErrors(form, FIELDS);
-    const { start_date, ...values } = form.getFieldsValue(true) as Values;
-    if (hasUnread(values, ['max_billing_cycle'])) return;
-    const parsed = ZSubscriptionCreate.safeParse({
-      ...values,
-      start_date: start_date ? start_date.toISOString() : null,
-    });
-    if (!parsed.success) return showIssues(form, t, parsed.error.issues);
-    try {
-      const created = await create.mutateAsync(parsed.data);
-      onCreated(created.id);
-    } catch (error) {
-      setFailure(showApiError(form, t, error, FIELDS));
-    }
-  };
-
   return (
-    <Drawer
-      open
-      size={520}
-      title={t('recurring.subscriptions.create')}
-      onClose={onClose}
-      closable={{ 'aria-label': t('detail.close') }}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('recurring.cancel')}</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => void submit()}>
-            {t('recurring.save')}
-          </Button>
-        </Space>
-      }
-    >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+    <FormDrawer title={t('recurring.subscriptions.create')} onClose={onClose} entity={entity}>
       <Form
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
         initialValues={{ payment_product: 'card' }}
         onValuesChange={(changed: Partial<Values>) => {
-          setFailure(null);
-          clearErrors(form, Object.keys(changed));
+          entity.formProps.onValuesChange(changed);
           // Another plan may rule the chosen discount out.
           if ('plan' in changed) form.setFieldValue('subscription_discount', null);
         }}
@@ -155,6 +121,6 @@ export const SubscriptionForm = ({ onClose, onCreated }: { onClose: () => void; 
           />
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

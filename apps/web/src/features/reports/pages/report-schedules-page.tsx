@@ -1,15 +1,21 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { access, REPORT_DEFAULT_COLUMNS, REPORT_FREQUENCIES, type ReportFrequency } from '@kassa/domain';
-import { Button, Drawer, Form, Input, message as antMessage, Modal, Select, Space, Table } from 'antd';
+import {
+  access,
+  REPORT_DEFAULT_COLUMNS,
+  REPORT_FREQUENCIES,
+  ZReportScheduleCreate,
+  type ReportFrequency,
+} from '@kassa/domain';
+import { Button, Form, Input, message as antMessage, Modal, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { DateTime } from '@/components/date-time.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
-import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { useCan } from '@/lib/authorisation.ts';
 import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useCreateSchedule, useDeleteSchedule, useReportSchedules, type ReportScheduleRow } from '../api/reports.ts';
 import { filtersOf, ReportFilterFields, type FilterValues } from '../components/report-filters.tsx';
 
@@ -19,64 +25,40 @@ const ScheduleForm = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const create = useCreateSchedule();
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (values: Values) => {
-    setError(null);
-    try {
-      await create.mutateAsync({
-        name: values.name,
-        frequency: values.frequency,
-        email: values.email,
-        organisation: organisationFor(pathname),
-        filters: filtersOf(values, false),
-        fields: values.fields as never,
-      });
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('errors.unknown'));
-    }
-  };
+  const entity = useEntityForm({
+    schema: ZReportScheduleCreate,
+    toBody: (values: Values) => ({
+      name: values.name,
+      frequency: values.frequency,
+      email: values.email,
+      organisation: organisationFor(pathname),
+      filters: filtersOf(values, false),
+      fields: values.fields,
+    }),
+    save: (body) => create.mutateAsync(body),
+    onSaved: onClose,
+  });
   return (
-    <Drawer open title={t('reports.scheduleCreateTitle')} onClose={onClose} size={560} destroyOnHidden>
-      <ServerErrorAlert message={error} />
-      <Form<Values>
-        layout="vertical"
-        initialValues={{ frequency: 'daily', fields: [...REPORT_DEFAULT_COLUMNS] }}
-        onFinish={submit}
-      >
-        <Form.Item
-          name="name"
-          label={t('reports.name')}
-          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }, { max: 100 }]}
-        >
+    <FormDrawer
+      title={t('reports.scheduleCreateTitle')}
+      onClose={onClose}
+      size={560}
+      entity={entity}
+      submitLabel={t('reports.save')}
+    >
+      <Form<Values> {...entity.formProps} initialValues={{ frequency: 'daily', fields: [...REPORT_DEFAULT_COLUMNS] }}>
+        <Form.Item name="name" label={t('reports.name')} required>
           <Input autoFocus />
         </Form.Item>
-        <Form.Item
-          name="frequency"
-          label={t('reports.frequency')}
-          rules={[{ required: true, message: t('form_validation.required') }]}
-        >
+        <Form.Item name="frequency" label={t('reports.frequency')} required>
           <Select options={REPORT_FREQUENCIES.map((value) => ({ value, label: t(`reports.frequencies.${value}`) }))} />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('reports.email')}
-          rules={[
-            { required: true, message: t('form_validation.required') },
-            { type: 'email', message: t('form_validation.email') },
-          ]}
-        >
+        <Form.Item name="email" label={t('reports.email')} required>
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <ReportFilterFields withRange={false} />
-        <Space>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            {t('reports.save')}
-          </Button>
-          <Button onClick={onClose}>{t('reports.cancel')}</Button>
-        </Space>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };
 

@@ -15,7 +15,7 @@ import { useOrganisations, usePaymentProfiles, useProcessors } from '../api/get-
 import { useSaveRouting } from '../api/save-routing.ts';
 import { idOf, type RoutingRow } from '../api/types.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
-import { translateRefusal, translateSchemaIssue } from './risk-messages.ts';
+import { placeRoutingRefusal, translateSchemaIssue } from './risk-messages.ts';
 import { TreeEditor } from './tree-editor.tsx';
 import { asRoutingNode, branchKeys, newRoutingTree, type DraftNode } from './tree-ops.ts';
 import { VersionHistory } from './version-history.tsx';
@@ -78,6 +78,16 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
   const fieldError = (field: string) =>
     showErrors ? parsed.error?.issues.find((issue) => issue.path[0] === field) : undefined;
   const nameError = fieldError('name');
+  // A refused save: every detail on the tree node or field its path names (not only the first).
+  const refusal =
+    save.error instanceof ApiError
+      ? placeRoutingRefusal(t, save.error, ['name', 'organisation', 'payment_product'])
+      : save.error && {
+          nodes: new Map<string, string[]>(),
+          fields: new Map<string, string[]>(),
+          message: t('errors.unknown'),
+        };
+  const serverError = (field: string) => refusal?.fields.get(field)?.join(' · ');
   const needsOrganisation = isProvider(me) && !routing;
   const needsApproval = useNeedsApproval('routing', routing ? idOf(routing.organisation) : draft.organisation);
   const [note, setNote] = useState('');
@@ -148,8 +158,8 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
             <Form.Item
               label={t('routing.fields.name')}
               required
-              validateStatus={fieldError('name') ? 'error' : undefined}
-              help={nameError && translateSchemaIssue(t, nameError)}
+              validateStatus={nameError || serverError('name') ? 'error' : undefined}
+              help={nameError ? translateSchemaIssue(t, nameError) : serverError('name')}
             >
               <Input
                 aria-label={t('routing.fields.name')}
@@ -162,7 +172,12 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
             <Form.Item
               label={t('routing.fields.organisation')}
               required={needsOrganisation}
-              validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : undefined}
+              validateStatus={
+                (showErrors && needsOrganisation && !draft.organisation) || serverError('organisation')
+                  ? 'error'
+                  : undefined
+              }
+              help={serverError('organisation')}
             >
               <Select
                 aria-label={t('routing.fields.organisation')}
@@ -182,7 +197,8 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
             <Form.Item
               label={t('routing.fields.payment_product')}
               required
-              validateStatus={fieldError('payment_product') ? 'error' : undefined}
+              validateStatus={fieldError('payment_product') || serverError('payment_product') ? 'error' : undefined}
+              help={serverError('payment_product')}
             >
               <Select
                 aria-label={t('routing.fields.payment_product')}
@@ -210,6 +226,7 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
               showErrors={showErrors}
               unroutable={unroutable}
               profileName={profileName}
+              nodeErrors={refusal?.nodes}
               onChange={(tree, nextDone) => {
                 setDraft({ ...draft, tree });
                 setDone(nextDone);
@@ -223,13 +240,7 @@ export const RoutingForm = ({ routing }: { routing?: RoutingRow }) => {
         {showErrors && !parsed.success && (
           <Alert type="error" showIcon title={t('routing.form.fixErrors', { count: parsed.error.issues.length })} />
         )}
-        {save.error && (
-          <Alert
-            type="error"
-            showIcon
-            title={save.error instanceof ApiError ? translateRefusal(t, save.error) : t('errors.unknown')}
-          />
-        )}
+        {refusal?.message && <Alert type="error" showIcon title={refusal.message} />}
         <BacktestPanel
           result={backtest.data}
           pending={backtest.isPending}

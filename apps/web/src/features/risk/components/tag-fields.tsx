@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 
 export type TagDraft = { text: string; colour: string };
 
-/** Text and colour of a tag (risk-config.md §3 "Tag"), used by the tag form and inline in the tag-rule form. */
+/**
+ * Text and colour of a tag (risk-config.md §3 "Tag"), used by the tag form (as one form field, whose
+ * `value` and `onChange` the form gives) and inline in the tag-rule form.
+ */
 export const TagFields = ({
-  value,
-  onChange,
+  value = { text: '', colour: '#1677ff' },
+  onChange = () => undefined,
   errors = {},
 }: {
-  value: TagDraft;
-  onChange: (value: TagDraft) => void;
+  value?: TagDraft;
+  onChange?: (value: TagDraft) => void;
   errors?: Partial<Record<keyof TagDraft, string>>;
 }) => {
   const { t } = useTranslation();

@@ -1,16 +1,19 @@
-import { Alert, Button, Drawer, Modal, Space } from 'antd';
+import { Alert, Button, Form, Modal } from 'antd';
 import { access, ZTagCreate } from '@kassa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '@/lib/api-client.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { useCan } from '@/lib/authorisation.ts';
+import { showServerError } from '@/lib/form-errors.ts';
 import { organisationFor } from '@/lib/org-context.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import type { TagRow } from '../api/types.ts';
-import { translateSchemaIssue } from './risk-messages.ts';
 import { TagFields, type TagDraft } from './tag-fields.tsx';
+
+type Values = { tag: TagDraft };
 
 /**
  * Create, edit or delete one tag (TAG_CREATE, TAG_UPDATE, TAG_DELETE); `readOnly` for a tag made
@@ -28,25 +31,19 @@ export const TagForm = ({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const can = useCan();
-  const [draft, setDraft] = useState<TagDraft>({ text: tag?.text ?? '', colour: tag?.colour ?? '#1677ff' });
-  const [showErrors, setShowErrors] = useState(false);
   const save = useSaveTag();
   const remove = useDeleteItem();
   const [modal, holder] = Modal.useModal();
-  const parsed = ZTagCreate.safeParse({ ...draft, organisation: organisationFor(pathname) });
-  const textError = showErrors ? parsed.error?.issues.find((i) => i.path[0] === 'text') : undefined;
-  const failure = save.error ?? remove.error;
-  const submit = async () => {
-    setShowErrors(true);
-    if (!parsed.success) return;
-    const { organisation, ...update } = parsed.data;
-    try {
-      await save.mutateAsync(tag ? { id: tag.id, body: update } : { body: { ...update, organisation } });
-      onClose();
-    } catch {
-      // Shown below.
-    }
-  };
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const entity = useEntityForm({
+    schema: ZTagCreate,
+    toBody: ({ tag: draft }: Values) => ({ ...draft, organisation: organisationFor(pathname) }),
+    save: ({ organisation, ...update }) =>
+      save.mutateAsync(tag ? { id: tag.id, body: update } : { body: { ...update, organisation } }),
+    onSaved: onClose,
+    // Text and colour are one control here: what is said of either is said under it.
+    renamePath: (path) => path.replace(/^(body\.)?(text|colour)$/, '$1tag'),
+  });
   const confirmDelete = () =>
     tag &&
     modal.confirm({
@@ -55,49 +52,42 @@ export const TagForm = ({
       okText: t('tags.delete'),
       okButtonProps: { danger: true },
       cancelText: t('risk.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync({ path: 'tag', id: tag.id });
-          onClose();
-        } catch {
-          // Shown below.
-        }
-      },
+      onOk: () =>
+        remove
+          .mutateAsync({ path: 'tag', id: tag.id })
+          .then(onClose)
+          .catch((error: unknown) => setRemoveError(showServerError(null, t, error))),
     });
+  const canSave = !readOnly && (tag ? can(access.tag.update) : can(access.tag.create));
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={480}
       onClose={onClose}
       title={tag ? t('tags.edit') : t('tags.create')}
-      closable={{ 'aria-label': t('detail.close') }}
-      extra={
-        <Space>
-          {tag && !readOnly && can(access.tag.delete) && (
-            <Button danger onClick={confirmDelete}>
-              {t('tags.delete')}
-            </Button>
-          )}
-          <Button onClick={onClose}>{t('risk.cancel')}</Button>
-          {!readOnly && (tag ? can(access.tag.update) : can(access.tag.create)) && (
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-              {t('risk.save')}
-            </Button>
-          )}
-        </Space>
+      entity={canSave ? entity : undefined}
+      serverError={entity.message ?? removeError}
+      submitLabel={t('risk.save')}
+      actions={
+        tag &&
+        !readOnly &&
+        can(access.tag.delete) && (
+          <Button danger onClick={confirmDelete}>
+            {t('tags.delete')}
+          </Button>
+        )
       }
     >
       {holder}
       {readOnly && <Alert type="info" showIcon title={t('risk.rulesets.inherited')} style={{ marginBottom: 16 }} />}
-      <TagFields value={draft} onChange={setDraft} errors={{ text: textError && translateSchemaIssue(t, textError) }} />
-      {failure && (
-        <Alert
-          style={{ marginTop: 12 }}
-          type="error"
-          showIcon
-          title={failure instanceof ApiError ? failure.message : t('errors.unknown')}
-        />
-      )}
-    </Drawer>
+      <Form<Values>
+        {...entity.formProps}
+        disabled={!canSave}
+        initialValues={{ tag: { text: tag?.text ?? '', colour: tag?.colour ?? '#1677ff' } }}
+      >
+        <Form.Item name="tag">
+          <TagFields />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
   );
 };

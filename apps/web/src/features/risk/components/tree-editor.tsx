@@ -27,6 +27,8 @@ type Props = {
   /** Endpoints payments could not be sent to, and why (risk-config.md §5, §8), said beside each. */
   unroutable: readonly TUnroutable[];
   profileName: (id: string) => string;
+  /** A refused save's details by the key of the tree node their path names (every one, not the first). */
+  nodeErrors?: ReadonlyMap<string, readonly string[]>;
   onChange: (tree: DraftNode, done: Set<string>) => void;
 };
 
@@ -39,7 +41,16 @@ const pathLabel = (t: (key: string) => string, path: TreePath) =>
  * and coloured (and labelled) valid or not. Everything is a button or select, so the keyboard
  * alone builds a tree.
  */
-export const TreeEditor = ({ tree, processors, done, showErrors, unroutable, profileName, onChange }: Props) => {
+export const TreeEditor = ({
+  tree,
+  processors,
+  done,
+  showErrors,
+  unroutable,
+  profileName,
+  nodeErrors = new Map(),
+  onChange,
+}: Props) => {
   const { t } = useTranslation();
   // A switched-off processor stays choosable (it may be switched on again) but says so.
   const options = processors.map((p) => ({
@@ -63,7 +74,13 @@ export const TreeEditor = ({ tree, processors, done, showErrors, unroutable, pro
   const renderNode = (path: TreePath): React.ReactNode => {
     const node = nodeAt(tree, path);
     const label = pathLabel(t, path);
-    const valid = routingTreeIssues(asRoutingNode(node)).length === 0;
+    const refused = nodeErrors.get(keyOf(path)) ?? [];
+    const valid = routingTreeIssues(asRoutingNode(node)).length === 0 && refused.length === 0;
+    const refusal = refused.length > 0 && (
+      <Typography.Text type="danger" role="alert" className={styles.refusal}>
+        {refused.join(' · ')}
+      </Typography.Text>
+    );
     const validity = (
       <Tag color={valid ? 'success' : 'error'} className={styles.validity}>
         {valid ? t('routing.tree.valid') : t('routing.tree.invalid')}
@@ -77,6 +94,7 @@ export const TreeEditor = ({ tree, processors, done, showErrors, unroutable, pro
           aria-label={label}
         >
           <Typography.Text type="secondary">{t('routing.tree.emptyBranch')}</Typography.Text>
+          {refusal}
           <Space wrap>
             <Button icon={<PlusOutlined />} onClick={() => set(path, branchWithCondition())}>
               {t('routing.tree.addCondition')}
@@ -113,6 +131,7 @@ export const TreeEditor = ({ tree, processors, done, showErrors, unroutable, pro
               onChange={(id: string) => set(path, id)}
             />
             <UnroutableNote processor={node} unroutable={unroutable} profileName={profileName} />
+            {refusal}
             <Button
               icon={<DeleteOutlined />}
               aria-label={`${label}: ${t('routing.tree.remove')}`}
@@ -166,6 +185,7 @@ export const TreeEditor = ({ tree, processors, done, showErrors, unroutable, pro
             </Button>
           </Space>
         </div>
+        {refusal}
         {isDone ? (
           <ul className={styles.conditions}>
             {node.if.map((rule, i) => (

@@ -46,3 +46,14 @@ export const branchKeys = (node: DraftNode, path: TreePath = []): string[] =>
 
 /** The draft as the server's model (the shapes are the same once every field is filled). */
 export const asRoutingNode = (node: DraftNode): RoutingNode => node as RoutingNode;
+
+/**
+ * The key of the tree node a refusal's path names: `body.details.then.else` is that endpoint,
+ * `body.details.then.if.0.value` a condition of the node at `then`; null for a path outside the tree.
+ */
+export const treeKeyOfPath = (path: string): string | null => {
+  const [root, ...parts] = path.replace(/^body\./, '').split('.');
+  if (root !== 'details') return null;
+  const end = parts.findIndex((part) => part !== 'then' && part !== 'else');
+  return keyOf((end < 0 ? parts : parts.slice(0, end)) as TreePath);
+};

@@ -1,5 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, List, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, List, Modal, Space, Tag, Typography } from 'antd';
+import { DetailDrawer } from '@/components/form-drawer.tsx';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
@@ -49,7 +50,7 @@ export const VersionHistory = ({
       },
     });
   return (
-    <Drawer
+    <DetailDrawer
       open
       onClose={onClose}
       size={560}
@@ -59,7 +60,6 @@ export const VersionHistory = ({
           {t('risk.history.title')}
         </Space>
       }
-      closable={{ 'aria-label': t('detail.close') }}
     >
       {holder}
       {rollback.error ? (
@@ -114,6 +114,6 @@ export const VersionHistory = ({
           </List.Item>
         )}
       />
-    </Drawer>
+    </DetailDrawer>
   );
 };

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Descriptions, Drawer, Empty, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Collapse, Descriptions, Empty, Modal, Space, Spin, Typography } from 'antd';
+import { DetailDrawer } from '@/components/form-drawer.tsx';
 import { access, type Rule, type RoutingNode, type TUnroutable } from '@kassa/domain';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,12 +153,11 @@ export const RoutingsPage = () => {
         />
       )}
       {detail && (
-        <Drawer
+        <DetailDrawer
           open
           size={560}
           onClose={() => setDetail(null)}
           title={detail.name}
-          closable={{ 'aria-label': t('detail.close') }}
           extra={
             <Button icon={<HistoryOutlined />} onClick={() => setHistory(detail)}>
               {t('risk.history.open')}
@@ -207,7 +207,7 @@ export const RoutingsPage = () => {
               },
             ]}
           />
-        </Drawer>
+        </DetailDrawer>
       )}
       {history && (
         <VersionHistory

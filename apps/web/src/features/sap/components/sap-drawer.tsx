@@ -1,53 +1,75 @@
-import { access, hasAccess, type TSapCreate, type TSapOnboard } from '@kassa/domain';
-import { Button, Descriptions, Drawer, Form, Input, Popconfirm, Space } from 'antd';
+import { access, hasAccess, ZSapCreate, ZSapOnboard, type TSapCreate, type TSapOnboard } from '@kassa/domain';
+import { Button, Descriptions, Form, Input, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyableId } from '@/components/copyable-id.tsx';
 import { DateTime } from '@/components/date-time.tsx';
+import { DetailDrawer, FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
 import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { populated } from '@/lib/entity-api.ts';
 import { useMe } from '@/lib/session.ts';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { showServerError } from '@/lib/form-errors.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useAddToSap, useDeleteSap, useOnboardSap, useSapRecord } from '../api/sap.ts';
 
-const required = (message: string) => [{ required: true, whitespace: true, message }];
-
 /** Adds a merchant to SAP under a company code. */
-const AddForm = ({ onDone }: { onDone: () => void }) => {
+const AddDrawer = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TSapCreate>();
   const add = useAddToSap();
-  const error = useServerError(form, ['organisation', 'company_code']);
+  const entity = useEntityForm<TSapCreate, TSapCreate, unknown>({
+    schema: ZSapCreate,
+    save: (body) => add.mutateAsync(body),
+    onSaved: onClose,
+  });
   const f = (field: string) => t(`fields:sap_business_partner.${field}`);
   return (
-    <Form<TSapCreate>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ company_code: '' }}
-      onValuesChange={error.clear}
-      onFinish={(values) => add.mutate(values, { onSuccess: onDone, onError: error.show })}
-      disabled={add.isPending}
-    >
-      <ServerErrorAlert message={error.message} />
-      <Form.Item label={f('organisation')} name="organisation" rules={required(t('form_validation.required'))}>
-        <OrganisationPicker filter={(org) => org.type === 'merchant'} />
-      </Form.Item>
-      {/* SAP company codes are capitals: shown so while typing, never changed silently on save. */}
-      <Form.Item
-        label={f('company_code')}
-        name="company_code"
-        rules={required(t('form_validation.required'))}
-        extra={t('sap.companyCodeHint')}
-        normalize={(value?: string) => value?.toUpperCase()}
-      >
-        <Input autoComplete="off" maxLength={4} style={{ width: 120 }} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={add.isPending}>
-        {t('sap.add')}
-      </Button>
-    </Form>
+    <FormDrawer title={t('sap.add')} onClose={onClose} entity={entity} submitLabel={t('sap.add')}>
+      <Form<TSapCreate> {...entity.formProps} initialValues={{ company_code: '' }}>
+        <Form.Item label={f('organisation')} name="organisation" required>
+          <OrganisationPicker filter={(org) => org.type === 'merchant'} />
+        </Form.Item>
+        {/* SAP company codes are capitals: shown so while typing, never changed silently on save. */}
+        <Form.Item
+          label={f('company_code')}
+          name="company_code"
+          required
+          extra={t('sap.companyCodeHint')}
+          normalize={(value?: string) => value?.toUpperCase()}
+        >
+          <Input autoComplete="off" maxLength={4} style={{ width: 120 }} />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
+  );
+};
+
+/** Onboards a created record with its business partner number, inside the record's panel. */
+const OnboardForm = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  const onboard = useOnboardSap();
+  const entity = useEntityForm<TSapOnboard, TSapOnboard, unknown>({
+    schema: ZSapOnboard,
+    save: (body) => onboard.mutateAsync({ id, body }),
+  });
+  return (
+    <>
+      <ServerErrorAlert message={entity.message} />
+      <Form<TSapOnboard> {...entity.formProps}>
+        <Form.Item
+          label={t('fields:sap_business_partner.business_partner')}
+          name="business_partner"
+          required
+          extra={t('sap.businessPartnerHint')}
+        >
+          <Input autoComplete="off" inputMode="numeric" maxLength={10} style={{ width: 200 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" disabled={entity.saving} loading={entity.saving}>
+          {t('sap.onboard')}
+        </Button>
+      </Form>
+    </>
   );
 };
 
@@ -56,24 +78,19 @@ export const SapDrawer = ({ id, onClose }: { id: string | null; onClose: () => v
   const { t } = useTranslation();
   const { data: me } = useMe();
   const record = useSapRecord(id);
-  const onboard = useOnboardSap();
   const remove = useDeleteSap();
-  const [form] = Form.useForm<TSapOnboard>();
-  const error = useServerError(form, ['business_partner']);
+  const [removeError, setRemoveError] = useState<string | null>(null);
   const canEdit = hasAccess(me?.roles ?? [], access.sap.edit);
   const row = record.data;
   const f = (field: string) => t(`fields:sap_business_partner.${field}`);
+  if (!id) return <AddDrawer onClose={onClose} />;
   return (
-    <Drawer
-      open
+    <DetailDrawer
       onClose={onClose}
-      title={row ? (populated(row.organisation)?.name ?? String(row.organisation)) : t('sap.add')}
+      title={row ? (populated(row.organisation)?.name ?? String(row.organisation)) : ''}
       size={520}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
-      loading={Boolean(id) && record.isPending}
+      loading={record.isPending}
     >
-      {!id && <AddForm onDone={onClose} />}
       {row && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Descriptions
@@ -90,35 +107,16 @@ export const SapDrawer = ({ id, onClose }: { id: string | null; onClose: () => v
               { key: 'deleted_at', label: f('deleted_at'), children: <DateTime value={row.deleted_at} /> },
             ]}
           />
-          <ServerErrorAlert message={error.message} />
-          {canEdit && row.status === 'CREATED' && (
-            <Form<TSapOnboard>
-              form={form}
-              layout="vertical"
-              requiredMark={false}
-              onValuesChange={error.clear}
-              disabled={onboard.isPending}
-              onFinish={(body) => onboard.mutate({ id: row.id, body }, { onError: error.show })}
-            >
-              <Form.Item
-                label={f('business_partner')}
-                name="business_partner"
-                rules={required(t('form_validation.required'))}
-                extra={t('sap.businessPartnerHint')}
-              >
-                <Input autoComplete="off" inputMode="numeric" maxLength={10} style={{ width: 200 }} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" loading={onboard.isPending}>
-                {t('sap.onboard')}
-              </Button>
-            </Form>
-          )}
+          <ServerErrorAlert message={removeError} />
+          {canEdit && row.status === 'CREATED' && <OnboardForm id={row.id} />}
           {canEdit && row.status !== 'DELETED' && (
             <Popconfirm
               title={t('sap.deleteConfirm')}
               okText={t('sap.delete')}
               cancelText={t('sap.cancel')}
-              onConfirm={() => remove.mutate(row.id, { onError: error.show })}
+              onConfirm={() =>
+                remove.mutate(row.id, { onError: (error) => setRemoveError(showServerError(null, t, error)) })
+              }
             >
               <Button danger loading={remove.isPending}>
                 {t('sap.delete')}
@@ -127,6 +125,6 @@ export const SapDrawer = ({ id, onClose }: { id: string | null; onClose: () => v
           )}
         </Space>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 };

@@ -1,71 +1,36 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { SHARE_MAX_FIELDS, type TShareRequestCreate } from '@kassa/domain';
-import { Button, Drawer, Form, Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import { SHARE_MAX_FIELDS, ZShareRequestCreate, type TShareRequestCreate } from '@kassa/domain';
+import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
-import { ApiError } from '@/lib/api-client.ts';
-import { showServerError, translateDetail } from '@/lib/form-errors.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useCreateShareRequest, useProcessorChoices } from '../api/share-requests.ts';
 
 type Values = Omit<TShareRequestCreate, 'organisation'>;
-const FIELDS = ['provider', 'processor', 'message', 'fields'] as const;
 
 /** The provider asks the merchant of the current context for named credentials. */
 export const ShareRequestForm = ({ organisation, onClose }: { organisation: string; onClose: () => void }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const processors = useProcessorChoices();
   const create = useCreateShareRequest();
-  const [failure, setFailure] = useState<string | null>(null);
+  // A credential's own refusal (`body.fields.1.name`) lands on that row's field.
+  const entity = useEntityForm({
+    schema: ZShareRequestCreate,
+    toBody: (values: Values) => ({ ...values, processor: values.processor ?? null, organisation }),
+    save: (body) => create.mutateAsync(body),
+    onSaved: onClose,
+  });
   const f = (field: string) => t(`fields:share_request.${field}`);
-  const onFinish = async (values: Values) => {
-    setFailure(null);
-    try {
-      await create.mutateAsync({ ...values, processor: values.processor ?? null, organisation });
-      onClose();
-    } catch (error) {
-      // A credential's own error (`body.fields.1.name`) goes on that row's field; the list is indexed by number.
-      const rows = error instanceof ApiError ? error.details.filter((d) => /^body\.fields\.\d+\./.test(d.path)) : [];
-      if (rows.length && error instanceof ApiError && rows.length === error.details.length) {
-        form.setFields(
-          rows.map((d) => {
-            const [, , index, key] = d.path.split('.');
-            return {
-              name: ['fields', Number(index), key === 'description' ? 'description' : 'name'] as [
-                'fields',
-                number,
-                'name' | 'description',
-              ],
-              errors: [translateDetail(t, d)],
-            };
-          }),
-        );
-        return;
-      }
-      setFailure(showServerError(form, t, error, FIELDS));
-    }
-  };
-  const required = [{ required: true, whitespace: true, message: t('form_validation.required') }];
   return (
-    <Drawer
-      open
+    <FormDrawer
       onClose={onClose}
       title={t('shareCredentials.create')}
       size={560}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      entity={entity}
+      submitLabel={t('shareCredentials.send')}
     >
-      <ServerErrorAlert message={failure} />
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) => void onFinish(values)}
-        disabled={create.isPending}
-        initialValues={{ fields: [{ name: '', description: '' }] }}
-      >
-        <Form.Item label={f('provider')} name="provider" rules={required} extra={t('shareCredentials.providerHint')}>
+      <Form<Values> {...entity.formProps} initialValues={{ fields: [{ name: '', description: '' }] }}>
+        <Form.Item label={f('provider')} name="provider" required extra={t('shareCredentials.providerHint')}>
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
         <Form.Item label={f('processor')} name="processor" extra={t('shareCredentials.processorHint')}>
@@ -88,7 +53,7 @@ export const ShareRequestForm = ({ organisation, onClose }: { organisation: stri
                   <Form.Item
                     name={[item.name, 'name']}
                     label={t('shareCredentials.fieldName', { number: index + 1 })}
-                    rules={required}
+                    required
                   >
                     <Input autoComplete="off" maxLength={100} />
                   </Form.Item>
@@ -119,12 +84,7 @@ export const ShareRequestForm = ({ organisation, onClose }: { organisation: stri
             </fieldset>
           )}
         </Form.List>
-        <div>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            {t('shareCredentials.send')}
-          </Button>
-        </div>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

@@ -1,14 +1,13 @@
-import { isAdministrativeRole, type TUserCreateBody } from '@kassa/domain';
-import { Alert, Button, Drawer, Form, Input, Select, Typography } from 'antd';
+import { isAdministrativeRole, ZUserCreateBody, ZUserUpdateBody } from '@kassa/domain';
+import { Alert, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
-import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { LANGUAGES, resolveLanguage } from '@/lib/languages.ts';
-import { emailRule } from '@/lib/email-rule.ts';
 import { useMe } from '@/lib/session.ts';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useOrganisationOptions } from '../api/get-organisation-options.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { organisationOf, type UserRow, type UserSide } from '../api/types.ts';
@@ -30,12 +29,24 @@ export const UserForm = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const clearable = useClearable();
   const { data: me } = useMe();
   const save = useSaveUser(side);
-  const serverError = useServerError(form);
-  const clearServerError = serverError.clear;
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const entity = useEntityForm({
+    schema: user ? ZUserUpdateBody : ZUserCreateBody,
+    toBody: (values: Values) => ({ ...values, organisation: values.organisation || undefined }),
+    // A note is asked for when an administrative role waits for a second person.
+    before: (): boolean => {
+      setShowErrors(true);
+      return !needsApproval || Boolean(note.trim());
+    },
+    save: (body) => save.mutateAsync({ id: user?.id ?? null, body, note: needsApproval ? note : undefined }),
+    onSaved: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
+  });
+  const { form, clear: clearServerError } = entity;
   const organisations = useOrganisationOptions();
   const grantable = useMemo(() => grantableRoles(me?.roles ?? [], side), [me, side]);
   // Roles the user holds that the actor could not grant stay, shown but locked.
@@ -50,17 +61,14 @@ export const UserForm = ({
     [grantable, user, t],
   );
   // Giving an administrative role waits for a second person when the policy covers users (issue 35).
-  const roles = Form.useWatch('roles', form) ?? [];
-  const chosenOrganisation = Form.useWatch('organisation', form);
+  const roles: string[] = Form.useWatch('roles', form) ?? [];
+  const chosenOrganisation: string | undefined = Form.useWatch('organisation', form);
   const policyCovers = useNeedsApproval(
     side === 'psp' ? 'psp/user' : 'user',
     chosenOrganisation || (user ? organisationOf(user)?.id : undefined) || me?.organisation.id,
   );
-  const needsApproval =
+  const needsApproval: boolean =
     policyCovers && roles.some((role) => !(user?.roles ?? []).includes(role) && isAdministrativeRole(role));
-  const [note, setNote] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
-  const [waiting, setWaiting] = useState<string | null>(null);
   const orgOptions = (organisations.data ?? [])
     .filter((org) => (side === 'psp' ? org.type === 'provider' : org.type !== 'provider'))
     .map((org) => ({ value: org.id, label: org.name }));
@@ -85,53 +93,21 @@ export const UserForm = ({
       form.setFieldsValue({ organisation: me.organisation.id });
   }, [open, user, form, side, me, clearServerError]);
 
-  const onFinish = (values: Values) => {
-    setShowErrors(true);
-    if (needsApproval && !note.trim()) return;
-    save.mutate(
-      {
-        id: user?.id ?? null,
-        body: { ...values, organisation: values.organisation || undefined } as TUserCreateBody,
-        note: needsApproval ? note : undefined,
-      },
-      {
-        onSuccess: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
-        onError: serverError.show,
-      },
-    );
-  };
-
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={t(user ? 'users.edit' : 'users.create')}
-      size={520}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      entity={entity}
+      submitLabel={t(needsApproval ? 'changes.submit' : user ? 'users.save' : 'users.createSubmit')}
+      submitDisabled={Boolean(waiting)}
     >
       {!user && <Alert type="info" showIcon title={t('users.welcomeHint')} style={{ marginBottom: 16 }} />}
-      <ServerErrorAlert message={serverError.message} />
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={save.isPending}
-        initialValues={{ language: 'nl', roles: [] }}
-      >
-        <Form.Item
-          label={t('fields:user.email')}
-          name="email"
-          rules={[{ required: true, message: t('form_validation.required') }, emailRule(t('form_validation.email'))]}
-        >
+      <Form<Values> {...entity.formProps} initialValues={{ language: 'nl', roles: [] }}>
+        <Form.Item label={t('fields:user.email')} name="email" required>
           <Input autoComplete="off" inputMode="email" />
         </Form.Item>
-        <Form.Item
-          label={t('fields:user.name')}
-          name="name"
-          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
-        >
+        <Form.Item label={t('fields:user.name')} name="name" required>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item label={t('fields:user.language')} name="language">
@@ -143,7 +119,9 @@ export const UserForm = ({
           <Form.Item
             label={t('fields:user.organisation')}
             name="organisation"
-            rules={[{ required: !user && orgOptions.length > 0, message: t('form_validation.required') }]}
+            required={!user && orgOptions.length > 0}
+            // Which organisation a new user needs depends on the choices this screen has, not on the schema.
+            rules={[{ required: !user && orgOptions.length > 0, message: t('errors.required') }]}
           >
             <Select
               showSearch
@@ -181,10 +159,7 @@ export const UserForm = ({
           waiting={waiting}
           help={t('users.needsApprovalHelp')}
         />
-        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={Boolean(waiting)}>
-          {t(needsApproval ? 'changes.submit' : user ? 'users.save' : 'users.createSubmit')}
-        </Button>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

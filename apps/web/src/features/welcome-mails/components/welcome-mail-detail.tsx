@@ -1,10 +1,11 @@
-import { WELCOME_LINK_PLACEHOLDER } from '@kassa/domain';
-import { App, Button, Drawer, Form, Input, Popconfirm, Skeleton, Space } from 'antd';
-import { useEffect } from 'react';
+import { ZWelcomeMailBody } from '@kassa/domain';
+import { App, Button, Form, Input, Popconfirm } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '@/components/rich-text-editor.tsx';
-import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { showServerError } from '@/lib/form-errors.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useWelcomeMail } from '../api/get-welcome-mail.ts';
 import { useWelcomeMailMutations } from '../api/save-welcome-mail.ts';
 
@@ -21,95 +22,70 @@ export const WelcomeMailDetail = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const mail = useWelcomeMail(id);
   const { save, remove } = useWelcomeMailMutations();
-  const serverError = useServerError(form);
   const { message } = App.useApp();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const entity = useEntityForm({
+    schema: ZWelcomeMailBody,
+    toBody: ({ name, content }: Values) => ({ id: id ?? undefined, name, content }),
+    save: (body) => save.mutateAsync(body),
+    onSaved: () => {
+      void message.success(t('welcomeMails.saved'));
+      onClose();
+    },
+  });
+  const { form } = entity;
   useEffect(() => {
     if (mail.data) form.setFieldsValue({ name: mail.data.name, content: mail.data.content });
   }, [mail.data, form]);
-  const onFinish = (values: Values) => {
-    serverError.clear();
-    save.mutate(
-      { id: id ?? undefined, name: values.name, content: values.content },
-      {
-        onSuccess: () => {
-          void message.success(t('welcomeMails.saved'));
-          onClose();
-        },
-        onError: serverError.show,
-      },
-    );
-  };
   return (
-    <Drawer
-      open
+    <FormDrawer
       onClose={onClose}
       title={t('welcomeMails.detailTitle')}
       size={760}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
+      loading={Boolean(id) && mail.isPending}
+      entity={canEdit ? entity : undefined}
+      serverError={entity.message ?? removeError}
+      submitLabel={t('welcomeMails.save')}
+      actions={
+        canEdit &&
+        id && (
+          <Popconfirm
+            title={t('welcomeMails.deleteConfirm')}
+            onConfirm={() =>
+              remove.mutate(id, {
+                onSuccess: onClose,
+                onError: (error) => setRemoveError(showServerError(null, t, error)),
+              })
+            }
+            okText={t('welcomeMails.delete')}
+            cancelText={t('profile.cancel')}
+          >
+            <Button danger loading={remove.isPending}>
+              {t('welcomeMails.delete')}
+            </Button>
+          </Popconfirm>
+        )
+      }
     >
-      {id && mail.isPending ? (
-        <Skeleton active />
-      ) : (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          disabled={!canEdit || save.isPending}
+      <Form<Values> {...entity.formProps} disabled={!canEdit}>
+        <Form.Item label={t('fields:welcome_mail.name')} name="name" required>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label={t('fields:welcome_mail.content')}
+          name="content"
+          extra={t('welcomeMails.placeholders', {
+            name: '{{name}}',
+            link: '{{link}}',
+            interpolation: { escapeValue: false },
+          })}
+          required
         >
-          <ServerErrorAlert message={serverError.message} />
-          <Form.Item
-            label={t('fields:welcome_mail.name')}
-            name="name"
-            rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label={t('fields:welcome_mail.content')}
-            name="content"
-            extra={t('welcomeMails.placeholders', {
-              name: '{{name}}',
-              link: '{{link}}',
-              interpolation: { escapeValue: false },
-            })}
-            rules={[
-              { required: true, message: t('form_validation.required') },
-              {
-                validator: (_, value?: string) =>
-                  !value || value.includes(WELCOME_LINK_PLACEHOLDER)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('welcomeMails.linkMissing', { link: WELCOME_LINK_PLACEHOLDER }))),
-              },
-            ]}
-          >
-            <RichTextEditor label={t('fields:welcome_mail.content')} />
-          </Form.Item>
-          {canEdit && (
-            <Space>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('welcomeMails.save')}
-              </Button>
-              {id && (
-                <Popconfirm
-                  title={t('welcomeMails.deleteConfirm')}
-                  onConfirm={() => remove.mutate(id, { onSuccess: onClose, onError: serverError.show })}
-                  okText={t('welcomeMails.delete')}
-                  cancelText={t('profile.cancel')}
-                >
-                  <Button danger loading={remove.isPending}>
-                    {t('welcomeMails.delete')}
-                  </Button>
-                </Popconfirm>
-              )}
-            </Space>
-          )}
-        </Form>
-      )}
-    </Drawer>
+          <RichTextEditor label={t('fields:welcome_mail.content')} />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
   );
 };
