@@ -4,7 +4,7 @@ import { registerJobHandler } from '../../jobs/handlers.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../../plugins/audit.ts';
-import { sql, type Db, type Queryable, type Sql } from '../../plugins/db/index.ts';
+import type { Db, Queryable, Sql } from '../../plugins/db/index.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { transitionTransaction } from './lifecycle.service.ts';
 import { resolveSandboxChargebacks } from './sandbox-chargebacks.ts';
@@ -15,6 +15,7 @@ import {
   insertChargeback,
   lockDueChargeback,
   lockDueTransaction,
+  orLastMovedBefore,
   SETTLED_BY_TIMER,
 } from './settlement-lifecycle.repository.ts';
 
@@ -143,10 +144,7 @@ export const advanceSettlementLifecycle = async (
   let moved = 0;
   for (const step of LIFECYCLE_STEPS) {
     const cutoff = new Date(now.getTime() - step.afterMs);
-    const only =
-      step.only && options.historyBefore
-        ? sql`(${step.only} or transaction.updated_at < ${options.historyBefore})`
-        : step.only;
+    const only = step.only && options.historyBefore ? orLastMovedBefore(step.only, options.historyBefore) : step.only;
     for (let round = 0; round < maxBatches; round++) {
       const due = await dueTransactions(db, step.from, cutoff, batch, only);
       for (const id of due) {

@@ -10,6 +10,9 @@ import { SETTLED_BY_FILE } from '../reconciliation/reconciliation.repository.ts'
 export const SETTLED_BY_TIMER: Sql = sql`(transaction.mode = 'test' or transaction.amount % 100 = 54 or not ${SETTLED_BY_FILE('transaction.processor_id')})`;
 
 /** Ids of transactions in one of `statuses` whose last change is before `cutoff`, oldest first. */
+/** A step's condition widened to the payments last moved before `before` (a demo world's history). */
+export const orLastMovedBefore = (only: Sql, before: Date): Sql => sql`(${only} or transaction.updated_at < ${before})`;
+
 export const dueTransactions = async (
   db: Queryable,
   statuses: readonly string[],
