@@ -89,6 +89,22 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     await enterCode(nl, '123456');
     await nl.getByText('Betaling geslaagd').waitFor();
     await screenshot(nl, 'checkout-paid-nl');
+    // The demo's review rule holds the merchant's card payments of 750.00 or more (issue 36): the
+    // link says the payment is being checked until the merchant approves it, which captures it.
+    const held = (await (await api.get(`/v1/payment-link/${link.id}?_populate=transaction`)).json()) as {
+      status: string;
+      transaction: Tx;
+    };
+    expect(held).toMatchObject({ status: 'INITIATED', transaction: { status: 'AUTHORIZED' } });
+    await nl.goto(link.url);
+    await nl.getByText('Betaling wordt gecontroleerd').waitFor();
+    const cases = (await (await api.get('/v1/review?status=PENDING&_limit=100')).json()) as {
+      id: string;
+      transaction: string;
+    }[];
+    const review = cases.find((c) => c.transaction === held.transaction.id);
+    expect(review, 'the held payment is in the review queue').toBeDefined();
+    await post(api, '/v1/review/approve', { ids: [review!.id] });
     const linked = (await (await api.get(`/v1/payment-link/${link.id}?_populate=transaction`)).json()) as {
       status: string;
       transaction: Tx;
