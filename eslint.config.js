@@ -46,7 +46,6 @@ const noRawDrawer = {
 const RAW_DRAWER_LEFT = [
   'apps/web/src/features/payment-profiles/components/payment-profile-drawer.tsx',
   'apps/web/src/features/reconciliation/components/upload-form.tsx',
-  'apps/web/src/features/risk/components/ruleset-form.tsx',
 ];
 
 export default tseslint.config(
