@@ -44,7 +44,6 @@ const noRawDrawer = {
  * a file leaves it when its form moves; no file joins it.
  */
 const RAW_DRAWER_LEFT = [
-  'apps/web/src/features/payment-profiles/components/payment-profile-drawer.tsx',
   'apps/web/src/features/reconciliation/components/upload-form.tsx',
 ];
 
