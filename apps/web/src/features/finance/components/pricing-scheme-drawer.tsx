@@ -34,14 +34,21 @@ const FIELDS = [
 ] as const;
 type Values = Omit<PricingSchemeRow, 'id' | 'created_at' | 'type'>;
 
-/** The body of a save: a fee left empty is no fee (0); the maximum stays open. */
+/**
+ * The body of a save: the form's own fields only (it holds the loaded row, whose id and dates the
+ * strict schema refuses); a fee left empty is no fee (0); the maximum stays open.
+ */
 const toBody = (values: Values) => ({
-  ...values,
+  ...Object.fromEntries(FIELDS.map((field) => [field, values[field]])),
   rules: (values.rules ?? []).map((rule) => ({
-    ...rule,
+    payment_product: rule.payment_product,
+    card_brand: rule.card_brand,
+    region: rule.region,
+    currency_code: rule.currency_code,
     fixed: rule.fixed ?? 0,
     percentage_bp: rule.percentage_bp ?? 0,
     minimum: rule.minimum ?? 0,
+    maximum: rule.maximum,
   })),
 });
 
