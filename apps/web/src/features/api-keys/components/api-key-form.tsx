@@ -62,12 +62,7 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
         submitLabel={t(needsApproval ? 'changes.submit' : 'apiKeys.createSubmit')}
       >
         <Alert type="info" showIcon title={t('apiKeys.createHint')} style={{ marginBottom: 16 }} />
-        <Form<Values>
-          {...entity.formProps}
-          requiredMark={false}
-          disabled={entity.saving}
-          initialValues={{ roles: [] }}
-        >
+        <Form<Values> {...entity.formProps} requiredMark={false} disabled={entity.saving} initialValues={{ roles: [] }}>
           <Form.Item label={t('fields:apikey.name')} name="name">
             <Input autoComplete="off" maxLength={100} />
           </Form.Item>

@@ -102,7 +102,9 @@ export const RulesetForm = ({
   const { reset } = save;
   useEffect(() => reset(), [draft, reset]);
   const refusedOn = (field: string) =>
-    (refusal?.details ?? []).filter((detail) => fieldPathOf(detail.path)[0] === field).map((d) => translateDetail(t, d));
+    (refusal?.details ?? [])
+      .filter((detail) => fieldPathOf(detail.path)[0] === field)
+      .map((d) => translateDetail(t, d));
   const unplaced = (refusal?.details ?? []).filter((detail) => !FIELDS.includes(fieldPathOf(detail.path)[0] ?? ''));
   const message = !save.error
     ? null
@@ -174,12 +176,7 @@ export const RulesetForm = ({
     >
       <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
       <Form layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          label={t('risk.rulesets.fields.name')}
-          required
-          validateStatus={invalid('name')}
-          help={help('name')}
-        >
+        <Form.Item label={t('risk.rulesets.fields.name')} required validateStatus={invalid('name')} help={help('name')}>
           <Input
             aria-label={t('risk.rulesets.fields.name')}
             maxLength={200}
@@ -201,11 +198,7 @@ export const RulesetForm = ({
             />
           </Form.Item>
         )}
-        <Form.Item
-          label={t('risk.rulesets.fields.email')}
-          validateStatus={invalid('email')}
-          help={help('email')}
-        >
+        <Form.Item label={t('risk.rulesets.fields.email')} validateStatus={invalid('email')} help={help('email')}>
           <Input
             aria-label={t('risk.rulesets.fields.email')}
             type="email"
@@ -233,12 +226,7 @@ export const RulesetForm = ({
           />
         </Form.Item>
         {action === 'tag' && (
-          <Form.Item
-            label={t('risk.rulesets.fields.tag')}
-            required
-            validateStatus={invalid('tag')}
-            help={help('tag')}
-          >
+          <Form.Item label={t('risk.rulesets.fields.tag')} required validateStatus={invalid('tag')} help={help('tag')}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Space wrap>
                 <Select
