@@ -97,11 +97,6 @@ export const WebhookTestForm = ({
         entity={entity}
         serverError={entity.message ?? rotateError}
         submitLabel={t('webhooks.send')}
-        actions={
-          <Button icon={<KeyOutlined />} onClick={() => void onRotate()} loading={rotate.isPending}>
-            {t('webhooks.newSecret')}
-          </Button>
-        }
       >
         <Form<WebhookTestValues>
           {...entity.formProps}
@@ -134,6 +129,10 @@ export const WebhookTestForm = ({
           <Form.Item label={t('fields:webhook.item_id')} name="item_id" extra={t('webhooks.itemHint')}>
             <Input autoComplete="off" maxLength={64} />
           </Form.Item>
+          {/* In the form, not the header: three buttons there leave the title no room (nl). */}
+          <Button icon={<KeyOutlined />} onClick={() => void onRotate()} loading={rotate.isPending}>
+            {t('webhooks.newSecret')}
+          </Button>
         </Form>
         {sent && answer && (
           <Alert
