@@ -39,17 +39,6 @@ const noRawDrawer = {
   message: 'A feature opens a form in FormDrawer (useEntityForm) and a panel in DetailDrawer, never antd Drawer.',
 };
 
-/**
- * Forms not yet moved to FormDrawer + useEntityForm (issue 32 item 21). This list only gets shorter:
- * a file leaves it when its form moves; no file joins it.
- */
-const RAW_DRAWER_LEFT = [
-  'apps/web/src/features/finance/components/pricing-scheme-drawer.tsx',
-  'apps/web/src/features/payment-profiles/components/payment-profile-drawer.tsx',
-  'apps/web/src/features/reconciliation/components/upload-form.tsx',
-  'apps/web/src/features/risk/components/ruleset-form.tsx',
-];
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -75,7 +64,6 @@ export default tseslint.config(
   { files: ['apps/web/src/**/*.tsx'], rules: { 'no-restricted-syntax': ['error', noEnum, ...noLiteralText] } },
   {
     files: ['apps/web/src/features/**/*.tsx'],
-    ignores: RAW_DRAWER_LEFT,
     rules: { 'no-restricted-syntax': ['error', noEnum, ...noLiteralText, noRawDrawer] },
   },
   // The push service worker (issue 13) runs in the browser's service-worker scope.

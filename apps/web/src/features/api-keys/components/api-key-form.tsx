@@ -1,11 +1,12 @@
-import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
+import { ZApiKeyCreate } from '@kassa/domain';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
 import { grantableRolesFor } from '@/lib/roles.ts';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useMe } from '@/lib/session.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import type { CreatedApiKey } from '../api/types.ts';
@@ -15,17 +16,33 @@ type Values = { name: string; roles: string[]; organisation?: string };
 /** Creates a key with roles the creator holds; the key is then shown once, to be copied. */
 export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const create = useCreateApiKey();
-  const serverError = useServerError(form);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [note, setNote] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const entity = useEntityForm({
+    schema: ZApiKeyCreate,
+    toBody: (values: Values) => ({ ...values, organisation: values.organisation || undefined }),
+    // A note is asked for when the key waits for a second person.
+    before: () => {
+      setShowErrors(true);
+      return !needsApproval || Boolean(note.trim());
+    },
+    save: (body) => create.mutateAsync({ body, note: needsApproval ? note : undefined }),
+    onSaved: (key) => {
+      setCreated(key);
+      entity.form.resetFields();
+      setNote('');
+      setShowErrors(false);
+      onClose();
+    },
+  });
+  const { form } = entity;
   const organisation = Form.useWatch('organisation', form);
   const isProvider = me?.organisation.type === 'provider';
   // Under four eyes the key is shown at once and works once a second person approves it.
   const needsApproval = useNeedsApproval('apikey', organisation || me?.organisation.id);
-  const [note, setNote] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
   // Provider roles only for keys of the provider organisation itself.
   const roleOptions = useMemo(
     () =>
@@ -35,41 +52,18 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
     [me, isProvider, organisation],
   );
 
-  const onFinish = (values: Values) => {
-    setShowErrors(true);
-    if (needsApproval && !note.trim()) return;
-    create.mutate(
-      { body: { ...values, organisation: values.organisation || undefined }, note: needsApproval ? note : undefined },
-      {
-        onSuccess: (key) => {
-          setCreated(key);
-          form.resetFields();
-          setNote('');
-          setShowErrors(false);
-          onClose();
-        },
-        onError: serverError.show,
-      },
-    );
-  };
-
   return (
     <>
-      <FormDrawer open={open} title={t('apiKeys.create')} onClose={onClose} serverError={serverError.message}>
+      <FormDrawer
+        open={open}
+        title={t('apiKeys.create')}
+        onClose={onClose}
+        entity={entity}
+        submitLabel={t(needsApproval ? 'changes.submit' : 'apiKeys.createSubmit')}
+      >
         <Alert type="info" showIcon title={t('apiKeys.createHint')} style={{ marginBottom: 16 }} />
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          disabled={create.isPending}
-          initialValues={{ roles: [] }}
-        >
-          <Form.Item
-            label={t('fields:apikey.name')}
-            name="name"
-            rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
-          >
+        <Form<Values> {...entity.formProps} requiredMark={false} disabled={entity.saving} initialValues={{ roles: [] }}>
+          <Form.Item label={t('fields:apikey.name')} name="name">
             <Input autoComplete="off" maxLength={100} />
           </Form.Item>
           {isProvider && (
@@ -81,12 +75,7 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
               <OrganisationPicker allowClear />
             </Form.Item>
           )}
-          <Form.Item
-            label={t('fields:apikey.roles')}
-            name="roles"
-            extra={t('apiKeys.rolesHint')}
-            rules={[{ required: true, message: t('apiKeys.rolesRequired') }]}
-          >
+          <Form.Item label={t('fields:apikey.roles')} name="roles" extra={t('apiKeys.rolesHint')}>
             <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
           </Form.Item>
           <ChangeNote
@@ -96,9 +85,6 @@ export const ApiKeyForm = ({ open, onClose }: { open: boolean; onClose: () => vo
             showErrors={showErrors}
             help={t('apiKeys.needsApprovalHelp')}
           />
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            {t(needsApproval ? 'changes.submit' : 'apiKeys.createSubmit')}
-          </Button>
         </Form>
       </FormDrawer>
       <Modal

@@ -3,23 +3,34 @@ import {
   access,
   hasAccess,
   ZBankAccountCreate,
+  ZBankAccountUpdate,
   type TBankAccountCreate,
   type TBankAccountRow,
   type TChangeAccepted,
 } from '@kassa/domain';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { FormDrawer } from '@/components/form-drawer.tsx';
 import { changeNoteHeaders, isWaitingForApproval } from '@/lib/change-requests.ts';
-import { useServerError } from '@/lib/use-server-error.ts';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { useMe } from '@/lib/session.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 
 export type BankAccountRow = TBankAccountRow;
 type Values = { holder_name: string; iban: string; bic?: string; currency_code: string; description?: string };
+
+/** The form's own fields: it also holds the loaded row, whose other fields the schema refuses. */
+const pick = ({ holder_name, iban, bic, currency_code, description }: Values) => ({
+  holder_name,
+  iban,
+  bic,
+  currency_code,
+  description,
+});
 
 /**
  * Creates or edits a bank account; the IBAN is checked in the browser with the server's own schema.
@@ -28,8 +39,6 @@ type Values = { holder_name: string; iban: string; bic?: string; currency_code: 
  */
 export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const serverError = useServerError(form);
   const { data: me } = useMe();
   const queryClient = useQueryClient();
   const account = useQuery({
@@ -55,6 +64,20 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
   const [note, setNote] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const [waiting, setWaiting] = useState<string | null>(null);
+  const entity = useEntityForm({
+    schema: (id ? ZBankAccountUpdate : ZBankAccountCreate) as z.ZodType,
+    toBody: pick,
+    // A note is asked for when the change waits for a second person.
+    before: () => {
+      setShowErrors(true);
+      return !needsApproval || Boolean(note.trim());
+    },
+    // The values as typed are sent (the grouped IBAN): the server parses them as the schema just did.
+    save: (_, values) => save.mutateAsync({ body: pick(values), note: needsApproval ? note : undefined }),
+    // Under four eyes nothing changed yet: the form says so and stays open.
+    onSaved: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
+  });
+  const { form } = entity;
   useEffect(() => {
     form.resetFields();
     if (account.data)
@@ -65,47 +88,25 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
         description: account.data.description ?? '',
       });
   }, [form, account.data]);
-  const ibanRule = {
-    validator: async (_: unknown, value: string) => {
-      const result = ZBankAccountCreate.shape.iban.safeParse(value ?? '');
-      if (!result.success) throw new Error(t(value ? 'bankAccounts.invalidIban' : 'form_validation.required'));
-    },
-  };
-  const onFinish = (values: Values) => {
-    setShowErrors(true);
-    if (needsApproval && !note.trim()) return;
-    save.mutate(
-      { body: values, note: needsApproval ? note : undefined },
-      {
-        // Under four eyes nothing changed yet: the form says so and stays open.
-        onSuccess: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
-        onError: serverError.show,
-      },
-    );
-  };
   return (
     <FormDrawer
       title={account.data?.holder_name ?? t('bankAccounts.create')}
       onClose={onClose}
       loading={Boolean(id) && account.isPending}
-      serverError={serverError.message}
+      entity={canEdit ? entity : undefined}
+      submitLabel={t(needsApproval ? 'changes.submit' : 'bankAccounts.save')}
+      submitDisabled={Boolean(waiting)}
     >
       <Form<Values>
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
         requiredMark={false}
-        onFinish={onFinish}
-        disabled={!canEdit || save.isPending || Boolean(waiting)}
+        disabled={!canEdit || entity.saving || Boolean(waiting)}
         initialValues={{ currency_code: 'EUR' }}
       >
-        <Form.Item
-          label={t('fields:bank_account.holder_name')}
-          name="holder_name"
-          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
-        >
+        <Form.Item label={t('fields:bank_account.holder_name')} name="holder_name">
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('fields:bank_account.iban')} name="iban" rules={[ibanRule]} validateTrigger="onBlur">
+        <Form.Item label={t('fields:bank_account.iban')} name="iban">
           <Input autoComplete="off" spellCheck={false} />
         </Form.Item>
         <Form.Item label={t('fields:bank_account.bic')} name="bic">
@@ -119,11 +120,6 @@ export const BankAccountDrawer = ({ id, onClose }: { id: string | null; onClose:
         </Form.Item>
         {canEdit && (
           <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
-        )}
-        {canEdit && (
-          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={Boolean(waiting)}>
-            {t(needsApproval ? 'changes.submit' : 'bankAccounts.save')}
-          </Button>
         )}
       </Form>
     </FormDrawer>

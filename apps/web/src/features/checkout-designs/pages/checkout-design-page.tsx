@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { access, hasAccess, type TCheckoutDesignCreate } from '@kassa/domain';
+import { access, hasAccess } from '@kassa/domain';
 import { Alert, Button, Card, Col, Form, Modal, Result, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { useMe } from '@/lib/session.ts';
 import { DesignInUse, useCheckoutDesign, useDeleteCheckoutDesign } from '../api/checkout-designs.ts';
-import { CheckoutDesignForm } from '../components/checkout-design-form.tsx';
+import { CheckoutDesignForm, useCheckoutDesignForm } from '../components/checkout-design-form.tsx';
 import { CheckoutPreview, type PreviewDesign } from '../components/checkout-preview.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
@@ -19,9 +19,12 @@ export const CheckoutDesignPage = () => {
   const { data: me } = useMe();
   const isNew = !checkoutId || checkoutId === 'new';
   const design = useCheckoutDesign(isNew ? undefined : checkoutId);
-  const [form] = Form.useForm<TCheckoutDesignCreate>();
-  const values = Form.useWatch((all) => all, form) as PreviewDesign | undefined;
   const [saved, setSaved] = useState(false);
+  const entity = useCheckoutDesignForm(isNew ? null : (checkoutId ?? null), (row) => {
+    setSaved(true);
+    if (isNew) navigate(`../${row.id}`, { relative: 'path', replace: true });
+  });
+  const values = Form.useWatch((all) => all, entity.form) as PreviewDesign | undefined;
   const remove = useDeleteCheckoutDesign();
   const [modal, holder] = Modal.useModal();
 
@@ -78,15 +81,7 @@ export const CheckoutDesignPage = () => {
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={11}>
           <Card>
-            <CheckoutDesignForm
-              key={design.data?.id ?? 'new'}
-              form={form}
-              design={design.data ?? null}
-              onSaved={(row) => {
-                setSaved(true);
-                if (isNew) navigate(`../${row.id}`, { relative: 'path', replace: true });
-              }}
-            />
+            <CheckoutDesignForm key={design.data?.id ?? 'new'} entity={entity} design={design.data ?? null} />
           </Card>
         </Col>
         <Col xs={24} xl={13}>

@@ -7,15 +7,17 @@ import {
   ZPricingSchemeUpdate,
   type PricingSchemeType,
 } from '@kassa/domain';
-import { Alert, Button, Card, Drawer, Form, Input, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { MoneyInput } from '@/components/money-input.tsx';
 import { hasUnread, WholeNumberInput } from '@/components/number-input.tsx';
-import { showServerError } from '@/lib/form-errors.ts';
+import { FormDrawer } from '@/components/form-drawer.tsx';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useFinanceDetail, useSaveFinanceObject, type FinancePath } from '../api/finance-objects.ts';
 import type { PricingSchemeRow } from '../api/types.ts';
-import { BasisPointsInput, DayInput, showSchemaIssues } from './finance-inputs.tsx';
+import { BasisPointsInput, DayInput } from './finance-inputs.tsx';
 
 const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF'];
 const FIELDS = [
@@ -32,6 +34,24 @@ const FIELDS = [
 ] as const;
 type Values = Omit<PricingSchemeRow, 'id' | 'created_at' | 'type'>;
 
+/**
+ * The body of a save: the form's own fields only (it holds the loaded row, whose id and dates the
+ * strict schema refuses); a fee left empty is no fee (0); the maximum stays open.
+ */
+const toBody = (values: Values) => ({
+  ...Object.fromEntries(FIELDS.map((field) => [field, values[field]])),
+  rules: (values.rules ?? []).map((rule) => ({
+    payment_product: rule.payment_product,
+    card_brand: rule.card_brand,
+    region: rule.region,
+    currency_code: rule.currency_code,
+    fixed: rule.fixed ?? 0,
+    percentage_bp: rule.percentage_bp ?? 0,
+    minimum: rule.minimum ?? 0,
+    maximum: rule.maximum,
+  })),
+});
+
 /** Create or edit a pricing scheme of one type: dates, defaults and fee rules (fixed + percentage, minimum, maximum). */
 export const PricingSchemeDrawer = ({
   type,
@@ -46,10 +66,22 @@ export const PricingSchemeDrawer = ({
 }) => {
   const { t } = useTranslation();
   const path = `pricing/${type}` as FinancePath;
-  const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
   const scheme = useFinanceDetail<PricingSchemeRow>(path, id);
   const save = useSaveFinanceObject<PricingSchemeRow>(path);
+  const entity = useEntityForm({
+    schema: (id ? ZPricingSchemeUpdate : ZPricingSchemeCreate) as z.ZodType,
+    toBody,
+    // A fee field whose text cannot be read already says why; nothing is checked or sent.
+    before: () => {
+      const rules = (entity.form.getFieldValue('rules') ?? []) as Values['rules'];
+      return !rules.some((rule) => hasUnread(rule, ['fixed', 'percentage_bp', 'minimum', 'maximum']));
+    },
+    // The form's values are sent as they are: the server parses them as the schema just did.
+    save: (_, values: Values) => save.mutateAsync({ id, body: toBody(values) }),
+    onSaved: onClose,
+    fields: FIELDS,
+  });
+  const { form } = entity;
   const currency = Form.useWatch('currency_code', form) ?? 'EUR';
   const f = (field: string) => t(`fields:pricing_scheme.${field}`);
 
@@ -57,62 +89,19 @@ export const PricingSchemeDrawer = ({
     if (scheme.data) form.setFieldsValue(scheme.data);
   }, [form, scheme.data]);
 
-  const submit = async () => {
-    setFailure(null);
-    const values = form.getFieldsValue(true) as Values;
-    const rules = values.rules ?? [];
-    if (
-      hasUnread(values, ['reserve_bp', 'reserve_days']) ||
-      rules.some((rule) => hasUnread(rule, ['fixed', 'percentage_bp', 'minimum', 'maximum']))
-    )
-      return;
-    const body = {
-      ...values,
-      rules: rules.map((rule) => ({
-        ...rule,
-        fixed: rule.fixed ?? 0,
-        percentage_bp: rule.percentage_bp ?? 0,
-        minimum: rule.minimum ?? 0,
-      })),
-    };
-    const parsed = (id ? ZPricingSchemeUpdate : ZPricingSchemeCreate).safeParse(body);
-    if (!parsed.success) return showSchemaIssues(form, t, parsed.error.issues);
-    if (type === 'reserve' && (body.reserve_bp ?? null) === null)
-      return form.setFields([{ name: 'reserve_bp', errors: [t('finance.validation.reserveNeeded')] }]);
-    try {
-      await save.mutateAsync({ id, body });
-      onClose();
-    } catch (error) {
-      setFailure(showServerError(form, t, error, FIELDS));
-    }
-  };
-
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={760}
       title={id ? (scheme.data?.name ?? t('finance.pricing.edit')) : t('finance.pricing.create')}
       onClose={onClose}
-      closable={{ 'aria-label': t('detail.close') }}
       loading={Boolean(id) && scheme.isPending}
-      extra={
-        canEdit && (
-          <Space>
-            <Button onClick={onClose}>{t('finance.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-              {t('finance.save')}
-            </Button>
-          </Space>
-        )
-      }
+      entity={canEdit ? entity : undefined}
+      submitLabel={t('finance.save')}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<Values>
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
         disabled={!canEdit}
         initialValues={{ currency_code: 'EUR', active: true, visible: true, rules: [] }}
-        onValuesChange={() => setFailure(null)}
       >
         <Form.Item name="name" label={f('name')} required>
           <Input maxLength={200} />
@@ -139,7 +128,13 @@ export const PricingSchemeDrawer = ({
         </Space>
         {type === 'reserve' && (
           <Space wrap size="large">
-            <Form.Item name="reserve_bp" label={f('reserve_bp')} required extra={t('finance.pricing.reserveHint')}>
+            <Form.Item
+              name="reserve_bp"
+              label={f('reserve_bp')}
+              extra={t('finance.pricing.reserveHint')}
+              // Only a reserve scheme needs it: the schema, shared by every type, leaves it optional.
+              rules={[{ required: true, message: t('finance.validation.reserveNeeded') }]}
+            >
               <BasisPointsInput />
             </Form.Item>
             <Form.Item name="reserve_days" label={f('reserve_days')}>
@@ -237,6 +232,6 @@ export const PricingSchemeDrawer = ({
           )}
         </Form.List>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

@@ -1,15 +1,23 @@
-import { access, BASE_CURRENCY, hasAccess, type TPaymentProfileCreate } from '@kassa/domain';
-import { translateDetail } from '@/lib/form-errors.ts';
-import { Alert, Button, Drawer, Form, Input, Select, Tabs } from 'antd';
+import {
+  access,
+  BASE_CURRENCY,
+  hasAccess,
+  ZPaymentProfileCreate,
+  ZPaymentProfileUpdate,
+  type TPaymentProfileCreate,
+} from '@kassa/domain';
+import { Alert, Form, Input, Select, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import type { z } from 'zod';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useNavContext } from '@/lib/authorisation.ts';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { usePaymentProfile, useSavePaymentProfile, type PaymentProfileRow } from '../api/payment-profiles.ts';
 import {
   useBankAccountOptions,
@@ -42,7 +50,6 @@ const TAB_OF: Record<string, string> = {
 /** A payment profile with its tabs Details, Processors, Middleware, Routing and Webhooks (risk-config.md §2.9). */
 export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const profile = usePaymentProfile(id);
   const save = useSavePaymentProfile();
@@ -57,6 +64,30 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
   const [saved, setSaved] = useState(false);
   const row = profile.data;
   const canEdit = hasAccess(me?.roles ?? [], id ? access.paymentProfile.update : access.paymentProfile.create);
+  const schema = id ? ZPaymentProfileUpdate : ZPaymentProfileCreate;
+  const entity = useEntityForm({
+    schema: schema as z.ZodType,
+    // The form holds the whole loaded row: only its own fields are sent (the schema refuses others);
+    // the organisation of an existing profile never changes, and a routing left empty is none.
+    toBody: (values: Values) => ({
+      ...Object.fromEntries(Object.keys(schema.shape).map((field) => [field, values[field as keyof Values]])),
+      routing: Object.fromEntries(Object.entries(values.routing ?? {}).filter(([, v]) => v)),
+    }),
+    before: () => {
+      setSaved(false);
+      return true;
+    },
+    save: (body) => save.mutateAsync({ id, body: body as TPaymentProfileCreate }),
+    // An edited profile stays open and says it was saved; a new one closes.
+    onSaved: () => (id ? setSaved(true) : onClose()),
+  });
+  const { form } = entity;
+  // A refused field may sit on another tab: that tab opens.
+  const submit = async () => {
+    await entity.submit();
+    const first = form.getFieldsError().find((field) => field.errors.length > 0)?.name[0];
+    if (first !== undefined) setTab(TAB_OF[String(first)] ?? 'details');
+  };
 
   useEffect(() => {
     form.resetFields();
@@ -72,6 +103,7 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
 
   // Off clears the routing choices; on brings back the saved ones (risk-config.md §4).
   const onValuesChange = (changed: Partial<Values>) => {
+    entity.formProps.onValuesChange(changed);
     if (changed.intelligent_routing === false) form.setFieldValue('routing', {});
     if (changed.intelligent_routing === true) form.setFieldValue('routing', row?.routing ?? {});
   };
@@ -79,33 +111,6 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
   const onNameBlur = () => {
     if (!id && !form.getFieldValue('display_name')) form.setFieldValue('display_name', form.getFieldValue('name'));
   };
-  const onFinish = (values: Values) => {
-    setSaved(false);
-    const { organisation, ...rest } = values;
-    const fields = { ...rest, routing: Object.fromEntries(Object.entries(values.routing ?? {}).filter(([, v]) => v)) };
-    // The organisation of an existing profile never changes.
-    const body = (id ? fields : { ...fields, organisation }) as TPaymentProfileCreate;
-    save.mutate(
-      { id, body },
-      {
-        onSuccess: () => (id ? setSaved(true) : onClose()),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const fields = error.details.filter((d) => d.path.startsWith('body.'));
-          form.setFields(
-            fields.map((d) => ({
-              name: d.path.split('.').slice(1),
-              errors: [translateDetail(t, d)],
-            })) as never,
-          );
-          const first = fields[0]?.path.split('.')[1];
-          if (first) setTab(TAB_OF[first] ?? 'details');
-        },
-      },
-    );
-  };
-  const general = save.error instanceof ApiError && save.error.details.length === 0 ? save.error : null;
-  const required = { required: true, whitespace: true, message: t('form_validation.required') };
   const processorOptions = (processors.data ?? []).map((p) => ({
     id: p.id,
     name: p.name,
@@ -113,33 +118,23 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
   }));
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       onClose={onClose}
       title={row?.name ?? t('paymentProfiles.create')}
       size={640}
-      destroyOnHidden
-      closable={{ 'aria-label': t('detail.close') }}
       loading={Boolean(id) && profile.isPending}
+      entity={canEdit ? { ...entity, submit } : undefined}
+      submitLabel={t('paymentProfiles.save')}
     >
       {saved && (
         <Alert type="success" showIcon closable title={t('paymentProfiles.saved')} style={{ marginBottom: 16 }} />
       )}
-      {general && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(`errors.${general.code}`, { defaultValue: general.message })}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Form<Values>
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
+        onFinish={() => void submit()}
         requiredMark={false}
-        onFinish={onFinish}
         onValuesChange={onValuesChange}
-        disabled={!canEdit || save.isPending}
+        disabled={!canEdit || entity.saving}
         initialValues={{
           currency_code: BASE_CURRENCY,
           processors: [],
@@ -158,31 +153,19 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
               forceRender: true,
               children: (
                 <>
-                  <Form.Item label={t('fields:payment_profile.name')} name="name" rules={[required]}>
+                  <Form.Item label={t('fields:payment_profile.name')} name="name">
                     <Input autoComplete="off" onBlur={onNameBlur} />
                   </Form.Item>
-                  <Form.Item label={t('fields:payment_profile.display_name')} name="display_name" rules={[required]}>
+                  <Form.Item label={t('fields:payment_profile.display_name')} name="display_name">
                     <Input autoComplete="off" />
                   </Form.Item>
-                  <Form.Item
-                    label={t('fields:payment_profile.organisation')}
-                    name="organisation"
-                    rules={[{ required: !id, message: t('form_validation.required') }]}
-                  >
+                  <Form.Item label={t('fields:payment_profile.organisation')} name="organisation">
                     <OrganisationPicker disabled={Boolean(id)} filter={(org) => org.type !== 'provider'} />
                   </Form.Item>
-                  <Form.Item
-                    label={t('fields:payment_profile.currency_code')}
-                    name="currency_code"
-                    rules={[{ required: true, message: t('form_validation.required') }]}
-                  >
+                  <Form.Item label={t('fields:payment_profile.currency_code')} name="currency_code">
                     <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
                   </Form.Item>
-                  <Form.Item
-                    label={t('fields:payment_profile.website')}
-                    name="website"
-                    rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}
-                  >
+                  <Form.Item label={t('fields:payment_profile.website')} name="website">
                     <Input autoComplete="off" inputMode="url" />
                   </Form.Item>
                   <Form.Item label={t('fields:payment_profile.description')} name="description">
@@ -259,16 +242,11 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
                       label={t(`fields:payment_profile.${name}`)}
                       name={name}
                       extra={name === TEST_WEBHOOKS[0] ? t('paymentProfiles.testWebhooksHint') : undefined}
-                      rules={[{ type: 'url', message: t('paymentProfiles.invalidUrl') }]}
                     >
                       <Input autoComplete="off" inputMode="url" />
                     </Form.Item>
                   ))}
-                  <Form.Item
-                    label={t('fields:payment_profile.webhook_failed_email')}
-                    name="webhook_failed_email"
-                    rules={[{ type: 'email', message: t('form_validation.email') }]}
-                  >
+                  <Form.Item label={t('fields:payment_profile.webhook_failed_email')} name="webhook_failed_email">
                     <Input autoComplete="off" inputMode="email" />
                   </Form.Item>
                 </>
@@ -276,12 +254,7 @@ export const PaymentProfileDrawer = ({ id, onClose }: { id: string | null; onClo
             },
           ]}
         />
-        {canEdit && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('paymentProfiles.save')}
-          </Button>
-        )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 };

@@ -1,14 +1,24 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { access, hasAccess, PAYMENT_PRODUCTS, type TProcessorCreate } from '@kassa/domain';
+import {
+  access,
+  hasAccess,
+  PAYMENT_PRODUCTS,
+  ZProcessorCreate,
+  ZProcessorUpdate,
+  ZProcessorValues,
+  type TProcessorCreate,
+  type TProcessorValues,
+} from '@kassa/domain';
 import { Alert, Button, Card, ConfigProvider, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useLocation } from 'react-router';
 import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
 import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { merchantContextOf } from '@/lib/org-context.ts';
 import { FormDrawer } from '@/components/form-drawer.tsx';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useMe } from '@/lib/session.ts';
 import { useProcessor, useSaveProcessor, useSaveProcessorValues, type ProcessorKind } from '../api/processors.ts';
 
@@ -40,15 +50,12 @@ export const ProcessorDrawer = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const { data: me } = useMe();
   const processor = useProcessor(id);
   const save = useSaveProcessor();
   const saveValues = useSaveProcessorValues();
   const { pathname } = useLocation();
   const valuesOnly = Boolean(id) && merchantContextOf(pathname) !== null;
-  const saving = save.isPending || saveValues.isPending;
-  const serverError = useServerError(form);
   const row = processor.data;
   const canEdit = hasAccess(
     me?.roles ?? [],
@@ -61,7 +68,59 @@ export const ProcessorDrawer = ({
   const [note, setNote] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const [waiting, setWaiting] = useState<string | null>(null);
-  const saved = (answer: unknown) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose());
+
+  // What a save sends: in a merchant's context only the changed values of the stored rows (named
+  // from the stored rows: the locked fields are not the form's to send); else the form's own fields
+  // (it also holds the loaded row, whose other fields the schema refuses).
+  const toBody = (values: Values) => {
+    if (valuesOnly)
+      return {
+        details: values.details.flatMap(({ value }, index) =>
+          value && row?.details[index] ? [{ name: row.details[index].name, value }] : [],
+        ),
+      };
+    const { name, description, provider, gateway, user, active, payment_product, processor_settlement_type } = values;
+    const own = {
+      name,
+      description,
+      provider,
+      gateway,
+      user,
+      active,
+      ...(kind === 'processor' ? { payment_product } : { processor_settlement_type }),
+      details: values.details.map((detail) => ({
+        name: detail.name,
+        description: detail.description ?? '',
+        ...(detail.value ? { value: detail.value } : {}),
+      })),
+    };
+    return id ? own : { ...own, type: kind, organisation: me?.organisation.id };
+  };
+  const entity = useEntityForm({
+    schema: (valuesOnly ? ZProcessorValues : id ? ZProcessorUpdate : ZProcessorCreate) as z.ZodType,
+    toBody,
+    before: () => {
+      setShowErrors(true);
+      if (needsApproval && !note.trim()) return false;
+      // No value typed in a merchant's context: nothing to save.
+      if (valuesOnly && (toBody(entity.form.getFieldsValue(true) as Values).details ?? []).length === 0) {
+        onClose();
+        return false;
+      }
+      return true;
+    },
+    // The body as built is sent: the server parses it as the schema just did.
+    save: (_, values) => {
+      const note_ = needsApproval ? note : undefined;
+      return valuesOnly && id
+        ? saveValues.mutateAsync({ id, body: toBody(values) as TProcessorValues, note: note_ })
+        : save.mutateAsync({ id, body: toBody(values) as TProcessorCreate, note: note_ });
+    },
+    // Under four eyes nothing changed yet: the form says so and stays open.
+    onSaved: (answer) => (isWaitingForApproval(answer) ? setWaiting(answer.change_request) : onClose()),
+  });
+  const { form } = entity;
+  const saving = entity.saving;
 
   useEffect(() => {
     form.resetFields();
@@ -74,30 +133,6 @@ export const ProcessorDrawer = ({
       });
   }, [form, row]);
 
-  const onFinish = (values: Values) => {
-    setShowErrors(true);
-    if (needsApproval && !note.trim()) return;
-    const asked = needsApproval ? note : undefined;
-    if (valuesOnly && id) {
-      // Names from the stored rows (the locked fields are not the form's to send).
-      const changed = values.details.flatMap(({ value }, index) =>
-        value && row?.details[index] ? [{ name: row.details[index].name, value }] : [],
-      );
-      if (changed.length === 0) return onClose();
-      saveValues.mutate(
-        { id, body: { details: changed }, note: asked },
-        { onSuccess: saved, onError: serverError.show },
-      );
-      return;
-    }
-    const details = values.details.map(({ name, description, value }) => ({
-      name,
-      description: description ?? '',
-      ...(value ? { value } : {}),
-    }));
-    const body = id ? { ...values, details } : { ...values, details, type: kind, organisation: me?.organisation.id };
-    save.mutate({ id, body: body as TProcessorCreate, note: asked }, { onSuccess: saved, onError: serverError.show });
-  };
   const title = row?.name ?? t(kind === 'processor' ? 'processors.createProcessor' : 'processors.createSettlement');
 
   return (
@@ -106,25 +141,25 @@ export const ProcessorDrawer = ({
       onClose={onClose}
       loading={Boolean(id) && processor.isPending}
       size={640}
-      serverError={serverError.message}
+      entity={canEdit ? entity : undefined}
+      submitLabel={t(needsApproval ? 'changes.submit' : 'processors.save')}
+      submitDisabled={Boolean(waiting)}
     >
       <Form<Values>
-        form={form}
-        layout="vertical"
+        {...entity.formProps}
         requiredMark={false}
-        onFinish={onFinish}
         disabled={!canEdit || saving || Boolean(waiting)}
         initialValues={{ gateway: 'direct', active: true, details: [{ name: '', description: '', value: '' }] }}
       >
         {valuesOnly && <Alert type="info" showIcon title={t('processors.valuesOnly')} style={{ marginBottom: 16 }} />}
         <ConfigProvider componentDisabled={valuesOnly || !canEdit || saving}>
-          <Form.Item label={t('fields:processor.name')} name="name" rules={[required]}>
+          <Form.Item label={t('fields:processor.name')} name="name">
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item label={t('fields:processor.description')} name="description" rules={[required]}>
+          <Form.Item label={t('fields:processor.description')} name="description">
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item label={t('fields:processor.provider')} name="provider" rules={[required]}>
+          <Form.Item label={t('fields:processor.provider')} name="provider">
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item label={t('fields:processor.gateway')} name="gateway">
@@ -134,6 +169,7 @@ export const ProcessorDrawer = ({
             <Form.Item
               label={t('fields:processor.payment_product')}
               name="payment_product"
+              // The update schema knows no type, so it cannot ask for the type's own field: the form does.
               rules={[{ required: true, message: t('form_validation.required') }]}
             >
               <Select
@@ -145,28 +181,20 @@ export const ProcessorDrawer = ({
             <Form.Item
               label={t('fields:processor.processor_settlement_type')}
               name="processor_settlement_type"
+              // As the payment product: the update schema knows no type.
               rules={[required]}
             >
               <Input autoComplete="off" />
             </Form.Item>
           )}
-          <Form.Item label={t('fields:processor.user')} name="user" rules={[required]}>
+          <Form.Item label={t('fields:processor.user')} name="user">
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item label={t('fields:processor.active')} name="active" valuePropName="checked">
             <Switch disabled={valuesOnly} />
           </Form.Item>
         </ConfigProvider>
-        <Form.List
-          name="details"
-          rules={[
-            {
-              validator: async (_, list: Detail[]) => {
-                if (!list?.length) throw new Error(t('processors.detailRequired'));
-              },
-            },
-          ]}
-        >
+        <Form.List name="details">
           {(fields, { add, remove }, { errors }) => (
             <Space orientation="vertical" style={{ width: '100%' }}>
               {fields.map((field, index) => {
@@ -189,7 +217,7 @@ export const ProcessorDrawer = ({
                       )
                     }
                   >
-                    <Form.Item label={t('fields:processor.detail_name')} name={[field.name, 'name']} rules={[required]}>
+                    <Form.Item label={t('fields:processor.detail_name')} name={[field.name, 'name']}>
                       <Input autoComplete="off" disabled={valuesOnly} />
                     </Form.Item>
                     <Form.Item label={t('fields:processor.detail_description')} name={[field.name, 'description']}>
@@ -199,6 +227,7 @@ export const ProcessorDrawer = ({
                       label={t('fields:processor.detail_value')}
                       name={[field.name, 'value']}
                       extra={hint ? t('processors.keepValue', { hint }) : undefined}
+                      // A new row needs its value; a stored one keeps its value when left empty.
                       rules={hint ? [] : [required]}
                     >
                       <Input.Password autoComplete="new-password" placeholder={hint ?? undefined} />
@@ -219,17 +248,6 @@ export const ProcessorDrawer = ({
           <div style={{ marginTop: 16 }}>
             <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
           </div>
-        )}
-        {canEdit && (
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={saving}
-            disabled={Boolean(waiting)}
-            style={{ marginTop: 16 }}
-          >
-            {t(needsApproval ? 'changes.submit' : 'processors.save')}
-          </Button>
         )}
       </Form>
     </FormDrawer>

@@ -1,11 +1,13 @@
-import type { TMe, TMfaEnrolment, TMfaType } from '@kassa/domain';
+import { ZMfaDisableBody, type TMe, type TMfaEnrolment, type TMfaType } from '@kassa/domain';
 import { Alert, Button, Card, Form, Input, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { MfaEnrolmentView, RecoveryCodes } from '@/components/mfa-enrolment-view.tsx';
 import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { showServerError } from '@/lib/form-errors.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useProfileMfa } from '../api/mfa.ts';
 
 /** Turns MFA on (authenticator app or e-mail, confirmed by a first code) or off (with the password). */
@@ -17,9 +19,18 @@ export const MfaCard = ({ me }: { me: TMe }) => {
   const [codes, setCodes] = useState<string[]>([]);
   const [askPassword, setAskPassword] = useState(false);
   const enforced = disable.error instanceof ApiError && disable.error.code === 'mfa_enforced';
-  const [passwordForm] = Form.useForm<{ password: string }>();
-  const disableError = useServerError(passwordForm);
-  const startError = useServerError(null);
+  // A wrong password keeps the dialog open with the refusal on the field; MFA required by the
+  // organisation closes it and says so on the card.
+  const disableForm = useEntityForm<{ password: string }, z.output<typeof ZMfaDisableBody>>({
+    schema: ZMfaDisableBody,
+    save: ({ password }) =>
+      disable.mutateAsync(password).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.code === 'mfa_enforced')) throw error;
+        return null;
+      }),
+    onSaved: () => setAskPassword(false),
+  });
+  const [startError, setStartError] = useState<string | null>(null);
 
   return (
     <Card
@@ -57,7 +68,7 @@ export const MfaCard = ({ me }: { me: TMe }) => {
             {t(me.mfa.enabled ? 'profile.mfaOnHint' : 'profile.mfaOffHint')}
           </Typography.Text>
           {enforced && <Alert type="warning" showIcon title={t('errors.mfa_enforced')} />}
-          <ServerErrorAlert message={startError.message} />
+          <ServerErrorAlert message={startError} />
           <Radio.Group
             value={method}
             onChange={(event) => setMethod(event.target.value as TMfaType)}
@@ -71,13 +82,13 @@ export const MfaCard = ({ me }: { me: TMe }) => {
               type="primary"
               loading={start.isPending}
               onClick={() => {
-                startError.clear();
+                setStartError(null);
                 start.mutate(method, {
                   onSuccess: (result) => {
                     setCodes([]);
                     setEnrolment(result);
                   },
-                  onError: startError.show,
+                  onError: (error) => setStartError(showServerError(null, t, error)),
                 });
               }}
             >
@@ -98,32 +109,12 @@ export const MfaCard = ({ me }: { me: TMe }) => {
         onCancel={() => setAskPassword(false)}
         destroyOnHidden
       >
-        <ServerErrorAlert message={disableError.message} />
-        {/* A wrong password keeps the dialog open with the refusal on the field; MFA required by the organisation closes it and says so on the card. */}
-        <Form
-          form={passwordForm}
-          layout="vertical"
-          requiredMark={false}
-          disabled={disable.isPending}
-          onFinish={({ password }: { password: string }) => {
-            disableError.clear();
-            disable.mutate(password, {
-              onSuccess: () => setAskPassword(false),
-              onError: (error) =>
-                error instanceof ApiError && error.code === 'mfa_enforced'
-                  ? setAskPassword(false)
-                  : disableError.show(error),
-            });
-          }}
-        >
-          <Form.Item
-            label={t('profile.currentPassword')}
-            name="password"
-            rules={[{ required: true, message: t('form_validation.required') }]}
-          >
+        <ServerErrorAlert message={disableForm.message} />
+        <Form<{ password: string }> {...disableForm.formProps} requiredMark={false} disabled={disableForm.saving}>
+          <Form.Item label={t('profile.currentPassword')} name="password">
             <Input.Password autoComplete="current-password" autoFocus />
           </Form.Item>
-          <Button danger type="primary" htmlType="submit" loading={disable.isPending}>
+          <Button danger type="primary" htmlType="submit" loading={disableForm.saving} disabled={disableForm.saving}>
             {t('profile.mfaDisable')}
           </Button>
         </Form>

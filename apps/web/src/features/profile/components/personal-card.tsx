@@ -1,9 +1,10 @@
-import { isTimeZone, STATISTICS_TIME_ZONE, type TLanguage, type TMe } from '@kassa/domain';
+import { STATISTICS_TIME_ZONE, ZProfileUpdateBody, type TLanguage, type TMe } from '@kassa/domain';
 import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ServerErrorAlert } from '@/components/server-error-alert.tsx';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { changeLanguage } from '@/lib/i18n.ts';
 import { LANGUAGES, resolveLanguage } from '@/lib/languages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -27,44 +28,36 @@ const timeZoneOptions = (own: string) => {
 export const PersonalCard = ({ me }: { me: TMe }) => {
   const { t, i18n } = useTranslation();
   const update = useUpdateProfile();
-  const [form] = Form.useForm<Personal>();
-  const serverError = useServerError(form);
+  const entity = useEntityForm<Personal, z.output<typeof ZProfileUpdateBody>>({
+    schema: ZProfileUpdateBody,
+    save: (body) => update.mutateAsync(body as Personal),
+    onSaved: (_, body) => void (body.language && changeLanguage(body.language)),
+  });
   const zones = useMemo(() => timeZoneOptions(me.time_zone), [me.time_zone]);
-  const onFinish = (values: Personal) =>
-    update.mutate(values, {
-      onSuccess: () => void changeLanguage(values.language),
-      onError: serverError.show,
-    });
   return (
     <Card title={t('profile.personal')}>
       {update.isSuccess && (
         <Alert type="success" showIcon role="status" title={t('profile.saved')} style={{ marginBottom: 16 }} />
       )}
-      <ServerErrorAlert message={serverError.message} />
-      <Form
-        form={form}
-        layout="vertical"
+      <ServerErrorAlert message={entity.message} />
+      <Form<Personal>
+        {...entity.formProps}
         requiredMark={false}
         initialValues={{
           name: me.name,
           language: resolveLanguage(i18n.language),
           time_zone: me.time_zone || STATISTICS_TIME_ZONE,
         }}
-        onFinish={onFinish}
-        disabled={update.isPending}
-        onValuesChange={() => {
+        disabled={entity.saving}
+        onValuesChange={(changed: object) => {
           update.reset();
-          serverError.clear();
+          entity.formProps.onValuesChange(changed);
         }}
       >
         <Form.Item label={t('profile.email')} htmlFor="profile-email">
           <Input id="profile-email" value={me.email} disabled />
         </Form.Item>
-        <Form.Item
-          label={t('profile.name')}
-          name="name"
-          rules={[{ required: true, whitespace: true, message: t('form_validation.required') }]}
-        >
+        <Form.Item label={t('profile.name')} name="name">
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item label={t('profile.language')} name="language">
@@ -72,20 +65,10 @@ export const PersonalCard = ({ me }: { me: TMe }) => {
             options={LANGUAGES.map((language) => ({ value: language, label: t(`header.languages.${language}`) }))}
           />
         </Form.Item>
-        <Form.Item
-          label={t('profile.timeZone')}
-          name="time_zone"
-          extra={t('profile.timeZoneHelp')}
-          rules={[
-            {
-              validator: (_, value: string) =>
-                isTimeZone(value) ? Promise.resolve() : Promise.reject(new Error(t('form_validation.time_zone'))),
-            },
-          ]}
-        >
+        <Form.Item label={t('profile.timeZone')} name="time_zone" extra={t('profile.timeZoneHelp')}>
           <Select showSearch options={zones} optionFilterProp="label" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
+        <Button type="primary" htmlType="submit" loading={entity.saving} disabled={entity.saving}>
           {t('profile.save')}
         </Button>
       </Form>

@@ -1,12 +1,14 @@
 import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { access, ZRulesetCreate, ZTagCreate, type TRulesetAction } from '@kassa/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
+import { fieldPathOf, translateDetail } from '@/lib/form-errors.ts';
 import { isProvider, useCan } from '@/lib/authorisation.ts';
 import { ChangeNote, useNeedsApproval } from '@/components/change-note.tsx';
+import { FormDrawer } from '@/components/form-drawer.tsx';
 import { isWaitingForApproval } from '@/lib/change-requests.ts';
 import { organisationFor, useOrganisationScope } from '@/lib/org-context.ts';
 import { useMe } from '@/lib/session.ts';
@@ -25,6 +27,8 @@ import { VersionHistory } from './version-history.tsx';
 import { ColourTag } from '@/components/colour-tag.tsx';
 
 const URL_HINT = 'https://';
+/** The fields a refused save's detail is said on; what names none (a rule) is said above the form. */
+const FIELDS = ['name', 'webhook_url', 'email', 'organisation', 'tag'];
 
 type Draft = {
   name: string;
@@ -92,10 +96,29 @@ export const RulesetForm = ({
   };
   const parsed = ZRulesetCreate.safeParse(body);
   const issue = (field: string) => (showErrors ? parsed.error?.issues.find((i) => i.path[0] === field) : undefined);
+  // A refused save says each detail on the field it names; the rest (the rules) above the form.
+  const refusal = save.error instanceof ApiError ? save.error : null;
+  // A changed draft drops the complaints of the last refusal.
+  const { reset } = save;
+  useEffect(() => reset(), [draft, reset]);
+  const refusedOn = (field: string) =>
+    (refusal?.details ?? [])
+      .filter((detail) => fieldPathOf(detail.path)[0] === field)
+      .map((d) => translateDetail(t, d));
+  const unplaced = (refusal?.details ?? []).filter((detail) => !FIELDS.includes(fieldPathOf(detail.path)[0] ?? ''));
+  const message = !save.error
+    ? null
+    : !refusal
+      ? t('errors.unknown')
+      : unplaced.length === 0 && refusal.details.length > 0
+        ? null
+        : translateRefusal(t, { code: refusal.code, details: unplaced });
   const help = (field: string) => {
     const found = issue(field);
-    return found && translateSchemaIssue(t, found);
+    const refused = refusedOn(field);
+    return found ? translateSchemaIssue(t, found) : refused.length > 0 ? refused.join(' ') : undefined;
   };
+  const invalid = (field: string) => (issue(field) || refusedOn(field).length > 0 ? 'error' : undefined);
   const needsOrganisation = isProvider(me) && !ruleset;
   const needsApproval = useNeedsApproval('validationruleset', draft.organisation);
   const [note, setNote] = useState('');
@@ -103,6 +126,7 @@ export const RulesetForm = ({
   const tagIssues = newTag ? (ZTagCreate.safeParse(newTag).error?.issues ?? []) : [];
 
   const submit = async () => {
+    if (save.isPending) return;
     setShowErrors(true);
     if (!parsed.success || (needsOrganisation && !draft.organisation) || (needsApproval && !note.trim())) return;
     const { action: _action, organisation, ...update } = parsed.data;
@@ -129,34 +153,30 @@ export const RulesetForm = ({
   };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={760}
       onClose={onClose}
       title={ruleset ? t('risk.rulesets.editTitle', { name: ruleset.name }) : t(`risk.rulesets.newTitle.${action}`)}
-      closable={{ 'aria-label': t('detail.close') }}
-      extra={
-        <Space>
-          {ruleset && (
-            <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>
-              {t('risk.history.open')}
-            </Button>
-          )}
-          <Button onClick={onClose}>{t('risk.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} disabled={Boolean(waiting)} onClick={() => void submit()}>
-            {needsApproval ? t('changes.submit') : t('risk.save')}
+      // The rules are no antd fields (a tree of drafts): the form keeps its own state and says a
+      // refusal above it; the drawer's submit is disabled while the save runs.
+      entity={{
+        message,
+        saving: save.isPending,
+        submit,
+      }}
+      submitLabel={needsApproval ? t('changes.submit') : t('risk.save')}
+      submitDisabled={Boolean(waiting)}
+      actions={
+        ruleset && (
+          <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>
+            {t('risk.history.open')}
           </Button>
-        </Space>
+        )
       }
     >
       <ChangeNote needed={needsApproval} note={note} onNote={setNote} showErrors={showErrors} waiting={waiting} />
       <Form layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          label={t('risk.rulesets.fields.name')}
-          required
-          validateStatus={issue('name') ? 'error' : undefined}
-          help={help('name')}
-        >
+        <Form.Item label={t('risk.rulesets.fields.name')} required validateStatus={invalid('name')} help={help('name')}>
           <Input
             aria-label={t('risk.rulesets.fields.name')}
             maxLength={200}
@@ -167,7 +187,7 @@ export const RulesetForm = ({
         {action !== '3dSecure' && (
           <Form.Item
             label={t('risk.rulesets.fields.webhook_url')}
-            validateStatus={issue('webhook_url') ? 'error' : undefined}
+            validateStatus={invalid('webhook_url')}
             help={help('webhook_url')}
           >
             <Input
@@ -178,11 +198,7 @@ export const RulesetForm = ({
             />
           </Form.Item>
         )}
-        <Form.Item
-          label={t('risk.rulesets.fields.email')}
-          validateStatus={issue('email') ? 'error' : undefined}
-          help={help('email')}
-        >
+        <Form.Item label={t('risk.rulesets.fields.email')} validateStatus={invalid('email')} help={help('email')}>
           <Input
             aria-label={t('risk.rulesets.fields.email')}
             type="email"
@@ -193,7 +209,8 @@ export const RulesetForm = ({
         <Form.Item
           label={t('risk.rulesets.fields.organisation')}
           required={needsOrganisation}
-          validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : undefined}
+          validateStatus={showErrors && needsOrganisation && !draft.organisation ? 'error' : invalid('organisation')}
+          help={help('organisation')}
         >
           <Select
             aria-label={t('risk.rulesets.fields.organisation')}
@@ -209,12 +226,7 @@ export const RulesetForm = ({
           />
         </Form.Item>
         {action === 'tag' && (
-          <Form.Item
-            label={t('risk.rulesets.fields.tag')}
-            required
-            validateStatus={issue('tag') ? 'error' : undefined}
-            help={help('tag')}
-          >
+          <Form.Item label={t('risk.rulesets.fields.tag')} required validateStatus={invalid('tag')} help={help('tag')}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Space wrap>
                 <Select
@@ -290,14 +302,6 @@ export const RulesetForm = ({
           </Button>
         </Space>
       </Form>
-      {save.error && (
-        <Alert
-          style={{ marginTop: 12 }}
-          type="error"
-          showIcon
-          title={save.error instanceof ApiError ? translateRefusal(t, save.error) : t('errors.unknown')}
-        />
-      )}
       <div style={{ marginTop: 16 }}>
         <BacktestPanel
           result={backtest.data}
@@ -330,6 +334,6 @@ export const RulesetForm = ({
           onRolledBack={onClose}
         />
       )}
-    </Drawer>
+    </FormDrawer>
   );
 };

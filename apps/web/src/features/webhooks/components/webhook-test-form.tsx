@@ -2,7 +2,8 @@ import { KeyOutlined } from '@ant-design/icons';
 import {
   WEBHOOK_STATUSES_BY_TYPE,
   WEBHOOK_TYPES,
-  WEBHOOK_TYPES_WITH_REQUIRED_STATUS,
+  ZWebhookCreate,
+  ZWebhookSecretRotate,
   type TWebhookSecret,
   type WebhookType,
 } from '@kassa/domain';
@@ -11,7 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-drawer.tsx';
 import { OrganisationPicker } from '@/components/organisation-picker.tsx';
-import { useServerError } from '@/lib/use-server-error.ts';
+import { issueDetails, showDetails, showServerError } from '@/lib/form-errors.ts';
+import { useEntityForm } from '@/lib/use-entity-form.ts';
 import { useClearable } from '@/lib/use-clearable.ts';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { useSendTestWebhook } from '../api/send-test-webhook.ts';
@@ -44,34 +46,44 @@ export const WebhookTestForm = ({
 }) => {
   const { t } = useTranslation();
   const clearable = useClearable();
-  const [form] = Form.useForm<WebhookTestValues>();
   const send = useSendTestWebhook();
   const rotate = useRotateWebhookSecret();
-  const serverError = useServerError(form);
   const [sent, setSent] = useState<WebhookRow | null>(null);
   const [secret, setSecret] = useState<TWebhookSecret | null>(null);
+  const [rotateError, setRotateError] = useState<string | null>(null);
+  const entity = useEntityForm({
+    schema: ZWebhookCreate,
+    toBody: (values: WebhookTestValues) => ({
+      ...values,
+      organisation: values.organisation ?? '',
+      status: values.status || undefined,
+      item_id: values.item_id?.trim() || undefined,
+    }),
+    before: () => {
+      setSent(null);
+      setRotateError(null);
+      return true;
+    },
+    save: (body) => send.mutateAsync(body),
+    onSaved: setSent,
+  });
+  const { form } = entity;
   const type = (Form.useWatch('type', form) ?? 'transaction') as WebhookType;
-  const statusRequired = WEBHOOK_TYPES_WITH_REQUIRED_STATUS.includes(type);
   const statuses = WEBHOOK_STATUSES_BY_TYPE[type] ?? [];
 
-  const onFinish = (values: WebhookTestValues) => {
-    setSent(null);
-    send.mutate(
-      {
-        ...values,
-        organisation: values.organisation ?? '',
-        status: values.status || undefined,
-        item_id: values.item_id?.trim() || undefined,
-      },
-      { onSuccess: setSent, onError: serverError.show },
-    );
-  };
+  // A new secret needs the organisation and URL only, checked with the rotation's own schema.
   const onRotate = async () => {
-    const values = await form.validateFields(['organisation', 'url']);
-    rotate.mutate(
-      { organisation: values.organisation ?? '', url: values.url },
-      { onSuccess: setSecret, onError: serverError.show },
-    );
+    entity.clear();
+    setRotateError(null);
+    const values = form.getFieldsValue(true) as WebhookTestValues;
+    const parsed = ZWebhookSecretRotate.safeParse({ organisation: values.organisation ?? '', url: values.url });
+    if (!parsed.success)
+      return setRotateError(showDetails(form, t, issueDetails(parsed.error.issues), 'validation_error'));
+    try {
+      setSecret(await rotate.mutateAsync(parsed.data));
+    } catch (error) {
+      setRotateError(showServerError(form, t, error));
+    }
   };
   const answer = sent?.history[0];
 
@@ -82,48 +94,31 @@ export const WebhookTestForm = ({
         title={t('webhooks.testTitle')}
         onClose={onClose}
         size={560}
-        serverError={serverError.message}
+        entity={entity}
+        serverError={entity.message ?? rotateError}
+        submitLabel={t('webhooks.send')}
       >
         <Form<WebhookTestValues>
-          form={form}
-          layout="vertical"
+          {...entity.formProps}
           requiredMark={false}
-          onFinish={onFinish}
-          disabled={send.isPending}
+          disabled={entity.saving}
           initialValues={{ type: 'transaction', ...initial }}
-          onValuesChange={(changed: Partial<WebhookTestValues>) =>
-            changed.type && form.setFieldValue('status', undefined)
-          }
+          onValuesChange={(changed: Partial<WebhookTestValues>) => {
+            entity.formProps.onValuesChange(changed);
+            setRotateError(null);
+            if (changed.type) form.setFieldValue('status', undefined);
+          }}
         >
-          <Form.Item
-            label={t('fields:webhook.organisation')}
-            name="organisation"
-            rules={[{ required: true, message: t('form_validation.required') }]}
-          >
+          <Form.Item label={t('fields:webhook.organisation')} name="organisation">
             <OrganisationPicker filter={(org) => org.type !== 'provider'} />
           </Form.Item>
-          <Form.Item
-            label={t('fields:webhook.url')}
-            name="url"
-            rules={[
-              { required: true, message: t('form_validation.required') },
-              { type: 'url', message: t('webhooks.invalidUrl') },
-            ]}
-          >
+          <Form.Item label={t('fields:webhook.url')} name="url">
             <Input autoComplete="off" placeholder={t('webhooks.urlPlaceholder')} maxLength={2000} />
           </Form.Item>
-          <Form.Item
-            label={t('fields:webhook.type')}
-            name="type"
-            rules={[{ required: true, message: t('form_validation.required') }]}
-          >
+          <Form.Item label={t('fields:webhook.type')} name="type">
             <Select options={WEBHOOK_TYPES.map((value) => ({ value, label: t(`webhooks.types.${value}`) }))} />
           </Form.Item>
-          <Form.Item
-            label={t('fields:webhook.status')}
-            name="status"
-            rules={[{ required: statusRequired, message: t('form_validation.required') }]}
-          >
+          <Form.Item label={t('fields:webhook.status')} name="status">
             <Select
               allowClear={clearable}
               showSearch
@@ -134,14 +129,10 @@ export const WebhookTestForm = ({
           <Form.Item label={t('fields:webhook.item_id')} name="item_id" extra={t('webhooks.itemHint')}>
             <Input autoComplete="off" maxLength={64} />
           </Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" loading={send.isPending}>
-              {t('webhooks.send')}
-            </Button>
-            <Button icon={<KeyOutlined />} onClick={onRotate} loading={rotate.isPending}>
-              {t('webhooks.newSecret')}
-            </Button>
-          </Space>
+          {/* In the form, not the header: three buttons there leave the title no room (nl). */}
+          <Button icon={<KeyOutlined />} onClick={() => void onRotate()} loading={rotate.isPending}>
+            {t('webhooks.newSecret')}
+          </Button>
         </Form>
         {sent && answer && (
           <Alert
