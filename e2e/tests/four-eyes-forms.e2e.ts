@@ -14,6 +14,8 @@ const pickRole = async (page: Page, label: string, role: string) => {
   await page.keyboard.type(role);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: role }).first().click();
   await page.keyboard.press('Escape');
+  // The list closes with an animation; until it is gone axe sees an open list box.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), SLOW).toBe(0);
 };
 
 const TEXT = {
