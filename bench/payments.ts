@@ -3,7 +3,6 @@
 // acquirer, the audit entry, the rollups and the webhook outbox, each payment one database
 // transaction; and the routing decision alone, timed in-process. Needs DATABASE_URL; builds a
 // small demo world there when it has none. Writes bench/results/payments-<date>.json.
-import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -12,7 +11,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { evaluateRouting, type PaymentFacts, type RoutingNode } from '@kassa/domain';
 import { createDemoRouting } from '../apps/api/src/demo/routing.ts';
-import { openBenchDb } from './direct.ts';
+import { ensureDemoWorld, openBenchDb, psqlAt } from './direct.ts';
 import { cardPaymentRequest, percentile } from './load.ts';
 import { signIn, startServer } from './server.ts';
 
@@ -33,7 +32,7 @@ const cpuSeconds = (pid: number): number => {
 const log = (line: string) => console.log(`[bench:payments] ${line}`);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:payments measures PostgreSQL: set DATABASE_URL');
-const psql = (query: string) => execSync(`psql "${url}" -At -c "${query}"`, { encoding: 'utf8' }).trim();
+const psql = psqlAt(url);
 /** CPU seconds of each PostgreSQL backend serving this database (the server runs on this machine). */
 const backendCpu = (): Map<number, number> => {
   const pids = psql('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
@@ -80,17 +79,7 @@ const CARDS = [
 ];
 
 const main = async () => {
-  const hasWorld = (() => {
-    try {
-      return Number(psql('select count(*) from organisation')) > 0;
-    } catch {
-      return false;
-    }
-  })();
-  if (!hasWorld) {
-    log(`building a demo world of ${args.scale} transactions…`);
-    execSync(`npm run demo -- --scale ${args.scale} --reset`, { cwd: root, stdio: 'inherit', env: process.env });
-  }
+  ensureDemoWorld(url, args.scale, log);
   // `npm run demo` leaves the profiles' weighted splits; the server's demo start-up turns them into routing trees, as here.
   const db = await openBenchDb({ DATABASE_URL: url });
   await createDemoRouting(db);

@@ -3,7 +3,6 @@
 // API; the payments' p95 idle and during the removal, the removal's time and its archive. Needs
 // DATABASE_URL (its own database: the bench adds to its audit trail); builds a small demo world
 // there when it has none. Writes bench/results/retention-<date>.txt.
-import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { archiveAndRemove, RETENTION_KINDS } from '../apps/api/src/jobs/retention.ts';
-import { openBenchDb } from './direct.ts';
+import { ensureDemoWorld, openBenchDb, psqlAt } from './direct.ts';
 import { cardPaymentRequest, percentile } from './load.ts';
 import { signIn, startServer } from './server.ts';
 
@@ -31,7 +30,7 @@ const log = (line: string) => {
   console.log(`[bench:retention] ${line}`);
   lines.push(line);
 };
-const psql = (query: string) => execSync(`psql "${url}" -At -c "${query}"`, { encoding: 'utf8' }).trim();
+const psql = psqlAt(url);
 const load = () => loadavg()[0].toFixed(2);
 
 type Payments = { p50: number; p95: number; requests: number; errors: number };
@@ -74,17 +73,7 @@ const payments = (
   });
 
 const main = async () => {
-  const hasWorld = (() => {
-    try {
-      return Number(psql('select count(*) from organisation')) > 0;
-    } catch {
-      return false;
-    }
-  })();
-  if (!hasWorld) {
-    log(`building a demo world of ${args.scale} transactions…`);
-    execSync(`npm run demo -- --scale ${args.scale} --reset`, { cwd: root, stdio: 'inherit', env: process.env });
-  }
+  ensureDemoWorld(url, args.scale, log);
   const rows = Number(args.rows);
   const audit = RETENTION_KINDS.find((kind) => kind.kind === 'audit_trail')!;
   // A month of entries 14 months back: past the default 13 months, as a year-old installation has them.
