@@ -39,6 +39,8 @@ export const ZSettlementFileRow = z
     expected_net: ZMinorUnits,
     paid_in: ZMinorUnits.nullable(),
     difference: ZMinorUnits.nullable(),
+    /** When the file's payments were all moved to SETTLEMENT_COMPLETED; null while they still are (a file of more than one slice settles after its import). */
+    settled_at: ZTimestamp.nullable(),
     created_by: z.string().nullable(),
   })
   .meta({ id: 'SettlementFile' });

@@ -1,6 +1,7 @@
 import { registerJobHandler } from '../../jobs/handlers.ts';
 import { schedulePeriodic } from '../../jobs/schedules.ts';
 import { tmpdir } from 'node:os';
+import { SETTLE_QUEUE, settleFile } from '../reconciliation/import.service.ts';
 import { runAllSettlementImports, runSettlementImport } from '../reconciliation/run.service.ts';
 import { SETTLEMENT_RUN_QUEUE } from './settlement-update.service.ts';
 
@@ -23,6 +24,10 @@ export const registerSettlementUpdateJobs = (): void => {
       payload.settlement_update_id ? String(payload.settlement_update_id) : null,
     );
     if (!outcome) log.warn('Processor settlement no longer exists', { id: payload.processor_settlement_id });
+  });
+  // A file of more than one slice of payments: its payments settle after its import, slice by slice.
+  registerJobHandler(SETTLE_QUEUE, async (payload, { db }) => {
+    await settleFile(db, String(payload.file_id));
   });
   registerJobHandler(SETTLEMENT_IMPORT_SCHEDULE_QUEUE, async (_payload, { db, config }) =>
     runAllSettlementImports(db, config.dataDir ?? tmpdir()),

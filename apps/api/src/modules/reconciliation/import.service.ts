@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit, type AuditEntry } from '../../plugins/audit.ts';
 import type { Db, Queryable } from '../../plugins/db/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { notifyItem } from '../webhooks/delivery.service.ts';
 import { expectedFeeSql } from './contract.ts';
 import { formatOf, type SettlementFormat } from './formats/index.ts';
@@ -145,12 +146,53 @@ const stage = async (tx: Queryable, source: SettlementSource, format: Settlement
   return { day, batch: batchNumber };
 };
 
+/** Payments one settle step moves to SETTLEMENT_COMPLETED in its own transaction (and at most one file's worth within its import). */
+export const SETTLE_SLICE = 10_000;
+/** The job that settles a file's payments after its import (payload `file_id`). */
+export const SETTLE_QUEUE = 'settlement-file.settle';
+
+const settledReason = (fileId: string) => `Settled by the acquirer (settlement file ${fileId})`;
+
+/**
+ * The file's payments from where its settling stopped, SETTLE_SLICE lines a statement, each slice
+ * with its webhooks and the line it reached. Within `tx` (a file of one slice, in its import) or
+ * each slice its own transaction (`db`): a million payments never wait behind one lock, and a
+ * crash resumes at the slice it stopped in. Answers how many payments moved.
+ */
+const settleSlices = async (
+  db: Queryable,
+  eachSlice: (work: (tx: Queryable) => Promise<void>) => Promise<void>,
+  fileId: string,
+): Promise<number> => {
+  const state = await repo.settlingOf(db, fileId);
+  if (!state || state.settled) return 0;
+  const last = state.last_line ?? 0;
+  let moved = 0;
+  const slice = async (tx: Queryable, from: number) => {
+    const to = Math.min(from + SETTLE_SLICE - 1, last);
+    const done = await repo.settleLines(tx, fileId, from, to, settledReason(fileId));
+    for (const id of done.notify) await notifyItem(tx, 'transaction', id, 'transaction.updated');
+    await repo.markSettled(tx, fileId, to, to >= last);
+    moved += done.moved;
+  };
+  if (last <= state.settled_through) await repo.markSettled(db, fileId, last, true);
+  for (let from = state.settled_through + 1; from <= last; from += SETTLE_SLICE)
+    await eachSlice((tx) => slice(tx, from));
+  return moved;
+};
+
+/** The settle job's work: a file's payments still to move, slice by slice; done twice, the second changes nothing. */
+export const settleFile = (db: Db, fileId: string): Promise<number> =>
+  settleSlices(db, (work) => db.transaction(work), fileId);
+
 /**
  * Imports one settlement report in one database transaction: its lines streamed into a stage
  * (a file with any bad line refused whole, nothing written), matched and judged in a few
- * set-based statements, written with their exceptions, the confirmed payments moved to
- * SETTLEMENT_COMPLETED in one update. The same file again (same bytes for the same processor
- * settlement) changes nothing and answers the first import.
+ * set-based statements, written with their exceptions. The confirmed payments move to
+ * SETTLEMENT_COMPLETED in the same transaction when they fit one slice; otherwise the import
+ * queues the settle job (in its transaction), which moves them slice by slice after it. The same
+ * file again (same bytes for the same processor settlement) changes nothing and answers the first
+ * import.
  */
 export const importSettlementFile = async (
   db: Db,
@@ -194,12 +236,10 @@ export const importSettlementFile = async (
       settlement: context.settlement,
     });
     const totals = await repo.stagedTotals(tx);
-    const notify = await repo.completeStaged(
-      tx,
-      `Settled by the acquirer (settlement file ${fileId})`,
-      `Confirmed by settlement file ${fileId}`,
-    );
-    for (const id of notify) await notifyItem(tx, 'transaction', id, 'transaction.updated');
+    await repo.resolveMissingStaged(tx, `Confirmed by settlement file ${fileId}`);
+    // A file of one slice settles in its import; a larger one after it, slice by slice (the job).
+    if (totals.to_settle <= SETTLE_SLICE) await settleSlices(tx, (work) => work(tx), fileId);
+    else await enqueue(tx, SETTLE_QUEUE, { file_id: fileId }, { uniqueKey: fileId });
     await repo.finishFile(tx, fileId, {
       lines: totals.lines,
       matched: totals.matched,

@@ -29,6 +29,7 @@ export const settlementFileEntity = defineEntity(ZSettlementFileRow, {
     expected_net: { type: 'int' },
     paid_in: { type: 'int' },
     difference: { type: 'int', column: 'e.paid_in - e.expected_net' },
+    settled_at: { type: 'timestamp' },
     created_by: { type: 'text' },
   },
 });

@@ -223,6 +223,7 @@ export const stagedTotals = async (tx: Queryable) =>
       expected_fee: string;
       actual_fee: string;
       paid_in: string | null;
+      to_settle: number;
       currency: string | null;
     }>(sql`select count(*)::int as lines,
         count(*) filter (where kind <> 'payout' and item_id is not null and not (duplicate or amount_off or fee_off or late))::int as matched,
@@ -232,31 +233,58 @@ export const stagedTotals = async (tx: Queryable) =>
         coalesce(sum(expected_fee) filter (where kind = 'payment' and item_id is not null and not duplicate), 0) as expected_fee,
         coalesce(sum(actual_fee) filter (where kind = 'payment' and item_id is not null and not duplicate), 0) as actual_fee,
         sum(amount) filter (where kind = 'payout') as paid_in,
+        count(*) filter (where kind = 'payment' and item_id is not null and not duplicate and item_status = 'SETTLEMENT_REQUESTED')::int as to_settle,
         (select currency_code from settlement_stage where kind = 'payout' order by line_no limit 1) as currency
       from settlement_result`)
   )[0];
 
 /**
- * SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for every payment the file confirmed (its first line
- * for it, whatever its differences), in one statement; a `missing_payment` exception of such a
- * payment is resolved by the file. Answers the ids it moved whose payment profile has a webhook URL
- * (the others have no webhook to queue).
+ * A `missing_payment` exception of a payment this file confirmed (its first line for it, whatever
+ * its differences) is resolved by the file, in the import's transaction.
  */
-export const completeStaged = async (tx: Queryable, reason: string, resolvedReason: string): Promise<string[]> => {
-  const at = new Date().toISOString();
-  const step = JSON.stringify([{ status: 'SETTLEMENT_COMPLETED', at, reason }]);
-  const moved = await tx.query<{ id: string }>(sql`with moved as (
-      update transaction t set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
-        status_history = t.status_history || ${step}::jsonb
-      from settlement_result r where r.kind = 'payment' and not r.duplicate and r.item_status = 'SETTLEMENT_REQUESTED'
-        and t.id = r.item_id and t.status = 'SETTLEMENT_REQUESTED'
-      returning t.id, t.payment_profile_id)
-    select m.id from moved m join payment_profile p on p.id = m.payment_profile_id where p.webhook_transaction_update is not null`);
-  await tx.query(sql`update reconciliation_exception set state = 'resolved', reason = ${resolvedReason}, decided_at = now(), updated_at = now()
+export const resolveMissingStaged = (tx: Queryable, resolvedReason: string) =>
+  tx.query(sql`update reconciliation_exception set state = 'resolved', reason = ${resolvedReason}, decided_at = now(), updated_at = now()
     where kind = 'missing_payment' and state in ('open', 'investigating') and item_id in (select item_id from settlement_result r
       where r.kind = 'payment' and not r.duplicate and r.item_status = 'SETTLEMENT_REQUESTED')`);
-  return moved.map((row) => row.id);
+
+/**
+ * SETTLEMENT_REQUESTED → SETTLEMENT_COMPLETED for every payment the file's lines `fromLine`..`toLine`
+ * confirmed (a duplicate line has no `matched_id`), in one statement: a payment moved already, or
+ * no longer waiting for its settlement, is left as it is, so a slice done twice changes nothing.
+ * Answers how many moved, and the ids whose payment profile has a webhook URL (the others have no
+ * webhook to queue).
+ */
+export const settleLines = async (
+  tx: Queryable,
+  fileId: string,
+  fromLine: number,
+  toLine: number,
+  reason: string,
+): Promise<{ moved: number; notify: string[] }> => {
+  const at = new Date().toISOString();
+  const step = JSON.stringify([{ status: 'SETTLEMENT_COMPLETED', at, reason }]);
+  const moved = await tx.query<{ id: string; webhook: boolean }>(sql`with moved as (
+      update transaction t set status = 'SETTLEMENT_COMPLETED', status_reason = ${reason}, updated_at = ${at},
+        status_history = t.status_history || ${step}::jsonb
+      from settlement_line l where l.file_id = ${fileId} and l.line_no between ${fromLine} and ${toLine}
+        and l.kind = 'payment' and l.matched_type = 'transaction' and t.id = l.matched_id and t.status = 'SETTLEMENT_REQUESTED'
+      returning t.id, t.payment_profile_id)
+    select m.id, p.webhook_transaction_update is not null as webhook from moved m join payment_profile p on p.id = m.payment_profile_id`);
+  return { moved: moved.length, notify: moved.filter((row) => row.webhook).map((row) => row.id) };
 };
+
+/** Where a file's settling stands: the last line done, its last line, and whether it is done. */
+export const settlingOf = async (db: Queryable, fileId: string) =>
+  (
+    await db.query<{ settled_through: number; last_line: number | null; settled: boolean }>(sql`select f.settled_through,
+        (select max(l.line_no) from settlement_line l where l.file_id = f.id) as last_line, f.settled_at is not null as settled
+      from settlement_file f where f.id = ${fileId}`)
+  )[0];
+
+/** A slice of a file settled: its last line, and the file done when that was its last slice. */
+export const markSettled = (tx: Queryable, fileId: string, throughLine: number, done: boolean) =>
+  tx.query(sql`update settlement_file set settled_through = greatest(settled_through, ${throughLine}),
+    settled_at = case when ${done}::boolean then coalesce(settled_at, now()) else settled_at end where id = ${fileId}`);
 
 export type ExceptionKind =
   'fee_difference' | 'late_settlement' | 'missing_payment' | 'unknown_payment' | 'duplicate_line' | 'amount_difference';
@@ -297,7 +325,7 @@ const PAID_OUT_STATUSES = ['SETTLEMENT_COMPLETED', 'SETTLED', 'PAID'];
 
 /**
  * Payments of the settlement's processors sent for settlement more than `days` ago that no file
- * has confirmed, and payments already in a merchant's payout (completed otherwise, by the timer or
+ * has confirmed (a file's payments still waiting for their settle slice are confirmed), and payments already in a merchant's payout (completed otherwise, by the timer or
  * by hand) made since Kassa imported this settlement's first file (an old file uploaded today does
  * not bring the history before it in) that no file has reported: each becomes one
  * `missing_payment` exception (once), which the payout's difference then names.
@@ -321,6 +349,7 @@ export const reportMissing = async (
       from transaction t join processor p on p.id = t.processor_id
       where p.type = 'processor' and p.provider = ${settlement.provider} and p.organisation_id = ${settlement.organisation_id}
         and t.mode = 'live' and t.status = 'SETTLEMENT_REQUESTED' and t.updated_at < now() - make_interval(days => ${days})
+        and not exists (select 1 from settlement_line l where l.matched_id = t.id and l.kind = 'payment')
         and not exists (select 1 from reconciliation_exception x where x.kind = 'missing_payment' and x.item_id = t.id)
       union all
       select t.id, t.organisation_id, t.merchant_id, t.amount, t.currency_code, t.merchant_reference, t.processor_id_external

@@ -14,6 +14,8 @@ import { callAs, errorPaths, type Caller } from '../../test/call.ts';
 import { createTestWorld, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
 import { feeParts } from './contract.ts';
 import { decimal } from './formats/format.ts';
+import { SETTLE_QUEUE, SETTLE_SLICE, settleFile } from './import.service.ts';
+import { findProcessorSettlement, markSettled, reportMissing, settleLines } from './reconciliation.repository.ts';
 import { flawOf, reportPath } from './sandbox-acquirer.ts';
 
 let t: TestApp;
@@ -289,6 +291,71 @@ describe('settlement file import and matching', () => {
       difference: 0,
     });
     expect(await statusOf(p.id)).toBe('SETTLEMENT_COMPLETED');
+  });
+});
+
+describe('a file of more than one slice of payments', () => {
+  it('commits its lines first, then settles its payments slice by slice by the job: a crash resumes, nothing moves twice, none is reported missing meanwhile', async () => {
+    const count = SETTLE_SLICE + 50;
+    const prefix = `tx_slice_${Date.now().toString(36)}_`;
+    const requested = new Date(today - 2 * DAY + 3_600_000);
+    const history = JSON.stringify([{ status: 'SETTLEMENT_REQUESTED', at: requested.toISOString() }]);
+    await t.db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount,
+        currency_code, payment_product_type, status, processor_id_external, status_history, created_at, updated_at, mode)
+      select ${prefix} || i, ${world.shopA.id}, ${world.shopA.merchantId}, ${world.profileA}, ${world.processorId}, 'm' || i, 100, 'EUR', 'card',
+        'SETTLEMENT_REQUESTED', ${prefix} || 'a' || i, ${history}::jsonb, ${requested}, ${requested}, 'live'
+      from generate_series(1, ${count}) i`);
+    const parts = feeParts(100);
+    const net = 100 - parts.interchange - parts.schemeFee - parts.markup;
+    const body = Array.from(
+      { length: count },
+      (_, i) =>
+        `PAYMENT,3001,${D},${prefix}a${i + 1},,,EUR,1.00,${decimal(parts.interchange)},${decimal(parts.schemeFee)},${decimal(parts.markup)},${decimal(net)}`,
+    );
+    const answer = await upload(provider, csv(...body, payoutLine(net * count)), 'many.csv');
+    expect(answer.status).toBe(201);
+    expect(answer.body.file).toMatchObject({ line_count: count + 1, matched_count: count, exception_count: 0, settled_at: null });
+    const fileId = answer.body.file.id as string;
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          await t.db.query<{ status: string; n: number }>(
+            sql`select status, count(*)::int as n from transaction where id like ${`${prefix}%`} group by status`,
+          )
+        ).map((row) => [row.status, row.n]),
+      );
+    // The import committed its lines and queued the settling; no payment moved inside it.
+    expect(await statuses()).toEqual({ SETTLEMENT_REQUESTED: count });
+    expect(
+      await t.db.query(sql`select 1 from job where queue = ${SETTLE_QUEUE} and payload->>'file_id' = ${fileId} and status = 'queued'`),
+    ).toHaveLength(1);
+    // Meanwhile the payments are confirmed by the file: the sweep for unconfirmed payments leaves them alone.
+    const settlement = (await findProcessorSettlement(t.db, sandboxSettlement))!;
+    await reportMissing(t.db, settlement, 1, () => newId('rex'));
+    expect(
+      await t.db.query(sql`select 1 from reconciliation_exception where item_id like ${`${prefix}%`}`),
+    ).toEqual([]);
+
+    // A worker settled the first slice, then crashed before the next.
+    const first = await t.db.transaction(async (tx) => {
+      const done = await settleLines(tx, fileId, 1, SETTLE_SLICE, 'first slice');
+      await markSettled(tx, fileId, SETTLE_SLICE, false);
+      return done.moved;
+    });
+    expect(first).toBe(SETTLE_SLICE - 1); // line 1 is the header
+    // The job resumes after the last slice done and moves only the rest, once.
+    await createRunner(t.db, t.config).drain();
+    expect(await statuses()).toEqual({ SETTLEMENT_COMPLETED: count });
+    expect(await settleFile(t.db, fileId)).toBe(0);
+    const [{ steps }] = await t.db.query<{ steps: number }>(sql`select count(*)::int as steps from transaction t,
+        jsonb_array_elements(t.status_history) h where t.id like ${`${prefix}%`} and h->>'status' = 'SETTLEMENT_COMPLETED'`);
+    expect(steps).toBe(count);
+    const file = await callAs(t.app, provider, 'GET', `/v1/psp/settlementfile/${fileId}`);
+    expect(file.body.settled_at).not.toBeNull();
+    // The status rollups moved with the payments: the day's figures count them as settled.
+    const [rollup] = await t.db.query<{ n: string }>(sql`select coalesce(sum(count), 0)::text as n from transaction_daily
+      where merchant_id = ${world.shopA.merchantId} and day = ${dayString(requested.getTime())} and status = 'SETTLEMENT_COMPLETED'`);
+    expect(Number(rollup.n)).toBeGreaterThanOrEqual(count);
   });
 });
 
