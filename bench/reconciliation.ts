@@ -1,12 +1,13 @@
 // `npm run bench:reconciliation` (issue 34): a settlement file of LINES lines (default 1,000,000)
 // in the sandbox layout, every line a payment of LINES payments in SETTLEMENT_REQUESTED, imported
 // and matched on PostgreSQL through the importer itself (hashed, then streamed once into a stage
-// and matched set-based in one transaction; the payments moved to SETTLEMENT_COMPLETED). Reports
-// the import's time, each statement's time, the process's peak memory (RSS, sampled every
-// 100 ms) and the machine's load average beside each figure. With `--load-seconds N` (default 10;
-// 0 leaves it out) the real server runs on the same schema and the transactions list screen's
-// calls are loaded with autocannon for N s idle, then throughout the import: both p95s printed
-// (issue 34: within 2× of idle). Needs DATABASE_URL; works in its own schema and drops it after.
+// and matched set-based in one transaction), then the payments moved to SETTLEMENT_COMPLETED slice
+// by slice as the settle job moves them. Reports the import's time, each statement's time, the
+// settling's time, the process's peak memory (RSS, sampled every 100 ms) and the machine's load
+// average beside each figure. With `--load-seconds N` (default 10; 0 leaves it out) the real
+// server runs on the same schema and the transactions list screen's calls are loaded with
+// autocannon for N s idle, then throughout the import and the settling: the p95s printed
+// (issue 34: within 2× of idle). `--explain` prints the plan of each import statement over 1 s. Needs DATABASE_URL; works in its own schema and drops it after.
 import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,13 +24,18 @@ import { openPostgres } from '../apps/api/src/plugins/db/postgres.ts';
 import { feeParts } from '../apps/api/src/modules/reconciliation/contract.ts';
 import { decimal } from '../apps/api/src/modules/reconciliation/formats/format.ts';
 import { sandboxFormat } from '../apps/api/src/modules/reconciliation/formats/sandbox.ts';
-import { importSettlementFile } from '../apps/api/src/modules/reconciliation/import.service.ts';
+import { importSettlementFile, SETTLE_SLICE, settleFile } from '../apps/api/src/modules/reconciliation/import.service.ts';
 import { findProcessorSettlement } from '../apps/api/src/modules/reconciliation/reconciliation.repository.ts';
 import { load, percentile } from './load.ts';
 import { signIn, startServer, type BenchServer } from './server.ts';
 
 const { values: args } = parseArgs({
-  options: { lines: { type: 'string', default: '1000000' }, 'load-seconds': { type: 'string', default: '10' } },
+  options: {
+    lines: { type: 'string', default: '1000000' },
+    'load-seconds': { type: 'string', default: '10' },
+    /** Prints the database's plan (EXPLAIN ANALYZE, BUFFERS) of every statement of the import slower than 1 s. */
+    explain: { type: 'boolean', default: false },
+  },
 });
 const LINES = Number(args.lines);
 const LOAD_SECONDS = Number(args['load-seconds']);
@@ -53,9 +59,22 @@ const timed = (tx: Queryable): Queryable => {
     }
   };
   const labelOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 70);
+  const explained = async <T>(statement: Sql): Promise<T[]> => {
+    const started = performance.now();
+    const plan = await tx.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${statement.text}`, values: statement.values });
+    if (performance.now() - started > 1000) console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+    // The plan ran the statement; a statement that answers rows runs again for them (the bench's own reads only).
+    return /^\s*(select|with)/i.test(statement.text) ? tx.query<T>(statement) : [];
+  };
   return {
-    query: <T>(statement: Sql) => time(labelOf(statement.text), () => tx.query<T>(statement)),
-    exec: (text: string) => time(labelOf(text), () => tx.exec(text)),
+    query: <T>(statement: Sql) =>
+      time(labelOf(statement.text), () =>
+        args.explain && !/returning|^\s*(select|with)/i.test(statement.text) ? explained<T>(statement) : tx.query<T>(statement),
+      ),
+    exec: (text: string) =>
+      time(labelOf(text), () =>
+        args.explain && /\bas\s+select\b/i.test(text) ? explained({ text, values: [] }).then(() => {}) : tx.exec(text),
+      ),
   };
 };
 const timedDb = (db: Db): Db => ({
@@ -119,7 +138,9 @@ try {
   // The transactions list screen's first calls, loaded on the real server idle and during the import.
   let server: BenchServer | undefined;
   let screen: { cookie: string; paths: string[] } | undefined;
-  const during: number[] = [];
+  /** List latencies while the file is imported, and while its payments are then settled slice by slice. */
+  const during = { import: [] as number[], settle: [] as number[] };
+  let phase: keyof typeof during = 'import';
   if (LOAD_SECONDS > 0) {
     await insertUser(db, {
       organisationId: merchant,
@@ -159,13 +180,15 @@ try {
         ...screen,
         connections: 4,
         seconds: Math.min(5, LOAD_SECONDS),
-        collect: during,
+        collect: during[phase],
       });
       failed += round.errors + round.non2xx;
     }
-    log(
-      `transactions list during the import: p95 ${percentile(during, 95).toFixed(1)} ms, p50 ${percentile(during, 50).toFixed(1)} ms, ${during.length} requests, ${failed} failed`,
-    );
+    for (const [name, latencies] of Object.entries(during))
+      log(
+        `transactions list during the ${name}: p95 ${percentile(latencies, 95).toFixed(1)} ms, p50 ${percentile(latencies, 50).toFixed(1)} ms, ${latencies.length} requests`,
+      );
+    log(`transactions list: ${failed} failed requests in all`);
   })();
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
@@ -183,14 +206,22 @@ try {
     { fileName: `${day}.csv`, open: () => createReadStream(path) },
   );
   const seconds = (Date.now() - begin) / 1000;
+  const completed = async () =>
+    (await db.query<{ count: string }>(sql`select count(*) from transaction where status = 'SETTLEMENT_COMPLETED'`))[0].count;
+  log(
+    `imported ${outcome.lines} lines, ${outcome.matched} matched, ${outcome.exceptions} exceptions in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(outcome.lines / seconds)} lines/s); ${await completed()} payments SETTLEMENT_COMPLETED; peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
+  );
+  // The payments then move slice by slice, as the settle job moves them after an import.
+  phase = 'settle';
+  const settleBegin = Date.now();
+  const moved = await settleFile(db, outcome.fileId);
+  const settleSeconds = (Date.now() - settleBegin) / 1000;
   clearInterval(sampler);
   importing = false;
-  const [{ count }] = await db.query<{ count: string }>(
-    sql`select count(*) from transaction where status = 'SETTLEMENT_COMPLETED'`,
-  );
   log(
-    `imported ${outcome.lines} lines, ${outcome.matched} matched, ${outcome.exceptions} exceptions, ${count} payments SETTLEMENT_COMPLETED in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(outcome.lines / seconds)} lines/s); peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
+    `settled: ${moved} payments moved to SETTLEMENT_COMPLETED in ${settleSeconds.toFixed(1)} s (${Math.round(moved / settleSeconds)}/s, ` +
+      `slices of ${SETTLE_SLICE}); ${await completed()} SETTLEMENT_COMPLETED in all; import and settle ${(seconds + settleSeconds).toFixed(1)} s; peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
   );
   for (const [label, { ms, calls }] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
     console.log(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(calls).padStart(4)}×  ${label}`);

@@ -347,6 +347,10 @@ describe('a file of more than one slice of payments', () => {
     await createRunner(t.db, t.config).drain();
     expect(await statuses()).toEqual({ SETTLEMENT_COMPLETED: count });
     expect(await settleFile(t.db, fileId)).toBe(0);
+    // Every line written has its file (the lines carry no per-row foreign key check: migration 0157).
+    expect(
+      await t.db.query(sql`select 1 from settlement_line l where not exists (select 1 from settlement_file f where f.id = l.file_id)`),
+    ).toEqual([]);
     const [{ steps }] = await t.db.query<{ steps: number }>(sql`select count(*)::int as steps from transaction t,
         jsonb_array_elements(t.status_history) h where t.id like ${`${prefix}%`} and h->>'status' = 'SETTLEMENT_COMPLETED'`);
     expect(steps).toBe(count);
