@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export type LoadResult = {
@@ -32,6 +33,8 @@ export const load = (options: {
   seconds: number;
   /** Also collects every response's time (ms) here: several loads pooled into one percentile. */
   collect?: number[];
+  /** Requests per second over all connections (users at work); unset, each connection sends its next request as soon as it has its answer. */
+  rate?: number;
 }): Promise<LoadResult> =>
   new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -40,6 +43,7 @@ export const load = (options: {
         url: options.url,
         connections: options.connections,
         duration: options.seconds,
+        ...(options.rate ? { overallRate: options.rate } : {}),
         headers: { cookie: options.cookie },
         requests: options.paths.map((path) => ({ method: 'GET', path })),
       },
@@ -61,6 +65,21 @@ export const load = (options: {
       latencies.push(responseTime);
       options.collect?.push(responseTime);
     });
+  });
+
+/**
+ * `load` in a worker thread: for a bench whose own thread does the work measured beside the load
+ * (an import parsing a file), so that the load's clock is not held up by that work.
+ */
+export const loadApart = (options: Parameters<typeof load>[0]): Promise<LoadResult> =>
+  new Promise((resolve, reject) => {
+    const { collect, ...data } = options;
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: data });
+    worker.once('message', (message: { result: LoadResult; latencies: number[] }) => {
+      for (const latency of message.latencies) collect?.push(latency);
+      resolve(message.result);
+    });
+    worker.once('error', reject);
   });
 
 /**

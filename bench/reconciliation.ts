@@ -6,8 +6,9 @@
 // settling's time, the process's peak memory (RSS, sampled every 100 ms) and the machine's load
 // average beside each figure. With `--load-seconds N` (default 10; 0 leaves it out) the real
 // server runs on the same schema and the transactions list screen's calls are loaded with
-// autocannon for N s idle, then throughout the import and the settling: the p95s printed
-// (issue 34: within 2× of idle). `--explain` prints the plan of each import statement over 1 s. Needs DATABASE_URL; works in its own schema and drops it after.
+// autocannon (in a thread of its own) for N s idle, then throughout the import and the settling: the p95s printed
+// (issue 34: within 2× of idle); `--rate N` sends N list requests a second instead of as many as
+// the machine answers. `--explain` prints the plan of each import statement over 1 s. Needs DATABASE_URL; works in its own schema and drops it after.
 import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,19 +27,22 @@ import { decimal } from '../apps/api/src/modules/reconciliation/formats/format.t
 import { sandboxFormat } from '../apps/api/src/modules/reconciliation/formats/sandbox.ts';
 import { importSettlementFile, SETTLE_SLICE, settleFile } from '../apps/api/src/modules/reconciliation/import.service.ts';
 import { findProcessorSettlement } from '../apps/api/src/modules/reconciliation/reconciliation.repository.ts';
-import { load, percentile } from './load.ts';
+import { loadApart, percentile } from './load.ts';
 import { signIn, startServer, type BenchServer } from './server.ts';
 
 const { values: args } = parseArgs({
   options: {
     lines: { type: 'string', default: '1000000' },
     'load-seconds': { type: 'string', default: '10' },
+    /** The list load's requests per second (people at their screens); unset, as many as the machine answers. */
+    rate: { type: 'string' },
     /** Prints the database's plan (EXPLAIN ANALYZE, BUFFERS) of every statement of the import slower than 1 s. */
     explain: { type: 'boolean', default: false },
   },
 });
 const LINES = Number(args.lines);
 const LOAD_SECONDS = Number(args['load-seconds']);
+const RATE = args.rate ? Number(args.rate) : undefined;
 const PASSWORD = 'Bench-recon-2026!';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('bench:reconciliation measures PostgreSQL: set DATABASE_URL');
@@ -165,7 +169,9 @@ try {
       cookie: await signIn(server.baseUrl, 'bench@kassa.test', PASSWORD),
       paths: [`/v1/${first.list}`, `/v1/${first.count}`],
     };
-    const idle = await load({ url: server.baseUrl, ...screen, connections: 4, seconds: LOAD_SECONDS });
+    // Warmed up first (the server's first answers compile and fill its caches), then measured idle.
+    await loadApart({ url: server.baseUrl, ...screen, connections: 4, seconds: 5, rate: RATE });
+    const idle = await loadApart({ url: server.baseUrl, ...screen, connections: 4, seconds: LOAD_SECONDS, rate: RATE });
     log(
       `transactions list idle: p95 ${idle.p95.toFixed(1)} ms, p50 ${idle.p50.toFixed(1)} ms, ${idle.requestsPerSecond.toFixed(1)} requests/s, ${idle.errors + idle.non2xx} failed`,
     );
@@ -175,11 +181,12 @@ try {
     if (!server || !screen) return;
     let failed = 0;
     while (importing) {
-      const round = await load({
+      const round = await loadApart({
         url: server.baseUrl,
         ...screen,
         connections: 4,
         seconds: Math.min(5, LOAD_SECONDS),
+        rate: RATE,
         collect: during[phase],
       });
       failed += round.errors + round.non2xx;

@@ -80,6 +80,8 @@ describe('reconciliation', () => {
     await drawer(page).getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => drawer(page).locator('.ant-drawer-title').textContent(), SLOW).toBe(`${reference}.csv`);
     await expect.poll(() => drawer(page).textContent(), SLOW).toContain('Unknown payment');
+    // A file of a few payments settles them in its import: the detail says when.
+    expect(await drawer(page).textContent()).toContain('Payments settled');
     expect(await drawer(page).textContent()).toMatch(
       /The difference is explained by (1 exception|the \d+ exceptions) below\./,
     );
@@ -127,6 +129,7 @@ describe('reconciliation', () => {
     await expect.poll(() => nl.page.locator('.ant-table-row').count(), SLOW).toBeGreaterThan(0);
     await nl.page.locator('.ant-table-row').first().click();
     await expect.poll(() => drawer(nl.page).textContent(), SLOW).toContain('Uitbetaald');
+    expect(await drawer(nl.page).textContent()).toContain('Betalingen afgewikkeld');
     await animationsDone(nl.page);
     await screenshot(nl.page, 'reconciliation-file-detail-nl');
     expect(await seriousViolations(nl.page, 'reconciliation-file-detail-nl')).toEqual([]);

@@ -52,6 +52,14 @@ export const FileDetail = ({ id, onClose }: { id: string; onClose: () => void })
                         { label: f('matched_count'), value: row.matched_count },
                         { label: f('exception_count'), value: row.exception_count },
                         {
+                          label: f('settled_at'),
+                          value: row.settled_at ? (
+                            <DateTime value={row.settled_at} style="long" />
+                          ) : (
+                            t('reconciliation.settling')
+                          ),
+                        },
+                        {
                           label: f('expected_net'),
                           value: <Money amount={row.expected_net} currency={row.currency_code} />,
                         },
