@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 
 export type LoadResult = {
@@ -68,18 +68,20 @@ export const load = (options: {
   });
 
 /**
- * `load` in a worker thread: for a bench whose own thread does the work measured beside the load
- * (an import parsing a file), so that the load's clock is not held up by that work.
+ * `load` in a process of its own: for a bench whose own process does the work measured beside
+ * the load (an import parsing a file), so that neither the load's clock nor its memory is mixed
+ * with that work's.
  */
 export const loadApart = (options: Parameters<typeof load>[0]): Promise<LoadResult> =>
   new Promise((resolve, reject) => {
     const { collect, ...data } = options;
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: data });
-    worker.once('message', (message: { result: LoadResult; latencies: number[] }) => {
+    const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (message: { result: LoadResult; latencies: number[] }) => {
       for (const latency of message.latencies) collect?.push(latency);
       resolve(message.result);
     });
-    worker.once('error', reject);
+    child.once('error', reject);
+    child.send(data);
   });
 
 /**

@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     /** The list load's requests per second (people at their screens); unset, as many as the machine answers. */
     rate: { type: 'string' },
+    /** Leaves the payments' settle step out (the import alone). */
+    'skip-settle': { type: 'boolean', default: false },
     /** Prints the database's plan (EXPLAIN ANALYZE, BUFFERS) of every statement of the import slower than 1 s. */
     explain: { type: 'boolean', default: false },
   },
@@ -222,14 +224,15 @@ try {
   // The payments then move slice by slice, as the settle job moves them after an import.
   phase = 'settle';
   const settleBegin = Date.now();
-  const moved = await settleFile(db, outcome.fileId);
+  const moved = args['skip-settle'] ? 0 : await settleFile(db, outcome.fileId);
   const settleSeconds = (Date.now() - settleBegin) / 1000;
   clearInterval(sampler);
   importing = false;
-  log(
-    `settled: ${moved} payments moved to SETTLEMENT_COMPLETED in ${settleSeconds.toFixed(1)} s (${Math.round(moved / settleSeconds)}/s, ` +
-      `slices of ${SETTLE_SLICE}); ${await completed()} SETTLEMENT_COMPLETED in all; import and settle ${(seconds + settleSeconds).toFixed(1)} s; peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
-  );
+  if (!args['skip-settle'])
+    log(
+      `settled: ${moved} payments moved to SETTLEMENT_COMPLETED in ${settleSeconds.toFixed(1)} s (${Math.round(moved / settleSeconds)}/s, ` +
+        `slices of ${SETTLE_SLICE}); ${await completed()} SETTLEMENT_COMPLETED in all; import and settle ${(seconds + settleSeconds).toFixed(1)} s; peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
+    );
   for (const [label, { ms, calls }] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
     console.log(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${String(calls).padStart(4)}×  ${label}`);
   await loading;
