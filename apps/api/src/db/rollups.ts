@@ -126,3 +126,18 @@ export const timeExpression = ({ unit, zone }: TimeBucket): Expression => {
   if (unit === 'month') return `date_trunc('month', created_at at time zone '${zone}')::date`;
   return `date_trunc('hour', created_at at time zone '${zone}') at time zone '${zone}'`;
 };
+
+/**
+ * The rollup that answers a read of every live payment by `unit` in `zone` with `dimensions`:
+ * the one with the fewest dimensions that has them all (a rollup that filters its rows or counts a
+ * payment more than once answers no such read); undefined when none does.
+ */
+export const rollupFor = (unit: TimeBucket['unit'], zone: TimeBucket['zone'], dimensions: readonly string[]) =>
+  ROLLUPS.filter(
+    (r) =>
+      !r.rows &&
+      !r.fanOut &&
+      r.time?.unit === unit &&
+      r.time.zone === zone &&
+      dimensions.every((column) => column in r.dimensions),
+  ).sort((a, b) => Object.keys(a.dimensions).length - Object.keys(b.dimensions).length)[0];
