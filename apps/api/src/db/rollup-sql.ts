@@ -56,18 +56,21 @@ const groupColumns = (rollup: Rollup): Column[] => [
   ...Object.entries(rollup.fanOut?.of ?? {}).map(([name, expression]) => ({ name, expression })),
 ];
 
-const rowsOf = (rollup: Rollup, table: 'new_rows' | 'old_rows') =>
+/** A trigger's transition tables, or the payments themselves for a rebuild. */
+type Source = 'new_rows' | 'old_rows' | 'transaction';
+
+const rowsOf = (rollup: Rollup, table: Source) =>
   `from ${table} where mode = 'live'${rollup.rows ? ` and ${rollup.rows}` : ''}`;
 
 /** One group per changed row of the rollup (with the fan-out's sources still as columns), named as the table's columns. */
-const deltaOf = (rollup: Rollup, op: Operation): string => {
+const deltaOf = (rollup: Rollup, op: Operation, inserted: Source = 'new_rows'): string => {
   const columns = groupColumns(rollup);
   const measures = Object.entries(rollup.measures).map(
     ([name, measure]) => `${MEASURE_SQL[measure.kind][op](ofMeasure(measure))} as ${name}`,
   );
   const grouped = `group by ${positions(columns.length)}`;
   if (op !== 'UPDATE') {
-    const table = op === 'INSERT' ? 'new_rows' : 'old_rows';
+    const table = op === 'INSERT' ? inserted : 'old_rows';
     return `select ${[...columns.map(aliased), ...measures].join(', ')}\n${rowsOf(rollup, table)}\n${grouped}`;
   }
   const inputs = [...new Set(Object.values(rollup.measures).map(ofMeasure).filter(Boolean))];
@@ -86,14 +89,14 @@ const deltaOf = (rollup: Rollup, op: Operation): string => {
 };
 
 /** The delta fanned out: each group counted once per entry of the fan-out, under its kind and value. */
-const fannedOut = (rollup: Rollup, fanOut: NonNullable<Rollup['fanOut']>, op: Operation): string => {
+const fannedOut = (rollup: Rollup, fanOut: NonNullable<Rollup['fanOut']>, op: Operation, inserted: Source): string => {
   const kept = groupColumns(rollup).filter((column) => !(column.name in fanOut.of));
   const values = Object.entries(fanOut.of).map(([kind, source]) => `('${kind}', g.${source})`);
   const measures = Object.keys(rollup.measures).map((name) => `sum(g.${name})`);
   const lines = [
     `select ${[...kept.map((c) => `g.${c.name}`), `k.${fanOut.kind}`, `coalesce(k.${fanOut.value}, '')`, ...measures].join(', ')}`,
     'from (',
-    indent(deltaOf(rollup, op), '  '),
+    indent(deltaOf(rollup, op, inserted), '  '),
     `) g cross join lateral (values ${values.join(', ')}) k(${fanOut.kind}, ${fanOut.value})`,
     `group by ${positions(kept.length + 2)}`,
   ];
@@ -101,7 +104,7 @@ const fannedOut = (rollup: Rollup, fanOut: NonNullable<Rollup['fanOut']>, op: Op
   return lines.join('\n');
 };
 
-const upsert = (rollup: Rollup, op: Operation): string => {
+const upsert = (rollup: Rollup, op: Operation, inserted: Source = 'new_rows'): string => {
   const fanOut = rollup.fanOut;
   if (fanOut && Object.values(rollup.measures).some((m) => m.kind === 'latest'))
     throw new Error(`${rollup.table}: a fanned-out rollup sums its measures; 'latest' is not summed`);
@@ -113,7 +116,7 @@ const upsert = (rollup: Rollup, op: Operation): string => {
   const merges = Object.entries(rollup.measures).map(([name, m]) => MEASURE_SQL[m.kind].merge(name));
   return [
     `insert into ${rollup.table} as d (${[...columns, ...Object.keys(rollup.measures)].join(', ')})`,
-    fanOut ? fannedOut(rollup, fanOut, op) : deltaOf(rollup, op),
+    fanOut ? fannedOut(rollup, fanOut, op, inserted) : deltaOf(rollup, op, inserted),
     `on conflict (${key.join(', ')})`,
     `do update set ${merges.join(', ')};`,
   ].join('\n');
@@ -137,6 +140,15 @@ const functionOf = (apply: string, rollups: Rollup[]): string => {
   ].join('\n');
 };
 
+/** Every rollup emptied and counted again from the live payments (the caller locks `transaction`). */
+const rebuildOf = (rollups: Rollup[]): string =>
+  [
+    'create or replace function kassa_rebuild_transaction_rollups() returns void language plpgsql as $$',
+    'begin',
+    ...rollups.map((r) => indent(`delete from ${r.table};\n${upsert(r, 'INSERT', 'transaction')}`, '  ')),
+    'end $$;',
+  ].join('\n');
+
 /** The first line of every generated migration: `rollup-sql.test.ts` finds the latest one by it. */
 export const GENERATED_HEADER =
   '-- Generated from apps/api/src/db/rollups.ts by apps/api/src/db/rollup-sql.ts: do not edit.';
@@ -151,7 +163,9 @@ export const rollupMigration = (rollups: Rollup[] = ROLLUPS): string => {
     '-- migration (never rewrite this one). Each function counts the live payments of its statement',
     '-- straight from the transition tables; an update adds the old rows at -1 and the new rows at +1',
     '-- and writes only the groups whose figures changed, so rows whose counted columns stayed the same',
-    '-- cancel out without a join of old rows to new ones.',
+    '-- cancel out without a join of old rows to new ones. kassa_rebuild_transaction_rollups() counts',
+    '-- them all again from the live payments.',
   ];
-  return `${[header.join('\n'), ...[...byFunction].map(([apply, group]) => functionOf(apply, group))].join('\n\n')}\n`;
+  const functions = [...byFunction].map(([apply, group]) => functionOf(apply, group));
+  return `${[header.join('\n'), ...functions, rebuildOf(rollups)].join('\n\n')}\n`;
 };
