@@ -502,78 +502,59 @@ begin
   return null;
 end $$;
 
-create or replace function kassa_rebuild_transaction_rollups() returns void language plpgsql as $$
+create or replace function kassa_rebuild_transaction_rollups() returns void language plpgsql
+set enable_nestloop = off set enable_sort = off set jit = off as $$
 begin
   delete from transaction_daily;
   insert into transaction_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, tagged, count, volume)
   select merchant_id, (created_at at time zone 'UTC')::date as day, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, tags <> '{}' as tagged, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8, 9
-  on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, tagged)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9;
   delete from transaction_hourly;
   insert into transaction_hourly as d (merchant_id, hour, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
   select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8
-  on conflict (merchant_id, hour, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8;
   delete from transaction_monthly;
   insert into transaction_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
   select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date as month, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8
-  on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8;
   delete from transaction_local_daily;
   insert into transaction_local_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, count, volume)
   select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date as day, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8
-  on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8;
   delete from transaction_country_daily;
   insert into transaction_country_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
   select merchant_id, (created_at at time zone 'UTC')::date as day, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, coalesce(country_code, '') as country_code, coalesce(card_brand, '') as card_brand, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-  on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
   delete from transaction_country_hourly;
   insert into transaction_country_hourly as d (merchant_id, hour, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, count, volume)
   select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, coalesce(country_code, '') as country_code, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8, 9
-  on conflict (merchant_id, hour, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9;
   delete from transaction_country_monthly;
   insert into transaction_country_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand, count, volume)
   select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date as month, organisation_id, status, payment_product_type, currency_code, coalesce(processor_id, '') as processor_id, blocked, coalesce(country_code, '') as country_code, coalesce(card_brand, '') as card_brand, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-  on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, country_code, card_brand)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
   delete from transaction_local_daily_totals;
   insert into transaction_local_daily_totals as d (merchant_id, day, organisation_id, currency_code, blocked, count, volume)
   select merchant_id, (created_at at time zone 'Europe/Amsterdam')::date as day, organisation_id, currency_code, blocked, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5
-  on conflict (merchant_id, day, organisation_id, currency_code, blocked)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5;
   delete from transaction_hourly_totals;
   insert into transaction_hourly_totals as d (merchant_id, hour, organisation_id, currency_code, blocked, count, volume)
   select merchant_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, organisation_id, currency_code, blocked, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5
-  on conflict (merchant_id, hour, organisation_id, currency_code, blocked)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5;
   delete from transaction_local_cells_monthly;
   insert into transaction_local_cells_monthly as d (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour, count, volume)
   select merchant_id, date_trunc('month', created_at at time zone 'Europe/Amsterdam')::date as month, organisation_id, currency_code, blocked, extract(isodow from created_at at time zone 'Europe/Amsterdam')::smallint as isodow, extract(hour from created_at at time zone 'Europe/Amsterdam')::smallint as local_hour, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live'
-  group by 1, 2, 3, 4, 5, 6, 7
-  on conflict (merchant_id, month, organisation_id, currency_code, blocked, isodow, local_hour)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7;
   delete from transaction_client_daily;
   insert into transaction_client_daily as d (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, kind, value, count, volume)
   select g.merchant_id, g.day, g.organisation_id, g.status, g.payment_product_type, g.currency_code, g.processor_id, g.blocked, k.kind, coalesce(k.value, ''), sum(g.count), sum(g.volume)
@@ -582,9 +563,7 @@ begin
     from transaction where mode = 'live'
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
   ) g cross join lateral (values ('platform', g.platform), ('browser', g.browser), ('issuer', g.issuer), ('issuer_country', g.issuer_country)) k(kind, value)
-  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-  on conflict (merchant_id, day, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, kind, value)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
   delete from transaction_client_monthly;
   insert into transaction_client_monthly as d (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, kind, value, count, volume)
   select g.merchant_id, g.month, g.organisation_id, g.status, g.payment_product_type, g.currency_code, g.processor_id, g.blocked, k.kind, coalesce(k.value, ''), sum(g.count), sum(g.volume)
@@ -593,28 +572,20 @@ begin
     from transaction where mode = 'live'
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
   ) g cross join lateral (values ('platform', g.platform), ('browser', g.browser), ('issuer', g.issuer), ('issuer_country', g.issuer_country)) k(kind, value)
-  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-  on conflict (merchant_id, month, organisation_id, status, payment_product_type, currency_code, processor_id, blocked, kind, value)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
   delete from customer_monthly;
   insert into customer_monthly as d (merchant_id, month, customer_id, currency_code, count, volume, last_at)
   select merchant_id, date_trunc('month', created_at at time zone 'UTC')::date as month, customer_id, currency_code, count(*) as count, sum(amount) as volume, max(created_at) as last_at
   from transaction where mode = 'live' and customer_id is not null and status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED')
-  group by 1, 2, 3, 4
-  on conflict (customer_id, month, currency_code)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume, last_at = greatest(d.last_at, excluded.last_at);
+  group by 1, 2, 3, 4;
   delete from customer_totals;
   insert into customer_totals as d (merchant_id, customer_id, currency_code, count, volume)
   select merchant_id, customer_id, currency_code, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live' and customer_id is not null
-  group by 1, 2, 3
-  on conflict (merchant_id, customer_id, currency_code)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3;
   delete from merchant_revenue_daily;
   insert into merchant_revenue_daily as d (merchant_id, day, currency_code, count, volume)
   select merchant_id, (created_at at time zone 'UTC')::date as day, currency_code, count(*) as count, sum(amount) as volume
   from transaction where mode = 'live' and status in ('AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED') and not blocked
-  group by 1, 2, 3
-  on conflict (merchant_id, day, currency_code)
-  do update set count = d.count + excluded.count, volume = d.volume + excluded.volume;
+  group by 1, 2, 3;
 end $$;
