@@ -28,15 +28,14 @@ export const rollupState = async (db: Queryable) =>
   )[0];
 
 /**
- * Builds every statistics rollup again from the transactions (migration 0071's
- * kassa_rebuild_statistics_rollups, and 0097's merchant revenue for the merchants list), in one database transaction: writers of transactions, customers and refunds wait
- * (share lock) so that no change falls between the delete and the insert.
+ * Builds every statistics rollup again from the live rows (kassa_rebuild_statistics_rollups,
+ * migration 0155: the payment rollups as rollups.ts declares them, then the customer and refund
+ * ones), in one database transaction: writers of transactions, customers and refunds wait (share
+ * lock) so that no change falls between the delete and the insert.
  */
 export const rebuildRollups = async (db: Queryable) => {
   await db.query(sql`lock table transaction, customer, refund in share mode`);
   await db.query(sql`select kassa_rebuild_statistics_rollups()`);
-  await db.query(sql`select kassa_rebuild_merchant_revenue()`);
-  await db.query(sql`select kassa_rebuild_client_rollups()`);
 };
 
 export const listSizes = async (db: Queryable) =>

@@ -113,7 +113,7 @@ describe('statistics by platform, browser and issuer', () => {
     const before = await t.db.query(
       sql`select * from transaction_client_monthly order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     );
-    await t.db.query(sql`select kassa_rebuild_client_rollups()`);
+    await t.db.query(sql`select kassa_rebuild_transaction_rollups()`);
     const after = await t.db.query(
       sql`select * from transaction_client_monthly where count <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     );

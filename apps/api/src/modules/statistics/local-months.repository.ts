@@ -1,16 +1,14 @@
 import { sql, type Sql } from '../../plugins/db/index.ts';
 import { pyramid, type Level } from './pyramid.sql.ts';
-import type { Range } from './statistics.repository.ts';
+import { levelOf, type Range } from './statistics.repository.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
 const HOUR = 3_600_000;
 
 const where = (conditions: Sql[]): Sql => (conditions.length ? sql`where ${sql.join(conditions, ' and ')}` : sql.empty);
 
-const EDGE_LEVELS: Level[] = [
-  { unit: 'day', table: 'transaction_daily', column: 'day' },
-  { unit: 'hour', table: 'transaction_hourly', column: 'hour' },
-];
+const EDGE_LEVELS: Level[] = [levelOf('day'), levelOf('hour')];
+const MONTHLY = sql.raw(levelOf('month').table);
 
 const COLUMNS = sql`e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code`;
 const ROW_COLUMNS = sql`e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code`;
@@ -79,7 +77,7 @@ export const localMonthSource = (conditions: Sql[], range: Range, clock: ZoneClo
   if (after < end) byLocalMonth(after, end, '-');
   else if (end < after) byLocalMonth(end, after);
   parts.push(sql`select e.month::timestamp as local, ${COLUMNS}, e.count, e.volume
-    from transaction_monthly e ${where([...conditions, sql`e.month >= ${new Date(first).toISOString().slice(0, 10)}::date`, sql`e.month < ${new Date(end).toISOString().slice(0, 10)}::date`])}`);
+    from ${MONTHLY} e ${where([...conditions, sql`e.month >= ${new Date(first).toISOString().slice(0, 10)}::date`, sql`e.month < ${new Date(end).toISOString().slice(0, 10)}::date`])}`);
   // The time between each UTC month start and its local month's midnight, inside [first, end).
   const hours: string[] = [];
   for (let boundary = first; boundary <= end; boundary = nextUtcMonth(boundary)) {

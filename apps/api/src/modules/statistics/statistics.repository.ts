@@ -1,8 +1,15 @@
-import { STATISTICS_DEFAULT_CURRENCY, type StatisticsPeriod, type TMode, type TStatisticsQuery } from '@kassa/domain';
+import {
+  STATISTICS_DEFAULT_CURRENCY,
+  STATISTICS_TIME_ZONE,
+  type StatisticsPeriod,
+  type TMode,
+  type TStatisticsQuery,
+} from '@kassa/domain';
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import { modeOf, type Scope } from '../../query/scope.ts';
 import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
 import { pyramid, type Level, type Range } from './pyramid.sql.ts';
+import { rollupFor, type Rollup } from '../../db/rollups.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
 const HOUR = 3_600_000;
@@ -121,12 +128,23 @@ const byLocalDays = (
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
+/** The columns of the payment rollups a statistic may filter or group by. */
+export const EVERY_DIMENSION = [
+  'organisation_id',
+  'currency_code',
+  'blocked',
+  'status',
+  'payment_product_type',
+  'processor_id',
+] as const;
+
 /**
- * `narrow`: the request filters by nothing but range, currency, blocked and organisation (what the
- * dashboards send), so the narrow rollups without status, product and processor answer it; their
- * rows carry null in those columns.
+ * `dimensions`: the columns the request filters or groups by (every one by default). The rollup
+ * read is the smallest one that has them (rollups.ts): for what the dashboards send (range,
+ * currency, blocked, organisation) one without status, product and processor, whose rows carry
+ * null in those columns.
  */
-export type SourceOptions = { hours?: boolean; narrow?: boolean };
+export type SourceOptions = { hours?: boolean; dimensions?: readonly string[] };
 
 /**
  * Transactions in a range as (local, dimensions, count, volume) — `local` the time in the zone, without one — exact for any range in the user's
@@ -142,24 +160,30 @@ export const transactionSource = (
 ): Sql => {
   if (clock.rollup === 'rows' || !readsRollups(filters)) return rowSource(filters, range, clock.zone);
   const { conditions } = filters;
-  if (options.hours || clock.rollup === 'hour') return hourlySource(filters, range, clock.zone, options.narrow);
-  const table = sql.raw(options.narrow ? 'transaction_local_daily_totals' : 'transaction_local_daily');
+  const needs = options.dimensions ?? EVERY_DIMENSION;
+  const daily = rollupFor('day', STATISTICS_TIME_ZONE, needs);
+  if (options.hours || clock.rollup === 'hour' || !daily) return hourlySource(filters, range, clock.zone, needs);
   return byLocalDays(
     clock,
     range,
     (
       first,
       end,
-    ) => sql`select e.day::timestamp as local, e.merchant_id, ${dimensions(options.narrow)}, e.currency_code, e.count, e.volume
-      from ${table} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
-    (edge) => hourlySource(filters, edge, clock.zone, options.narrow),
+    ) => sql`select e.day::timestamp as local, e.merchant_id, ${dimensionsOf(daily)}, e.currency_code, e.count, e.volume
+      from ${sql.raw(daily.table)} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
+    (edge) => hourlySource(filters, edge, clock.zone, needs),
   );
 };
 
-const dimensions = (narrow = false) =>
-  narrow
-    ? sql`null::text as status, null::text as processor_id, null::text as payment_product_type`
-    : sql`e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type`;
+/** A rollup's status, processor and product, null where it has none. */
+const dimensionsOf = (rollup: Rollup) =>
+  sql.raw(
+    [
+      'status' in rollup.dimensions ? 'e.status' : 'null::text as status',
+      'processor_id' in rollup.dimensions ? `nullif(e.processor_id, '') as processor_id` : 'null::text as processor_id',
+      'payment_product_type' in rollup.dimensions ? 'e.payment_product_type' : 'null::text as payment_product_type',
+    ].join(', '),
+  );
 
 /** The rows themselves, for zones no rollup serves exactly. */
 const rowSource = (filters: Filters, range: Range, zone: string): Sql =>
@@ -167,14 +191,15 @@ const rowSource = (filters: Filters, range: Range, zone: string): Sql =>
     from transaction e ${rowsWhere(filters, ...inRange(range))}`;
 
 /** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
-const hourlySource = (filters: Filters, range: Range, zone: string, narrow = false): Sql => {
+const hourlySource = (filters: Filters, range: Range, zone: string, needs: readonly string[]): Sql => {
   const { conditions } = filters;
   const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
   const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
   const rows = (from: number, to: number) => rowSource(filters, { lower: from, upper: to }, zone);
-  if (firstHour >= endHour) return rows(range.lower, range.upper);
-  const hours = sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensions(narrow)}, e.currency_code, e.count, e.volume
-    from ${sql.raw(narrow ? 'transaction_hourly_totals' : 'transaction_hourly')} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
+  const hourly = rollupFor('hour', 'UTC', needs);
+  if (firstHour >= endHour || !hourly) return rows(range.lower, range.upper);
+  const hours = sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensionsOf(hourly)}, e.currency_code, e.count, e.volume
+    from ${sql.raw(hourly.table)} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
   const parts = [hours];
   if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
   if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
@@ -182,16 +207,17 @@ const hourlySource = (filters: Filters, range: Range, zone: string, narrow = fal
 };
 
 /**
- * The 7×24 heatmap's source as (date = local ISO weekday, hour, count, volume): for a narrow
- * request in Europe/Amsterdam the whole local months of the range from
- * transaction_local_cells_monthly, the rest hour by hour; otherwise hour by hour throughout.
+ * The 7×24 heatmap's source as (date = local ISO weekday, hour, count, volume): in Europe/Amsterdam
+ * the whole local months of the range from the local weekday × hour rollup when it has the
+ * request's `dimensions`, the rest hour by hour; otherwise hour by hour throughout.
  */
-export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, narrow: boolean): Sql => {
+export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, dimensions: readonly string[]): Sql => {
   const { conditions } = filters;
   const cells = (source: Sql) =>
     sql`(select extract(isodow from s.local)::int as date, extract(hour from s.local)::int as hour, s.count, s.volume from ${source} s)`;
-  const hours = (part: Range) => cells(sql`(${transactionSource(filters, part, clock, { hours: true, narrow })})`);
-  if (!narrow || clock.rollup !== 'local-day' || !readsRollups(filters)) return hours(range);
+  const hours = (part: Range) => cells(sql`(${transactionSource(filters, part, clock, { hours: true, dimensions })})`);
+  const monthly = rollupFor('month', STATISTICS_TIME_ZONE, [...dimensions, 'isodow', 'local_hour']);
+  if (!monthly || clock.rollup !== 'local-day' || !readsRollups(filters)) return hours(range);
   const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
   const nextMonth = (date: string) =>
     new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
@@ -202,7 +228,7 @@ export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, nar
   const to = clock.localMidnight(end);
   if (from >= to) return hours(range);
   const parts = [
-    sql`(select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from transaction_local_cells_monthly e
+    sql`(select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from ${sql.raw(monthly.table)} e
     ${where([...conditions, sql`e.month >= ${first}::date`, sql`e.month < ${end}::date`])})`,
   ];
   if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
@@ -213,11 +239,14 @@ export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, nar
 /** The rollup levels a pyramid may read: none in test mode (the rollups hold live rows only). */
 const levelsOf = (filters: Filters, levels: Level[]): Level[] => (readsRollups(filters) ? levels : []);
 
-const TRANSACTION_LEVELS: Level[] = [
-  { unit: 'month', table: 'transaction_monthly', column: 'month' },
-  { unit: 'day', table: 'transaction_daily', column: 'day' },
-  { unit: 'hour', table: 'transaction_hourly', column: 'hour' },
-];
+/** The UTC rollup of `unit` with every dimension, as a pyramid level. */
+export const levelOf = (unit: Level['unit']): Level => {
+  const rollup = rollupFor(unit, 'UTC', EVERY_DIMENSION);
+  if (!rollup?.time) throw new Error(`no UTC ${unit} rollup with every dimension in rollups.ts`);
+  return { unit, table: rollup.table, column: rollup.time.column };
+};
+
+const TRANSACTION_LEVELS: Level[] = [levelOf('month'), levelOf('day'), levelOf('hour')];
 
 /** Transactions in a range as (dimensions, count, volume), for sums that need no local time (pyramid.sql.ts). */
 export const rangeSource = (filters: Filters, range: Range): Sql =>

@@ -42,6 +42,7 @@ import { bestCustomerIds } from './best-customers.repository.ts';
 import { localMonthSource } from './local-months.repository.ts';
 import { sumsOf } from './sums.repository.ts';
 import { zoneClock, type ZoneClock } from '../../lib/zone-clock.ts';
+import { rollupFor } from '../../db/rollups.ts';
 
 const DAY = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 28;
@@ -58,14 +59,29 @@ export const rangeOf = (query: TStatisticsQuery, now = Date.now()): Range => {
 
 export type Entity = 'transaction' | 'refund' | 'customer';
 
-/** Whether only range, currency, blocked and organisation filter the request (the dashboards' calls): the narrow rollups answer it. */
-const isNarrow = (query: TStatisticsQuery) =>
-  !query.status && !query['status[]']?.length && !query.payment_product_type && !query.processor;
+/**
+ * The rollup columns a request filters by, and with `grouped` every one it may group by: the
+ * rollup read must have them (rollups.ts chooses it).
+ */
+const dimensionsOf = (query: TStatisticsQuery, grouped = false): string[] => {
+  const filtered = {
+    status: Boolean(query.status || query['status[]']?.length),
+    payment_product_type: Boolean(query.payment_product_type),
+    processor_id: Boolean(query.processor),
+  };
+  const optional = Object.entries(filtered).filter(([, used]) => grouped || used);
+  return ['organisation_id', 'currency_code', 'blocked', ...optional.map(([column]) => column)];
+};
+
+/** Sums over a range read local days only from the smallest local-day rollup; else months of the UTC pyramid read fewer rows. */
+const sumsLocally = (dimensions: string[]) =>
+  rollupFor('day', STATISTICS_TIME_ZONE, dimensions) === rollupFor('day', STATISTICS_TIME_ZONE, []);
 
 /**
  * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
- * local time: the narrow local-day rollup when it can answer, else the UTC pyramid (pyramid.sql.ts).
- * `dimensions` keeps status, product and processor in the rows (grouping by them); `month`: the
+ * local time: the smallest local-day rollup when it has the request's dimensions, else the UTC
+ * pyramid (pyramid.sql.ts). `grouped` keeps status, product and processor in the rows (grouping by
+ * them), so the rollup read has them; `month`: the
  * rows only feed sums per local month (whole UTC months moved to local ones, local-months.repository.ts).
  */
 const sourceOf = (
@@ -74,17 +90,17 @@ const sourceOf = (
   query: TStatisticsQuery,
   range: Range,
   clock: ZoneClock | 'sums',
-  dimensions = false,
+  grouped = false,
   month = false,
 ) => {
-  const narrow = !dimensions && isNarrow(query);
+  const needs = dimensionsOf(query, grouped);
   const filters = filterConditions(scope, query);
   if (entity === 'transaction' && month && clock !== 'sums' && readsRollups(filters))
     return localMonthSource(filters.conditions, range, clock);
   if (entity === 'transaction') {
-    if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { narrow });
-    return narrow
-      ? transactionSource(filterConditions(scope, query), range, zoneClock(), { narrow })
+    if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { dimensions: needs });
+    return sumsLocally(needs)
+      ? transactionSource(filterConditions(scope, query), range, zoneClock(), { dimensions: needs })
       : rangeSource(filterConditions(scope, query), range);
   }
   const local = clock === 'sums' ? zoneClock() : clock;
@@ -192,7 +208,7 @@ export const location = async (db: Queryable, scope: Scope, query: TStatisticsQu
 export const dayAndTimeCells = (db: Queryable, scope: Scope, query: TStatisticsQuery, zone = STATISTICS_TIME_ZONE) => {
   const range = rangeOf(query);
   // Hour precision: local weekday × hour cells need the hourly rollup throughout.
-  return dayAndTime(db, cellSource(filterConditions(scope, query), range, zoneClock(zone), isNarrow(query)));
+  return dayAndTime(db, cellSource(filterConditions(scope, query), range, zoneClock(zone), dimensionsOf(query)));
 };
 
 /** Per local day of the range: the revenue overview, the weekday comparison and the 56-day split. */
