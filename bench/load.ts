@@ -75,7 +75,9 @@ export const load = (options: {
 export const loadApart = (options: Parameters<typeof load>[0]): Promise<LoadResult> =>
   new Promise((resolve, reject) => {
     const { collect, ...data } = options;
-    const child = fork(new URL('./load-worker.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL('./load-worker.mjs', import.meta.url), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('message', (message: { result: LoadResult; latencies: number[] }) => {
       for (const latency of message.latencies) collect?.push(latency);
       resolve(message.result);

@@ -25,7 +25,11 @@ import { openPostgres } from '../apps/api/src/plugins/db/postgres.ts';
 import { feeParts } from '../apps/api/src/modules/reconciliation/contract.ts';
 import { decimal } from '../apps/api/src/modules/reconciliation/formats/format.ts';
 import { sandboxFormat } from '../apps/api/src/modules/reconciliation/formats/sandbox.ts';
-import { importSettlementFile, SETTLE_SLICE, settleFile } from '../apps/api/src/modules/reconciliation/import.service.ts';
+import {
+  importSettlementFile,
+  SETTLE_SLICE,
+  settleFile,
+} from '../apps/api/src/modules/reconciliation/import.service.ts';
 import { findProcessorSettlement } from '../apps/api/src/modules/reconciliation/reconciliation.repository.ts';
 import { loadApart, percentile } from './load.ts';
 import { signIn, startServer, type BenchServer } from './server.ts';
@@ -67,7 +71,10 @@ const timed = (tx: Queryable): Queryable => {
   const labelOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 70);
   const explained = async <T>(statement: Sql): Promise<T[]> => {
     const started = performance.now();
-    const plan = await tx.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${statement.text}`, values: statement.values });
+    const plan = await tx.query<{ 'QUERY PLAN': string }>({
+      text: `explain (analyze, buffers) ${statement.text}`,
+      values: statement.values,
+    });
     if (performance.now() - started > 1000) console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
     // The plan ran the statement; a statement that answers rows runs again for them (the bench's own reads only).
     return /^\s*(select|with)/i.test(statement.text) ? tx.query<T>(statement) : [];
@@ -75,7 +82,9 @@ const timed = (tx: Queryable): Queryable => {
   return {
     query: <T>(statement: Sql) =>
       time(labelOf(statement.text), () =>
-        args.explain && !/returning|^\s*(select|with)/i.test(statement.text) ? explained<T>(statement) : tx.query<T>(statement),
+        args.explain && !/returning|^\s*(select|with)/i.test(statement.text)
+          ? explained<T>(statement)
+          : tx.query<T>(statement),
       ),
     exec: (text: string) =>
       time(labelOf(text), () =>
@@ -216,7 +225,8 @@ try {
   );
   const seconds = (Date.now() - begin) / 1000;
   const completed = async () =>
-    (await db.query<{ count: string }>(sql`select count(*) from transaction where status = 'SETTLEMENT_COMPLETED'`))[0].count;
+    (await db.query<{ count: string }>(sql`select count(*) from transaction where status = 'SETTLEMENT_COMPLETED'`))[0]
+      .count;
   log(
     `imported ${outcome.lines} lines, ${outcome.matched} matched, ${outcome.exceptions} exceptions in ${seconds.toFixed(1)} s ` +
       `(${Math.round(outcome.lines / seconds)} lines/s); ${await completed()} payments SETTLEMENT_COMPLETED; peak RSS ${Math.round(peak / 1024 / 1024)} MB`,

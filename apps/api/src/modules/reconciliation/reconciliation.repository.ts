@@ -294,7 +294,11 @@ export const settleLines = async (
 /** Where a file's settling stands: the last line done, its last line, and whether it is done. */
 export const settlingOf = async (db: Queryable, fileId: string) =>
   (
-    await db.query<{ settled_through: number; last_line: number | null; settled: boolean }>(sql`select f.settled_through,
+    await db.query<{
+      settled_through: number;
+      last_line: number | null;
+      settled: boolean;
+    }>(sql`select f.settled_through,
         (select max(l.line_no) from settlement_line l where l.file_id = f.id) as last_line, f.settled_at is not null as settled
       from settlement_file f where f.id = ${fileId}`)
   )[0];

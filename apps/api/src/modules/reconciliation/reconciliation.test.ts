@@ -300,7 +300,8 @@ describe('a file of more than one slice of payments', () => {
     const prefix = `tx_slice_${Date.now().toString(36)}_`;
     const requested = new Date(today - 2 * DAY + 3_600_000);
     const history = JSON.stringify([{ status: 'SETTLEMENT_REQUESTED', at: requested.toISOString() }]);
-    await t.db.query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount,
+    await t.db
+      .query(sql`insert into transaction (id, organisation_id, merchant_id, payment_profile_id, processor_id, merchant_reference, amount,
         currency_code, payment_product_type, status, processor_id_external, status_history, created_at, updated_at, mode)
       select ${prefix} || i, ${world.shopA.id}, ${world.shopA.merchantId}, ${world.profileA}, ${world.processorId}, 'm' || i, 100, 'EUR', 'card',
         'SETTLEMENT_REQUESTED', ${prefix} || 'a' || i, ${history}::jsonb, ${requested}, ${requested}, 'live'
@@ -314,7 +315,12 @@ describe('a file of more than one slice of payments', () => {
     );
     const answer = await upload(provider, csv(...body, payoutLine(net * count)), 'many.csv');
     expect(answer.status).toBe(201);
-    expect(answer.body.file).toMatchObject({ line_count: count + 1, matched_count: count, exception_count: 0, settled_at: null });
+    expect(answer.body.file).toMatchObject({
+      line_count: count + 1,
+      matched_count: count,
+      exception_count: 0,
+      settled_at: null,
+    });
     const fileId = answer.body.file.id as string;
     const statuses = async () =>
       Object.fromEntries(
@@ -327,14 +333,16 @@ describe('a file of more than one slice of payments', () => {
     // The import committed its lines and queued the settling; no payment moved inside it.
     expect(await statuses()).toEqual({ SETTLEMENT_REQUESTED: count });
     expect(
-      await t.db.query(sql`select 1 from job where queue = ${SETTLE_QUEUE} and payload->>'file_id' = ${fileId} and status = 'queued'`),
+      await t.db.query(
+        sql`select 1 from job where queue = ${SETTLE_QUEUE} and payload->>'file_id' = ${fileId} and status = 'queued'`,
+      ),
     ).toHaveLength(1);
     // Meanwhile the payments are confirmed by the file: the sweep for unconfirmed payments leaves them alone.
     const settlement = (await findProcessorSettlement(t.db, sandboxSettlement))!;
     await reportMissing(t.db, settlement, 1, () => newId('rex'));
-    expect(
-      await t.db.query(sql`select 1 from reconciliation_exception where item_id like ${`${prefix}%`}`),
-    ).toEqual([]);
+    expect(await t.db.query(sql`select 1 from reconciliation_exception where item_id like ${`${prefix}%`}`)).toEqual(
+      [],
+    );
 
     // A worker settled the first slice, then crashed before the next.
     const first = await t.db.transaction(async (tx) => {
@@ -349,7 +357,9 @@ describe('a file of more than one slice of payments', () => {
     expect(await settleFile(t.db, fileId)).toBe(0);
     // Every line written has its file (the lines carry no per-row foreign key check: migration 0157).
     expect(
-      await t.db.query(sql`select 1 from settlement_line l where not exists (select 1 from settlement_file f where f.id = l.file_id)`),
+      await t.db.query(
+        sql`select 1 from settlement_line l where not exists (select 1 from settlement_file f where f.id = l.file_id)`,
+      ),
     ).toEqual([]);
     const [{ steps }] = await t.db.query<{ steps: number }>(sql`select count(*)::int as steps from transaction t,
         jsonb_array_elements(t.status_history) h where t.id like ${`${prefix}%`} and h->>'status' = 'SETTLEMENT_COMPLETED'`);
@@ -357,7 +367,9 @@ describe('a file of more than one slice of payments', () => {
     const file = await callAs(t.app, provider, 'GET', `/v1/psp/settlementfile/${fileId}`);
     expect(file.body.settled_at).not.toBeNull();
     // The status rollups moved with the payments: the day's figures count them as settled.
-    const [rollup] = await t.db.query<{ n: string }>(sql`select coalesce(sum(count), 0)::text as n from transaction_daily
+    const [rollup] = await t.db.query<{
+      n: string;
+    }>(sql`select coalesce(sum(count), 0)::text as n from transaction_daily
       where merchant_id = ${world.shopA.merchantId} and day = ${dayString(requested.getTime())} and status = 'SETTLEMENT_COMPLETED'`);
     expect(Number(rollup.n)).toBeGreaterThanOrEqual(count);
   });
