@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '20' },
     scale: { type: 'string', default: '20000' },
     servers: { type: 'string', default: '1' },
+    // The report once more as the last line of stdout, on one line (for `npm run bench`).
+    json: { type: 'boolean', default: false },
   },
 });
 /** CPU seconds (user + system) a process has used, from /proc (clock ticks of 1/100 s). */
@@ -225,6 +227,7 @@ const main = async () => {
     const file = join(root, 'bench/results', `payments-${report.date.slice(0, 19).replace(/:/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(report, null, 2));
     log(`written to ${file}`);
+    if (args.json) console.log(JSON.stringify(report));
     for (const id of created)
       await call(baseUrl, cookie, 'DELETE', `/v1/validationruleset/${id}`).catch(() => undefined);
   } finally {

@@ -31,3 +31,12 @@ describe('the rollup a statistic reads (rollupFor)', () => {
     expect(rollupFor('month', 'UTC', ['kind'])).toBeUndefined();
   });
 });
+
+describe("the transactions list's counts", () => {
+  it('read the rollups asked for by their columns: the daily one with every list filter, the totals by currency and blocked', async () => {
+    const { transactionEntity } = await import('../modules/payments/transaction.entity.ts');
+    expect(transactionEntity.rollup?.table).toBe('transaction_daily');
+    expect(transactionEntity.rollup?.totals?.table).toBe('transaction_local_daily_totals');
+    expect(transactionEntity.rollup?.totals?.hourly).toBe('transaction_hourly_totals');
+  });
+});

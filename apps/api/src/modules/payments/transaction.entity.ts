@@ -6,6 +6,7 @@ import {
   TRANSACTION_LIST_TYPES,
   ZTransactionRow,
 } from '@kassa/domain';
+import { rollupFor, type TimeBucket } from '../../db/rollups.ts';
 import { sql } from '../../plugins/db/index.ts';
 import { defineEntity } from '../../query/entity.ts';
 import { customerEntity } from './customer.entity.ts';
@@ -22,6 +23,24 @@ const listTypeCondition = {
 
 /** The same list types expressed on the daily rollup (`tagged` is a dimension there). */
 const rollupTypeCondition = { ...listTypeCondition, TAGGED: sql`e.tagged` } as const;
+
+/** Columns of the daily rollup the list's counts filter on (the rollup's own names). */
+const COUNT_DIMENSIONS = {
+  status: 'e.status',
+  payment_product_type: 'e.payment_product_type',
+  currency_code: 'e.currency_code',
+  processor: 'e.processor_id',
+  blocked: 'e.blocked',
+} as const;
+/** Currency and blocked only: the statistics' totals. */
+const TOTALS_DIMENSIONS = { currency_code: 'e.currency_code', blocked: 'e.blocked' } as const;
+const columnsOf = (dimensions: Record<string, string>) => Object.values(dimensions).map((e) => e.slice('e.'.length));
+/** The table of the rollup (db/rollups.ts) that holds these columns in this time bucket; a start-up error if none does. */
+const rollupTable = (unit: TimeBucket['unit'], zone: TimeBucket['zone'], columns: string[]): string => {
+  const rollup = rollupFor(unit, zone, columns);
+  if (!rollup) throw new Error(`no ${unit} rollup (${zone}) of transactions by ${columns.join(', ')}`);
+  return rollup.table;
+};
 
 const customerSearch = (term: string) => {
   const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -82,23 +101,18 @@ export const transactionEntity = defineEntity(ZTransactionRow, {
   },
   // transaction_merchant_created_idx and transaction_created_idx; customer and processor by key.
   genericPlans: true,
+  // The rollups are asked for by what they must hold, as the statistics ask (db/rollups.ts).
   rollup: {
-    table: 'transaction_daily',
+    table: rollupTable('day', 'UTC', [...columnsOf(COUNT_DIMENSIONS), 'tagged']),
     timeField: 'created_at',
-    dimensions: {
-      status: 'e.status',
-      payment_product_type: 'e.payment_product_type',
-      currency_code: 'e.currency_code',
-      processor: 'e.processor_id',
-      blocked: 'e.blocked',
-    },
+    dimensions: COUNT_DIMENSIONS,
     virtualFilters: { type: (value) => rollupTypeCondition[value as keyof typeof rollupTypeCondition] },
     // Per Amsterdam day, by currency and blocked only (the statistics' narrow rollup).
     totals: {
-      table: 'transaction_local_daily_totals',
-      hourly: 'transaction_hourly_totals',
+      table: rollupTable('day', STATISTICS_TIME_ZONE, columnsOf(TOTALS_DIMENSIONS)),
+      hourly: rollupTable('hour', 'UTC', columnsOf(TOTALS_DIMENSIONS)),
       zone: STATISTICS_TIME_ZONE,
-      dimensions: { currency_code: 'e.currency_code', blocked: 'e.blocked' },
+      dimensions: TOTALS_DIMENSIONS,
     },
   },
 });
