@@ -83,7 +83,7 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
       if (row.exists) return undefined;
     }
     const setup = await createOrganisations(tx, rng.fork('organisations'), now, passwordHash);
-    return withIndexesDeferred(tx, BULK_TABLES, async () => {
+    const made = await withIndexesDeferred(tx, BULK_TABLES, async () => {
       const pools = await createCustomers(tx, rng.fork('customers'), now, setup.profiles, options.scale, batchSize);
       const customers = [...pools.values()].reduce((sum, pool) => sum + pool.ids.length, 0);
       const counts = await createTransactions(
@@ -97,10 +97,16 @@ export const generateDemoWorld = async (db: Db, options: DemoOptions): Promise<D
         options.progress,
       );
       await createFinance(tx, rng.fork('finance'), now, setup);
-      await createDemoReviewQueue(tx, now);
-      await createDemoDisputes(tx, now);
       return { created: true, customers, ...counts };
     });
+    // The review queue and the disputes pick their payments by query: with the indexes back and
+    // the planner's statistics fresh. Without either, at 10,000,000 payments the pick for the
+    // disputes ran a nested-loop anti-join of the merchant's payments against every chargeback
+    // (stopped after 13 minutes).
+    await tx.exec('analyze transaction, chargeback, refund');
+    await createDemoReviewQueue(tx, now);
+    await createDemoDisputes(tx, now);
+    return made;
   });
   if (!result) return { created: false, customers: 0, transactions: 0, refunds: 0, chargebacks: 0, settlements: 0 };
   // The last weeks of collecting merchants are settled by the real engine (each period in its own
