@@ -56,6 +56,7 @@ const ROLLUP_TABLES = [
   'customer_monthly',
   'customer_totals',
   'customer_local_daily',
+  'customer_daily',
   'customer_segment_count',
   'refund_local_daily',
   'merchant_revenue_daily',

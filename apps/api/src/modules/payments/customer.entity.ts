@@ -42,4 +42,7 @@ export const customerEntity = defineEntity(ZCustomerRow, {
     organisation: { type: 'id', column: 'e.organisation_id' },
   },
   populate: { organisation: { field: 'organisation', target: () => organisationEntity } },
+  // Counts by time alone (the screen's first count: created in the last month) sum the whole days
+  // of this rollup (migration 0158) and read only the edge days' rows; any other filter reads rows.
+  rollup: { table: 'customer_daily', timeField: 'created_at', dimensions: {} },
 });
