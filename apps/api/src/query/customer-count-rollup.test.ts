@@ -94,6 +94,20 @@ describe('customer counts by time', () => {
     expect(filtered.sent.some((statement) => statement.text.includes('customer_daily'))).toBe(false);
   });
 
+  it("keeps the statistics' customer_local_daily to live customers too, equal to a full aggregate", async () => {
+    const [diff] = await t.db.query<{ n: number }>(sql`
+      select count(*)::int as n from (
+        (select merchant_id, organisation_id, (created_at at time zone 'Europe/Amsterdam')::date as day, status, count(*) as count
+          from customer where mode = 'live' group by 1, 2, 3, 4
+         except select merchant_id, organisation_id, day, status, count from customer_local_daily where count <> 0)
+        union all
+        (select merchant_id, organisation_id, day, status, count from customer_local_daily where count <> 0
+         except select merchant_id, organisation_id, (created_at at time zone 'Europe/Amsterdam')::date, status, count(*)
+          from customer where mode = 'live' group by 1, 2, 3, 4)
+      ) mismatch`);
+    expect(diff.n).toBe(0);
+  });
+
   it('holds live customers of merchants only, equal to a full aggregate of the table', async () => {
     const [diff] = await t.db.query<{ n: number }>(sql`
       select count(*)::int as n from (
