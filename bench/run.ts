@@ -27,7 +27,7 @@ import { startReplica, type Replica } from '../apps/api/src/reliability/pg-clust
 import { printSideBySide, type BenchReport } from './compare.ts';
 import { openBenchDb, scopeOf } from './direct.ts';
 import { load, type LoadResult } from './load.ts';
-import { cpuOfPids, signIn, startServer } from './server.ts';
+import { cpuOfPids, routedReads, signIn, startServer } from './server.ts';
 import { recordingDb, replayOnDb, replayOnPostgres, type SqlFigures } from './sql-replay.ts';
 import { signInPageJsKb } from './web-size.ts';
 
@@ -305,19 +305,15 @@ const backendCpuOn = async (client: pg.Client) => {
 const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-/** Reads the server's router sent to a replica, and to the primary by reason, from its /metrics. */
-const routedReads = async (baseUrl: string): Promise<Record<string, number>> => {
-  const text = await (
-    await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  const counts: Record<string, number> = {};
-  for (const [, pool, reason, value] of text.matchAll(
-    /^kassa_db_routed_reads_total\{pool="([^"]+)",reason="([^"]+)"\} (\S+)$/gm,
-  )) {
-    const where = pool === 'primary' ? `primary (${reason})` : 'replica';
-    counts[where] = (counts[where] ?? 0) + Number(value);
-  }
-  return counts;
+/** Runs another bench script with `--json` and answers the report it prints as its last line. */
+const jsonPart = <T>(script: string, env: Record<string, string> = {}): T => {
+  const out = execSync(`node --import tsx ${script} --json`, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  return JSON.parse(out.trim().split('\n').pop() as string) as T;
 };
 
 /** The last whole calendar month before now, in UTC, as the export's filter. */
@@ -627,7 +623,7 @@ const main = async () => {
 
   // The statistics-only run measures the statistics calls only (and works with a checkout whose web app is not built).
   const web = args['statistics-only'] ? undefined : await signInPageJsKb(server.baseUrl);
-  const routed = replica ? await routedReads(server.baseUrl) : undefined;
+  const routed = replica ? await routedReads(server.baseUrl, METRICS_TOKEN) : undefined;
   if (routed)
     console.log(
       `\nReads routed by the server during the run: ${Object.entries(routed)
@@ -735,12 +731,7 @@ const main = async () => {
   if (!args['skip-jobs'] && !args['statistics-only']) {
     log('the transactions list while each periodic job runs (embedded engine, bench/jobs.ts)…');
     try {
-      const out = execSync('node --import tsx bench/jobs.ts --json', {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      jobs = JSON.parse(out.trim().split('\n').pop() as string);
+      jobs = jsonPart('bench/jobs.ts');
       for (const row of jobs ?? [])
         console.log(
           `Job latency (embedded): ${row.job} ran ${fmt(row.jobMs / 1000)} s, transactions list p99 ${fmt(row.p99, 0)} ms (goal ≤ 250 ms: ${row.p99 <= 250 ? 'met' : 'MISSED'})`,
@@ -760,12 +751,7 @@ const main = async () => {
   if (!args['skip-webhooks'] && !args['statistics-only']) {
     log('webhook delivery on PostgreSQL with worker processes…');
     try {
-      const out = execSync('node --import tsx bench/webhooks.ts --json', {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      webhooks = JSON.parse(out.trim().split('\n').pop() as string);
+      webhooks = jsonPart('bench/webhooks.ts');
     } catch (error) {
       log(`webhook scenario skipped or failed: ${(error as Error).message.split('\n')[0]}`);
     }
@@ -788,13 +774,7 @@ const main = async () => {
   if (usePostgres && !args['skip-payments'] && !args['statistics-only']) {
     log('card payments through rules and routing (bench/payments.ts)…');
     try {
-      const out = execSync('node --import tsx bench/payments.ts --json', {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-        env: { ...process.env, ...dbEnv },
-      });
-      payments = JSON.parse(out.trim().split('\n').pop() as string);
+      payments = jsonPart('bench/payments.ts', dbEnv);
     } catch (error) {
       log(`payments part failed: ${(error as Error).message.split('\n')[0]}`);
     }

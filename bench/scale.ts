@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { resolveSecretKey } from '../apps/api/src/lib/secret-key-file.ts';
 import { startPgbouncer, startReplica, type Bouncer, type Replica } from '../apps/api/src/reliability/pg-cluster.ts';
 import { load, type LoadResult } from './load.ts';
-import { cpuMs, cpuOfPids, signIn, startServer } from './server.ts';
+import { cpuMs, cpuOfPids, routedReads, signIn, startServer } from './server.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -39,17 +39,6 @@ const APP_NAME = 'kassa_bench_scale';
 const DEMO_PASSWORD = 'Kassa-demo-2026!';
 const METRICS_TOKEN = 'bench-scale-metrics';
 
-/** Reads routed by pool (`replica_1`, `primary`) and reason, from the server's /metrics. */
-const routedReads = async (baseUrl: string) => {
-  const text = await (
-    await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  const counts: Record<string, number> = {};
-  for (const match of text.matchAll(/^kassa_db_routed_reads_total\{pool="([^"]+)",reason="([^"]+)"\} (\S+)$/gm))
-    counts[match[1] === 'primary' ? `primary/${match[2]}` : 'replica'] =
-      (counts[match[1] === 'primary' ? `primary/${match[2]}` : 'replica'] ?? 0) + Number(match[3]);
-  return counts;
-};
 const log = (line: string) => console.log(`[bench:scale] ${line}`);
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const secretKey =
@@ -181,14 +170,14 @@ const main = async () => {
           const primaryBefore = await backendCpu(url);
           const replicaBefore = setup.replica ? await backendCpu(setup.replica.url) : new Map();
           const bouncerBefore = setup.bouncer ? cpuMs(setup.bouncer.pid()) : 0;
-          const routedBefore = setup.replica ? await routedReads(server.baseUrl) : {};
+          const routedBefore = setup.replica ? await routedReads(server.baseUrl, METRICS_TOKEN) : {};
           const result = await load({ url: server.baseUrl, paths: [request.path], cookie, connections, seconds });
           const total = result.requestsPerSecond * seconds;
           const primaryAfter = await backendCpu(url);
           const replicaAfter = setup.replica ? await backendCpu(setup.replica.url) : new Map();
           // Server connections of the primary holding this bench's work (through PgBouncer: its pool).
           const serverConnections = primaryAfter.size;
-          const routedAfter = setup.replica ? await routedReads(server.baseUrl) : {};
+          const routedAfter = setup.replica ? await routedReads(server.baseUrl, METRICS_TOKEN) : {};
           const routed = Object.keys(routedAfter)
             .map((key) => [key, routedAfter[key] - (routedBefore[key] ?? 0)] as const)
             .filter(([, n]) => n > 0)

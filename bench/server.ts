@@ -43,6 +43,21 @@ export const cpuOfPids = (pids: number[]): Map<number, number> =>
     }),
   );
 
+/** Reads the server's router sent to a replica, and to the primary by reason (`primary (own_write)`), from its /metrics. */
+export const routedReads = async (baseUrl: string, metricsToken: string): Promise<Record<string, number>> => {
+  const text = await (
+    await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const counts: Record<string, number> = {};
+  for (const [, pool, reason, value] of text.matchAll(
+    /^kassa_db_routed_reads_total\{pool="([^"]+)",reason="([^"]+)"\} (\S+)$/gm,
+  )) {
+    const where = pool === 'primary' ? `primary (${reason})` : 'replica';
+    counts[where] = (counts[where] ?? 0) + Number(value);
+  }
+  return counts;
+};
+
 /** Resident memory now (VmRSS) of a process, in MB. */
 export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
 

@@ -8,6 +8,7 @@ import { recording } from '../test/recording.ts';
 import { createTestWorld, type TestWorld } from '../test/world.ts';
 import { countEntity } from './repository.ts';
 import type { Scope } from './scope.ts';
+import { seeded } from '../test/seeded.ts';
 
 // The customers screen's first count (created in the last month) from the customer_daily rollup
 // (migration 0158): whole days from the rollup, the edge days from the rows, equal to a count of
@@ -15,9 +16,7 @@ import type { Scope } from './scope.ts';
 let t: TestApp;
 let world: TestWorld;
 const DAY = 86_400_000;
-let seed = 7;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const { random, pick } = seeded(7);
 
 beforeAll(async () => {
   t = await createTestApp();

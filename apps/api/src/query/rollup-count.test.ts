@@ -10,14 +10,12 @@ import type { RollupDef } from './entity.ts';
 import { countEntity } from './repository.ts';
 import { countFromRollup } from './rollup-count.ts';
 import type { Scope } from './scope.ts';
+import { seeded } from '../test/seeded.ts';
 
 let t: TestApp;
 let world: TestWorld;
 const DAY = 86_400_000;
-// A deterministic pseudo-random sequence, so a failure can be replayed.
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const { random, pick } = seeded(42);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,6 +7,7 @@ import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld }
 import { caller, insertTestCustomer, type Call } from '../payments/payments-test-helpers.ts';
 import type { Scope } from '../../query/scope.ts';
 import { bestCustomerIds } from './best-customers.repository.ts';
+import { seeded } from '../../test/seeded.ts';
 
 let t: TestApp;
 let world: TestWorld;
@@ -19,9 +20,7 @@ let noRole: { cookie: string };
 let otherProcessor: string;
 const DAY = 86_400_000;
 const NOW = Date.now();
-let seed = 7;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const { random, pick } = seeded(7);
 
 beforeAll(async () => {
   t = await createTestApp();
