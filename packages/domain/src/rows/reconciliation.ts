@@ -82,6 +82,19 @@ export const ZReconciliationExceptionRow = z
   .meta({ id: 'ReconciliationException' });
 export type TReconciliationExceptionRow = WireOf<typeof ZReconciliationExceptionRow>;
 
+/**
+ * A merchant's view of an exception about its own payments (`GET /v1/reconciliationexception`):
+ * without provider finance's people (who works on it, who asked for and who approved its
+ * write-off). The reason a resolution or write-off gives stays: it is the merchant's answer.
+ */
+export const ZMerchantReconciliationExceptionRow = ZReconciliationExceptionRow.omit({
+  owner: true,
+  owner_name: true,
+  write_off_requested_by: true,
+  decided_by: true,
+}).meta({ id: 'MerchantReconciliationException' });
+export type TMerchantReconciliationExceptionRow = WireOf<typeof ZMerchantReconciliationExceptionRow>;
+
 /** `GET /v1/settlement/{id}/reconciliation`: a payout against the acquirer's money (issue 34). */
 export const ZPayoutReconciliation = z.object({
   /** What the acquirer should pay in for the settlement's payments, refunds and chargebacks (amount less the cost scheme's fees). */

@@ -1,6 +1,7 @@
 import {
   RECONCILIATION_EXCEPTION_KINDS,
   RECONCILIATION_EXCEPTION_STATES,
+  ZMerchantReconciliationExceptionRow,
   ZReconciliationExceptionRow,
   ZSettlementFileRow,
 } from '@kassa/domain';
@@ -34,11 +35,8 @@ export const settlementFileEntity = defineEntity(ZSettlementFileRow, {
   },
 });
 
-/**
- * The exception queue (issue 34). Merchant tenancy: provider staff see every exception, a merchant
- * those about its own payments; a line for a payment no one knows belongs to the provider alone.
- */
-export const reconciliationExceptionEntity = defineEntity(ZReconciliationExceptionRow, {
+/** An exception as both provider staff and the merchant read it. */
+const EXCEPTION = {
   name: 'reconciliationexception',
   table: 'reconciliation_exception',
   tenancy: 'merchant',
@@ -75,11 +73,26 @@ export const reconciliationExceptionEntity = defineEntity(ZReconciliationExcepti
     amount_difference: { type: 'int', sort: true },
     age_days: { type: 'int', column: '(current_date - e.created_at::date)', sort: true },
     state: { type: 'text', filter: true, sort: true, values: RECONCILIATION_EXCEPTION_STATES },
-    owner: { type: 'id', column: 'e.owner_id', filter: true },
-    owner_name: { type: 'text', column: '(select u.name from app_user u where u.id = e.owner_id)' },
     reason: { type: 'text' },
-    write_off_requested_by: { type: 'id' },
-    decided_by: { type: 'id' },
     decided_at: { type: 'timestamp', sort: true },
   },
+} as const;
+
+/**
+ * The exception queue (issue 34). Merchant tenancy: provider staff see every exception, a merchant
+ * those about its own payments; a line for a payment no one knows belongs to the provider alone.
+ */
+export const reconciliationExceptionEntity = defineEntity(ZReconciliationExceptionRow, {
+  ...EXCEPTION,
+  fields: {
+    ...EXCEPTION.fields,
+    // Provider finance's people: who works on it, who asked for and who approved its write-off.
+    owner: { type: 'id', column: 'e.owner_id', filter: true },
+    owner_name: { type: 'text', column: '(select u.name from app_user u where u.id = e.owner_id)' },
+    write_off_requested_by: { type: 'id' },
+    decided_by: { type: 'id' },
+  },
 });
+
+/** The same exceptions as a merchant reads them (`GET /v1/reconciliationexception`): without provider finance's people. */
+export const merchantReconciliationExceptionEntity = defineEntity(ZMerchantReconciliationExceptionRow, EXCEPTION);

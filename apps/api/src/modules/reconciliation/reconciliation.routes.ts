@@ -12,7 +12,11 @@ import {
 import { actorOf } from '../../plugins/actor.ts';
 import { registerReadRoutes } from '../../query/routes.ts';
 import { decideExceptions } from './exception.service.ts';
-import { reconciliationExceptionEntity, settlementFileEntity } from './reconciliation.entities.ts';
+import {
+  merchantReconciliationExceptionEntity,
+  reconciliationExceptionEntity,
+  settlementFileEntity,
+} from './reconciliation.entities.ts';
 import { reconciliationDashboard } from './dashboard.service.ts';
 import { uploadSettlementFile } from './upload.service.ts';
 import { payoutReconciliation } from './payout.service.ts';
@@ -62,9 +66,9 @@ export const reconciliationRoutes = async (fastify: FastifyInstance) => {
   });
   registerReadRoutes(app, {
     path: 'reconciliationexception',
-    entity: reconciliationExceptionEntity,
+    entity: merchantReconciliationExceptionEntity,
     roles: access.reconciliation.merchant,
-    exportFields: EXCEPTION_EXPORT,
+    exportFields: EXCEPTION_EXPORT.filter((field) => field in merchantReconciliationExceptionEntity.fields),
   });
   app.post('/v1/psp/settlementfile', {
     config: { access: { roles: access.reconciliation.upload } },

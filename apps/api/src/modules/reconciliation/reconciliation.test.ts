@@ -540,6 +540,27 @@ describe('the exception queue', () => {
     expect(mine.body.length).toBeGreaterThan(0);
     expect(mine.body.every((e: { merchant: string }) => e.merchant === world.shopA.merchantId)).toBe(true);
     expect(mine.body.map((e: { id: string }) => e.id)).toContain(idA);
+    // Provider finance's people are not the merchant's to see, on the list, the detail or the export.
+    const people = ['owner', 'owner_name', 'write_off_requested_by', 'decided_by'];
+    await callAs(t.app, provider, 'POST', '/v1/psp/reconciliationexception/decision', {
+      action: 'assign',
+      ids: [idA],
+      owner: (await t.db.query<{ id: string }>(sql`select id from app_user where email = 'finance2@test.kassa'`))[0].id,
+    });
+    const detail = (await callAs(t.app, a, 'GET', `/v1/reconciliationexception/${idA}`)).body;
+    expect(detail.id).toBe(idA);
+    expect(detail).toHaveProperty('state');
+    expect(Object.keys(detail).filter((key) => people.includes(key))).toEqual([]);
+    expect(mine.body.every((e: object) => people.every((key) => !(key in e)))).toBe(true);
+    const exported = await t.app.inject({ method: 'GET', url: '/v1/reconciliationexception/export', headers: a });
+    expect(exported.statusCode).toBe(200);
+    const [header] = exported.body.split('\n');
+    expect(header).toContain('state');
+    expect(header).not.toContain('owner');
+    expect((await callAs(t.app, a, 'GET', '/v1/reconciliationexception?owner=x')).status).toBe(400);
+    // The provider's queue still has them.
+    const [queued] = (await callAs(t.app, provider, 'GET', `/v1/psp/reconciliationexception?id=${idA}`)).body;
+    expect(queued.owner_name).toBe('finance2');
     expect((await callAs(t.app, a, 'GET', `/v1/reconciliationexception/${idB}`)).status).toBe(404);
     expect((await callAs(t.app, b, 'GET', `/v1/reconciliationexception/${idA}`)).status).toBe(404);
     // The provider's queue, files, uploads and decisions are not the merchant's.

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TReconciliationDashboard,
+  TMerchantReconciliationExceptionRow,
   TReconciliationDecision,
   TReconciliationExceptionRow,
   TSettlementFileRow,
@@ -8,7 +9,12 @@ import type {
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { countOptions, detailOptions, listOptions } from '@/lib/entity-api.ts';
 
-export type ExceptionRow = TReconciliationExceptionRow;
+/**
+ * An exception as either list reads it: a merchant's comes without provider finance's people
+ * (owner, who asked for and who approved a write-off), which the provider's has.
+ */
+export type ExceptionRow = TMerchantReconciliationExceptionRow &
+  Partial<Omit<TReconciliationExceptionRow, keyof TMerchantReconciliationExceptionRow>>;
 export type SettlementFileRow = TSettlementFileRow;
 
 export const EXCEPTION_PATH = 'psp/reconciliationexception';
