@@ -87,10 +87,22 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
     await screenshot(nl, 'checkout-challenge-nl');
     expect(await seriousViolations(nl, 'checkout challenge nl')).toEqual([]);
     await enterCode(nl, '123456');
-    await nl.getByText('Betaling geslaagd').waitFor();
-    await screenshot(nl, 'checkout-paid-nl');
     // The demo's review rule holds the merchant's card payments of 750.00 or more (issue 36): the
-    // link says the payment is being checked until the merchant approves it, which captures it.
+    // challenge's end says the payment is being checked, not that it succeeded, and so does the
+    // link, until the merchant approves it, which captures it.
+    await nl
+      .getByText('Je bank heeft de betaling bevestigd en de winkel controleert hem nog.', { exact: false })
+      .waitFor();
+    expect(await nl.getByText('Betaling geslaagd').count()).toBe(0);
+    await screenshot(nl, 'checkout-held-nl');
+    expect(await seriousViolations(nl, 'checkout held nl')).toEqual([]);
+    const challengeUrl = nl.url();
+    const heldEn = await newContext(browser, server.baseUrl, 'en-US');
+    const heldPage = await heldEn.newPage();
+    await heldPage.goto(challengeUrl);
+    await heldPage.getByText('Payment being checked').waitFor();
+    await screenshot(heldPage, 'checkout-held-en');
+    await heldEn.close();
     const held = (await (await api.get(`/v1/payment-link/${link.id}?_populate=transaction`)).json()) as {
       status: string;
       transaction: Tx;
@@ -114,6 +126,10 @@ describe('the hosted checkout page with a 3-D Secure challenge', () => {
       transaction: { status: 'SETTLEMENT_REQUESTED', decision: { challenge: 'authenticated' } },
     });
     expect(linked.transaction.processor).not.toBeNull();
+    // Approved: the challenge's end now says the payment succeeded.
+    await nl.goto(challengeUrl);
+    await nl.getByText('Betaling geslaagd').waitFor();
+    await screenshot(nl, 'checkout-paid-nl');
     await nl.goto(link.url);
     await nl.getByText('Deze betaallink is betaald. Bedankt!').waitFor();
     await customerNl.close();

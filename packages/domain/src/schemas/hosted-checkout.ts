@@ -43,6 +43,8 @@ export const ZCheckoutPage = z.object({
   attempts_left: z.number().int(),
   /** The payment's status; after the challenge, the acquirer's answer. */
   transaction_status: z.string(),
+  /** Held for review after the challenge (issue 36): authorised, not yet taken, until a reviewer decides. */
+  held: z.boolean(),
   return_url: z.string().nullable(),
   design: ZCheckoutPageDesign,
 });

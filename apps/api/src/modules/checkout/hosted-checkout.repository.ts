@@ -127,6 +127,7 @@ export type PageRow = DesignColumns & {
   card_brand: string | null;
   card_last4: string | null;
   transaction_status: string;
+  held: boolean;
   merchant_name: string;
 };
 
@@ -134,7 +135,8 @@ export type PageRow = DesignColumns & {
 export const loadPage = async (db: Queryable, tokenHash: string): Promise<PageRow | undefined> =>
   (
     await db.query<PageRow>(sql`select s.state, s.attempts, s.expires_at, s.return_url, t.amount, t.currency_code, t.merchant_reference, t.description,
-      t.card_brand, t.card_last4, t.status as transaction_status, coalesce(nullif(p.display_name, ''), p.name) as merchant_name,
+      t.card_brand, t.card_last4, t.status as transaction_status,
+      coalesce(t.decision->>'review' = 'held', false) as held, coalesce(nullif(p.display_name, ''), p.name) as merchant_name,
       d.background_color, d.background_image_url, d.logo_url, d.header_color, d.header_text_color, d.button_color, d.button_text_color,
       d.show_language_switch, d.number_format
     from checkout_session s join transaction t on t.id = s.transaction_id join payment_profile p on p.id = t.payment_profile_id

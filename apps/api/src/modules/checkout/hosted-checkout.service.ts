@@ -92,6 +92,7 @@ export const getCheckoutPage = async (db: Queryable, token: string): Promise<TCh
     expires_at: row.expires_at.toISOString(),
     attempts_left: Math.max(0, CHALLENGE_MAX_ATTEMPTS - row.attempts),
     transaction_status: row.transaction_status,
+    held: row.held,
     return_url: row.return_url,
     design: designOf(row),
   };

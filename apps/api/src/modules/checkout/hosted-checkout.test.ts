@@ -98,6 +98,7 @@ describe('hosted checkout with a 3-D Secure challenge', () => {
       expires_at: expect.any(String),
       attempts_left: 3,
       transaction_status: 'IN_PROGRESS',
+      held: false,
       return_url: 'https://shop-a.test/thanks',
       design: expect.objectContaining({
         header_color: '#0b6e4f',

@@ -74,7 +74,8 @@ describe('a payment a review ruleset holds and 3-D Secure challenges', () => {
 
     const page = await pass(token);
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ state: 'authenticated', transaction_status: 'AUTHORIZED' });
+    // The customer is told the payment is being checked, not that it succeeded.
+    expect(page.body).toMatchObject({ state: 'authenticated', transaction_status: 'AUTHORIZED', held: true });
 
     const detail = await call(a, 'GET', `/v1/transaction/${id}`);
     expect(detail.body).toMatchObject({ status: 'AUTHORIZED', status_reason: 'Held for review: Review very big' });
@@ -99,11 +100,15 @@ describe('a payment a review ruleset holds and 3-D Secure challenges', () => {
     expect(await historyOf(id)).toEqual(['INITIATED', 'IN_PROGRESS', 'AUTHORIZED', 'SETTLEMENT_REQUESTED']);
     expect((await call(a, 'GET', `/v1/transaction/${id}`)).body.decision.review).toBe('approved');
     expect((await casesOf(id))[0].status).toBe('APPROVED');
+    expect((await call(nobody, 'GET', `/v1/checkout/${token}`)).body).toMatchObject({
+      transaction_status: 'SETTLEMENT_REQUESTED',
+      held: false,
+    });
   });
 
   it('captures a challenged payment no review ruleset fired for, with no case', async () => {
     const { id, token } = await challenged(60_000);
-    await pass(token);
+    expect((await pass(token)).body).toMatchObject({ transaction_status: 'SETTLEMENT_REQUESTED', held: false });
     expect(await historyOf(id)).toEqual(['INITIATED', 'IN_PROGRESS', 'SETTLEMENT_REQUESTED']);
     expect(await casesOf(id)).toEqual([]);
   });

@@ -10,6 +10,8 @@ type Outcome = { status: 'success' | 'error' | 'warning'; key: string };
 const outcomeOf = (page: TCheckoutPage): Outcome => {
   if (page.state === 'expired') return { status: 'warning', key: 'expired' };
   if (page.state === 'failed') return { status: 'error', key: 'failed' };
+  // Authorised but held for review: not paid until the shop's reviewer decides.
+  if (page.held) return { status: 'warning', key: 'held' };
   if (APPROVED.includes(page.transaction_status)) return { status: 'success', key: 'paid' };
   return { status: 'error', key: page.transaction_status === 'DECLINED' ? 'declined' : 'notPaid' };
 };
