@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { getJson as api, signedInAs, useServerAndBrowser } from '../support/suite.ts';
@@ -75,7 +76,19 @@ describe('the review queue', () => {
   }
 });
 
-type Chargeback = { id: string; status: string; due_at: string | null; response_outcome: string | null };
+type Chargeback = {
+  id: string;
+  status: string;
+  due_at: string | null;
+  response_outcome: string | null;
+  reason_code: string;
+};
+/** Kassa's descriptions of the reason codes it knows, in `lang`, by code ('13.1' as '13_1'). */
+const reasonCodes = (lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/public/assets/i18n/${lang}/main.json`, import.meta.url), 'utf8'))
+    .chargebacks.reasonCodes;
+const anyOf = (texts: string[]) =>
+  new RegExp(texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 const DISPUTE = {
   'en-US': {
     tab: 'Dispute',
@@ -107,8 +120,19 @@ describe('answering a chargeback', () => {
       );
       expect(open.length).toBeGreaterThan(index);
       const target = open[index];
+      // The reason code's description is in the user's language (the demo's acquirer sends English).
+      const descriptions = reasonCodes(lang);
+      const described = descriptions[target.reason_code.replace('.', '_')];
+      expect(described, target.reason_code).toBeTruthy();
+      await page
+        .getByRole('table')
+        .getByText(anyOf(Object.values(descriptions)))
+        .first()
+        .waitFor();
+      await screenshot(page, `chargebacks-list-${lang}`);
       await page.goto(`${page.url()}&open=${target.id}`);
       const drawer = page.locator('.ant-drawer');
+      await drawer.getByText(described, { exact: true }).waitFor();
       await drawer.getByRole('tab', { name: l.tab }).click();
       await drawer.getByRole('combobox', { name: l.kind }).click();
       await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${l.proof}$`) }).click();

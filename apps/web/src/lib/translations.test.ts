@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { navigation, statusVocabularies } from '@kassa/domain';
+import { CHARGEBACK_REASON_CODES, navigation, statusVocabularies } from '@kassa/domain';
 import { describe, expect, it } from 'vitest';
 import { parseJsonc } from './jsonc.ts';
 import { LANGUAGES } from './languages.ts';
@@ -62,6 +62,19 @@ describe('translations', () => {
           expect(keys.has(`statuses.${vocabulary}.${status}`), `${language} ${vocabulary}.${status}`).toBe(true);
       }
     }
+  });
+
+  it('describes every chargeback reason code Kassa knows in each language, not in English in Dutch', () => {
+    const nl = load('nl', 'main.json').chargebacks.reasonCodes as Record<string, string>;
+    for (const language of LANGUAGES) {
+      const keys = new Set(flatten(load(language, 'main.json')));
+      for (const code of Object.keys(CHARGEBACK_REASON_CODES))
+        expect(keys.has(`chargebacks.reasonCodes.${code.replace('.', '_')}`), `${language} ${code}`).toBe(true);
+    }
+    const english = Object.entries(CHARGEBACK_REASON_CODES).filter(
+      ([code, text]) => nl[code.replace('.', '_')] === text,
+    );
+    expect(english).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import type { ListColumn } from '@/components/list-screen/columns.ts';
 import { Money } from '@/components/money.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { populated, type ChargebackRow, type ChargebackTransaction } from './api/types.ts';
-import { ChargebackReason } from './components/chargeback-reason.tsx';
+import { ChargebackReason } from '@/components/chargeback-reason.tsx';
 
 const tx = (row: ChargebackRow) => populated<ChargebackTransaction>(row.transaction);
 

@@ -9,7 +9,7 @@ import { StatusTag } from '@/components/status-tag.tsx';
 import { useOrganisationScope } from '@/lib/org-context.ts';
 import { useChargeback } from '../api/get-chargeback.ts';
 import { populated, type ChargebackRow, type ChargebackTransaction } from '../api/types.ts';
-import { ChargebackReason } from './chargeback-reason.tsx';
+import { ChargebackReason } from '@/components/chargeback-reason.tsx';
 import { DisputeTab } from './dispute-tab.tsx';
 
 type Named = { id: string; name: string };

@@ -5,6 +5,7 @@ import { DateRangeFilter } from '@/components/filters/date-range-filter.tsx';
 import type { FilterProps } from '@/components/filters/filter-props.ts';
 import { SelectFilter } from '@/components/filters/select-filter.tsx';
 import { useStatusOptions } from '@/components/status-tag.tsx';
+import { reasonText } from '@/components/chargeback-reason.tsx';
 
 /** Filters of the chargebacks list: period, status, reason code, amount. */
 export const ChargebackFilters = (props: FilterProps) => {
@@ -20,7 +21,7 @@ export const ChargebackFilters = (props: FilterProps) => {
         label={t('fields:chargeback.reason_code')}
         options={Object.entries(CHARGEBACK_REASON_CODES).map(([code, text]) => ({
           value: code,
-          label: `${code} ${text}`,
+          label: `${code} ${reasonText(t, code, text)}`,
         }))}
         width={240}
       />

@@ -1,6 +1,7 @@
 import { Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { reasonText } from '@/components/chargeback-reason.tsx';
 import { DateTime } from '@/components/date-time.tsx';
 import { EntityLink } from '@/components/entity-link.tsx';
 import { Money } from '@/components/money.tsx';
@@ -91,7 +92,8 @@ export const ChargebacksTab = ({ transactionId }: { transactionId: string }) => 
           title: t('fields:chargeback.reason'),
           render: (_, row) => (
             <span style={wrapping}>
-              {row.reason_code && <Typography.Text code>{row.reason_code}</Typography.Text>} {row.reason}
+              {row.reason_code && <Typography.Text code>{row.reason_code}</Typography.Text>}{' '}
+              {reasonText(t, row.reason_code, row.reason)}
             </span>
           ),
         },
