@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   access,
+  SETTLEMENT_UPLOAD_MAX_BYTES,
   ZPayoutReconciliation,
   ZReconciliationDashboard,
   ZReconciliationDecision,
@@ -72,6 +73,9 @@ export const reconciliationRoutes = async (fastify: FastifyInstance) => {
   });
   app.post('/v1/psp/settlementfile', {
     config: { access: { roles: access.reconciliation.upload } },
+    // The file travels as a JSON string: room for a file of the largest size the schema allows
+    // (its newlines and quotes escaped), which then answers the schema's own 400, never a 413.
+    bodyLimit: 2 * SETTLEMENT_UPLOAD_MAX_BYTES + 1024 * 1024,
     schema: {
       tags: ['settlementfile'],
       description:

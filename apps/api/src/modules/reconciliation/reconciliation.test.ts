@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SETTLEMENT_UPLOAD_MAX_BYTES } from '@kassa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllJobHandlers } from '../../jobs/register-handlers.ts';
 import { createRunner } from '../../jobs/runner.ts';
@@ -267,6 +268,21 @@ describe('settlement file import and matching', () => {
     // A file without the layout's columns is refused on its first line.
     const headerless = await upload(provider, 'a,b\n1,2\n', 'wrong-layout.csv');
     expect(errorPaths(headerless.body)).toEqual(['content.line.1']);
+  });
+
+  it('takes a hand upload larger than the usual 1 MB request body, up to the size the form allows', async () => {
+    // About 1.6 MB of lines, the last one bad: the importer reads it all and names that line.
+    const good = 'PAYOUT,3001,2026-11-01,,,,EUR,-1.00,0,0,0,-1.00';
+    const lines = Array.from({ length: 32_000 }, () => good);
+    const big = csv(...lines, 'TRANSFER,3001');
+    expect(big.length).toBeGreaterThan(1_500_000);
+    const answer = await upload(provider, big, 'big.csv');
+    expect(answer.status).toBe(400);
+    expect(errorPaths(answer.body)).toEqual([`content.line.${lines.length + 2}`]);
+    // Past the form's limit: the schema's own refusal, naming the field.
+    const huge = await upload(provider, 'x'.repeat(SETTLEMENT_UPLOAD_MAX_BYTES + 1), 'huge.csv');
+    expect(huge.status).toBe(400);
+    expect(errorPaths(huge.body)).toEqual(['body.content']);
   });
 
   it('reads the settlement-details layout (gross/net debit/credit, commission, markup, scheme fees, interchange, batch)', async () => {
