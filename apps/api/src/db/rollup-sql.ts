@@ -1,4 +1,4 @@
-import { ROLLUPS, timeExpression, type Measure, type Rollup } from './rollups.ts';
+import { OTHER_ROLLUPS, ROLLUPS, timeExpression, type Measure, type Rollup } from './rollups.ts';
 
 /**
  * The trigger functions that keep the rollups of `rollups.ts`, as SQL. A statement's rows are
@@ -59,8 +59,8 @@ const groupColumns = (rollup: Rollup): Column[] => [
   ...Object.entries(rollup.fanOut?.of ?? {}).map(([name, expression]) => ({ name, expression })),
 ];
 
-/** A trigger's transition tables, or the payments themselves for a rebuild. */
-type Source = 'new_rows' | 'old_rows' | 'transaction';
+/** A trigger's transition tables, or the counted table itself for a rebuild. */
+type Source = 'new_rows' | 'old_rows' | 'transaction' | 'customer' | 'refund';
 
 const rowsOf = (rollup: Rollup, table: Source) =>
   `from ${table} where mode = 'live'${rollup.rows ? ` and ${rollup.rows}` : ''}`;
@@ -122,7 +122,7 @@ const upsert = (rollup: Rollup, op: Operation, inserted: Source = 'new_rows'): s
     fanOut ? fannedOut(rollup, fanOut, op, inserted) : deltaOf(rollup, op, inserted),
   ];
   // A rebuild fills an emptied table with one row per group: nothing to merge into.
-  if (inserted === 'transaction') return `${insert.join('\n')};`;
+  if (inserted !== 'new_rows') return `${insert.join('\n')};`;
   return [...insert, `on conflict (${key.join(', ')})`, `do update set ${merges.join(', ')};`].join('\n');
 };
 
@@ -158,10 +158,14 @@ const rebuildOf = (rollups: Rollup[]): string =>
 export const GENERATED_HEADER =
   '-- Generated from apps/api/src/db/rollups.ts by apps/api/src/db/rollup-sql.ts: do not edit.';
 
+/** Every group of a rollup counted from its whole table (what its triggers keep it equal to). */
+export const aggregateOf = (rollup: Rollup): string => deltaOf(rollup, 'INSERT', rollup.source ?? 'transaction');
+
 /** A migration (re)defining every rollup trigger function from the declaration. */
-export const rollupMigration = (rollups: Rollup[] = ROLLUPS): string => {
+export const rollupMigration = (rollups: Rollup[] = ROLLUPS, others: Rollup[] = OTHER_ROLLUPS): string => {
   const byFunction = new Map<string, Rollup[]>();
-  for (const rollup of rollups) byFunction.set(rollup.apply, [...(byFunction.get(rollup.apply) ?? []), rollup]);
+  for (const rollup of [...rollups, ...others])
+    byFunction.set(rollup.apply, [...(byFunction.get(rollup.apply) ?? []), rollup]);
   const header = [
     GENERATED_HEADER,
     '-- A change to a rollup: edit the declaration, then `npm run rollups:sql -- NNNN_name` writes a new',
@@ -169,7 +173,7 @@ export const rollupMigration = (rollups: Rollup[] = ROLLUPS): string => {
     '-- straight from the transition tables; an update adds the old rows at -1 and the new rows at +1',
     '-- and writes only the groups whose figures changed, so rows whose counted columns stayed the same',
     '-- cancel out without a join of old rows to new ones. kassa_rebuild_transaction_rollups() counts',
-    '-- them all again from the live payments.',
+    '-- the payment rollups all again from the live payments.',
   ];
   const functions = [...byFunction].map(([apply, group]) => functionOf(apply, group));
   return `${[header.join('\n'), ...functions, rebuildOf(rollups)].join('\n\n')}\n`;

@@ -1,7 +1,7 @@
 import { STATISTICS_TIME_ZONE } from '@kassa/domain';
 
 /**
- * The statistics rollups of payments, declared once. Each is a table of live payments counted
+ * The statistics rollups of payments (and, in `OTHER_ROLLUPS`, of customers and refunds), declared once. Each is a table of live payments counted
  * per group: its time bucket, its dimensions and its measures. Statement-level triggers on
  * `transaction` keep them (their SQL is generated from this by `rollup-sql.ts`, migration 0154);
  * the statistics service can read here which rollup answers a question.
@@ -25,6 +25,8 @@ export type Measure = { kind: 'count' } | { kind: 'sum'; of: string } | { kind: 
 
 export type Rollup = {
   table: string;
+  /** The table whose rows it counts: payments (`transaction`) unless named. */
+  source?: 'customer' | 'refund';
   /** The trigger function that keeps it (several tables may share one). */
   apply: string;
   /** None: totals over all time. */
@@ -118,6 +120,33 @@ export const ROLLUPS: Rollup[] = [
     { currency_code: 'currency_code' },
     { rows: `${TAKEN} and not blocked` },
   ),
+];
+
+/**
+ * Rollups of the other tables a statistic counts, for the hours at the edges of a range (the
+ * achievements' two weeks end at any instant): whole local days come from `customer_local_daily`
+ * and `refund_local_daily` (migration 0071), whole UTC hours from these, the rest from the rows.
+ * Their triggers are generated with the payments' (rollup-sql.ts); `rollupFor` never answers them.
+ */
+export const OTHER_ROLLUPS: Rollup[] = [
+  {
+    table: 'customer_hourly',
+    source: 'customer',
+    apply: 'customer_hourly_apply',
+    time: utc('hour'),
+    dimensions: { organisation_id: 'organisation_id', status: 'status' },
+    measures: { count: { kind: 'count' } },
+    rows: `merchant_id <> ''`,
+  },
+  {
+    table: 'refund_hourly',
+    source: 'refund',
+    apply: 'refund_hourly_apply',
+    time: utc('hour'),
+    dimensions: { organisation_id: 'organisation_id', status: 'status', currency_code: 'currency_code' },
+    measures: COUNT_AND_VOLUME,
+    rows: `merchant_id <> ''`,
+  },
 ];
 
 /** The SQL expression of a time bucket. */

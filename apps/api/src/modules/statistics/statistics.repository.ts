@@ -264,7 +264,16 @@ export const rangeSource = (filters: Filters, range: Range): Sql =>
     range,
   );
 
-/** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), the rest from the rows. */
+/**
+ * The partial first and last day of a local-day read: whole UTC hours from `hourly` (rollups.ts,
+ * `OTHER_ROLLUPS`; a local midnight of a whole-hour zone is a UTC hour), the rest from `rows`.
+ */
+const hoursThenRows =
+  (hourly: string, select: (time: Sql) => Sql, rows: (part: Range) => Sql) =>
+  (edge: Range): Sql =>
+    pyramid([{ unit: 'hour', table: hourly, column: 'hour' }], (_, time) => select(time), rows, edge);
+
+/** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), whole hours from refund_hourly, the rest from the rows. */
 export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {
   const { conditions } = filters;
   const rows = (
@@ -277,11 +286,18 @@ export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): 
     range,
     (first, end) => sql`select e.day::timestamp as local, e.merchant_id, e.status, e.currency_code, e.count, e.volume
     from refund_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
-    rows,
+    hoursThenRows(
+      'refund_hourly',
+      (
+        time,
+      ) => sql`select e.hour at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, e.count, e.volume
+      from refund_hourly e ${where([...conditions, time])}`,
+      rows,
+    ),
   );
 };
 
-/** New customers in a range (a customer has no volume): whole local days from customer_local_daily, the rest from the rows. */
+/** New customers in a range (a customer has no volume): whole local days from customer_local_daily, whole hours from customer_hourly, the rest from the rows. */
 export const customerSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {
   const { conditions } = filters;
   const rows = (
@@ -294,7 +310,14 @@ export const customerSource = (filters: Filters, range: Range, clock: ZoneClock)
     range,
     (first, end) => sql`select e.day::timestamp as local, e.merchant_id, e.status, e.count, 0::bigint as volume
     from customer_local_daily e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
-    rows,
+    hoursThenRows(
+      'customer_hourly',
+      (
+        time,
+      ) => sql`select e.hour at time zone ${clock.zone} as local, e.merchant_id, e.status, e.count, 0::bigint as volume
+      from customer_hourly e ${where([...conditions, time])}`,
+      rows,
+    ),
   );
 };
 
