@@ -1,5 +1,5 @@
 import { sql, type Sql } from '../../plugins/db/index.ts';
-import { pyramid, type Level } from './pyramid.sql.ts';
+import { pyramid, type Level, type Sign } from './pyramid.sql.ts';
 import { levelOf, type Range } from './statistics.repository.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
@@ -25,6 +25,9 @@ const nextUtcMonth = (ms: number) => {
 const nextMonth = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7);
 
+/** A part's sign within a piece that is itself added or subtracted. */
+const times = (outer: Sign, inner: Sign): Sign => (outer === inner ? '' : '-');
+
 // Only live statistics read this source (the rollups hold live rows only); test mode reads its rows.
 const LIVE_ROWS = sql`e.mode = 'live'`;
 
@@ -41,19 +44,19 @@ const LIVE_ROWS = sql`e.mode = 'live'`;
  */
 export const localMonthSource = (conditions: Sql[], range: Range, clock: ZoneClock): Sql => {
   const parts: Sql[] = [];
-  const labelled = (label: string, sign: '' | '-', piece: Range, levels: Level[]) =>
+  const labelled = (label: string, sign: Sign, piece: Range, levels: Level[]) =>
     pyramid(
       levels,
-      (level, time) =>
-        sql`select ${label}::timestamp as local, ${COLUMNS}, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume
+      (level, time, inner) =>
+        sql`select ${label}::timestamp as local, ${COLUMNS}, ${sql.raw(times(sign, inner))}e.count as count, ${sql.raw(times(sign, inner))}e.volume as volume
           from ${sql.raw(level.table)} e ${where([...conditions, time])}`,
-      (rows) =>
-        sql`select ${label}::timestamp as local, ${ROW_COLUMNS}, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume
+      (rows, inner) =>
+        sql`select ${label}::timestamp as local, ${ROW_COLUMNS}, ${sql.raw(times(sign, inner))}1 as count, ${sql.raw(times(sign, inner))}e.amount as volume
           from transaction e ${where([LIVE_ROWS, ...conditions, sql`e.created_at >= ${new Date(rows.lower)}`, sql`e.created_at <= ${new Date(rows.upper)}`])}`,
       piece,
     );
   /** Local months of [from, to) (ms), each piece labelled with its month, from days, hours and rows; `-` subtracts them. */
-  const byLocalMonth = (from: number, to: number, sign: '' | '-' = '') => {
+  const byLocalMonth = (from: number, to: number, sign: Sign = '') => {
     for (let month = clock.localDate(from).slice(0, 7); from < to; month = nextMonth(month)) {
       const end = Math.min(to, clock.localMidnight(`${nextMonth(month)}-01`));
       if (from < end) parts.push(labelled(`${month}-01`, sign, { lower: from, upper: end - 1 }, EDGE_LEVELS));

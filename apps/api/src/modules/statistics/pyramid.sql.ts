@@ -26,35 +26,66 @@ const floorTo = (unit: Level['unit'], ms: number) => {
 const bound = (unit: Level['unit'], ms: number): Sql =>
   unit === 'hour' ? sql`${new Date(ms)}::timestamptz` : sql`${new Date(ms).toISOString().slice(0, 10)}::date`;
 
+/** A part's sign: '' adds its rows, '-' subtracts them (`${sign}e.count as count`). */
+export type Sign = '' | '-';
+const flipped = (sign: Sign): Sign => (sign === '' ? '-' : '');
+
 /**
  * An exact source for sums over a range that do not depend on a time zone: the whole UTC months
  * of the range from the monthly rollup, the whole days left at either end from the daily one, the
- * whole hours left from the hourly one and the rest from the rows. A year reads 11 or 12 months,
- * up to about 60 days and 46 hours per combination of dimensions instead of 8,760 hours.
- * `select(level)` answers one level's rows for [from, to) (ms); `rows(range)` the rows of an inclusive range.
+ * whole hours left from the hourly one and the rest from the rows. A partial unit at either end is
+ * read whichever way reads less: its part inside the range from the finer levels, or the whole
+ * unit with its part outside the range subtracted (`sign` '-'). A range up to now thus reads this
+ * month from the monthly rollup less the days, hours and rows still to come (none), instead of
+ * every day of the month so far; a year reads 12 or 13 months, a few days and hours per combination
+ * of dimensions instead of 8,760 hours. `select(level, time, sign)` answers one level's rows for
+ * [from, to) (ms); `rows(range, sign)` the rows of an inclusive range; each with its count and
+ * volume signed (`sign`), so sums over the parts are exact.
  */
 export const pyramid = (
   levels: Level[],
-  select: (level: Level, time: Sql) => Sql,
-  rows: (range: Range) => Sql,
+  select: (level: Level, time: Sql, sign: Sign) => Sql,
+  rows: (range: Range, sign: Sign) => Sql,
   range: Range,
 ): Sql => {
   const parts: Sql[] = [];
-  const cover = (lower: number, upper: number, index: number) => {
+  const whole = (level: Level, from: number, to: number, sign: Sign) => {
+    const column = sql.raw(`e.${level.column}`);
+    parts.push(
+      select(level, sql`${column} >= ${bound(level.unit, from)} and ${column} < ${bound(level.unit, to)}`, sign),
+    );
+  };
+  const cover = (lower: number, upper: number, index: number, sign: Sign): void => {
     if (lower > upper) return;
     const level = levels[index];
     if (!level) {
-      parts.push(rows({ lower, upper }));
+      parts.push(rows({ lower, upper }, sign));
       return;
     }
+    const finer = (from: number, to: number, signed: Sign) => cover(from, to, index + 1, signed);
     const first = ceilTo(level.unit, lower);
     const end = floorTo(level.unit, upper + 1);
-    if (first >= end) return cover(lower, upper, index + 1);
-    const column = sql.raw(`e.${level.column}`);
-    parts.push(select(level, sql`${column} >= ${bound(level.unit, first)} and ${column} < ${bound(level.unit, end)}`));
-    cover(lower, first - 1, index + 1);
-    cover(end, upper, index + 1);
+    const before = floorTo(level.unit, lower);
+    const after = ceilTo(level.unit, upper + 1);
+    if (first >= end) {
+      // Inside one unit: the unit less what lies outside the range when that is shorter.
+      if (before === floorTo(level.unit, upper) && lower - before + (after - 1 - upper) < upper + 1 - lower) {
+        whole(level, before, after, sign);
+        finer(before, lower - 1, flipped(sign));
+        finer(upper + 1, after - 1, flipped(sign));
+      } else finer(lower, upper, sign);
+      return;
+    }
+    // Each partial unit at an end: its part in the range from the finer levels, or (when shorter)
+    // the whole unit with its part outside the range subtracted.
+    const wholeBefore = lower < first && lower - before < first - lower;
+    const wholeAfter = end <= upper && after - 1 - upper < upper + 1 - end;
+    whole(level, wholeBefore ? before : first, wholeAfter ? after : end, sign);
+    if (wholeBefore) finer(before, lower - 1, flipped(sign));
+    else finer(lower, first - 1, sign);
+    if (wholeAfter) finer(upper + 1, after - 1, flipped(sign));
+    else finer(end, upper, sign);
   };
-  cover(range.lower, range.upper, 0);
+  cover(range.lower, range.upper, 0, '');
   return sql`(${sql.join(parts, ' union all ')})`;
 };

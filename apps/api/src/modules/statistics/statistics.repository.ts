@@ -8,7 +8,7 @@ import {
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import { modeOf, type Scope } from '../../query/scope.ts';
 import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
-import { pyramid, type Level, type Range } from './pyramid.sql.ts';
+import { pyramid, type Level, type Range, type Sign } from './pyramid.sql.ts';
 import { rollupFor, type Rollup } from '../../db/rollups.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
@@ -255,11 +255,13 @@ export const rangeSource = (filters: Filters, range: Range): Sql =>
     (
       level,
       time,
-    ) => sql`select e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, e.count, e.volume
+      sign,
+    ) => sql`select e.merchant_id, e.status, nullif(e.processor_id, '') as processor_id, e.payment_product_type, e.currency_code, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume
       from ${sql.raw(level.table)} e ${where([...filters.conditions, time])}`,
     (
       rows,
-    ) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+      sign,
+    ) => sql`select e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume
       from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
@@ -269,16 +271,17 @@ export const rangeSource = (filters: Filters, range: Range): Sql =>
  * `OTHER_ROLLUPS`; a local midnight of a whole-hour zone is a UTC hour), the rest from `rows`.
  */
 const hoursThenRows =
-  (hourly: string, select: (time: Sql) => Sql, rows: (part: Range) => Sql) =>
+  (hourly: string, select: (time: Sql, sign: Sign) => Sql, rows: (part: Range, sign: Sign) => Sql) =>
   (edge: Range): Sql =>
-    pyramid([{ unit: 'hour', table: hourly, column: 'hour' }], (_, time) => select(time), rows, edge);
+    pyramid([{ unit: 'hour', table: hourly, column: 'hour' }], (_, time, sign) => select(time, sign), rows, edge);
 
 /** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), whole hours from refund_hourly, the rest from the rows. */
 export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {
   const { conditions } = filters;
   const rows = (
     part: Range,
-  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, 1 as count, e.amount as volume
+    sign: Sign = '',
+  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume
     from refund e ${rowsWhere(filters, ...inRange(part), EVERY_MERCHANT)}`;
   if (clock.rollup !== 'local-day' || !readsRollups(filters)) return rows(range);
   return byLocalDays(
@@ -290,7 +293,8 @@ export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): 
       'refund_hourly',
       (
         time,
-      ) => sql`select e.hour at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, e.count, e.volume
+        sign,
+      ) => sql`select e.hour at time zone ${clock.zone} as local, e.merchant_id, e.status, e.currency_code, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume
       from refund_hourly e ${where([...conditions, time])}`,
       rows,
     ),
@@ -302,7 +306,8 @@ export const customerSource = (filters: Filters, range: Range, clock: ZoneClock)
   const { conditions } = filters;
   const rows = (
     part: Range,
-  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, 1 as count, 0 as volume
+    sign: Sign = '',
+  ) => sql`select e.created_at at time zone ${clock.zone} as local, e.merchant_id, e.status, ${sql.raw(sign)}1 as count, 0 as volume
     from customer e ${rowsWhere(filters, ...inRange(part), EVERY_MERCHANT)}`;
   if (clock.rollup !== 'local-day' || !readsRollups(filters)) return rows(range);
   return byLocalDays(
@@ -314,7 +319,8 @@ export const customerSource = (filters: Filters, range: Range, clock: ZoneClock)
       'customer_hourly',
       (
         time,
-      ) => sql`select e.hour at time zone ${clock.zone} as local, e.merchant_id, e.status, e.count, 0::bigint as volume
+        sign,
+      ) => sql`select e.hour at time zone ${clock.zone} as local, e.merchant_id, e.status, ${sql.raw(sign)}e.count as count, 0::bigint as volume
       from customer_hourly e ${where([...conditions, time])}`,
       rows,
     ),
@@ -364,10 +370,10 @@ const COUNTRY_LEVELS: Level[] = [
 export const byCountry = (db: Queryable, filters: Filters, range: Range) => {
   const source = pyramid(
     levelsOf(filters, COUNTRY_LEVELS),
-    (level, time) =>
-      sql`select e.country_code, e.count, e.volume from ${sql.raw(level.table)} e ${where([...filters.conditions, sql`e.country_code <> ''`, time])}`,
-    (rows) =>
-      sql`select e.country_code, 1 as count, e.amount as volume from transaction e ${rowsWhere(filters, sql`e.country_code is not null`, ...inRange(rows))}`,
+    (level, time, sign) =>
+      sql`select e.country_code, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume from ${sql.raw(level.table)} e ${where([...filters.conditions, sql`e.country_code <> ''`, time])}`,
+    (rows, sign) =>
+      sql`select e.country_code, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume from transaction e ${rowsWhere(filters, sql`e.country_code is not null`, ...inRange(rows))}`,
     range,
   );
   return db.query<Money & { alpha2: string }>(sql`
@@ -451,10 +457,10 @@ export const perWeekday = (db: Queryable, source: Sql) =>
 export const bySchemes = (db: Queryable, filters: Filters, range: Range) => {
   const source = pyramid(
     levelsOf(filters, COUNTRY_LEVELS.slice(0, 2)),
-    (level, time) =>
-      sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, e.count, e.volume from ${sql.raw(level.table)} e ${where([...filters.conditions, time])}`,
-    (rows) =>
-      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, 1 as count, e.amount as volume from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
+    (level, time, sign) =>
+      sql`select case when e.card_brand = '' then 'other' else e.card_brand end as scheme, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume from ${sql.raw(level.table)} e ${where([...filters.conditions, time])}`,
+    (rows, sign) =>
+      sql`select coalesce(nullif(e.card_brand, ''), 'other') as scheme, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
   return db.query<Money & { scheme: string }>(sql`
@@ -478,10 +484,10 @@ export const byClient = (db: Queryable, kind: ClientKind, asked: Filters, range:
     kind === 'issuer' || kind === 'issuer_country' ? narrowed(asked, sql`e.payment_product_type = 'card'`) : asked;
   const source = pyramid(
     levelsOf(filters, CLIENT_LEVELS),
-    (level, time) =>
-      sql`select e.value, e.count, e.volume from ${sql.raw(level.table)} e ${where([...filters.conditions, sql`e.kind = ${kind}`, time])}`,
-    (rows) =>
-      sql`select coalesce(${column}, '') as value, 1 as count, e.amount as volume from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
+    (level, time, sign) =>
+      sql`select e.value, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume from ${sql.raw(level.table)} e ${where([...filters.conditions, sql`e.kind = ${kind}`, time])}`,
+    (rows, sign) =>
+      sql`select coalesce(${column}, '') as value, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
   return db.query<Money & { value: string }>(sql`
