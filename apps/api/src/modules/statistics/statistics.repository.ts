@@ -209,30 +209,41 @@ const hourlySource = (filters: Filters, range: Range, zone: string, needs: reado
 /**
  * The 7×24 heatmap's source as (date = local ISO weekday, hour, count, volume): in Europe/Amsterdam
  * the whole local months of the range from the local weekday × hour rollup when it has the
- * request's `dimensions`, the rest hour by hour; otherwise hour by hour throughout.
+ * request's `dimensions`, the rest hour by hour; otherwise hour by hour throughout. A partial month
+ * at either end is read hour by hour, or (when shorter) as the whole month less its hours outside
+ * the range: a range up to now reads this month from the rollup less the hours still to come.
  */
 export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, dimensions: readonly string[]): Sql => {
   const { conditions } = filters;
-  const cells = (source: Sql) =>
-    sql`(select extract(isodow from s.local)::int as date, extract(hour from s.local)::int as hour, s.count, s.volume from ${source} s)`;
-  const hours = (part: Range) => cells(sql`(${transactionSource(filters, part, clock, { hours: true, dimensions })})`);
+  const cells = (source: Sql, sign: Sign) =>
+    sql`(select extract(isodow from s.local)::int as date, extract(hour from s.local)::int as hour, ${sql.raw(sign)}s.count as count, ${sql.raw(sign)}s.volume as volume from ${source} s)`;
+  const hours = (part: Range, sign: Sign = '') =>
+    cells(sql`(${transactionSource(filters, part, clock, { hours: true, dimensions })})`, sign);
   const monthly = rollupFor('month', STATISTICS_TIME_ZONE, [...dimensions, 'isodow', 'local_hour']);
   if (!monthly || clock.rollup !== 'local-day' || !readsRollups(filters)) return hours(range);
   const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
   const nextMonth = (date: string) =>
     new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
   const lowerMonth = monthOf(clock.localDate(range.lower));
-  const first = clock.localMidnight(lowerMonth) === range.lower ? lowerMonth : nextMonth(lowerMonth);
-  const end = monthOf(clock.localDate(range.upper + 1));
-  const from = clock.localMidnight(first);
-  const to = clock.localMidnight(end);
+  const upperMonth = monthOf(clock.localDate(range.upper));
+  const after = range.upper + 1;
+  // Each end: the first whole month and the end of the last, or the partial month's whole bounds when its part outside the range is shorter.
+  const down = clock.localMidnight(lowerMonth);
+  const up = clock.localMidnight(nextMonth(lowerMonth));
+  const from = down === range.lower ? down : range.lower - down < up - range.lower && up <= after ? down : up;
+  const endDown = clock.localMidnight(monthOf(clock.localDate(after)));
+  const endUp = clock.localMidnight(nextMonth(upperMonth));
+  const to = endDown === after ? endDown : endUp - after < after - endDown && endDown >= range.lower ? endUp : endDown;
   if (from >= to) return hours(range);
+  const isoDate = (ms: number) => clock.localDate(ms);
   const parts = [
     sql`(select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from ${sql.raw(monthly.table)} e
-    ${where([...conditions, sql`e.month >= ${first}::date`, sql`e.month < ${end}::date`])})`,
+    ${where([...conditions, sql`e.month >= ${isoDate(from)}::date`, sql`e.month < ${isoDate(to)}::date`])})`,
   ];
-  if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
-  if (to <= range.upper) parts.push(hours({ lower: to, upper: range.upper }));
+  if (from < range.lower) parts.push(hours({ lower: from, upper: range.lower - 1 }, '-'));
+  else if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
+  if (after < to) parts.push(hours({ lower: after, upper: to - 1 }, '-'));
+  else if (to < after) parts.push(hours({ lower: to, upper: range.upper }));
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
