@@ -10,7 +10,8 @@ const EVERY = [...DASHBOARD, 'status', 'payment_product_type', 'processor_id'];
 describe('the rollup a statistic reads (rollupFor)', () => {
   it('is the smallest one with the dimensions asked for, in the unit and zone asked for', () => {
     expect(rollupFor('day', LOCAL, DASHBOARD)?.table).toBe('transaction_local_daily_totals');
-    expect(rollupFor('day', LOCAL, [...DASHBOARD, 'status'])?.table).toBe('transaction_local_daily');
+    expect(rollupFor('day', LOCAL, [...DASHBOARD, 'status'])?.table).toBe('transaction_local_daily_status');
+    expect(rollupFor('day', LOCAL, [...DASHBOARD, 'status', 'processor_id'])?.table).toBe('transaction_local_daily');
     expect(rollupFor('hour', 'UTC', DASHBOARD)?.table).toBe('transaction_hourly_totals');
     expect(rollupFor('hour', 'UTC', EVERY)?.table).toBe('transaction_hourly');
     expect(rollupFor('month', LOCAL, [...DASHBOARD, 'isodow', 'local_hour'])?.table).toBe(

@@ -40,13 +40,14 @@ const flipped = (sign: Sign): Sign => (sign === '' ? '-' : '');
  * every day of the month so far; a year reads 12 or 13 months, a few days and hours per combination
  * of dimensions instead of 8,760 hours. `select(level, time, sign)` answers one level's rows for
  * [from, to) (ms); `rows(range, sign)` the rows of an inclusive range; each with its count and
- * volume signed (`sign`), so sums over the parts are exact.
+ * volume signed (`sign`), so sums over the parts are exact. `sign` '-' subtracts the whole range.
  */
 export const pyramid = (
   levels: Level[],
   select: (level: Level, time: Sql, sign: Sign) => Sql,
   rows: (range: Range, sign: Sign) => Sql,
   range: Range,
+  sign: Sign = '',
 ): Sql => {
   const parts: Sql[] = [];
   const whole = (level: Level, from: number, to: number, sign: Sign) => {
@@ -86,6 +87,6 @@ export const pyramid = (
     if (wholeAfter) finer(upper + 1, after - 1, flipped(sign));
     else finer(end, upper, sign);
   };
-  cover(range.lower, range.upper, 0, '');
+  cover(range.lower, range.upper, 0, sign);
   return sql`(${sql.join(parts, ' union all ')})`;
 };

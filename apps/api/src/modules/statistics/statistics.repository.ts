@@ -12,8 +12,6 @@ import { pyramid, type Level, type Range, type Sign } from './pyramid.sql.ts';
 import { rollupFor, type Rollup } from '../../db/rollups.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
-const HOUR = 3_600_000;
-
 export type { Range } from './pyramid.sql.ts';
 
 /** Statuses that count as revenue on the home dashboard (docs/decisions.md). */
@@ -113,18 +111,45 @@ const wholeDays = (clock: ZoneClock, range: Range) => {
   return from < to ? { first, end, from, to } : null;
 };
 
-/** Local-day rows for the whole days of a range, `edge(range)` for the partial first and last day. */
+/**
+ * Local-day rows for the whole days of a range, `edge(range)` for the partial first and last day;
+ * or, where that is shorter, the whole local day with its part outside the range subtracted
+ * (`edge(part, '-')`, which stays inside that day, so per-period sums stay exact).
+ */
 const byLocalDays = (
   clock: ZoneClock,
   range: Range,
   days: (first: string, end: string) => Sql,
-  edge: (range: Range) => Sql,
+  edge: (range: Range, sign?: Sign) => Sql,
 ): Sql => {
+  const lowerDay = clock.localDate(range.lower);
+  const dayStart = clock.localMidnight(lowerDay);
+  const upperDay = clock.localDate(range.upper);
+  const dayEnd = clock.localMidnight(nextDate(upperDay));
   const whole = wholeDays(clock, range);
-  if (!whole) return edge(range);
-  const parts = [days(whole.first, whole.end)];
-  if (range.lower < whole.from) parts.push(edge({ lower: range.lower, upper: whole.from - 1 }));
-  if (whole.to <= range.upper) parts.push(edge({ lower: whole.to, upper: range.upper }));
+  const withoutOutside =
+    lowerDay === upperDay && range.lower - dayStart + (dayEnd - 1 - range.upper) < range.upper + 1 - range.lower;
+  if (!whole && !withoutOutside) return edge(range);
+  const parts: Sql[] = [];
+  let first = whole?.first ?? lowerDay;
+  let end = whole?.end ?? nextDate(upperDay);
+  const from = whole?.from ?? dayStart;
+  const to = whole?.to ?? dayEnd;
+  if (range.lower < from) {
+    if (range.lower - dayStart < from - range.lower) {
+      first = lowerDay;
+      parts.push(edge({ lower: dayStart, upper: range.lower - 1 }, '-'));
+    } else parts.push(edge({ lower: range.lower, upper: from - 1 }));
+  } else if (withoutOutside && dayStart < range.lower)
+    parts.push(edge({ lower: dayStart, upper: range.lower - 1 }, '-'));
+  if (to <= range.upper) {
+    if (dayEnd - 1 - range.upper < range.upper + 1 - to) {
+      end = nextDate(upperDay);
+      parts.push(edge({ lower: range.upper + 1, upper: dayEnd - 1 }, '-'));
+    } else parts.push(edge({ lower: to, upper: range.upper }));
+  } else if (withoutOutside && range.upper + 1 < dayEnd)
+    parts.push(edge({ lower: range.upper + 1, upper: dayEnd - 1 }, '-'));
+  parts.unshift(days(first, end));
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
@@ -171,7 +196,7 @@ export const transactionSource = (
       end,
     ) => sql`select e.day::timestamp as local, e.merchant_id, ${dimensionsOf(daily)}, e.currency_code, e.count, e.volume
       from ${sql.raw(daily.table)} e ${where([...conditions, sql`e.day >= ${first}::date`, sql`e.day < ${end}::date`])}`,
-    (edge) => hourlySource(filters, edge, clock.zone, needs),
+    (edge, sign) => hourlySource(filters, edge, clock.zone, needs, sign),
   );
 };
 
@@ -186,24 +211,30 @@ const dimensionsOf = (rollup: Rollup) =>
   );
 
 /** The rows themselves, for zones no rollup serves exactly. */
-const rowSource = (filters: Filters, range: Range, zone: string): Sql =>
-  sql`select e.created_at at time zone ${zone} as local, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, 1 as count, e.amount as volume
+const rowSource = (filters: Filters, range: Range, zone: string, sign: Sign = ''): Sql =>
+  sql`select e.created_at at time zone ${zone} as local, e.merchant_id, e.status, e.processor_id, e.payment_product_type, e.currency_code, ${sql.raw(sign)}1 as count, ${sql.raw(sign)}e.amount as volume
     from transaction e ${rowsWhere(filters, ...inRange(range))}`;
 
-/** Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves. */
-const hourlySource = (filters: Filters, range: Range, zone: string, needs: readonly string[]): Sql => {
-  const { conditions } = filters;
-  const firstHour = Math.ceil(range.lower / HOUR) * HOUR;
-  const endHour = Math.floor((range.upper + 1) / HOUR) * HOUR;
-  const rows = (from: number, to: number) => rowSource(filters, { lower: from, upper: to }, zone);
+/**
+ * Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves,
+ * or (when shorter) as the whole hour less its rows outside the range (pyramid.sql.ts): in a
+ * whole-hour zone a UTC hour is one local hour, so each part keeps its local time.
+ */
+const hourlySource = (filters: Filters, range: Range, zone: string, needs: readonly string[], sign: Sign = ''): Sql => {
   const hourly = rollupFor('hour', 'UTC', needs);
-  if (firstHour >= endHour || !hourly) return rows(range.lower, range.upper);
-  const hours = sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensionsOf(hourly)}, e.currency_code, e.count, e.volume
-    from ${sql.raw(hourly.table)} e ${where([...conditions, sql`e.hour >= ${new Date(firstHour)}`, sql`e.hour < ${new Date(endHour)}`])}`;
-  const parts = [hours];
-  if (range.lower < firstHour) parts.push(rows(range.lower, firstHour - 1));
-  if (endHour <= range.upper) parts.push(rows(endHour, range.upper));
-  return sql`(${sql.join(parts, ' union all ')})`;
+  if (!hourly) return rowSource(filters, range, zone, sign);
+  return pyramid(
+    [{ unit: 'hour', table: hourly.table, column: 'hour' }],
+    (
+      _,
+      time,
+      sign,
+    ) => sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensionsOf(hourly)}, e.currency_code, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume
+      from ${sql.raw(hourly.table)} e ${where([...filters.conditions, time])}`,
+    (part, signed) => rowSource(filters, part, zone, signed),
+    range,
+    sign,
+  );
 };
 
 /**
@@ -283,8 +314,14 @@ export const rangeSource = (filters: Filters, range: Range): Sql =>
  */
 const hoursThenRows =
   (hourly: string, select: (time: Sql, sign: Sign) => Sql, rows: (part: Range, sign: Sign) => Sql) =>
-  (edge: Range): Sql =>
-    pyramid([{ unit: 'hour', table: hourly, column: 'hour' }], (_, time, sign) => select(time, sign), rows, edge);
+  (edge: Range, sign: Sign = ''): Sql =>
+    pyramid(
+      [{ unit: 'hour', table: hourly, column: 'hour' }],
+      (_, time, signed) => select(time, signed),
+      rows,
+      edge,
+      sign,
+    );
 
 /** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), whole hours from refund_hourly, the rest from the rows. */
 export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {

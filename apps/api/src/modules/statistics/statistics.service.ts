@@ -20,6 +20,7 @@ import {
   customerSource,
   dayAndTime,
   filterConditions,
+  type Filters,
   groupedBy,
   idsOf,
   perPeriod,
@@ -73,9 +74,26 @@ const dimensionsOf = (query: TStatisticsQuery, grouped = false): string[] => {
   return ['organisation_id', 'currency_code', 'blocked', ...optional.map(([column]) => column)];
 };
 
-/** Sums over a range read local days only from the smallest local-day rollup; else months of the UTC pyramid read fewer rows. */
-const sumsLocally = (dimensions: string[]) =>
-  rollupFor('day', STATISTICS_TIME_ZONE, dimensions) === rollupFor('day', STATISTICS_TIME_ZONE, []);
+const dimensionCount = (rollup: ReturnType<typeof rollupFor>) => Object.keys(rollup?.dimensions ?? {}).length;
+
+/**
+ * Sums over a range read local days from the smallest local-day rollup, or from one narrower than
+ * the UTC daily rollup when the range holds no whole month; else months of the UTC pyramid read
+ * fewer rows (a year: 12 months against 365 days per combination).
+ */
+const sumsLocally = (dimensions: string[], range: Range) => {
+  const local = rollupFor('day', STATISTICS_TIME_ZONE, dimensions);
+  if (local === rollupFor('day', STATISTICS_TIME_ZONE, [])) return true;
+  return (
+    range.upper - range.lower < 28 * DAY && dimensionCount(local) < dimensionCount(rollupFor('day', 'UTC', dimensions))
+  );
+};
+
+/** Transactions in a range for sums over the whole range (no local time): local days or the UTC pyramid, whichever reads less. */
+const sumSource = (filters: Filters, dimensions: string[], range: Range) =>
+  sumsLocally(dimensions, range)
+    ? transactionSource(filters, range, zoneClock(), { dimensions })
+    : rangeSource(filters, range);
 
 /**
  * The rows of an entity in a range. `clock` 'sums' is for sums over the whole range, which need no
@@ -99,9 +117,7 @@ const sourceOf = (
     return localMonthSource(filters.conditions, range, clock);
   if (entity === 'transaction') {
     if (clock !== 'sums') return transactionSource(filterConditions(scope, query), range, clock, { dimensions: needs });
-    return sumsLocally(needs)
-      ? transactionSource(filterConditions(scope, query), range, zoneClock(), { dimensions: needs })
-      : rangeSource(filterConditions(scope, query), range);
+    return sumSource(filterConditions(scope, query), needs, range);
   }
   const local = clock === 'sums' ? zoneClock() : clock;
   if (entity === 'refund') return refundSource(filterConditions(scope, query, {}), range, local);
@@ -253,13 +269,14 @@ export const today = async (
   const date = clock.localDate(now);
   const startMs = clock.localMidnight(date);
   const filters = filterConditions(scope, revenue(filtersOf(query)));
+  const needs = dimensionsOf(revenue(filtersOf(query)));
   const [todays, ...previous] = await sumsOf(db, [
-    rangeSource(filters, { lower: startMs, upper: now }),
+    sumSource(filters, needs, { lower: startMs, upper: now }),
     ...[1, 2, 3, 4].map((weeks) => {
       // The same weekday's whole local day (23, 24 or 25 hours long) weeks × 7 days before.
       const day = new Date(Date.parse(`${date}T00:00:00Z`) - weeks * 7 * DAY).toISOString().slice(0, 10);
       const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-      return rangeSource(filters, { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 });
+      return sumSource(filters, needs, { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 });
     }),
   ]);
   return {
@@ -280,8 +297,8 @@ export const achievements = async (db: Queryable, scope: Scope, query: TStatisti
   const [transactions, amount, customers, refunds, transactions0, amount0, customers0, refunds0] = await sumsOf(
     db,
     [last, previous].flatMap((range) => [
-      rangeSource(filterConditions(scope, filters, everyCurrency), range),
-      rangeSource(filterConditions(scope, revenue(filters)), range),
+      sumSource(filterConditions(scope, filters, everyCurrency), dimensionsOf(filters), range),
+      sumSource(filterConditions(scope, revenue(filters)), dimensionsOf(revenue(filters)), range),
       customerSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
       refundSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
     ]),
