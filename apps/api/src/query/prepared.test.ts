@@ -25,8 +25,9 @@ describe('named statements', () => {
       exec: async () => undefined,
     };
     const { db, sent } = recording(answer);
-    const source = (status: string) =>
-      sql`select 1 as count, 5 as volume from transaction e where e.status = ${status}`;
+    const source = (status: string) => ({
+      source: sql`select 1 as count, 5 as volume from transaction e where e.status = ${status}`,
+    });
     expect(await sumsOf(db, [source('AUTHORIZED'), source('DECLINED')])).toEqual([
       { count: 1, volume: 2 },
       { count: 3, volume: 4 },

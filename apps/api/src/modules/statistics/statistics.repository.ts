@@ -17,6 +17,10 @@ export type { Range } from './pyramid.sql.ts';
 /** Statuses that count as revenue on the home dashboard (docs/decisions.md). */
 export const REVENUE_STATUSES = ['AUTHORIZED', 'SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED'];
 
+/** Of a source's rows (alias `s`), those that are revenue in `currency`: the achievements' amount. */
+export const revenueRows = (currency: string): Sql =>
+  sql`s.currency_code = ${currency} and s.status = any(${REVENUE_STATUSES})`;
+
 const statusesOf = (query: TStatisticsQuery): string[] => [query.status ?? [], query['status[]'] ?? []].flat();
 
 /** The one currency a money statistic is answered in (never a sum over several currencies). */

@@ -32,6 +32,7 @@ import {
   recentActivity,
   refundSource,
   REVENUE_STATUSES,
+  revenueRows,
   segments,
   topMerchantRows,
   totalOf,
@@ -271,12 +272,14 @@ export const today = async (
   const filters = filterConditions(scope, revenue(filtersOf(query)));
   const needs = dimensionsOf(revenue(filtersOf(query)));
   const [todays, ...previous] = await sumsOf(db, [
-    sumSource(filters, needs, { lower: startMs, upper: now }),
+    { source: sumSource(filters, needs, { lower: startMs, upper: now }) },
     ...[1, 2, 3, 4].map((weeks) => {
       // The same weekday's whole local day (23, 24 or 25 hours long) weeks × 7 days before.
       const day = new Date(Date.parse(`${date}T00:00:00Z`) - weeks * 7 * DAY).toISOString().slice(0, 10);
       const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-      return sumSource(filters, needs, { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 });
+      return {
+        source: sumSource(filters, needs, { lower: clock.localMidnight(day), upper: clock.localMidnight(next) - 1 }),
+      };
     }),
   ]);
   return {
@@ -291,18 +294,23 @@ export const today = async (
 export const achievements = async (db: Queryable, scope: Scope, query: TStatisticsQuery = {}, now = Date.now()) => {
   const last = { lower: now - 7 * DAY, upper: now };
   const previous = { lower: now - 14 * DAY, upper: now - 7 * DAY - 1 };
-  // Per week: all transactions (every currency), revenue in one currency, new customers, refunds; in one statement.
+  // Per week: all transactions (every currency) and, of the same rows, the revenue in one currency;
+  // new customers; refunds. In one statement.
   const filters = filtersOf(query);
   const everyCurrency = { processor: true, product: true, currency: false };
-  const [transactions, amount, customers, refunds, transactions0, amount0, customers0, refunds0] = await sumsOf(
+  const [transactions, customers, refunds, transactions0, customers0, refunds0] = await sumsOf(
     db,
     [last, previous].flatMap((range) => [
-      sumSource(filterConditions(scope, filters, everyCurrency), dimensionsOf(filters), range),
-      sumSource(filterConditions(scope, revenue(filters)), dimensionsOf(revenue(filters)), range),
-      customerSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
-      refundSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()),
+      {
+        source: sumSource(filterConditions(scope, filters, everyCurrency), [...dimensionsOf(filters), 'status'], range),
+        volumeOf: revenueRows(currencyOf(query)),
+      },
+      { source: customerSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()) },
+      { source: refundSource(filterConditions(scope, filters, { currency: false }), range, zoneClock()) },
     ]),
   );
+  const amount = transactions;
+  const amount0 = transactions0;
   return [
     { type: 'transaction' as const, last: transactions.count, previous: transactions0.count },
     { type: 'customer' as const, last: customers.count, previous: customers0.count },

@@ -3,14 +3,16 @@ import { named } from '../../query/prepared.ts';
 
 /**
  * The count and volume of each source (rows with `count` and `volume` columns), in one statement:
- * a dashboard call that needs several sums (achievements: four figures over two weeks) takes one
- * connection and one round trip instead of one per sum. Named (query/prepared.ts): its text is long
- * and of a few shapes (the range's edges at whole hours or not), parsed once per connection.
+ * a dashboard call that needs several sums (achievements: three figures over two weeks) takes one
+ * connection and one round trip instead of one per sum. `volumeOf` sums the volume of only the
+ * source's rows it holds for (the achievements' revenue: one currency and the revenue statuses,
+ * of the rows whose count is every payment). Named (query/prepared.ts): its text is long and of a
+ * few shapes (the range's edges at whole hours or not), parsed once per connection.
  */
-export const sumsOf = async (db: Queryable, sources: Sql[]) => {
+export const sumsOf = async (db: Queryable, sources: { source: Sql; volumeOf?: Sql }[]) => {
   const sums = sources.map(
-    (source, index) =>
-      sql`(select coalesce(sum(s.count), 0)::bigint as ${sql.raw(`c${index}`)}, coalesce(sum(s.volume), 0)::numeric as ${sql.raw(`v${index}`)} from (${source}) s) ${sql.raw(`s${index}`)}`,
+    ({ source, volumeOf }, index) =>
+      sql`(select coalesce(sum(s.count), 0)::bigint as ${sql.raw(`c${index}`)}, coalesce(sum(s.volume)${volumeOf ? sql` filter (where ${volumeOf})` : sql.empty}, 0)::numeric as ${sql.raw(`v${index}`)} from (${source}) s) ${sql.raw(`s${index}`)}`,
   );
   const [row] = await db.query<Record<string, number>>(named(sql`select * from ${sql.join(sums, ', ')}`));
   return sources.map((_, index) => ({ count: Number(row[`c${index}`]), volume: Number(row[`v${index}`]) }));
