@@ -30,6 +30,48 @@ const bound = (unit: Level['unit'], ms: number): Sql =>
 export type Sign = '' | '-';
 const flipped = (sign: Sign): Sign => (sign === '' ? '-' : '');
 
+/** Units of time as their boundaries: `floor(ms)` starts the unit holding `ms`, `ceil(ms)` is the first boundary at or after it. */
+export type Units = { floor: (ms: number) => number; ceil: (ms: number) => number };
+
+const utcUnits = (unit: Level['unit']): Units => ({ floor: (ms) => floorTo(unit, ms), ceil: (ms) => ceilTo(unit, ms) });
+
+/**
+ * How to read [lower, upper] in whole units: the whole units [from, to) and the pieces left at
+ * either end, each added ('') or subtracted ('-'). A partial unit at an end is read whichever way
+ * is shorter: its part inside the range, or the whole unit less its part outside the range (so a
+ * range up to now reads this unit whole, less the time still to come). Null when no whole unit is
+ * worth reading.
+ */
+export const splitEnds = (
+  units: Units,
+  lower: number,
+  upper: number,
+): { from: number; to: number; pieces: { range: Range; sign: Sign }[] } | null => {
+  const first = units.ceil(lower);
+  const end = units.floor(upper + 1);
+  const before = units.floor(lower);
+  const after = units.ceil(upper + 1);
+  const pieces: { range: Range; sign: Sign }[] = [];
+  const piece = (from: number, to: number, sign: Sign) => {
+    if (from <= to) pieces.push({ range: { lower: from, upper: to }, sign });
+  };
+  if (first >= end) {
+    // Inside one unit: the unit less what lies outside the range, when that is shorter.
+    const oneUnit = before === units.floor(upper);
+    if (!oneUnit || lower - before + (after - 1 - upper) >= upper + 1 - lower) return null;
+    piece(before, lower - 1, '-');
+    piece(upper + 1, after - 1, '-');
+    return { from: before, to: after, pieces };
+  }
+  const wholeBefore = lower < first && lower - before < first - lower;
+  const wholeAfter = end <= upper && after - 1 - upper < upper + 1 - end;
+  if (wholeBefore) piece(before, lower - 1, '-');
+  else piece(lower, first - 1, '');
+  if (wholeAfter) piece(upper + 1, after - 1, '-');
+  else piece(end, upper, '');
+  return { from: wholeBefore ? before : first, to: wholeAfter ? after : end, pieces };
+};
+
 /**
  * An exact source for sums over a range that do not depend on a time zone: the whole UTC months
  * of the range from the monthly rollup, the whole days left at either end from the daily one, the
@@ -63,29 +105,11 @@ export const pyramid = (
       parts.push(rows({ lower, upper }, sign));
       return;
     }
-    const finer = (from: number, to: number, signed: Sign) => cover(from, to, index + 1, signed);
-    const first = ceilTo(level.unit, lower);
-    const end = floorTo(level.unit, upper + 1);
-    const before = floorTo(level.unit, lower);
-    const after = ceilTo(level.unit, upper + 1);
-    if (first >= end) {
-      // Inside one unit: the unit less what lies outside the range when that is shorter.
-      if (before === floorTo(level.unit, upper) && lower - before + (after - 1 - upper) < upper + 1 - lower) {
-        whole(level, before, after, sign);
-        finer(before, lower - 1, flipped(sign));
-        finer(upper + 1, after - 1, flipped(sign));
-      } else finer(lower, upper, sign);
-      return;
-    }
-    // Each partial unit at an end: its part in the range from the finer levels, or (when shorter)
-    // the whole unit with its part outside the range subtracted.
-    const wholeBefore = lower < first && lower - before < first - lower;
-    const wholeAfter = end <= upper && after - 1 - upper < upper + 1 - end;
-    whole(level, wholeBefore ? before : first, wholeAfter ? after : end, sign);
-    if (wholeBefore) finer(before, lower - 1, flipped(sign));
-    else finer(lower, first - 1, sign);
-    if (wholeAfter) finer(upper + 1, after - 1, flipped(sign));
-    else finer(end, upper, sign);
+    const split = splitEnds(utcUnits(level.unit), lower, upper);
+    if (!split) return cover(lower, upper, index + 1, sign);
+    whole(level, split.from, split.to, sign);
+    for (const piece of split.pieces)
+      cover(piece.range.lower, piece.range.upper, index + 1, piece.sign === '-' ? flipped(sign) : sign);
   };
   cover(range.lower, range.upper, 0, sign);
   return sql`(${sql.join(parts, ' union all ')})`;

@@ -8,7 +8,7 @@ import {
 import { sql, type Queryable, type Sql } from '../../plugins/db/index.ts';
 import { modeOf, type Scope } from '../../query/scope.ts';
 import { EVERY_MERCHANT, scopeCondition } from '../../query/where.ts';
-import { pyramid, type Level, type Range, type Sign } from './pyramid.sql.ts';
+import { pyramid, splitEnds, type Level, type Range, type Sign, type Units } from './pyramid.sql.ts';
 import { rollupFor, type Rollup } from '../../db/rollups.ts';
 import type { ZoneClock } from '../../lib/zone-clock.ts';
 
@@ -104,21 +104,21 @@ const inRange = (range: Range) => [
 ];
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The whole local days of a range (`first` ≤ day < `end`, as dates and instants), or null when it holds none. */
-const wholeDays = (clock: ZoneClock, range: Range) => {
-  const { localDate, localMidnight } = clock;
-  const first =
-    localMidnight(localDate(range.lower)) === range.lower ? localDate(range.lower) : nextDate(localDate(range.lower));
-  const end = localDate(range.upper + 1);
-  const from = localMidnight(first);
-  const to = localMidnight(end);
-  return from < to ? { first, end, from, to } : null;
+/** Local days (or, with `months`, local months) of the clock's zone as units of time (pyramid.sql.ts). */
+const localUnits = (clock: ZoneClock, months = false): Units => {
+  const next = (date: string) =>
+    months
+      ? new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10)
+      : nextDate(date);
+  const start = (ms: number) => (months ? `${clock.localDate(ms).slice(0, 7)}-01` : clock.localDate(ms));
+  const floor = (ms: number) => clock.localMidnight(start(ms));
+  return { floor, ceil: (ms) => (floor(ms) === ms ? ms : clock.localMidnight(next(start(ms)))) };
 };
 
 /**
- * Local-day rows for the whole days of a range, `edge(range)` for the partial first and last day;
- * or, where that is shorter, the whole local day with its part outside the range subtracted
- * (`edge(part, '-')`, which stays inside that day, so per-period sums stay exact).
+ * Local-day rows for the whole days of a range and `edge(part)` for the partial first and last day,
+ * or, where shorter, the whole local day less its part outside the range (`edge(part, '-')`, inside
+ * that day, so per-period sums stay exact; `splitEnds`).
  */
 const byLocalDays = (
   clock: ZoneClock,
@@ -126,34 +126,12 @@ const byLocalDays = (
   days: (first: string, end: string) => Sql,
   edge: (range: Range, sign?: Sign) => Sql,
 ): Sql => {
-  const lowerDay = clock.localDate(range.lower);
-  const dayStart = clock.localMidnight(lowerDay);
-  const upperDay = clock.localDate(range.upper);
-  const dayEnd = clock.localMidnight(nextDate(upperDay));
-  const whole = wholeDays(clock, range);
-  const withoutOutside =
-    lowerDay === upperDay && range.lower - dayStart + (dayEnd - 1 - range.upper) < range.upper + 1 - range.lower;
-  if (!whole && !withoutOutside) return edge(range);
-  const parts: Sql[] = [];
-  let first = whole?.first ?? lowerDay;
-  let end = whole?.end ?? nextDate(upperDay);
-  const from = whole?.from ?? dayStart;
-  const to = whole?.to ?? dayEnd;
-  if (range.lower < from) {
-    if (range.lower - dayStart < from - range.lower) {
-      first = lowerDay;
-      parts.push(edge({ lower: dayStart, upper: range.lower - 1 }, '-'));
-    } else parts.push(edge({ lower: range.lower, upper: from - 1 }));
-  } else if (withoutOutside && dayStart < range.lower)
-    parts.push(edge({ lower: dayStart, upper: range.lower - 1 }, '-'));
-  if (to <= range.upper) {
-    if (dayEnd - 1 - range.upper < range.upper + 1 - to) {
-      end = nextDate(upperDay);
-      parts.push(edge({ lower: range.upper + 1, upper: dayEnd - 1 }, '-'));
-    } else parts.push(edge({ lower: to, upper: range.upper }));
-  } else if (withoutOutside && range.upper + 1 < dayEnd)
-    parts.push(edge({ lower: range.upper + 1, upper: dayEnd - 1 }, '-'));
-  parts.unshift(days(first, end));
+  const split = splitEnds(localUnits(clock), range.lower, range.upper);
+  if (!split) return edge(range);
+  const parts = [
+    days(clock.localDate(split.from), clock.localDate(split.to)),
+    ...split.pieces.map((piece) => edge(piece.range, piece.sign)),
+  ];
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
@@ -256,29 +234,13 @@ export const cellSource = (filters: Filters, range: Range, clock: ZoneClock, dim
     cells(sql`(${transactionSource(filters, part, clock, { hours: true, dimensions })})`, sign);
   const monthly = rollupFor('month', STATISTICS_TIME_ZONE, [...dimensions, 'isodow', 'local_hour']);
   if (!monthly || clock.rollup !== 'local-day' || !readsRollups(filters)) return hours(range);
-  const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
-  const nextMonth = (date: string) =>
-    new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1)).toISOString().slice(0, 10);
-  const lowerMonth = monthOf(clock.localDate(range.lower));
-  const upperMonth = monthOf(clock.localDate(range.upper));
-  const after = range.upper + 1;
-  // Each end: the first whole month and the end of the last, or the partial month's whole bounds when its part outside the range is shorter.
-  const down = clock.localMidnight(lowerMonth);
-  const up = clock.localMidnight(nextMonth(lowerMonth));
-  const from = down === range.lower ? down : range.lower - down < up - range.lower && up <= after ? down : up;
-  const endDown = clock.localMidnight(monthOf(clock.localDate(after)));
-  const endUp = clock.localMidnight(nextMonth(upperMonth));
-  const to = endDown === after ? endDown : endUp - after < after - endDown && endDown >= range.lower ? endUp : endDown;
-  if (from >= to) return hours(range);
-  const isoDate = (ms: number) => clock.localDate(ms);
+  const split = splitEnds(localUnits(clock, true), range.lower, range.upper);
+  if (!split) return hours(range);
   const parts = [
     sql`(select e.isodow::int as date, e.local_hour::int as hour, e.count, e.volume from ${sql.raw(monthly.table)} e
-    ${where([...conditions, sql`e.month >= ${isoDate(from)}::date`, sql`e.month < ${isoDate(to)}::date`])})`,
+    ${where([...conditions, sql`e.month >= ${clock.localDate(split.from)}::date`, sql`e.month < ${clock.localDate(split.to)}::date`])})`,
+    ...split.pieces.map((piece) => hours(piece.range, piece.sign)),
   ];
-  if (from < range.lower) parts.push(hours({ lower: from, upper: range.lower - 1 }, '-'));
-  else if (range.lower < from) parts.push(hours({ lower: range.lower, upper: from - 1 }));
-  if (after < to) parts.push(hours({ lower: after, upper: to - 1 }, '-'));
-  else if (to < after) parts.push(hours({ lower: to, upper: range.upper }));
   return sql`(${sql.join(parts, ' union all ')})`;
 };
 
