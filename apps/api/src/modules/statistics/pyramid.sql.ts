@@ -38,19 +38,23 @@ const utcUnits = (unit: Level['unit']): Units => ({ floor: (ms) => floorTo(unit,
 /**
  * How to read [lower, upper] in whole units: the whole units [from, to) and the pieces left at
  * either end, each added ('') or subtracted ('-'). A partial unit at an end is read whichever way
- * is shorter: its part inside the range, or the whole unit less its part outside the range (so a
- * range up to now reads this unit whole, less the time still to come). Null when no whole unit is
- * worth reading.
+ * is shorter: its part inside the range, or the whole unit less its part outside the range. Time
+ * after `present` counts as nothing to read (no payment is there yet): a range up to now reads
+ * this unit whole, less the time still to come, however little of the unit has passed. Null when
+ * no whole unit is worth reading.
  */
 export const splitEnds = (
   units: Units,
   lower: number,
   upper: number,
+  present = Date.now(),
 ): { from: number; to: number; pieces: { range: Range; sign: Sign }[] } | null => {
   const first = units.ceil(lower);
   const end = units.floor(upper + 1);
   const before = units.floor(lower);
   const after = units.ceil(upper + 1);
+  /** The time in [from, to) there may be rows for. */
+  const span = (from: number, to: number) => Math.max(0, Math.min(to, present) - Math.min(from, present));
   const pieces: { range: Range; sign: Sign }[] = [];
   const piece = (from: number, to: number, sign: Sign) => {
     if (from <= to) pieces.push({ range: { lower: from, upper: to }, sign });
@@ -58,13 +62,13 @@ export const splitEnds = (
   if (first >= end) {
     // Inside one unit: the unit less what lies outside the range, when that is shorter.
     const oneUnit = before === units.floor(upper);
-    if (!oneUnit || lower - before + (after - 1 - upper) >= upper + 1 - lower) return null;
+    if (!oneUnit || span(before, lower) + span(upper + 1, after) >= span(lower, upper + 1)) return null;
     piece(before, lower - 1, '-');
     piece(upper + 1, after - 1, '-');
     return { from: before, to: after, pieces };
   }
-  const wholeBefore = lower < first && lower - before < first - lower;
-  const wholeAfter = end <= upper && after - 1 - upper < upper + 1 - end;
+  const wholeBefore = lower < first && span(before, lower) < span(lower, first);
+  const wholeAfter = end <= upper && span(upper + 1, after) < span(end, upper + 1);
   if (wholeBefore) piece(before, lower - 1, '-');
   else piece(lower, first - 1, '');
   if (wholeAfter) piece(upper + 1, after - 1, '-');

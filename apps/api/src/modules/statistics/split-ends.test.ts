@@ -23,11 +23,30 @@ describe('splitEnds', () => {
     });
   });
 
+  it('reads a range up to now as the whole unit less the time to come, however early in the unit', () => {
+    // An hour into the day: 1 hour inside, 23 outside, but nothing is there after now yet.
+    const lower = 10 * DAY;
+    const upper = 12 * DAY + 3_600_000;
+    expect(splitEnds(days, lower, upper, upper + 1)).toEqual({
+      from: 10 * DAY,
+      to: 13 * DAY,
+      pieces: [{ range: { lower: upper + 1, upper: 13 * DAY - 1 }, sign: '-' }],
+    });
+    // The same range long before now reads that hour itself.
+    expect(splitEnds(days, lower, upper, 100 * DAY)).toEqual({
+      from: 10 * DAY,
+      to: 12 * DAY,
+      pieces: [{ range: { lower: 12 * DAY, upper }, sign: '' }],
+    });
+  });
+
   it('covers exactly the range for random ranges, each piece inside the unit it corrects', () => {
     for (let i = 0; i < 2_000; i++) {
       const lower = Math.floor(random() * 40 * DAY);
       const upper = lower + Math.floor(random() * 6 * DAY);
-      const split = splitEnds(days, lower, upper);
+      // Now anywhere from before the range to after it: it changes only which way is read.
+      const present = lower + Math.floor((random() - 0.2) * 8 * DAY);
+      const split = splitEnds(days, lower, upper, present);
       if (!split) {
         // Nothing whole worth reading: within at most two units, none of them whole.
         expect(days.ceil(lower) >= days.floor(upper + 1)).toBe(true);
