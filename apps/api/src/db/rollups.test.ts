@@ -13,6 +13,7 @@ describe('the rollup a statistic reads (rollupFor)', () => {
     expect(rollupFor('day', LOCAL, [...DASHBOARD, 'status'])?.table).toBe('transaction_local_daily_status');
     expect(rollupFor('day', LOCAL, [...DASHBOARD, 'status', 'processor_id'])?.table).toBe('transaction_local_daily');
     expect(rollupFor('hour', 'UTC', DASHBOARD)?.table).toBe('transaction_hourly_totals');
+    expect(rollupFor('hour', 'UTC', [...DASHBOARD, 'status'])?.table).toBe('transaction_hourly_status');
     expect(rollupFor('hour', 'UTC', EVERY)?.table).toBe('transaction_hourly');
     expect(rollupFor('month', LOCAL, [...DASHBOARD, 'isodow', 'local_hour'])?.table).toBe(
       'transaction_local_cells_monthly',

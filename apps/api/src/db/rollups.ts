@@ -94,6 +94,9 @@ export const ROLLUPS: Rollup[] = [
   // the screens filter by (the revenue overview's and the weekly statistics' statuses).
   payments('transaction_local_daily_status', local('day'), { ...TOTALS, status: 'status' }),
   payments('transaction_hourly_totals', utc('hour'), TOTALS),
+  // The same by the hour: the partial days at a range's ends when only statuses are asked (the
+  // dashboard's achievements), a quarter of transaction_hourly's rows.
+  payments('transaction_hourly_status', utc('hour'), { ...TOTALS, status: 'status' }),
   payments('transaction_local_cells_monthly', local('month'), {
     ...TOTALS,
     isodow: `extract(isodow from created_at at time zone '${LOCAL}')::smallint`,

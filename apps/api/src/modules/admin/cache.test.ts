@@ -38,6 +38,8 @@ const ROLLUPS = [
   'transaction_country_monthly',
   'transaction_local_daily_totals',
   'transaction_hourly_totals',
+  'transaction_hourly_status',
+  'transaction_local_daily_status',
   'transaction_local_cells_monthly',
 ];
 const rollupTotals = async () => {
