@@ -104,6 +104,13 @@ describe('every statistics call honours organisation (issue 32, item 1)', () => 
       expect(of('amount'), label).toBe((await count(rows, sql`${week} and ${paid}`)).amount);
       expect(of('refund'), label).toBe((await count(rows, week, 'refund')).count);
       expect(of('customer'), label).toBe((await count(rows, week, 'customer')).count);
+      // The 7 days before (read as the last 14 less the last 7).
+      const before = sql`e.created_at > now() - interval '14 days' and e.created_at <= now() - interval '7 days'`;
+      const previous = (type: string) => achievements.find((x: { type: string }) => x.type === type).previous;
+      expect(previous('transaction'), label).toBe((await count(rows, before)).count);
+      expect(previous('amount'), label).toBe((await count(rows, sql`${before} and ${paid}`)).amount);
+      expect(previous('refund'), label).toBe((await count(rows, before, 'refund')).count);
+      expect(previous('customer'), label).toBe((await count(rows, before, 'customer')).count);
 
       const [{ start }] = await t.db.query<{ start: Date }>(
         sql`select date_trunc('day', now() at time zone 'Europe/Amsterdam') at time zone 'Europe/Amsterdam' as start`,
