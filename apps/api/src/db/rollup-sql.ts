@@ -144,13 +144,13 @@ const functionOf = (apply: string, rollups: Rollup[]): string => {
   ].join('\n');
 };
 
-/** Every rollup emptied and counted again from the live payments (the caller locks `transaction`). */
-const rebuildOf = (rollups: Rollup[]): string =>
+/** Every rollup emptied and counted again from its table's live rows (the caller locks those tables). */
+const rebuildOf = (name: string, rollups: Rollup[]): string =>
   [
-    'create or replace function kassa_rebuild_transaction_rollups() returns void language plpgsql',
+    `create or replace function ${name}() returns void language plpgsql`,
     `${SETTINGS} as $$`,
     'begin',
-    ...rollups.map((r) => indent(`delete from ${r.table};\n${upsert(r, 'INSERT', 'transaction')}`, '  ')),
+    ...rollups.map((r) => indent(`delete from ${r.table};\n${upsert(r, 'INSERT', r.source ?? 'transaction')}`, '  ')),
     'end $$;',
   ].join('\n');
 
@@ -173,8 +173,13 @@ export const rollupMigration = (rollups: Rollup[] = ROLLUPS, others: Rollup[] = 
     '-- straight from the transition tables; an update adds the old rows at -1 and the new rows at +1',
     '-- and writes only the groups whose figures changed, so rows whose counted columns stayed the same',
     '-- cancel out without a join of old rows to new ones. kassa_rebuild_transaction_rollups() counts',
-    '-- the payment rollups all again from the live payments.',
+    '-- the payment rollups all again from the live payments, kassa_rebuild_other_rollups() the others',
+    '-- from their live customers and refunds.',
   ];
   const functions = [...byFunction].map(([apply, group]) => functionOf(apply, group));
-  return `${[header.join('\n'), ...functions, rebuildOf(rollups)].join('\n\n')}\n`;
+  const rebuilds = [
+    rebuildOf('kassa_rebuild_transaction_rollups', rollups),
+    rebuildOf('kassa_rebuild_other_rollups', others),
+  ];
+  return `${[header.join('\n'), ...functions, ...rebuilds].join('\n\n')}\n`;
 };

@@ -129,10 +129,10 @@ export const ROLLUPS: Rollup[] = [
 ];
 
 /**
- * Rollups of the other tables a statistic counts, for the hours at the edges of a range (the
- * achievements' two weeks end at any instant): whole local days come from `customer_local_daily`
- * and `refund_local_daily` (migration 0071), whole UTC hours from these, the rest from the rows.
- * Their triggers are generated with the payments' (rollup-sql.ts); `rollupFor` never answers them.
+ * Rollups of the other tables a statistic or a count reads: the hours at the edges of a range (the
+ * achievements' two weeks end at any instant; whole local days come from `customer_local_daily`
+ * and `refund_local_daily`, migration 0071) and the customers list's days. Their triggers and their
+ * rebuild are generated with the payments' (rollup-sql.ts); `rollupFor` never answers them.
  */
 export const OTHER_ROLLUPS: Rollup[] = [
   {
@@ -141,6 +141,16 @@ export const OTHER_ROLLUPS: Rollup[] = [
     apply: 'customer_hourly_apply',
     time: utc('hour'),
     dimensions: { organisation_id: 'organisation_id', status: 'status' },
+    measures: { count: { kind: 'count' } },
+    rows: `merchant_id <> ''`,
+  },
+  {
+    // What the customers list counts (0158): a merchant's live customers per UTC day.
+    table: 'customer_daily',
+    source: 'customer',
+    apply: 'customer_daily_apply',
+    time: utc('day'),
+    dimensions: { organisation_id: 'organisation_id' },
     measures: { count: { kind: 'count' } },
     rows: `merchant_id <> ''`,
   },

@@ -5,6 +5,9 @@ import { loadedTranslationBundles } from '../../query/readable-export.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/app.ts';
 import { callAs, errorPaths, type Caller } from '../../test/call.ts';
 import { createTestWorld, insertTestTransaction, TEST_PASSWORD, type TestWorld } from '../../test/world.ts';
+import { insertTestCustomer } from '../payments/payments-test-helpers.ts';
+import { aggregateOf } from '../../db/rollup-sql.ts';
+import { OTHER_ROLLUPS } from '../../db/rollups.ts';
 
 let t: TestApp;
 let world: TestWorld;
@@ -128,6 +131,35 @@ describe('cache page', () => {
       revenue_rows: drifted.revenue_rows,
     });
     expect((await callAs(t.app, provider, 'GET', '/v1/statistics/today')).status).toBeLessThan(500);
+  });
+
+  it('clearing rollups builds the customer and refund rollups again too', async () => {
+    await insertTestCustomer(t.db, world.shopA);
+    await insertTestCustomer(t.db, world.shopB);
+    const paid = await insertTestTransaction(t.db, world.shopA, world.profileA, { amount: 900 });
+    await t.db
+      .query(sql`insert into refund (id, organisation_id, merchant_id, transaction_id, payment_profile_id, amount, currency_code, status)
+      select 'rf_cache_' || id, organisation_id, merchant_id, id, payment_profile_id, 300, currency_code, 'PROCESSED' from transaction where id = ${paid}`);
+    /** Each rollup's groups that hold something against a count of its table, as sorted lines. */
+    const differences = async () => {
+      const lines = (rows: Record<string, unknown>[]) =>
+        rows.map((row) => JSON.stringify(Object.entries(row).sort(([x], [y]) => x.localeCompare(y)))).sort();
+      const out: Record<string, { held: string[]; counted: string[] }> = {};
+      for (const rollup of OTHER_ROLLUPS) {
+        const held = await t.db.query(sql.raw(`select * from ${rollup.table} where count <> 0`));
+        const counted = await t.db.query(sql.raw(aggregateOf(rollup)));
+        if (lines(held).join() !== lines(counted).join())
+          out[rollup.table] = { held: lines(held), counted: lines(counted) };
+      }
+      return out;
+    };
+    expect(await differences()).toEqual({});
+    await t.db.query(sql`update customer_daily set count = count + 3`);
+    await t.db.query(sql`delete from customer_hourly`);
+    await t.db.query(sql`update refund_hourly set count = count + 1, volume = volume - 5`);
+    expect(Object.keys(await differences()).sort()).toEqual(['customer_daily', 'customer_hourly', 'refund_hourly']);
+    expect((await callAs(t.app, provider, 'POST', '/v1/cache/rollups/clear')).status).toBe(200);
+    expect(await differences()).toEqual({});
   });
 
   it('clearing sessions signs out everyone but the person who cleared them', async () => {
