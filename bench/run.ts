@@ -649,18 +649,11 @@ const main = async () => {
     const fields = '_fields=id,created_at,merchant_reference,amount,currency_code,status,payment_product_type';
     const month = lastMonth();
     log(`exporting the transactions of ${month.label} to CSV as the provider…`);
-    const monthExport = await exportRows(
-      exporter.baseUrl,
-      `/v1/transaction/export?${fields}&created_at>=${encodeURIComponent(month.from)}&created_at<=${encodeURIComponent(new Date(Date.parse(month.to) - 1).toISOString())}`,
-      cookie,
-    );
+    const monthPath = `/v1/transaction/export?${fields}&created_at>=${encodeURIComponent(month.from)}&created_at<=${encodeURIComponent(new Date(Date.parse(month.to) - 1).toISOString())}`;
+    const monthExport = await exportRows(exporter.baseUrl, monthPath, cookie);
     // The same month again: the first read its rows from disk when nothing had read them yet (with
     // `--replica` the exports read the replica, a fresh copy on this machine); the second from memory.
-    const monthAgain = await exportRows(
-      exporter.baseUrl,
-      `/v1/transaction/export?${fields}&created_at>=${encodeURIComponent(month.from)}&created_at<=${encodeURIComponent(new Date(Date.parse(month.to) - 1).toISOString())}`,
-      cookie,
-    );
+    const monthAgain = await exportRows(exporter.baseUrl, monthPath, cookie);
     log('exporting every transaction to CSV as the provider…');
     const all = await exportRows(exporter.baseUrl, `/v1/transaction/export?${fields}`, cookie);
     exportResult = {

@@ -4,7 +4,7 @@ import { sql, type Db } from '../plugins/db/index.ts';
 import { openTestDb } from '../test/engine.ts';
 import { seeded } from '../test/seeded.ts';
 import { createTestWorld, insertTestTransaction, type TestWorld } from '../test/world.ts';
-import { aggregateOf } from './rollup-sql.ts';
+import { heldAndCounted } from '../test/rollups.ts';
 import { OTHER_ROLLUPS } from './rollups.ts';
 
 /**
@@ -18,23 +18,12 @@ let world: TestWorld;
 const HOUR = 3_600_000;
 const { random, pick } = seeded(11);
 
-/** The rollup's groups that hold something, and the aggregate's, as sorted lines. */
-const compare = async (table: string) => {
-  const rollup = OTHER_ROLLUPS.find((r) => r.table === table)!;
-  const measures = Object.keys(rollup.measures);
-  const held = await db.query(sql.raw(`select * from ${table} where ${measures.map((m) => `${m} <> 0`).join(' or ')}`));
-  const counted = await db.query(sql.raw(aggregateOf(rollup)));
-  const lines = (rows: Record<string, unknown>[]) =>
-    rows
-      .map((row) =>
-        Object.keys(row)
-          .sort()
-          .map((key) => `${key}=${row[key] instanceof Date ? (row[key] as Date).toISOString() : String(row[key])}`)
-          .join(' '),
-      )
-      .sort();
-  return { held: lines(held), counted: lines(counted) };
-};
+/** The rollup against an aggregate of its table. */
+const compare = (table: string) =>
+  heldAndCounted(
+    db,
+    OTHER_ROLLUPS.find((r) => r.table === table)!,
+  );
 
 beforeAll(async () => {
   db = await openTestDb();

@@ -43,9 +43,8 @@ const BULK_TABLES = ['customer', 'transaction', 'refund', 'chargeback', 'settlem
  */
 const ROLLUP_TABLES = [
   ...[...ROLLUPS, ...OTHER_ROLLUPS].map((rollup) => rollup.table),
-  // Kept by hand-written triggers (migrations 0071 and later).
+  // Kept by hand-written triggers (migration 0071).
   'customer_local_daily',
-  'customer_daily',
   'customer_segment_count',
   'refund_local_daily',
 ];

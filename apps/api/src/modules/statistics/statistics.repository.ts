@@ -198,25 +198,34 @@ const rowSource = (filters: Filters, range: Range, zone: string, sign: Sign = ''
     from transaction e ${rowsWhere(filters, ...inRange(range))}`;
 
 /**
- * Whole UTC hours from the hourly rollup, the partial first and last hour from the rows themselves,
- * or (when shorter) as the whole hour less its rows outside the range (pyramid.sql.ts): in a
- * whole-hour zone a UTC hour is one local hour, so each part keeps its local time.
+ * Whole UTC hours of a range from `hourly`, the partial first and last hour from `rows` (or, when
+ * shorter, the whole hour less its rows outside the range; pyramid.sql.ts). The partial days of a
+ * local-day read (a local midnight of a whole-hour zone is a UTC hour).
  */
+const hoursThenRows =
+  (hourly: string, select: (time: Sql, sign: Sign) => Sql, rows: (part: Range, sign: Sign) => Sql) =>
+  (edge: Range, sign: Sign = ''): Sql =>
+    pyramid(
+      [{ unit: 'hour', table: hourly, column: 'hour' }],
+      (_, time, signed) => select(time, signed),
+      rows,
+      edge,
+      sign,
+    );
+
+/** Payments in a range from the hourly rollup with `needs` (`hoursThenRows`), each part keeping its local time in `zone` (a whole-hour zone: a UTC hour is one local hour). */
 const hourlySource = (filters: Filters, range: Range, zone: string, needs: readonly string[], sign: Sign = ''): Sql => {
   const hourly = rollupFor('hour', 'UTC', needs);
   if (!hourly) return rowSource(filters, range, zone, sign);
-  return pyramid(
-    [{ unit: 'hour', table: hourly.table, column: 'hour' }],
+  return hoursThenRows(
+    hourly.table,
     (
-      _,
       time,
-      sign,
-    ) => sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensionsOf(hourly)}, e.currency_code, ${sql.raw(sign)}e.count as count, ${sql.raw(sign)}e.volume as volume
+      signed,
+    ) => sql`select e.hour at time zone ${zone} as local, e.merchant_id, ${dimensionsOf(hourly)}, e.currency_code, ${sql.raw(signed)}e.count as count, ${sql.raw(signed)}e.volume as volume
       from ${sql.raw(hourly.table)} e ${where([...filters.conditions, time])}`,
     (part, signed) => rowSource(filters, part, zone, signed),
-    range,
-    sign,
-  );
+  )(range, sign);
 };
 
 /**
@@ -273,21 +282,6 @@ export const rangeSource = (filters: Filters, range: Range): Sql =>
       from transaction e ${rowsWhere(filters, ...inRange(rows))}`,
     range,
   );
-
-/**
- * The partial first and last day of a local-day read: whole UTC hours from `hourly` (rollups.ts,
- * `OTHER_ROLLUPS`; a local midnight of a whole-hour zone is a UTC hour), the rest from `rows`.
- */
-const hoursThenRows =
-  (hourly: string, select: (time: Sql, sign: Sign) => Sql, rows: (part: Range, sign: Sign) => Sql) =>
-  (edge: Range, sign: Sign = ''): Sql =>
-    pyramid(
-      [{ unit: 'hour', table: hourly, column: 'hour' }],
-      (_, time, signed) => select(time, signed),
-      rows,
-      edge,
-      sign,
-    );
 
 /** Refunds in a range: whole local days from refund_local_daily (Europe/Amsterdam), whole hours from refund_hourly, the rest from the rows. */
 export const refundSource = (filters: Filters, range: Range, clock: ZoneClock): Sql => {
